@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "trace-analyze",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "trace-analyze", targets: ["trace-analyze"]),
+        .library(name: "TraceModel", targets: ["TraceModel"]),
+        .library(name: "TraceStore", targets: ["TraceStore"]),
+        .library(name: "TraceRules", targets: ["TraceRules"]),
+    ],
+    targets: [
+        // The system libsqlite3: `apt-get install libsqlite3-dev` on Debian, the SDK's on macOS.
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "TraceModel"),
+        .target(name: "TraceStore", dependencies: ["CSQLite", "TraceModel"]),
+        .target(name: "TraceRules", dependencies: ["TraceModel", "TraceStore"]),
+        .executableTarget(
+            name: "trace-analyze",
+            dependencies: ["TraceModel", "TraceStore", "TraceRules"]
+        ),
+        .testTarget(name: "TraceModelTests", dependencies: ["TraceModel"]),
+        .testTarget(name: "TraceStoreTests", dependencies: ["TraceStore", "TraceModel"]),
+        .testTarget(name: "TraceRulesTests", dependencies: ["TraceRules", "TraceStore", "TraceModel"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["trace-analyze", "TraceStore"],
+            resources: []
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

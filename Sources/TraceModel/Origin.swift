@@ -1,0 +1,24 @@
+/// Which recogniser turned a message into an event; stored in `events.origin`.
+public enum Origin: Sendable, Equatable, Hashable {
+    /// `Self._printChanges()` or `Self._logChanges()` output.
+    case printChanges
+    /// A free-form developer print such as `FirstView init`.
+    case lifecycle
+    /// The documented structured line format.
+    case structured
+    /// A user pattern from the configuration file, by name.
+    case pattern(String)
+    /// Nothing recognised the message; it is kept verbatim.
+    case text
+
+    /// The value stored in `events.origin`.
+    public var storedValue: String {
+        switch self {
+        case .printChanges: "print_changes"
+        case .lifecycle: "lifecycle"
+        case .structured: "structured"
+        case .pattern(let name): "pattern:" + name
+        case .text: "text"
+        }
+    }
+}

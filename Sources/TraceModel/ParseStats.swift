@@ -1,0 +1,46 @@
+/// Counters a parse keeps so users can see that nothing was lost; stored in `stats`.
+public struct ParseStats: Sendable, Equatable {
+    /// Lines read from the source.
+    public var lines = 0
+    /// Events emitted, per kind (indexed by `EventKind.index`).
+    public var eventsByKind = [Int](repeating: 0, count: EventKind.allCases.count)
+    /// Lines per recognised envelope (indexed by `EnvelopeFormat.index`).
+    public var linesByEnvelope = [Int](repeating: 0, count: EnvelopeFormat.allCases.count)
+    /// Lines that held bytes which are not UTF-8; they are stored with U+FFFD in their place.
+    public var invalidUTF8 = 0
+    /// Lines longer than the reader's limit; their stored message is cut at the limit.
+    public var overLong = 0
+    /// Lines that continued the previous event's message (multi-line `log` output).
+    public var continuations = 0
+    /// Envelopes that looked like a known format but failed to parse; the line is kept as text.
+    public var malformedEnvelopes = 0
+
+    /// Creates zeroed counters.
+    public init() {}
+
+    /// Events emitted of every kind.
+    public var events: Int { eventsByKind.reduce(0, +) }
+
+    /// Lines no recogniser understood, kept as `text` events.
+    public var unrecognized: Int { eventsByKind[EventKind.text.index] }
+
+    /// Every counter by its stored name, in a stable order.
+    public var named: [(name: String, value: Int)] {
+        var result: [(String, Int)] = [
+            ("lines", lines),
+            ("events", events),
+            ("unrecognized", unrecognized),
+            ("invalid_utf8", invalidUTF8),
+            ("over_long_lines", overLong),
+            ("continuation_lines", continuations),
+            ("malformed_envelopes", malformedEnvelopes),
+        ]
+        for kind in EventKind.allCases {
+            result.append(("events_" + kind.rawValue, eventsByKind[kind.index]))
+        }
+        for format in EnvelopeFormat.allCases {
+            result.append(("envelope_" + format.rawValue, linesByEnvelope[format.index]))
+        }
+        return result
+    }
+}

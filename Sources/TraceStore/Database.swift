@@ -1,0 +1,195 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection: checks every result code, caches prepared statements, runs
+/// transactions that roll back on the first error.
+///
+/// Not thread-safe: use one connection per thread, as SQLite itself advises.
+public final class Database {
+    /// How a database file is opened.
+    public enum Mode: Sendable {
+        /// Read-only; the file must exist. `query` uses this.
+        case readOnly
+        /// Read-write, creating the file when missing.
+        case readWrite
+    }
+
+    let handle: OpaquePointer
+    /// The file path, or `:memory:`.
+    public let path: String
+    private var statementCache: [String: Statement] = [:]
+
+    /// Opens `path` (`:memory:` for an in-memory database).
+    ///
+    /// Missing files in read-only mode and files that are not SQLite databases fail here with a
+    /// message naming the path, rather than at the first query.
+    public init(path: String, mode: Mode, busyTimeout: TimeInterval = 5) throws {
+        if mode == .readOnly, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: "no database at \(path)")
+        }
+        var flags = SQLITE_OPEN_NOMUTEX
+        flags |= mode == .readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        var connection: OpaquePointer?
+        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        guard code == SQLITE_OK, let connection else {
+            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(connection)
+            throw SQLiteError(code: code, message: "cannot open \(path): \(message)")
+        }
+        self.handle = connection
+        self.path = path
+        sqlite3_extended_result_codes(connection, 1)
+        sqlite3_busy_timeout(connection, Int32(busyTimeout * 1000))
+        // Opening is lazy in SQLite: read the schema now so a non-database file fails here.
+        do {
+            _ = try scalarInt("SELECT count(*) FROM sqlite_schema")
+        } catch let error as SQLiteError {
+            statementCache.removeAll()
+            sqlite3_close_v2(connection)
+            if error.primaryCode == SQLITE_NOTADB {
+                throw SQLiteError(code: error.code, message: "\(path) is not a SQLite database")
+            }
+            throw SQLiteError(code: error.code, message: "cannot read \(path): \(error.message)")
+        }
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Builds an error from the connection's last message.
+    func error(code: Int32, sql: String?) -> SQLiteError {
+        let extended = sqlite3_extended_errcode(handle)
+        let message = String(cString: sqlite3_errmsg(handle))
+        return SQLiteError(code: extended != 0 ? extended : code, message: message, sql: sql)
+    }
+
+    /// Runs one or more statements that return no rows.
+    public func execute(_ sql: String) throws {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        if code != SQLITE_OK {
+            let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(errorMessage)
+            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
+        }
+    }
+
+    /// A new prepared statement, not cached: for SQL run once, such as user queries.
+    public func prepare(_ sql: String) throws -> Statement {
+        try Statement(database: self, sql: sql)
+    }
+
+    /// Prepares each statement of a script in turn (`SELECT 1; SELECT 2`) and hands it to `body`.
+    public func forEachStatement(in script: String, _ body: (Statement) throws -> Void) throws {
+        var utf8 = Array(script.utf8CString)
+        try utf8.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            var cursor = UnsafePointer(base)
+            while cursor.pointee != 0 {
+                var handle: OpaquePointer?
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v3(self.handle, cursor, -1, 0, &handle, &tail)
+                let text = String(cString: cursor)
+                guard code == SQLITE_OK else { throw error(code: code, sql: text) }
+                let next = tail ?? cursor
+                guard let handle else {
+                    // Only whitespace or a comment was left.
+                    if next == cursor { break }
+                    cursor = next
+                    continue
+                }
+                let length = next - cursor
+                let sql = String(decoding: UnsafeRawBufferPointer(start: cursor, count: length), as: UTF8.self)
+                try body(Statement(database: self, handle: handle, sql: sql.trimmingCharacters(in: .whitespacesAndNewlines)))
+                cursor = next
+            }
+        }
+    }
+
+    /// A cached prepared statement, reset and ready: for SQL the program runs repeatedly.
+    public func cachedStatement(_ sql: String) throws -> Statement {
+        if let statement = statementCache[sql] {
+            statement.reset()
+            return statement
+        }
+        let statement = try Statement(database: self, sql: sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Runs cached `sql` with `values` bound, ignoring rows.
+    public func run(_ sql: String, _ values: [SQLBindable] = []) throws {
+        try cachedStatement(sql).run(values)
+    }
+
+    /// Runs cached `sql` and calls `body` for every row.
+    public func forEachRow(_ sql: String, _ values: [SQLBindable] = [], _ body: (Statement) throws -> Void) throws {
+        let statement = try cachedStatement(sql)
+        // A statement left mid-result holds a read transaction open; always release it.
+        defer { statement.reset() }
+        try statement.bind(values)
+        while try statement.step() { try body(statement) }
+    }
+
+    /// The first column of the first row as an integer, nil when there is no row or it is NULL.
+    public func scalarInt(_ sql: String, _ values: [SQLBindable] = []) throws -> Int? {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        return try statement.step() ? statement.int(at: 0) : nil
+    }
+
+    /// The first column of the first row as text.
+    public func scalarText(_ sql: String, _ values: [SQLBindable] = []) throws -> String? {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        return try statement.step() ? statement.text(at: 0) : nil
+    }
+
+    /// Runs `body` in a transaction: commits when it returns, rolls back and rethrows when it throws.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The rowid of the last inserted row.
+    public var lastInsertRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
+
+    /// `PRAGMA user_version`: the schema version this database carries.
+    public var userVersion: Int {
+        get throws { try scalarInt("PRAGMA user_version") ?? 0 }
+    }
+
+    /// Switches to write-ahead logging and checks that SQLite really did.
+    ///
+    /// In-memory databases answer `memory`, which is accepted: they have no readers to serve.
+    public func enableWAL() throws {
+        let mode = try scalarText("PRAGMA journal_mode=WAL")?.lowercased()
+        guard mode == "wal" || (path == ":memory:" && mode == "memory") else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "\(path): journal_mode=WAL answered '\(mode ?? "nothing")'")
+        }
+    }
+
+    /// Asks a running statement on this connection to stop; safe to call from another thread.
+    public func interrupt() { sqlite3_interrupt(handle) }
+
+    /// A handle that can interrupt this connection from another thread or a signal handler.
+    public var interrupter: Interrupter { Interrupter(handle: handle) }
+}
+
+/// Stops a connection's running statement from another thread.
+public struct Interrupter: @unchecked Sendable {
+    let handle: OpaquePointer
+    /// Interrupts the statement running now, if any.
+    public func interrupt() { sqlite3_interrupt(handle) }
+}

@@ -1,0 +1,56 @@
+import CSQLite
+
+/// Runs user SQL against a database opened with `TraceDatabase.openForReading`.
+public enum ReadOnlyQuery {
+    /// Runs every statement of `sql`; for each, `columns` gets its column names once, then `row`
+    /// gets each row. A statement that would write is refused before it runs.
+    public static func run(
+        _ sql: String,
+        on database: Database,
+        columns: ([String]) throws -> Void,
+        row: ([SQLValue]) throws -> Void
+    ) throws {
+        var ranAny = false
+        do {
+            try runEach(sql, on: database, ranAny: &ranAny, columns: columns, row: row)
+        } catch let error as SQLiteError where error.primaryCode == SQLITE_AUTH {
+            // The authorizer's "not authorized" does not say why; the user should know.
+            throw SQLiteError(
+                code: error.code,
+                message: "query is read-only: \(firstWord(error.sql ?? "this statement")) is not allowed",
+                sql: error.sql
+            )
+        }
+        if !ranAny {
+            throw SQLiteError(code: SQLITE_MISUSE, message: "no SQL statement given")
+        }
+    }
+
+    private static func runEach(
+        _ sql: String,
+        on database: Database,
+        ranAny: inout Bool,
+        columns: ([String]) throws -> Void,
+        row: ([SQLValue]) throws -> Void
+    ) throws {
+        try database.forEachStatement(in: sql) { statement in
+            guard statement.isReadOnly else {
+                throw SQLiteError(
+                    code: SQLITE_READONLY,
+                    message: "query is read-only: this statement would write (\(firstWord(statement.sql)))",
+                    sql: statement.sql
+                )
+            }
+            ranAny = true
+            let columnCount = statement.columnCount
+            if columnCount > 0 { try columns(statement.columnNames) }
+            while try statement.step() {
+                if columnCount > 0 { try row(statement.row()) }
+            }
+        }
+    }
+
+    private static func firstWord(_ sql: String) -> String {
+        String(sql.prefix { !$0.isWhitespace && $0 != "(" }).uppercased()
+    }
+}

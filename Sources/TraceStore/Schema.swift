@@ -1,0 +1,133 @@
+import CSQLite
+
+/// The store's schema: a public interface, versioned with `PRAGMA user_version`.
+///
+/// Migrations only ever move forward. A database whose version is newer than `currentVersion`
+/// was written by a newer trace-analyze and is refused rather than misread.
+public enum Schema {
+    /// One step forward: the SQL that takes a database from `version - 1` to `version`.
+    struct Migration {
+        let version: Int
+        let sql: String
+    }
+
+    /// Every migration in order; the last one's version is `currentVersion`.
+    static let migrations: [Migration] = [
+        Migration(version: 1, sql: version1),
+    ]
+
+    /// The schema version this binary writes and reads.
+    public static var currentVersion: Int { migrations.last!.version }
+
+    /// Brings `database` up to `currentVersion`, each step in its own transaction.
+    public static func migrate(_ database: Database) throws {
+        let version = try database.userVersion
+        try refuseNewer(version, path: database.path)
+        for migration in migrations where migration.version > version {
+            try database.transaction {
+                try database.execute(migration.sql)
+                try database.execute("PRAGMA user_version = \(migration.version)")
+            }
+        }
+    }
+
+    /// Checks that a database opened read-only can be understood by this binary.
+    public static func checkReadable(_ database: Database) throws {
+        let version = try database.userVersion
+        try refuseNewer(version, path: database.path)
+        if version == 0 {
+            throw SQLiteError(code: SQLITE_ERROR, message: "\(database.path) holds no trace-analyze data (schema version 0); run `trace-analyze ingest` first")
+        }
+    }
+
+    private static func refuseNewer(_ version: Int, path: String) throws {
+        if version > currentVersion {
+            throw SQLiteError(
+                code: SQLITE_ERROR,
+                message: "\(path) has schema version \(version), newer than this trace-analyze understands (\(currentVersion)); upgrade trace-analyze"
+            )
+        }
+    }
+
+    static let version1 = """
+    CREATE TABLE traces (
+        id           INTEGER PRIMARY KEY,
+        source       TEXT NOT NULL,
+        format       TEXT,
+        ingested_at  TEXT NOT NULL,
+        lines        INTEGER NOT NULL DEFAULT 0,
+        events       INTEGER NOT NULL DEFAULT 0,
+        unrecognized INTEGER NOT NULL DEFAULT 0,
+        complete     INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE events (
+        id          INTEGER PRIMARY KEY,
+        trace_id    INTEGER NOT NULL REFERENCES traces(id) ON DELETE CASCADE,
+        line        INTEGER NOT NULL,
+        ts          REAL,
+        process     TEXT,
+        pid         INTEGER,
+        tid         INTEGER,
+        subsystem   TEXT,
+        category    TEXT,
+        kind        TEXT NOT NULL,
+        view        TEXT,
+        owner       TEXT,
+        instance    TEXT,
+        origin      TEXT NOT NULL,
+        message     TEXT NOT NULL,
+        envelope    TEXT NOT NULL,
+        level       TEXT,
+        duration_ms REAL
+    );
+    CREATE INDEX events_by_view ON events(trace_id, view, kind);
+    CREATE TABLE changes (
+        event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        token    TEXT NOT NULL,
+        PRIMARY KEY (event_id, position)
+    ) WITHOUT ROWID;
+    CREATE TABLE findings (
+        id         INTEGER PRIMARY KEY,
+        trace_id   INTEGER NOT NULL REFERENCES traces(id) ON DELETE CASCADE,
+        rule       TEXT NOT NULL,
+        severity   TEXT NOT NULL,
+        view       TEXT,
+        message    TEXT NOT NULL,
+        count      INTEGER NOT NULL,
+        first_line INTEGER,
+        last_line  INTEGER
+    );
+    CREATE INDEX findings_by_trace ON findings(trace_id, rule);
+    CREATE TABLE evidence (
+        finding_id INTEGER NOT NULL REFERENCES findings(id) ON DELETE CASCADE,
+        line       INTEGER NOT NULL,
+        PRIMARY KEY (finding_id, line)
+    ) WITHOUT ROWID;
+    CREATE TABLE stats (
+        trace_id INTEGER NOT NULL REFERENCES traces(id) ON DELETE CASCADE,
+        name     TEXT NOT NULL,
+        value    INTEGER NOT NULL,
+        PRIMARY KEY (trace_id, name)
+    ) WITHOUT ROWID;
+    CREATE VIEW view_summary AS
+    SELECT e.trace_id,
+           e.view,
+           sum(e.kind = 'init')      AS inits,
+           sum(e.kind = 'deinit')    AS deinits,
+           sum(e.kind = 'body')      AS bodies,
+           coalesce(sum(c.is_self), 0)     AS self_changes,
+           coalesce(sum(c.is_identity), 0) AS identity_changes,
+           sum(e.kind = 'appear')    AS appears,
+           sum(e.kind = 'disappear') AS disappears
+    FROM events AS e
+    LEFT JOIN (
+        SELECT event_id,
+               max(token = '@self')     AS is_self,
+               max(token = '@identity') AS is_identity
+        FROM changes GROUP BY event_id
+    ) AS c ON c.event_id = e.id
+    WHERE e.view IS NOT NULL
+    GROUP BY e.trace_id, e.view;
+    """
+}

@@ -1,0 +1,35 @@
+import CSQLite
+import Foundation
+
+/// Opens trace databases the two ways the tool needs: for ingesting and for reading.
+public enum TraceDatabase {
+    /// The database path when neither `--db` nor `$TRACE_ANALYZE_DB` says otherwise.
+    public static let defaultPath = "traces.sqlite"
+
+    /// Opens (creating if needed) a database for writing: migrated, in WAL mode, verified.
+    public static func openForWriting(path: String) throws -> Database {
+        let database = try Database(path: path, mode: .readWrite)
+        try database.enableWAL()
+        // NORMAL is durable in WAL mode except against power loss, and much faster than FULL.
+        try database.execute("PRAGMA synchronous = NORMAL")
+        try Schema.migrate(database)
+        return database
+    }
+
+    /// Opens an existing database that can only be read: read-only file, `query_only`, an
+    /// authorizer that refuses ATTACH and writing pragmas.
+    public static func openForReading(path: String) throws -> Database {
+        let database = try Database(path: path, mode: .readOnly)
+        try Schema.checkReadable(database)
+        try database.execute("PRAGMA query_only = 1")
+        ReadOnlyGuard.install(on: database)
+        return database
+    }
+
+    /// Opens an in-memory database with the current schema, for `check` without `--db`.
+    public static func openInMemory() throws -> Database {
+        let database = try Database(path: ":memory:", mode: .readWrite)
+        try Schema.migrate(database)
+        return database
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// The tool's entry: picks the command, runs it, turns errors into one line and an exit code.
+enum CommandLineTool {
+    static let version = "0.1.0"
+
+    /// Every command, in the order `--help` lists them.
+    static let commands: [CommandEntry] = [
+        CommandEntry(IngestCommand.self),
+        CommandEntry(QueryCommand.self),
+        CommandEntry(TracesCommand.self),
+        CommandEntry(SchemaCommand.self),
+    ]
+
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let first = arguments.first else {
+            Console.error(usageError: UsageError("no command given; valid commands: \(commandNames)"))
+            return ExitCode.failure
+        }
+        switch first {
+        case "--help", "-h", "help":
+            if first == "help", arguments.count > 1, let command = command(named: arguments[1]) {
+                Console.out(command.spec.helpText)
+            } else {
+                Console.out(helpText)
+            }
+            return ExitCode.success
+        case "--version":
+            Console.out("trace-analyze \(version)")
+            return ExitCode.success
+        default:
+            break
+        }
+        guard let command = command(named: first) else {
+            let error = first.hasPrefix("-")
+                ? UsageError("unknown option '\(first)'; valid: --help, --version, or a command: \(commandNames)")
+                : UsageError("unknown command '\(first)'; valid commands: \(commandNames)")
+            Console.error(usageError: error)
+            return ExitCode.failure
+        }
+        do {
+            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
+            if parsed.flag("help") {
+                Console.out(command.spec.helpText)
+                return ExitCode.success
+            }
+            return try command.run(parsed)
+        } catch let error as UsageError {
+            Console.error(usageError: error, command: command.spec.name)
+            return ExitCode.failure
+        } catch {
+            Console.error(String(describing: error))
+            return ExitCode.failure
+        }
+    }
+
+    static func command(named name: String) -> CommandEntry? {
+        commands.first { $0.spec.name == name }
+    }
+
+    static var commandNames: String { commands.map { $0.spec.name }.joined(separator: ", ") }
+
+    static var helpText: String {
+        let width = commands.map { $0.spec.name.count }.max() ?? 0
+        let list = commands.map {
+            "  \($0.spec.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.spec.summary)"
+        }.joined(separator: "\n")
+        return """
+        trace-analyze \(version): explains SwiftUI view lifecycles from an app's console output.
+
+        USAGE: trace-analyze <command> [options]
+
+        COMMANDS:
+        \(list)
+
+        OPTIONS:
+          --help, -h   Show this help, or `trace-analyze <command> --help` for a command's.
+          --version    Show the version.
+
+        EXIT CODES: 0 success; 1 usage, input, database or SQL error; 2 findings at or above --fail-on.
+        """
+    }
+}
+
+/// Process exit codes, as SwiftLint uses them so CI scripts treat both alike.
+enum ExitCode {
+    static let success: Int32 = 0
+    static let failure: Int32 = 1
+    static let findings: Int32 = 2
+    static let interrupted: Int32 = 130
+}

@@ -1,0 +1,89 @@
+import Foundation
+import TraceModel
+import TraceStore
+
+/// `trace-analyze ingest`: parse inputs into the database, one trace each.
+enum IngestCommand: Command {
+    static let spec = CommandSpec(
+        name: "ingest",
+        summary: "Parse console logs into the trace database, one trace per input.",
+        usage: "[FILE|-]... [--db PATH]",
+        options: [DatabaseOption.spec],
+        positionals: [("FILE", "A log file, or - for stdin (the default when input is piped).")],
+        maxPositionals: nil,
+        discussion: """
+        Events are committed in batches at least every half second, so `trace-analyze query`
+        run alongside a live stream sees them as they arrive. A summary goes to stderr.
+
+        EXAMPLES:
+          xcrun simctl spawn booted log stream --level debug --style compact | trace-analyze ingest -
+          trace-analyze ingest ui-test.log --db run.sqlite
+        """
+    )
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        var inputs = arguments.positionals
+        if inputs.isEmpty {
+            guard !Console.stdinIsTerminal else {
+                throw UsageError("no input: name a log file, or pipe one in with `-`")
+            }
+            inputs = ["-"]
+        }
+        try InputCheck.requireReadable(inputs)
+        let database = try TraceDatabase.openForWriting(path: DatabaseOption.path(arguments))
+        let ingestor = Ingestor(database: database)
+        let showProgress = Console.stderrIsTerminal
+        for input in inputs {
+            let summary = try ingestor.ingest(path: input, progress: showProgress ? progressLine(for: input) : nil)
+            if showProgress { Console.clearStatus() }
+            Console.note(IngestSummaryText.render(summary))
+        }
+        return ExitCode.success
+    }
+
+    private static func progressLine(for input: String) -> (Ingestor.Progress) -> Void {
+        { progress in
+            let megabytes = Double(progress.bytes) / 1_048_576
+            Console.status(String(
+                format: "%@: %.1f MB, %d lines, %d events",
+                input == "-" ? "stdin" : input, megabytes, progress.stats.lines, progress.stats.events
+            ))
+        }
+    }
+}
+
+/// Checks every input before any is ingested, so a typo in the third file stores nothing.
+enum InputCheck {
+    static func requireReadable(_ inputs: [String]) throws {
+        if inputs.filter({ $0 == "-" }).count > 1 {
+            throw UsageError("stdin ('-') can be read only once")
+        }
+        for input in inputs where input != "-" {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+                throw ToolError("\(input): no such file")
+            }
+            if isDirectory.boolValue { throw ToolError("\(input): is a directory, not a log file") }
+            guard FileManager.default.isReadableFile(atPath: input) else {
+                throw ToolError("\(input): permission denied")
+            }
+        }
+    }
+}
+
+/// The one-line summary printed after each input.
+enum IngestSummaryText {
+    static func render(_ summary: Ingestor.Summary) -> String {
+        let stats = summary.stats
+        let kinds = EventKind.allCases
+            .filter { $0 != .text && stats.eventsByKind[$0.index] > 0 }
+            .map { "\($0.rawValue) \(stats.eventsByKind[$0.index])" }
+        var text = "\(summary.source == "-" ? "stdin" : summary.source): trace \(summary.traceID), "
+        text += "\(stats.lines) lines, \(stats.events) events"
+        if !kinds.isEmpty { text += " (\(kinds.joined(separator: ", ")))" }
+        text += ", \(stats.unrecognized) unrecognized"
+        if stats.invalidUTF8 > 0 { text += ", \(stats.invalidUTF8) with invalid UTF-8" }
+        if stats.overLong > 0 { text += ", \(stats.overLong) over-long (cut)" }
+        return text
+    }
+}

@@ -1,0 +1,37 @@
+import TraceStore
+
+/// `trace-analyze query`: read-only SQL over the store.
+enum QueryCommand: Command {
+    static let spec = CommandSpec(
+        name: "query",
+        summary: "Run read-only SQL over the trace database and print the result.",
+        usage: "SQL [--db PATH] [--format table|csv|json|ndjson]",
+        options: [
+            DatabaseOption.spec,
+            OptionSpec(name: "format", value: "FORMAT", help: "table (default), csv, json or ndjson."),
+        ],
+        positionals: [("SQL", "One or more SQL statements; any that would write is refused.")],
+        maxPositionals: 1,
+        discussion: """
+        The database is opened read-only: DROP, DELETE, UPDATE, INSERT, ATTACH, VACUUM INTO and
+        writing pragmas are refused. In table output NULL prints as NULL and an empty string as ''.
+        See `trace-analyze schema` for the tables.
+
+        EXAMPLES:
+          trace-analyze query "SELECT kind, count(*) FROM events GROUP BY kind"
+          trace-analyze query --format csv "SELECT * FROM view_summary WHERE trace_id = 1"
+        """
+    )
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        guard let sql = arguments.positionals.first else {
+            throw UsageError("missing SQL, e.g. trace-analyze query \"SELECT * FROM traces\"")
+        }
+        let format = try ResultFormat.parse(arguments.value("format"))
+        let database = try DatabaseOption.openForReading(arguments)
+        var writer = format.makeWriter()
+        defer { writer.finish() }
+        try ReadOnlyQuery.run(sql, on: database, columns: { writer.begin(columns: $0) }, row: { writer.add(row: $0) })
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,80 @@
+import TraceStore
+
+/// Rows as JSON objects keyed by column: one array (`json`) or one object per line (`ndjson`).
+struct JSONRowsWriter: ResultWriter {
+    let lineDelimited: Bool
+    private var columns: [String] = []
+    private var rowsInResult = 0
+    private var started = false
+
+    init(lineDelimited: Bool) { self.lineDelimited = lineDelimited }
+
+    mutating func begin(columns: [String]) {
+        if started { endArray() }
+        started = true
+        self.columns = columns.map(JSONText.quote)
+        rowsInResult = 0
+        if !lineDelimited { Console.write("[") }
+    }
+
+    mutating func add(row: [SQLValue]) {
+        var object = "{"
+        for (index, value) in row.enumerated() {
+            if index > 0 { object += "," }
+            object += columns[index] + ":" + JSONText.value(value)
+        }
+        object += "}"
+        if lineDelimited {
+            Console.out(object)
+        } else {
+            Console.write((rowsInResult == 0 ? "\n  " : ",\n  ") + object)
+        }
+        rowsInResult += 1
+    }
+
+    mutating func finish() {
+        if started { endArray() }
+    }
+
+    private func endArray() {
+        guard !lineDelimited else { return }
+        Console.out(rowsInResult == 0 ? "]" : "\n]")
+    }
+}
+
+/// Minimal JSON text: string quoting and SQL values.
+enum JSONText {
+    static func quote(_ text: String) -> String {
+        var result = "\""
+        result.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case let control where control.value < 0x20:
+                result += "\\u" + String(String(control.value, radix: 16)).leftPadded(to: 4)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    static func value(_ value: SQLValue) -> String {
+        switch value {
+        case .null: "null"
+        case .integer(let int): String(int)
+        case .real(let double): double.isFinite ? String(double) : "null"
+        case .text(let text): quote(text)
+        case .blob(let bytes): quote(bytes.map { String(format: "%02x", $0) }.joined())
+        }
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}

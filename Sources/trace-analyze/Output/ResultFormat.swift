@@ -1,0 +1,31 @@
+import TraceStore
+
+/// How `query` and `traces` print rows.
+enum ResultFormat: String, CaseIterable {
+    case table, csv, json, ndjson
+
+    static func parse(_ value: String?) throws -> ResultFormat {
+        guard let value else { return .table }
+        guard let format = ResultFormat(rawValue: value) else {
+            throw UsageError("unknown format '\(value)'; valid: \(allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return format
+    }
+
+    func makeWriter() -> any ResultWriter {
+        switch self {
+        case .table: TableWriter()
+        case .csv: CSVWriter()
+        case .json: JSONRowsWriter(lineDelimited: false)
+        case .ndjson: JSONRowsWriter(lineDelimited: true)
+        }
+    }
+}
+
+/// Prints result rows as they come; `begin` starts each statement's result.
+protocol ResultWriter {
+    mutating func begin(columns: [String])
+    mutating func add(row: [SQLValue])
+    /// Ends the output; writes anything held back.
+    mutating func finish()
+}

@@ -1,0 +1,97 @@
+import TraceStore
+
+/// An aligned text table; NULL prints as `NULL`, the empty string as `''`.
+///
+/// Widths come from the first `sampleSize` rows; later rows stream with those widths, so a
+/// million-row result never sits in memory. Cells are cut at `maxCellWidth` characters.
+struct TableWriter: ResultWriter {
+    static let sampleSize = 1000
+    static let maxCellWidth = 120
+
+    private var columns: [String] = []
+    private var held: [[String]] = []
+    private var numeric: [Bool] = []
+    private var widths: [Int] = []
+    private var streaming = false
+    private var rowCount = 0
+    private var started = false
+
+    mutating func begin(columns: [String]) {
+        if started { finishResult() }
+        started = true
+        self.columns = columns
+        held = []
+        numeric = Array(repeating: true, count: columns.count)
+        widths = columns.map(\.count)
+        streaming = false
+        rowCount = 0
+    }
+
+    mutating func add(row: [SQLValue]) {
+        rowCount += 1
+        let cells = row.map(Self.cell)
+        if streaming {
+            printRow(cells)
+            return
+        }
+        for (index, value) in row.enumerated() {
+            if case .text = value { numeric[index] = false }
+            if case .blob = value { numeric[index] = false }
+            widths[index] = max(widths[index], cells[index].count)
+        }
+        held.append(cells)
+        if held.count >= Self.sampleSize { startStreaming() }
+    }
+
+    mutating func finish() {
+        if started { finishResult() }
+    }
+
+    private mutating func finishResult() {
+        if !streaming { startStreaming() }
+        Console.out("(\(rowCount) row\(rowCount == 1 ? "" : "s"))")
+    }
+
+    private mutating func startStreaming() {
+        streaming = true
+        printRow(columns, header: true)
+        Console.out(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
+        for cells in held { printRow(cells) }
+        held = []
+    }
+
+    private func printRow(_ cells: [String], header: Bool = false) {
+        var line = ""
+        for (index, cell) in cells.enumerated() {
+            let pad = max(0, widths[index] - cell.count)
+            let isLast = index == cells.count - 1
+            if numeric[index] && !header {
+                line += String(repeating: " ", count: pad) + cell
+            } else {
+                line += cell + (isLast ? "" : String(repeating: " ", count: pad))
+            }
+            if !isLast { line += "  " }
+        }
+        Console.out(line)
+    }
+
+    static func cell(_ value: SQLValue) -> String {
+        switch value {
+        case .null: return "NULL"
+        case .integer(let int): return String(int)
+        case .real(let double): return String(double)
+        case .text(let text):
+            if text.isEmpty { return "''" }
+            // Keep one row on one line: show control characters the way Swift writes them.
+            var shown = text.count > maxCellWidth ? String(text.prefix(maxCellWidth - 1)) + "…" : text
+            if shown.contains(where: { $0.isNewline || $0 == "\t" }) {
+                shown = shown.replacingOccurrences(of: "\r\n", with: "\\n")
+                    .replacingOccurrences(of: "\n", with: "\\n")
+                    .replacingOccurrences(of: "\r", with: "\\r")
+                    .replacingOccurrences(of: "\t", with: "\\t")
+            }
+            return shown
+        case .blob(let bytes): return "x'" + bytes.map { String(format: "%02x", $0) }.joined() + "'"
+        }
+    }
+}

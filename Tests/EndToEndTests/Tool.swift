@@ -1,0 +1,108 @@
+import Foundation
+
+/// Runs the built `trace-analyze` binary the way a user does, and captures what it prints.
+struct Tool {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// The package root, found from this file's location.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The binary SwiftPM built next to the test bundle.
+    static let executable: URL = {
+        let candidates = [
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        ]
+        for directory in candidates {
+            let url = directory.appendingPathComponent("trace-analyze")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return packageRoot.appendingPathComponent(".build/debug/trace-analyze")
+    }()
+
+    /// A fixture's path.
+    static func fixture(_ name: String) -> String {
+        packageRoot.appendingPathComponent("fixtures").appendingPathComponent(name).path
+    }
+
+    /// Runs the tool with `arguments`, feeding `stdin`, in `directory`.
+    @discardableResult
+    static func run(
+        _ arguments: [String],
+        stdin: String? = nil,
+        in directory: URL? = nil,
+        environment: [String: String] = [:]
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "TRACE_ANALYZE_DB")
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Read both pipes concurrently with writing, so a large output cannot deadlock the child.
+        let outData = ReadAll(output.fileHandleForReading)
+        let errData = ReadAll(errors.fileHandleForReading)
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData.wait(), as: UTF8.self),
+            stderr: String(decoding: errData.wait(), as: UTF8.self)
+        )
+    }
+}
+
+/// Drains a file handle on a background thread.
+final class ReadAll: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
+
+/// A fresh working directory for one test.
+final class Workspace {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("trace-analyze-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let path = path(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}

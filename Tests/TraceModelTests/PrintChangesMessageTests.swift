@@ -1,0 +1,39 @@
+import Testing
+import TraceModel
+
+func parsePrintChanges(_ text: String) -> PrintChangesMessage.Parsed? {
+    Array(text.utf8).withUnsafeBytes { PrintChangesMessage.parse($0) }
+}
+
+@Suite struct PrintChangesMessageTests {
+    @Test(arguments: [
+        ("ContentView: @self, @identity, _showPlayButton changed.", "ContentView", ["@self", "@identity", "_showPlayButton"]),
+        ("PlayButton: _isPlaying changed.", "PlayButton", ["_isPlaying"]),
+        ("CountText: unchanged.", "CountText", []),
+        ("CategoryList.Container: @dependencies changed.", "CategoryList.Container", ["@dependencies"]),
+        ("BaseGraphView<WeekSectionViewModel>: @16, __value changed.", "BaseGraphView<WeekSectionViewModel>", ["@16", "__value"]),
+        ("Row<Dictionary<String, Int>>: @self changed.", "Row<Dictionary<String, Int>>", ["@self"]),
+        ("$s10StateGraph4ViewV4bodyQrvp7ContentfMu_.Parent: @self changed.", "$s10StateGraph4ViewV4bodyQrvp7ContentfMu_.Parent", ["@self"]),
+        ("   Indented: @self changed.", "Indented", ["@self"]),
+        ("StatusView: \\Storage<Optional<Status>>.output changed.", "StatusView", ["\\Storage<Optional<Status>>.output"]),
+        ("SpreadView: \\SpreadsCoordinator.<computed> (Optional<Spread>), @self changed.", "SpreadView", ["\\SpreadsCoordinator.<computed> (Optional<Spread>)", "@self"]),
+    ])
+    func recognisesPrintChangesOutput(line: String, view: String, tokens: [String]) {
+        let parsed = parsePrintChanges(line)
+        #expect(parsed == PrintChangesMessage.Parsed(view: view, tokens: tokens))
+    }
+
+    @Test(arguments: [
+        "hello",
+        "Note: something changed.",
+        "Warning: the value changed.",
+        "FirstView init",
+        "ContentView: @self changed",
+        "ContentView: changed.",
+        "http://example.com: @self changed.",
+        ": @self changed.",
+    ])
+    func leavesOtherLinesAlone(line: String) {
+        #expect(parsePrintChanges(line) == nil)
+    }
+}
