@@ -21,10 +21,14 @@ public enum Schema {
 
     /// Brings `database` up to `currentVersion`, each step in its own transaction.
     public static func migrate(_ database: Database) throws {
-        let version = try database.userVersion
-        try refuseNewer(version, path: database.path)
-        for migration in migrations where migration.version > version {
+        try refuseNewer(try database.userVersion, path: database.path)
+        for migration in migrations {
+            // Read the version again inside the write transaction: two ingests starting together
+            // on a new file must not both create the tables.
             try database.transaction {
+                let version = try database.userVersion
+                try refuseNewer(version, path: database.path)
+                guard migration.version > version else { return }
                 try database.execute(migration.sql)
                 try database.execute("PRAGMA user_version = \(migration.version)")
             }

@@ -6,9 +6,18 @@ public enum TraceDatabase {
     /// The database path when neither `--db` nor `$TRACE_ANALYZE_DB` says otherwise.
     public static let defaultPath = "traces.sqlite"
 
+    /// How long a writer waits for another writer's transaction before giving up, in seconds.
+    public static let writerBusyTimeout: Double = 60
+
     /// Opens (creating if needed) a database for writing: migrated, in WAL mode, verified.
     public static func openForWriting(path: String) throws -> Database {
-        let database = try Database(path: path, mode: .readWrite)
+        let directory = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create \(path): \(directory) is not a directory")
+        }
+        // A second ingest into the same file waits for the first one's batches rather than failing.
+        let database = try Database(path: path, mode: .readWrite, busyTimeout: writerBusyTimeout)
         try database.enableWAL()
         // NORMAL is durable in WAL mode except against power loss, and much faster than FULL.
         try database.execute("PRAGMA synchronous = NORMAL")

@@ -60,6 +60,7 @@ struct Tool {
         let errData = ReadAll(errors.fileHandleForReading)
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
+        Watchdog.kill(process, after: 300)
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,
@@ -105,4 +106,14 @@ final class Workspace {
     }
 
     deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Kills a child that outlives its limit, so a hung tool fails a test instead of hanging CI.
+enum Watchdog {
+    static func kill(_ process: Process, after seconds: Double) {
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak process] in
+            if process?.isRunning == true { Foundation.kill(pid, SIGKILL) }
+        }
+    }
 }

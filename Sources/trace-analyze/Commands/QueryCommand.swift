@@ -9,6 +9,7 @@ enum QueryCommand: Command {
         options: [
             DatabaseOption.spec,
             OptionSpec(name: "format", value: "FORMAT", help: "table (default), csv, json or ndjson."),
+            OptionSpec(name: "timeout", value: "SECONDS", help: "Stop the query after this many seconds (Ctrl-C always stops it)."),
         ],
         positionals: [("SQL", "One or more SQL statements; any that would write is refused.")],
         maxPositionals: 1,
@@ -23,15 +24,35 @@ enum QueryCommand: Command {
         """
     )
 
+    static func parseTimeout(_ text: String) throws -> Double {
+        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+            throw UsageError("--timeout needs a positive number of seconds, got '\(text)'")
+        }
+        return seconds
+    }
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         guard let sql = arguments.positionals.first else {
             throw UsageError("missing SQL, e.g. trace-analyze query \"SELECT * FROM traces\"")
         }
         let format = try ResultFormat.parse(arguments.value("format"))
+        let timeout = try arguments.value("timeout").map(parseTimeout)
         let database = try DatabaseOption.openForReading(arguments)
+        Interruption.route(to: database)
         var writer = format.makeWriter()
-        defer { writer.finish() }
-        try ReadOnlyQuery.run(sql, on: database, columns: { writer.begin(columns: $0) }, row: { writer.add(row: $0) })
+        do {
+            try database.withTimeout(timeout) {
+                try ReadOnlyQuery.run(sql, on: database, columns: { writer.begin(columns: $0) }, row: { writer.add(row: $0) })
+            }
+        } catch let error as SQLiteError where error.isInterrupt {
+            // No footer: a row count for a query that did not finish would mislead.
+            if Interruption.wasSignalled {
+                Console.error("query interrupted")
+                return ExitCode.interrupted
+            }
+            throw ToolError("query stopped after the \(arguments.value("timeout") ?? "") s --timeout")
+        }
+        writer.finish()
         return ExitCode.success
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// `query` cannot change the database and cannot run away.
+@Suite struct QuerySafetyTests {
+    static let runaway = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
+
+    static func seeded() throws -> (Workspace, String) {
+        let workspace = try Workspace()
+        let db = workspace.path("t.sqlite")
+        try Tool.run(["ingest", "-", "--db", db], stdin: "A: @self changed.\nhello\n")
+        return (workspace, db)
+    }
+
+    @Test(arguments: [
+        "DROP TABLE events", "DELETE FROM events", "UPDATE events SET view = 'x'",
+        "INSERT INTO stats VALUES (1, 'x', 1)", "ATTACH 'other.sqlite' AS other", "PRAGMA writable_schema = ON",
+        "VACUUM INTO 'copy.sqlite'", "CREATE TABLE t (x)", "SELECT 1; DROP TABLE changes",
+    ])
+    func everyWriteIsRefusedAndNothingChanges(sql: String) throws {
+        let (workspace, db) = try Self.seeded()
+        let result = try Tool.run(["query", "--db", db, sql], in: workspace.url)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("trace-analyze: error: query is read-only: "), "got: \(result.stderr)")
+        let check = try Tool.run(["query", "--db", db, "--format", "csv", "SELECT count(*) AS n FROM events; SELECT count(*) AS n FROM changes"])
+        #expect(check.stdout == "n\n2\nn\n1\n")
+        #expect(!FileManager.default.fileExists(atPath: workspace.path("copy.sqlite")))
+        #expect(!FileManager.default.fileExists(atPath: workspace.path("other.sqlite")))
+    }
+
+    @Test func aTimeoutStopsARunawayQuery() throws {
+        let (workspace, db) = try Self.seeded()
+        defer { withExtendedLifetime(workspace) {} }
+        let result = try Tool.run(["query", "--db", db, "--timeout", "0.5", Self.runaway])
+        #expect(result.status == 1)
+        #expect(result.stderr == "trace-analyze: error: query stopped after the 0.5 s --timeout\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func controlCStopsARunawayQueryWithExit130() throws {
+        let (workspace, db) = try Self.seeded()
+        defer { withExtendedLifetime(workspace) {} }
+        let process = Process()
+        process.executableURL = Tool.executable
+        process.arguments = ["query", "--db", db, Self.runaway]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        let stderr = ReadAll(errors.fileHandleForReading)
+        try process.run()
+        // Let the query start; SIGINT before the handler is installed would also end the process.
+        usleep(500_000)
+        Watchdog.kill(process, after: 30)
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(String(decoding: stderr.wait(), as: UTF8.self) == "trace-analyze: error: query interrupted\n")
+    }
+
+    @Test func aBadTimeoutIsAUsageError() throws {
+        let (workspace, db) = try Self.seeded()
+        defer { withExtendedLifetime(workspace) {} }
+        let result = try Tool.run(["query", "--db", db, "--timeout", "soon", "SELECT 1"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("trace-analyze: error: --timeout needs a positive number of seconds, got 'soon'"))
+    }
+}
