@@ -20,7 +20,7 @@ import TraceModel
 
     @Test func everyFixtureDirectoryHasLogs() {
         #expect(Self.seedLogs.count >= 12)
-        #expect(Self.formatLogs.count >= 1)
+        #expect(Self.formatLogs.count >= 11)
     }
 
     @Test(arguments: seedLogs + formatLogs)

@@ -119,6 +119,8 @@ func parseLifecycle(_ text: String) -> Lifecycle? {
         "A B C D init",
         "DataModel address: 0x0000600000c435d0",
         "2024-01-01 init done",
+        "\"eventMessage\" : \"ListView onAppear\",",
+        "screen = Home init",
         String(repeating: "x", count: 200) + " init",
     ])
     func leavesProseAlone(line: String) {

@@ -21,7 +21,9 @@
 /// 6. Before the kind stand one to three words: `View`, `Owner View`, `View 3` (3 is the
 ///    instance: `tab 1 appear`), `Owner View 3`, or a lone number (`1 appear`, seed 000's
 ///    ZStack children). A number in front of a name is a counter and is dropped.
-/// 7. No subject or owner may be an English function word (`the`, `did`, `will`, `to`, …) or a
+/// 7. An owner is separated from its view by a space only: in `eventMessage: ListView onAppear`
+///    or `screen = Home init` the first word labels a value and the line stays text.
+/// 8. No subject or owner may be an English function word (`the`, `did`, `will`, `to`, …) or a
 ///    kind word itself: `View did appear`, `will appear(render)`, `Please update` stay text.
 ///
 /// Words such as `initial`, `appearance`, `initialize` or `reinitialize` are not kind words, and
@@ -104,7 +106,8 @@ public enum LifecycleMessage {
             return Parsed(kind: kind, view: viewRange(message, view), owner: nil, instance: instance)
         }
         let owner = words.first!, view = words.last!
-        guard !owner.isNumber, !view.isNumber, isName(message, owner), isName(message, view) else { return nil }
+        // `key: Value init` is a labelled value, not an owner and its view.
+        guard !owner.isNumber, !view.isNumber, !owner.separated, isName(message, owner), isName(message, view) else { return nil }
         return Parsed(kind: kind, view: viewRange(message, view), owner: viewRange(message, owner), instance: instance)
     }
 
@@ -143,6 +146,8 @@ public enum LifecycleMessage {
 struct LifecycleWord: Equatable {
     var range: Range<Int>
     var isNumber: Bool
+    /// A `:` or `=` follows the word (`eventMessage: ...`, `user=...`): it labels what follows.
+    var separated = false
 }
 
 /// The words of a candidate: identifiers and numbers in order, and the first instance token.

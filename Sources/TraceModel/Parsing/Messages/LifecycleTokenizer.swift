@@ -10,7 +10,13 @@ enum LifecycleTokenizer {
             let start = index
             while index < count, !isSpace(message[index]) { index += 1 }
             guard start < index else { break }
-            guard let lead = trimLeading(message, start..<index) else { continue }
+            guard let lead = trimLeading(message, start..<index) else {
+                // A bare `:` or `=` between words: the word before it is a label, not a name.
+                if message[start..<index].contains(where: isSeparator), !words.content.isEmpty {
+                    words.content[words.content.count - 1].separated = true
+                }
+                continue
+            }
             if expectInstance {
                 expectInstance = false
                 if words.instance == nil { words.instance = trimTrailing(message, lead) }
@@ -26,15 +32,16 @@ enum LifecycleTokenizer {
                 continue
             }
             guard let word = trimTrailing(message, lead) else { continue }
+            let separated = message[word.upperBound..<index].contains(where: isSeparator)
             let bytes = UnsafeRawBufferPointer(rebasing: message[word])
             if isInstanceToken(bytes) {
                 if words.instance == nil { words.instance = word }
                 continue
             }
             if isNumber(bytes) {
-                words.content.append(LifecycleWord(range: word, isNumber: true))
+                words.content.append(LifecycleWord(range: word, isNumber: true, separated: separated))
             } else if isIdentifier(bytes) {
-                words.content.append(LifecycleWord(range: word, isNumber: false))
+                words.content.append(LifecycleWord(range: word, isNumber: false, separated: separated))
             } else {
                 return false
             }
@@ -154,6 +161,7 @@ enum LifecycleTokenizer {
     }
 
     @inline(__always) static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    @inline(__always) static func isSeparator(_ byte: UInt8) -> Bool { byte == UInt8(ascii: ":") || byte == UInt8(ascii: "=") }
     @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
     @inline(__always) static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
     @inline(__always) static func isWordByte(_ byte: UInt8) -> Bool {
