@@ -17,6 +17,19 @@ public struct MessageClassifier {
         envelope: Envelope,
         stats: inout ParseStats
     ) -> Event {
+        // The marker test fails on the first byte for almost every message: trying it first is free.
+        switch StructuredMessage.parse(message) {
+        case .parsed(let parsed):
+            return Event(
+                line: line, kind: parsed.kind, view: parsed.view, owner: parsed.owner, instance: parsed.instance,
+                origin: .structured, message: text, envelope: envelope, durationMs: parsed.durationMs
+            )
+        case .malformed:
+            stats.malformedStructured += 1
+            return Event(line: line, kind: .text, origin: .text, message: text, envelope: envelope)
+        case .notStructured:
+            break
+        }
         if let parsed = PrintChangesMessage.parse(message) {
             return Event(
                 line: line, kind: .body, view: parsed.view, origin: .printChanges,
