@@ -45,9 +45,13 @@ public struct UserPattern: @unchecked Sendable {
 
     /// What a pattern made of a message.
     public struct Match: Equatable, Sendable {
+        /// The resolved kind.
         public var kind: EventKind
+        /// The `view` group.
         public var view: String
+        /// The `owner` group, when the pattern has one and it matched.
         public var owner: String?
+        /// The `instance` group, when the pattern has one and it matched.
         public var instance: String?
     }
 
