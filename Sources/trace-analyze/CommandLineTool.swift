@@ -10,6 +10,7 @@ enum CommandLineTool {
         CommandEntry(QueryCommand.self),
         CommandEntry(TracesCommand.self),
         CommandEntry(SchemaCommand.self),
+        CommandEntry(PatternsCommand.self),
     ]
 
     static func run(_ arguments: [String]) -> Int32 {
