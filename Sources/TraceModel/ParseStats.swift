@@ -10,7 +10,9 @@ public struct ParseStats: Sendable, Equatable {
     public var invalidUTF8 = 0
     /// Lines longer than the reader's limit; their stored message is cut at the limit.
     public var overLong = 0
-    /// Lines that continued the previous event's message (multi-line `log` output).
+    /// Lines folded into the event before them: tab-indented continuations of a multi-line
+    /// `log` message, the inner lines of a `--style json` object, and that array's brackets.
+    /// Every line is an event or one of these: `lines == events + continuation_lines`.
     public var continuations = 0
     /// Envelopes that looked like a known format but failed to parse; the line is kept as text.
     public var malformedEnvelopes = 0

@@ -64,6 +64,9 @@ public struct Ingestor {
 
         while true {
             guard try waitForInput(fileDescriptor) else {
+                // The parser holds the last event back in case the next line continues it; a quiet
+                // stream must still show it to readers within the latency bound.
+                try parser.flush(emit: emit)
                 try writer.flushIfDue()
                 continue
             }

@@ -50,6 +50,7 @@ import TraceModel
         #expect(stats.lines == lineCount)
         #expect(stats.events == events.count)
         #expect(stats.linesByEnvelope.reduce(0, +) == stats.lines)
+        #expect(stats.events + stats.continuations == stats.lines)
         #expect(events.map(\.line) == events.map(\.line).sorted())
         #expect(Set(events.map(\.line)).count == events.count)
     }

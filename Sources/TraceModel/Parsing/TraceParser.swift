@@ -92,6 +92,8 @@ public struct TraceParser {
                     continue
                 }
                 stats.linesByEnvelope[EnvelopeFormat.json.index] += lines.count
+                // One event stands for the whole object; its other lines are folded into it.
+                stats.continuations += lines.count - 1
                 let event = (split.decodedMessage ?? bytes).withUnsafeBytes { buffer in
                     let message = split.decodedMessage == nil ? UnsafeRawBufferPointer(rebasing: buffer[split.message]) : buffer
                     return classify(message, line: firstLine, envelope: split.envelope)
@@ -99,6 +101,7 @@ public struct TraceParser {
                 try hold(event, emit)
             case .closed(let lines):
                 stats.linesByEnvelope[EnvelopeFormat.json.index] += lines.count
+                stats.continuations += lines.count
                 jsonArray = nil
             case .broken(let lines, let malformed):
                 jsonArray = nil
