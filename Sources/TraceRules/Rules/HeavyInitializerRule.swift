@@ -1,0 +1,132 @@
+import TraceStore
+
+/// A view whose init does work: it creates helper objects, or takes measurable time.
+public enum HeavyInitializerRule: Rule {
+    static let maxInitMilliseconds = Threshold.duration(
+        "max_init_ms", default: 1,
+        "Longest acceptable init, in milliseconds, where a duration or timestamps bound it.")
+
+    public static let description = RuleDescription(
+        identifier: "heavy_initializer",
+        title: "Heavy initializer",
+        defaultSeverity: .warning,
+        summary: "A view's init creates helper objects (coordinators, models, services) or takes longer than a millisecond.",
+        rationale: """
+            SwiftUI creates view values whenever it likes: each time a parent's body runs, for \
+            every NavigationLink destination in a list, for rows that never reach the screen. \
+            Whatever a view's init does (including its stored properties' initial values, such as \
+            `let coordinator = Coordinator()`) is repeated each time, on the main thread, and the \
+            objects it makes are rarely the ones that end up used. The rule sees it as another \
+            type's `init` printed just before the view's own (property initialisers run before the \
+            init body), as an `Owner Helper init` line, or as an init longer than `max_init_ms` \
+            when a duration is logged or two timestamps bound it. A warning: it costs time and \
+            memory but is not wrong by itself.
+            """,
+        fix: """
+            Keep view inits to storing their arguments. Create objects in `@StateObject`/`@State` \
+            (made once per identity), in `.task`/`.onAppear`, or pass them in from a parent that \
+            owns them; wrap navigation destinations so they are built when opened.
+            """,
+        seed: "004 (`FirstCoordinator` created in `FirstView`, eager and with LazyView); 000 (keep init light)",
+        thresholds: [maxInitMilliseconds],
+        triggeringExamples: [
+            Example("""
+                2020-03-23 01:10:46.546218+0800 App[76375:18919854] 🚩 MyRootView appear
+                ↓2020-03-23 01:10:46.553204+0800 App[76375:18919854] 1️⃣ FirstCoordinator init 🟢
+                ↓2020-03-23 01:10:46.553234+0800 App[76375:18919854] 1️⃣ FirstView init 🟢
+                2020-03-23 01:11:03.746197+0800 App[76375:18919854] ---------1️⃣ FirstView appear-------
+                """),
+            Example("""
+                ↓PlayButton DataModel init
+                PlayButton: @self, @identity, _dataModel changed.
+                """),
+            Example("""
+                2024-05-01 10:00:00.000000+0000 App[1:2] ContentView appear
+                ↓2024-05-01 10:00:00.001000+0000 App[1:2] ImageCache init
+                ↓2024-05-01 10:00:00.009000+0000 App[1:2] GalleryView init
+                2024-05-01 10:00:00.020000+0000 App[1:2] GalleryView appear
+                """),
+        ],
+        nonTriggeringExamples: [
+            // Views initialised in turn: no object among them.
+            Example("""
+                ContentView appear
+                HeaderView init
+                FooterView init
+                HeaderView appear
+                FooterView appear
+                """),
+            // A model made by `@StateObject` when the view is installed, after its init.
+            Example("""
+                DetailView init
+                DetailModel init
+                DetailView appear
+                """),
+            Example("""
+                2024-05-01 10:00:00.000000+0000 App[1:2] ContentView appear
+                2024-05-01 10:00:00.000100+0000 App[1:2] GalleryView init
+                2024-05-01 10:00:00.020000+0000 App[1:2] GalleryView appear
+                """),
+        ]
+    )
+
+    public static func check(_ context: RuleContext) throws -> [Violation] {
+        let limit = context.thresholds[maxInitMilliseconds]
+        var byView: [String: HeavyInit] = [:]
+        var order: [String] = []
+        try context.database.forEachRow(
+            sql, [context.traceID, context.eventIDs.lowerBound, context.eventIDs.upperBound, limit]
+        ) { row in
+            let view = row.text(at: 0)!
+            if byView[view] == nil {
+                order.append(view)
+                byView[view] = HeavyInit(view: view)
+            }
+            byView[view]!.add(
+                initLine: row.int(at: 1), helper: row.text(at: 2), helperLine: row.int(at: 3),
+                milliseconds: row.double(at: 4), limit: limit
+            )
+        }
+        return order.compactMap { byView[$0]?.violation(limit: limit) }
+    }
+
+    /// One row per sign of work in a view's init: (view, init line, helper, helper line, ms).
+    ///
+    /// Three shapes, in one pass over the trace's lifecycle lines:
+    /// 1. an object's init printed right before a view's init: the view's stored properties made
+    ///    it (the gap between the two timestamps is time the init spent after making it);
+    /// 2. `Owner Helper init`: the line itself names the view that made the helper;
+    /// 3. a view's init that logged its own duration.
+    static let sql = """
+        WITH subjects AS MATERIALIZED (
+            SELECT view, is_view FROM rule_subjects WHERE trace_id = ?1
+        ),
+        lifecycle AS (
+            SELECT id, line, ts, kind, view, owner, duration_ms,
+                   lag(kind)  OVER previous AS previous_kind,
+                   lag(view)  OVER previous AS previous_view,
+                   lag(owner) OVER previous AS previous_owner,
+                   lag(line)  OVER previous AS previous_line,
+                   lag(ts)    OVER previous AS previous_ts
+            FROM events
+            WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND kind <> 'text' AND view IS NOT NULL
+            WINDOW previous AS (ORDER BY id)
+        )
+        SELECT l.view, l.line, l.previous_view, l.previous_line,
+               max(coalesce(l.duration_ms, 0), coalesce((l.ts - l.previous_ts) * 1000, 0))
+        FROM lifecycle AS l
+        JOIN subjects AS v ON v.view = l.view AND v.is_view
+        JOIN subjects AS h ON h.view = l.previous_view AND NOT h.is_view
+        WHERE l.kind = 'init' AND l.owner IS NULL
+          AND l.previous_kind = 'init' AND l.previous_owner IS NULL AND l.previous_view <> l.view
+        UNION ALL
+        SELECT owner, NULL, view, line, NULL
+        FROM lifecycle
+        WHERE kind = 'init' AND owner IS NOT NULL
+        UNION ALL
+        SELECT l.view, l.line, NULL, NULL, l.duration_ms
+        FROM lifecycle AS l
+        JOIN subjects AS v ON v.view = l.view AND v.is_view
+        WHERE l.kind = 'init' AND l.owner IS NULL AND l.duration_ms > ?4
+        """
+}

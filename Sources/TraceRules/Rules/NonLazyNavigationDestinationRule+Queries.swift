@@ -1,0 +1,81 @@
+import Foundation
+import TraceStore
+
+/// The SQL behind `non_lazy_navigation_destination`.
+extension NonLazyNavigationDestinationRule {
+    struct Root {
+        struct Destination {
+            let view: String
+            let line: Int
+            /// `17.2 s later`, `after MyRootView appeared again`, `never`.
+            let appearance: String
+        }
+        let root: String
+        var rootKinds: Set<String>
+        var rootLines: [Int]
+        var destinations: [Destination]
+    }
+
+    /// Inits in a burst right after a root's appear or body, whose own appear came late.
+    ///
+    /// A burst is a run of init lines with no other lifecycle line between them and no pause of
+    /// `min_delay_seconds` or more (when timestamps tell); its head is the line before it. Only
+    /// view types count as destinations (see `rule_subjects`), so the coordinators the
+    /// destinations create are not counted twice. The two look-ups per burst member read the
+    /// `events(trace_id, view, kind)` index, whose entries are in id order for one view and kind.
+    static let sql = """
+        WITH lifecycle AS (
+            SELECT id, line, ts, kind, view,
+                   (kind <> 'init' OR ts - lag(ts) OVER (ORDER BY id) >= ?4) AS starts_group
+            FROM events
+            WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND kind <> 'text' AND view IS NOT NULL
+        ),
+        grouped AS (
+            SELECT *, max(CASE WHEN starts_group THEN id END) OVER (ORDER BY id ROWS UNBOUNDED PRECEDING) AS head_id
+            FROM lifecycle
+        ),
+        burst AS (
+            SELECT g.id, g.line, g.ts, g.view,
+                   head.id AS root_id, head.view AS root_view, head.kind AS root_kind, head.line AS root_line
+            FROM grouped AS g
+            JOIN events AS head ON head.id = g.head_id
+            WHERE g.kind = 'init' AND g.id > g.head_id AND head.kind IN ('appear', 'body') AND g.view <> head.view
+        ),
+        destinations AS (
+            SELECT b.*,
+                   (SELECT min(a.id) FROM events AS a
+                    WHERE a.trace_id = ?1 AND a.view = b.view AND a.kind = 'appear' AND a.id > b.id) AS appear_id,
+                   (SELECT min(r.id) FROM events AS r
+                    WHERE r.trace_id = ?1 AND r.view = b.root_view AND r.kind = 'appear' AND r.id > b.root_id) AS root_again_id
+            FROM burst AS b
+            JOIN rule_subjects AS s ON s.trace_id = ?1 AND s.view = b.view AND s.is_view
+        )
+        SELECT d.root_view, d.root_kind, d.root_line, d.view, d.line,
+               CASE WHEN d.appear_id IS NULL THEN 'never'
+                    WHEN d.root_again_id < d.appear_id THEN 'after ' || d.root_view || ' appeared again'
+                    ELSE printf('%.1f s later', a.ts - d.ts) END
+        FROM destinations AS d
+        LEFT JOIN events AS a ON a.id = d.appear_id
+        WHERE d.appear_id IS NULL OR d.root_again_id < d.appear_id OR a.ts - d.ts >= ?4
+        ORDER BY d.root_view, d.id
+        """
+
+    static func lateDestinations(_ context: RuleContext) throws -> [Root] {
+        var roots: [Root] = []
+        try context.database.forEachRow(
+            sql,
+            [context.traceID, context.eventIDs.lowerBound, context.eventIDs.upperBound, context.thresholds[minDelaySeconds]]
+        ) { row in
+            let root = row.text(at: 0)!, kind = row.text(at: 1)!, rootLine = row.int(at: 2)!
+            let destination = Root.Destination(view: row.text(at: 3)!, line: row.int(at: 4)!, appearance: row.text(at: 5)!)
+            if roots.last?.root == root {
+                roots[roots.count - 1].rootKinds.insert(kind)
+                if !roots[roots.count - 1].rootLines.contains(rootLine) { roots[roots.count - 1].rootLines.append(rootLine) }
+                roots[roots.count - 1].destinations.append(destination)
+            } else {
+                roots.append(Root(root: root, rootKinds: [kind], rootLines: [rootLine], destinations: [destination]))
+            }
+        }
+        return roots
+    }
+}
