@@ -7,6 +7,8 @@ public struct Example: Sendable {
     /// The marker that starts a line which must be cited.
     public static let marker: Character = "↓"
 
+    /// What the example shows, in one sentence; printed above it by `rules ID`.
+    public let note: String?
     /// The log text as the parser sees it, markers removed.
     public let log: String
     /// The 1-based line numbers marked with `↓`.
@@ -20,6 +22,7 @@ public struct Example: Sendable {
 
     /// Creates an example from marked log text.
     public init(
+        note: String? = nil,
         _ text: String,
         thresholds: [String: Double] = [:],
         filePath: StaticString = #filePath,
@@ -35,10 +38,21 @@ public struct Example: Sendable {
                 lines.append(rawLine)
             }
         }
+        self.note = note
         self.log = lines.joined(separator: "\n") + "\n"
         self.markedLines = marked
         self.thresholds = thresholds
         self.filePath = "\(filePath)"
         self.line = Int(line)
+    }
+
+    /// The log with `↓` restored on the marked lines, as the example was written.
+    public var annotatedLog: String {
+        var lines = log.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        for number in markedLines where number <= lines.count {
+            lines[number - 1] = String(Self.marker) + lines[number - 1]
+        }
+        return lines.joined(separator: "\n")
     }
 }

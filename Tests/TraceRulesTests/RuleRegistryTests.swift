@@ -30,6 +30,9 @@ import TraceRules
             for example in rule.triggeringExamples {
                 #expect(!example.markedLines.isEmpty, "\(rule.identifier): a triggering example marks no line")
             }
+            for example in rule.triggeringExamples + rule.nonTriggeringExamples {
+                #expect(example.note?.isEmpty == false, "\(rule.identifier): the example at line \(example.line) has no note")
+            }
         }
     }
 

@@ -30,17 +30,17 @@ public enum HeavyInitializerRule: Rule {
         seed: "004 (`FirstCoordinator` created in `FirstView`, eager and with LazyView); 000 (keep init light)",
         thresholds: [maxInitMilliseconds],
         triggeringExamples: [
-            Example("""
+            Example(note: "Seed 004: `FirstCoordinator` is a stored property of `FirstView`, made before its init body prints.", """
                 2020-03-23 01:10:46.546218+0800 App[76375:18919854] 🚩 MyRootView appear
                 ↓2020-03-23 01:10:46.553204+0800 App[76375:18919854] 1️⃣ FirstCoordinator init 🟢
                 ↓2020-03-23 01:10:46.553234+0800 App[76375:18919854] 1️⃣ FirstView init 🟢
                 2020-03-23 01:11:03.746197+0800 App[76375:18919854] ---------1️⃣ FirstView appear-------
                 """),
-            Example("""
+            Example(note: "An `Owner Helper init` line names the view that made the helper.", """
                 ↓PlayButton DataModel init
                 PlayButton: @self, @identity, _dataModel changed.
                 """),
-            Example("""
+            Example(note: "Timestamps bound the init: 8 ms pass between making the cache and the end of the view's init.", """
                 2024-05-01 10:00:00.000000+0000 App[1:2] ContentView appear
                 ↓2024-05-01 10:00:00.001000+0000 App[1:2] ImageCache init
                 ↓2024-05-01 10:00:00.009000+0000 App[1:2] GalleryView init
@@ -48,21 +48,19 @@ public enum HeavyInitializerRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
-            // Views initialised in turn: no object among them.
-            Example("""
+            Example(note: "Views initialised in turn: no object among them.", """
                 ContentView appear
                 HeaderView init
                 FooterView init
                 HeaderView appear
                 FooterView appear
                 """),
-            // A model made by `@StateObject` when the view is installed, after its init.
-            Example("""
+            Example(note: "A model made by `@StateObject` when the view is installed, after its init.", """
                 DetailView init
                 DetailModel init
                 DetailView appear
                 """),
-            Example("""
+            Example(note: "Timestamps alone prove nothing: the 0.1 ms since the appear is not time spent in the init.", """
                 2024-05-01 10:00:00.000000+0000 App[1:2] ContentView appear
                 2024-05-01 10:00:00.000100+0000 App[1:2] GalleryView init
                 2024-05-01 10:00:00.020000+0000 App[1:2] GalleryView appear

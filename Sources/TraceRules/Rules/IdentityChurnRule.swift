@@ -32,7 +32,7 @@ public enum IdentityChurnRule: Rule {
         seed: "001 (`if showPlayButton { PlayButton() }` toggled off and on); `.id(UUID())` on ForEach rows",
         thresholds: [minRecreations],
         triggeringExamples: [
-            Example("""
+            Example(note: "Seed 001 toggled twice: each time `ContentView` shows the button again, it is new.", """
                 ContentView: @self, @identity, _showPlayButton changed.
                 PlayButton: @self, @identity, _isPlaying changed.
                 PlayButton: _isPlaying changed.
@@ -44,7 +44,7 @@ public enum IdentityChurnRule: Rule {
                 ↓ContentView: _showPlayButton changed.
                 ↓PlayButton: @self, @identity, _isPlaying changed.
                 """),
-            Example("""
+            Example(note: "`ForEach` rows whose `.id` changes on every tick: every row is rebuilt after each `_tick` update.", """
                 TickerView: @self, @identity, _tick changed.
                 Row: @self, @identity changed.
                 Row: @self, @identity changed.
@@ -58,7 +58,7 @@ public enum IdentityChurnRule: Rule {
                 ↓Row: @self, @identity changed.
                 ↓Row: @self, @identity changed.
                 """),
-            Example("""
+            Example(note: "The same reset seen from a state model printed with its owner: released, then made anew.", """
                 ContentView: @self, @identity, _showPlayButton changed.
                 PlayButton DataModel init
                 ContentView: _showPlayButton changed.
@@ -72,8 +72,7 @@ public enum IdentityChurnRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
-            // Seed 001 toggled once: one reset is below the default threshold.
-            Example("""
+            Example(note: "Seed 001 toggled once: one reset is below the default threshold.", """
                 ContentView: @self, @identity, _showPlayButton changed.
                 PlayButton: @self, @identity, _isPlaying changed.
                 PlayButton: _isPlaying changed.
@@ -81,8 +80,7 @@ public enum IdentityChurnRule: Rule {
                 ContentView: _showPlayButton changed.
                 PlayButton: @self, @identity, _isPlaying changed.
                 """),
-            // A first render of many rows: each row is new, none existed before.
-            Example("""
+            Example(note: "A first render of many rows: each row is new, none existed before.", """
                 ContentView: _items changed.
                 ListView: @self, @identity changed.
                 Row: @self, @identity changed.
@@ -90,8 +88,7 @@ public enum IdentityChurnRule: Rule {
                 Row: @self, @identity changed.
                 Row: @self, @identity changed.
                 """),
-            // A lazy list creating rows while scrolling: no ancestor updated.
-            Example("""
+            Example(note: "A lazy list creating rows while scrolling: no ancestor updated.", """
                 ListView: @self, @identity changed.
                 Row: @self, @identity changed.
                 Row: @self, @identity changed.
@@ -99,8 +96,7 @@ public enum IdentityChurnRule: Rule {
                 Row: @self, @identity changed.
                 Row: @self, @identity changed.
                 """),
-            // Rows with stable ids: the update re-creates values (`@self`), not identities.
-            Example("""
+            Example(note: "Rows with stable ids: the update re-creates values (`@self`), not identities.", """
                 TickerView: @self, @identity, _tick changed.
                 Row: @self, @identity changed.
                 Row: @self, @identity changed.
@@ -111,8 +107,7 @@ public enum IdentityChurnRule: Rule {
                 Row: @self changed.
                 Row: @self changed.
                 """),
-            // Appending to a list: existing rows keep their identity, only the new one is created.
-            Example("""
+            Example(note: "Appending to a list: existing rows keep their identity, only the new one is created.", """
                 ListView: @self, @identity, _items changed.
                 Row: @self, @identity changed.
                 ListView: _items changed.
@@ -123,8 +118,7 @@ public enum IdentityChurnRule: Rule {
                 Row: @self changed.
                 Row: @self, @identity changed.
                 """),
-            // A model re-created while the old one is still alive is not a reset of its owner.
-            Example("""
+            Example(note: "A model re-created while the old one is still alive is not a reset of its owner.", """
                 PlayButton DataModel init
                 PlayButton DataModel init
                 PlayButton DataModel deinit

@@ -30,7 +30,7 @@ public enum NonLazyNavigationDestinationRule: Rule {
         seed: "004 (all three destinations and their coordinators initialised at `MyRootView appear`)",
         thresholds: [minDestinations, minDelaySeconds],
         triggeringExamples: [
-            Example("""
+            Example(note: "Seed 004: the destinations are built with the list; the coordinators they make are not counted as views.", """
                 ↓2020-03-23 01:10:46.546218+0800 App[76375:18919854] 🚩 MyRootView appear
                 2020-03-23 01:10:46.553204+0800 App[76375:18919854] 1️⃣ FirstCoordinator init 🟢
                 ↓2020-03-23 01:10:46.553234+0800 App[76375:18919854] 1️⃣ FirstView init 🟢
@@ -40,8 +40,7 @@ public enum NonLazyNavigationDestinationRule: Rule {
                 2020-03-23 01:11:06.641696+0800 App[76375:18919854] 🚩 MyRootView appear
                 2020-03-23 01:11:08.618983+0800 App[76375:18919854] ---------2️⃣ SecondView appear-------
                 """),
-            // Without timestamps: the destinations appear only after the root appeared again, or never.
-            Example("""
+            Example(note: "Without timestamps: the destinations appear only after the root appeared again, or never.", """
                 ↓MenuView: @self, @identity changed.
                 ↓SettingsView init
                 ↓ProfileView init
@@ -53,8 +52,7 @@ public enum NonLazyNavigationDestinationRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
-            // Seed 004 with LazyView: each destination is built when it is opened.
-            Example("""
+            Example(note: "Seed 004 with LazyView: each destination is built when it is opened.", """
                 2020-03-23 01:32:12.577138+0800 App[76407:18927258] 🚩 MyRootView appear
                 2020-03-23 01:32:26.788288+0800 App[76407:18927258] 1️⃣ FirstCoordinator init 🟢
                 2020-03-23 01:32:26.788380+0800 App[76407:18927258] 1️⃣ FirstView init 🟢
@@ -65,16 +63,14 @@ public enum NonLazyNavigationDestinationRule: Rule {
                 2020-03-23 01:33:00.826983+0800 App[76407:18927258] 2️⃣ SecondView init 🟢
                 2020-03-23 01:33:00.850590+0800 App[76407:18927258] ---------2️⃣ SecondView appear-------
                 """),
-            // Children built with their parent and shown right away.
-            Example("""
+            Example(note: "Children built with their parent and shown right away.", """
                 2024-05-01 10:00:00.000000+0000 App[1:2] ContentView appear
                 2024-05-01 10:00:00.001000+0000 App[1:2] HeaderView init
                 2024-05-01 10:00:00.001100+0000 App[1:2] FooterView init
                 2024-05-01 10:00:00.030000+0000 App[1:2] HeaderView appear
                 2024-05-01 10:00:00.030100+0000 App[1:2] FooterView appear
                 """),
-            // One destination alone is not a burst of them.
-            Example("""
+            Example(note: "One destination alone is not a burst of them.", """
                 MenuView appear
                 SettingsView init
                 MenuView appear

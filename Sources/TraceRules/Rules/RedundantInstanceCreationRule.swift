@@ -28,7 +28,7 @@ public enum RedundantInstanceCreationRule: Rule {
         seed: "003 (`subview1 init` on every tap, its body evaluated once); 000 (keep init light)",
         thresholds: [minInstances, minRatio],
         triggeringExamples: [
-            Example("""
+            Example(note: "Seed 003 tapped four times: `subview1` is re-created on every tap, its body evaluated once.", """
                 Evaluating View Declaration Value
                 subview1 init
                 subview1 body update
@@ -41,7 +41,7 @@ public enum RedundantInstanceCreationRule: Rule {
                 Evaluating View Declaration Value
                 ↓subview1 init
                 """),
-            Example("""
+            Example(note: "Printed bodies count as uses: 7 rows built, 2 evaluated.", """
                 RowView init
                 RowView: @self, @identity changed.
                 ↓RowView init
@@ -54,13 +54,13 @@ public enum RedundantInstanceCreationRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
-            Example("""
+            Example(note: "Seed 003 as printed: 3 inits are below the default of 5.", """
                 subview1 init
                 subview1 body update
                 subview1 init
                 subview1 init
                 """),
-            Example("""
+            Example(note: "Five inits and one body, with `min_instances` raised to 6.", """
                 subview1 init
                 subview1 body update
                 subview1 init
@@ -68,7 +68,7 @@ public enum RedundantInstanceCreationRule: Rule {
                 subview1 init
                 subview1 init
                 """, thresholds: ["min_instances": 6]),
-            Example("""
+            Example(note: "Every instance is evaluated: a new value each time, nothing thrown away.", """
                 Card init
                 Card: @self, @identity changed.
                 Card init
@@ -80,7 +80,7 @@ public enum RedundantInstanceCreationRule: Rule {
                 Card init
                 Card: @self changed.
                 """),
-            Example("""
+            Example(note: "No body or appear line for the type: nothing says its bodies did not run.", """
                 Badge init
                 Badge init
                 Badge init
