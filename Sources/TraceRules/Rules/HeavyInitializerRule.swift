@@ -95,36 +95,41 @@ public enum HeavyInitializerRule: Rule {
     ///    it (the gap between the two timestamps is time the init spent after making it);
     /// 2. `Owner Helper init`: the line itself names the view that made the helper;
     /// 3. a view's init that logged its own duration.
+    ///
+    /// The window carries only ids through the whole trace (SQLite buffers its rows); the init
+    /// lines and the line before each are then read by primary key. View and object names are
+    /// looked up with `IN` against sets built once per query.
     static let sql = """
         WITH subjects AS MATERIALIZED (
             SELECT view, is_view FROM rule_subjects WHERE trace_id = ?1
         ),
-        lifecycle AS (
-            SELECT id, line, ts, kind, view, owner, duration_ms,
-                   lag(kind)  OVER previous AS previous_kind,
-                   lag(view)  OVER previous AS previous_view,
-                   lag(owner) OVER previous AS previous_owner,
-                   lag(line)  OVER previous AS previous_line,
-                   lag(ts)    OVER previous AS previous_ts
-            FROM events
-            WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND kind <> 'text' AND view IS NOT NULL
-            WINDOW previous AS (ORDER BY id)
+        views AS MATERIALIZED (SELECT view FROM subjects WHERE is_view),
+        objects AS MATERIALIZED (SELECT view FROM subjects WHERE NOT is_view),
+        inits AS MATERIALIZED (
+            SELECT l.line, l.ts, l.view, l.owner, l.duration_ms,
+                   p.kind AS previous_kind, p.view AS previous_view, p.owner AS previous_owner,
+                   p.line AS previous_line, p.ts AS previous_ts
+            FROM (
+                SELECT id, kind, lag(id) OVER (ORDER BY id) AS previous_id
+                FROM events
+                WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND kind <> 'text' AND view IS NOT NULL
+            ) AS w
+            JOIN events AS l ON l.id = w.id
+            LEFT JOIN events AS p ON p.id = w.previous_id
+            WHERE w.kind = 'init'
         )
-        SELECT l.view, l.line, l.previous_view, l.previous_line,
-               max(coalesce(l.duration_ms, 0), coalesce((l.ts - l.previous_ts) * 1000, 0))
-        FROM lifecycle AS l
-        JOIN subjects AS v ON v.view = l.view AND v.is_view
-        JOIN subjects AS h ON h.view = l.previous_view AND NOT h.is_view
-        WHERE l.kind = 'init' AND l.owner IS NULL
-          AND l.previous_kind = 'init' AND l.previous_owner IS NULL AND l.previous_view <> l.view
+        SELECT view, line, previous_view, previous_line,
+               max(coalesce(duration_ms, 0), coalesce((ts - previous_ts) * 1000, 0))
+        FROM inits
+        WHERE owner IS NULL AND previous_kind = 'init' AND previous_owner IS NULL AND previous_view <> view
+          AND view IN views AND previous_view IN objects
         UNION ALL
         SELECT owner, NULL, view, line, NULL
-        FROM lifecycle
-        WHERE kind = 'init' AND owner IS NOT NULL
+        FROM inits
+        WHERE owner IS NOT NULL
         UNION ALL
-        SELECT l.view, l.line, NULL, NULL, l.duration_ms
-        FROM lifecycle AS l
-        JOIN subjects AS v ON v.view = l.view AND v.is_view
-        WHERE l.kind = 'init' AND l.owner IS NULL AND l.duration_ms > ?4
+        SELECT view, line, NULL, NULL, duration_ms
+        FROM inits
+        WHERE owner IS NULL AND duration_ms > ?4 AND view IN views
         """
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TraceStore
 
 /// The SQL behind `identity_churn`, one pass over the trace each.
@@ -7,6 +8,8 @@ extension IdentityChurnRule {
             let root: String
             let rootLine: Int
             let lines: [Int]
+            /// The dynamic properties (`_isPlaying`) printed with the new identity: the state that reset.
+            let state: [String]
         }
         let name: String
         var updates: [Update]
@@ -51,7 +54,8 @@ extension IdentityChurnRule {
             SELECT update_id, view,
                    sum(new_identity) AS created,
                    sum(NOT new_identity) AS kept,
-                   group_concat(CASE WHEN new_identity THEN line END) AS lines
+                   group_concat(CASE WHEN new_identity THEN line END) AS lines,
+                   max(CASE WHEN new_identity THEN id END) AS sample_id
             FROM updates
             WHERE kind = 'body' AND id > update_id
             GROUP BY update_id, view
@@ -59,7 +63,8 @@ extension IdentityChurnRule {
         first_seen AS (
             SELECT view, min(id) AS first_id FROM lifecycle WHERE new_identity GROUP BY view
         )
-        SELECT p.view, root.view, root.line, p.lines
+        SELECT p.view, root.view, root.line, p.lines,
+               (SELECT group_concat(token, ', ') FROM changes WHERE event_id = p.sample_id AND token GLOB '_*')
         FROM per_update AS p
         JOIN events AS root ON root.id = p.update_id AND root.kind = 'body'
         JOIN first_seen AS f ON f.view = p.view
@@ -75,7 +80,8 @@ extension IdentityChurnRule {
             let name = row.text(at: 0)!
             let update = RecreatedView.Update(
                 root: row.text(at: 1) ?? "?", rootLine: row.int(at: 2)!,
-                lines: (row.text(at: 3) ?? "").split(separator: ",").compactMap { Int($0) }
+                lines: (row.text(at: 3) ?? "").split(separator: ",").compactMap { Int($0) },
+                state: (row.text(at: 4) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             )
             if views.last?.name == name {
                 views[views.count - 1].updates.append(update)
@@ -84,21 +90,6 @@ extension IdentityChurnRule {
             }
         }
         return views
-    }
-
-    /// The dynamic properties (`_isPlaying`, `__count`) a view printed: the state that resets.
-    static func stateProperties(of view: String, _ context: RuleContext) throws -> [String] {
-        var tokens: [String] = []
-        try context.database.forEachRow(
-            """
-            SELECT DISTINCT c.token
-            FROM events AS e JOIN changes AS c ON c.event_id = e.id
-            WHERE e.trace_id = ?1 AND e.view = ?2 AND e.kind = 'body' AND c.token GLOB '_*'
-            ORDER BY c.token
-            """,
-            [context.traceID, view]
-        ) { tokens.append($0.text(at: 0)!) }
-        return tokens
     }
 
     /// `Owner Model init` after the owner's previous model was released: init → deinit → init.

@@ -134,7 +134,7 @@ public enum IdentityChurnRule: Rule {
         let views = try Self.recreatedViews(context)
         var violations: [Violation] = []
         for view in views where view.updates.count >= minimum {
-            let state = try Self.stateProperties(of: view.name, context)
+            let state = view.updates.flatMap(\.state).uniqued()
             let roots = view.updates.map(\.root).uniqued().joined(separator: ", ")
             let created = view.updates.reduce(0) { $0 + $1.lines.count }
             var message = "\(view.name) was created anew in \(view.updates.count) updates of \(roots) "

@@ -18,28 +18,28 @@ extension NonLazyNavigationDestinationRule {
 
     /// Inits in a burst right after a root's appear or body, whose own appear came late.
     ///
-    /// A burst is a run of init lines with no other lifecycle line between them and no pause of
-    /// `min_delay_seconds` or more (when timestamps tell); its head is the line before it. Only
+    /// A burst is the run of init lines right after a root's appear or body line, with no other
+    /// lifecycle line between, and (when timestamps tell) less than `min_delay_seconds` after it. Only
     /// view types count as destinations (see `rule_subjects`), so the coordinators the
     /// destinations create are not counted twice. The two look-ups per burst member read the
     /// `events(trace_id, view, kind)` index, whose entries are in id order for one view and kind.
     static let sql = """
-        WITH lifecycle AS (
+        WITH grouped AS (
             SELECT id, line, ts, kind, view,
-                   (kind <> 'init' OR ts - lag(ts) OVER (ORDER BY id) >= ?4) AS starts_group
+                   max(CASE WHEN kind <> 'init' THEN id END) OVER (ORDER BY id ROWS UNBOUNDED PRECEDING) AS head_id
             FROM events
             WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND kind <> 'text' AND view IS NOT NULL
-        ),
-        grouped AS (
-            SELECT *, max(CASE WHEN starts_group THEN id END) OVER (ORDER BY id ROWS UNBOUNDED PRECEDING) AS head_id
-            FROM lifecycle
         ),
         burst AS (
             SELECT g.id, g.line, g.ts, g.view,
                    head.id AS root_id, head.view AS root_view, head.kind AS root_kind, head.line AS root_line
             FROM grouped AS g
             JOIN events AS head ON head.id = g.head_id
-            WHERE g.kind = 'init' AND g.id > g.head_id AND head.kind IN ('appear', 'body') AND g.view <> head.view
+            WHERE g.kind = 'init' AND head.kind IN ('appear', 'body') AND g.view <> head.view
+              AND (g.ts IS NULL OR head.ts IS NULL OR g.ts - head.ts < ?4)
+        ),
+        views AS MATERIALIZED (
+            SELECT view FROM rule_subjects WHERE trace_id = ?1 AND is_view
         ),
         destinations AS (
             SELECT b.*,
@@ -48,7 +48,7 @@ extension NonLazyNavigationDestinationRule {
                    (SELECT min(r.id) FROM events AS r
                     WHERE r.trace_id = ?1 AND r.view = b.root_view AND r.kind = 'appear' AND r.id > b.root_id) AS root_again_id
             FROM burst AS b
-            JOIN rule_subjects AS s ON s.trace_id = ?1 AND s.view = b.view AND s.is_view
+            WHERE b.view IN views
         )
         SELECT d.root_view, d.root_kind, d.root_line, d.view, d.line,
                CASE WHEN d.appear_id IS NULL THEN 'never'

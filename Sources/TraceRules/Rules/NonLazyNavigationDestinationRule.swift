@@ -6,7 +6,7 @@ public enum NonLazyNavigationDestinationRule: Rule {
         "min_destinations", default: 2, "Distinct view types initialised together that appear much later or never.")
     static let minDelaySeconds = Threshold.duration(
         "min_delay_seconds", default: 1,
-        "Seconds between a destination's init and its appear that count as much later; also the longest pause inside one burst of inits.")
+        "Seconds between a destination's init and its appear that count as much later; inits this long after the root's appear are no longer part of its burst.")
 
     public static let description = RuleDescription(
         identifier: "non_lazy_navigation_destination",
