@@ -14,6 +14,12 @@ public struct ParseStats: Sendable, Equatable {
     public var continuations = 0
     /// Envelopes that looked like a known format but failed to parse; the line is kept as text.
     public var malformedEnvelopes = 0
+    /// Instance addresses copied from a `Type address: 0x…` line into the init or deinit before it.
+    public var attachments = 0
+    /// Lines that opened with the structured-line marker but did not parse; kept as text.
+    public var malformedStructured = 0
+    /// User-pattern matches abandoned for taking too long (the line fell through to the built-ins).
+    public var patternTimeouts = 0
 
     /// Creates zeroed counters.
     public init() {}
@@ -34,6 +40,9 @@ public struct ParseStats: Sendable, Equatable {
             ("over_long_lines", overLong),
             ("continuation_lines", continuations),
             ("malformed_envelopes", malformedEnvelopes),
+            ("instance_attachments", attachments),
+            ("malformed_structured", malformedStructured),
+            ("pattern_timeouts", patternTimeouts),
         ]
         for kind in EventKind.allCases {
             result.append(("events_" + kind.rawValue, eventsByKind[kind.index]))

@@ -1,31 +1,163 @@
 /// Parses one trace, line by line, into events; keeps the counters behind `stats`.
 ///
 /// A line that fails to parse never throws: it becomes a `text` event and a counter moves.
+///
+/// The parser holds the latest event back until the next line arrives, because that line may
+/// still change it: a tab-indented line continues a `log` message, and `DataModel address: 0x…`
+/// names the instance of the init or deinit just before. `flush` releases the held event when
+/// input goes quiet; `finish` releases it at the end.
 public struct TraceParser {
     /// The counters so far.
     public private(set) var stats = ParseStats()
-    private let classifier: MessageClassifier
+    private var envelopes: EnvelopeParser
+    private var classifier: MessageClassifier
+    private var held: Event?
+    /// Set while inside a `log show --style json` array.
+    private var jsonArray: JSONArrayStream?
 
-    /// Creates a parser.
-    public init(classifier: MessageClassifier = MessageClassifier()) {
+    /// Creates a parser; `undatedYear` is the year given to dates printed without one
+    /// (idevicesyslog), by default the current one.
+    public init(classifier: MessageClassifier = MessageClassifier(), undatedYear: Int? = nil) {
         self.classifier = classifier
+        self.envelopes = EnvelopeParser(undatedYear: undatedYear)
     }
 
-    /// Parses one line and hands each resulting event to `emit`.
+    /// Parses one line and hands each finished event to `emit`.
     public mutating func consume(_ line: LineReader.Line, emit: (Event) throws -> Void) rethrows {
         stats.lines += 1
         if line.truncated { stats.overLong += 1 }
-        let split = EnvelopeParser.split(line.bytes)
+        if jsonArray != nil {
+            try feedArray(line, opening: false, emit)
+        } else if line.bytes.first == UInt8(ascii: "["), JSONArrayStream.opens(line.bytes) {
+            jsonArray = JSONArrayStream()
+            try feedArray(line, opening: true, emit)
+        } else {
+            try parse(number: line.number, bytes: line.bytes, emit)
+        }
+    }
+
+    /// Emits the held event, if any; call when input pauses so readers see the latest line.
+    public mutating func flush(emit: (Event) throws -> Void) rethrows {
+        try release(emit)
+    }
+
+    /// Ends the trace, emitting anything still held back (a truncated JSON array's lines too).
+    public mutating func finish(emit: (Event) throws -> Void) rethrows {
+        if var stream = jsonArray {
+            jsonArray = nil
+            try handle(stream.finish(), emit)
+        }
+        try release(emit)
+    }
+
+    /// One line outside a JSON array: envelope, then message, then the event.
+    private mutating func parse(number: Int, bytes: UnsafeRawBufferPointer, _ emit: (Event) throws -> Void) rethrows {
+        if bytes.first == 0x09, continuesHeldMessage {
+            held!.message += "\n" + decode(bytes)
+            stats.continuations += 1
+            stats.linesByEnvelope[held!.envelope.format.index] += 1
+            return
+        }
+        let split = envelopes.split(bytes)
         stats.linesByEnvelope[split.envelope.format.index] += 1
-        let message = UnsafeRawBufferPointer(rebasing: line.bytes[split.message])
+        if split.malformed { stats.malformedEnvelopes += 1 }
+        let event: Event
+        if let decoded = split.decodedMessage {
+            event = decoded.withUnsafeBytes { classify($0, line: number, envelope: split.envelope) }
+        } else {
+            event = classify(UnsafeRawBufferPointer(rebasing: bytes[split.message]), line: number, envelope: split.envelope)
+        }
+        try hold(event, emit)
+    }
+
+    private mutating func feedArray(_ line: LineReader.Line, opening: Bool, _ emit: (Event) throws -> Void) rethrows {
+        try handle(jsonArray!.feed(line, opening: opening), emit)
+    }
+
+    /// Turns what the JSON array stream produced into events, or hands its lines back as lines.
+    private mutating func handle(_ outputs: [JSONArrayStream.Output], _ emit: (Event) throws -> Void) rethrows {
+        for output in outputs {
+            switch output {
+            case .object(let bytes, let firstLine, let lines):
+                let split = bytes.withUnsafeBytes { envelopes.logObject($0, format: .json) }
+                guard let split else {
+                    // Valid JSON but not a log object: these are somebody's lines, not `log` output.
+                    jsonArray = nil
+                    try replay(lines, emit)
+                    continue
+                }
+                stats.linesByEnvelope[EnvelopeFormat.json.index] += lines.count
+                let event = (split.decodedMessage ?? bytes).withUnsafeBytes { buffer in
+                    let message = split.decodedMessage == nil ? UnsafeRawBufferPointer(rebasing: buffer[split.message]) : buffer
+                    return classify(message, line: firstLine, envelope: split.envelope)
+                }
+                try hold(event, emit)
+            case .closed(let lines):
+                stats.linesByEnvelope[EnvelopeFormat.json.index] += lines.count
+                jsonArray = nil
+            case .broken(let lines, let malformed):
+                jsonArray = nil
+                if malformed { stats.malformedEnvelopes += 1 }
+                try replay(lines, emit)
+            }
+        }
+    }
+
+    /// Parses lines the JSON array stream handed back: pieces of an element are kept as plain
+    /// text (a JSON fragment is not a message), anything else is parsed as an ordinary line.
+    private mutating func replay(_ lines: [JSONArrayStream.PendingLine], _ emit: (Event) throws -> Void) rethrows {
+        for line in lines {
+            try line.bytes.withUnsafeBytes { bytes in
+                if line.insideElement {
+                    stats.linesByEnvelope[EnvelopeFormat.plain.index] += 1
+                    try hold(Event(line: line.number, kind: .text, origin: .text, message: decode(bytes)), emit)
+                } else {
+                    try parse(number: line.number, bytes: bytes, emit)
+                }
+            }
+        }
+    }
+
+    private mutating func classify(_ message: UnsafeRawBufferPointer, line: Int, envelope: Envelope) -> Event {
         let text = decode(message)
-        let event = classifier.classify(message, text: text, line: line.number, envelope: split.envelope)
+        if envelope.format == .noise {
+            return Event(line: line, kind: .text, origin: .text, message: text, envelope: envelope)
+        }
+        let event = classifier.classify(message, text: text, line: line, envelope: envelope, stats: &stats)
+        if event.kind == .text { attachAddress(message) }
+        return event
+    }
+
+    /// `DataModel address: 0x…` right after `DataModel init` (or deinit) names that instance.
+    private mutating func attachAddress(_ message: UnsafeRawBufferPointer) {
+        guard let previous = held, previous.kind == .`init` || previous.kind == .`deinit`, previous.instance == nil,
+              let view = previous.view, let parsed = AddressLine.parse(message),
+              UnsafeRawBufferPointer(rebasing: message[parsed.view]).elementsEqual(view.utf8)
+        else { return }
+        held!.instance = String(decoding: UnsafeRawBufferPointer(rebasing: message[parsed.address]), as: UTF8.self)
+        stats.attachments += 1
+    }
+
+    /// Only the `log` tool indents the continuation lines of a multi-line message with a tab;
+    /// elsewhere a tab-indented line is a line of its own.
+    private var continuesHeldMessage: Bool {
+        switch held?.envelope.format {
+        case .oslog?, .oslogCompact?, .syslog?: true
+        default: false
+        }
+    }
+
+    private mutating func hold(_ event: Event, _ emit: (Event) throws -> Void) rethrows {
+        try release(emit)
+        held = event
+    }
+
+    private mutating func release(_ emit: (Event) throws -> Void) rethrows {
+        guard let event = held else { return }
+        held = nil
         stats.eventsByKind[event.kind.index] += 1
         try emit(event)
     }
-
-    /// Ends the trace, emitting anything still held back.
-    public mutating func finish(emit: (Event) throws -> Void) rethrows {}
 
     /// Decodes UTF-8, replacing invalid bytes with U+FFFD and counting the line.
     private mutating func decode(_ bytes: UnsafeRawBufferPointer) -> String {

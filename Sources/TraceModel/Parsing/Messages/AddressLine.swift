@@ -1,0 +1,39 @@
+/// Recognises `DataModel address: 0x0000600000c435d0`, a line apps print right after an init
+/// or deinit to say which instance it was (seed 001).
+///
+/// The line stays a `text` event of its own; `TraceParser` copies the address into the
+/// `instance` of the init or deinit of the same type on the line just before.
+public enum AddressLine {
+    /// The type named and the address, as byte ranges into the message.
+    public struct Parsed: Equatable, Sendable {
+        /// The type the address belongs to.
+        public var view: Range<Int>
+        /// The address, `0x…`.
+        public var address: Range<Int>
+    }
+
+    /// Parses `<Type> address: 0x…` (also `addr`, `=` instead of `:`, emoji around it).
+    public static func parse(_ message: UnsafeRawBufferPointer) -> Parsed? {
+        guard message.count <= LifecycleMessage.maxLength else { return nil }
+        var words: [Range<Int>] = []
+        var index = 0
+        while index < message.count, words.count < 4 {
+            while index < message.count, LifecycleTokenizer.isSpace(message[index]) || message[index] == UInt8(ascii: "=") {
+                index += 1
+            }
+            let start = index
+            while index < message.count, !LifecycleTokenizer.isSpace(message[index]), message[index] != UInt8(ascii: "=") {
+                index += 1
+            }
+            if start < index, let word = LifecycleTokenizer.trim(message, start..<index) { words.append(word) }
+        }
+        guard words.count == 3 else { return nil }
+        func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: message[range]) }
+        let label = bytes(words[1])
+        guard LifecycleWords.equalsIgnoringCase(label, "address") || LifecycleWords.equalsIgnoringCase(label, "addr"),
+              LifecycleTokenizer.isIdentifier(bytes(words[0])),
+              bytes(words[2]).first == UInt8(ascii: "0"), LifecycleTokenizer.isInstanceToken(bytes(words[2]))
+        else { return nil }
+        return Parsed(view: words[0], address: words[2])
+    }
+}

@@ -1,0 +1,60 @@
+import Testing
+import TraceModel
+
+func parseStructured(_ text: String) -> StructuredMessage.Result {
+    Array(text.utf8).withUnsafeBytes { StructuredMessage.parse($0) }
+}
+
+@Suite struct StructuredMessageTests {
+    @Test func parsesEveryKey() {
+        #expect(parseStructured("trace-analyze: kind=init view=DetailView id=0x600003a0c000 owner=RootView ms=0.42") == .parsed(.init(
+            kind: .`init`, view: "DetailView", instance: "0x600003a0c000", owner: "RootView", durationMs: 0.42
+        )))
+    }
+
+    @Test func quotedValuesParentAliasExponentsAndUnknownKeys() {
+        #expect(parseStructured(#"  trace-analyze: view="Row<Dictionary<String, Int>>" kind=body parent="A \"B\"" ms=1e-05 screen=home"#) == .parsed(.init(
+            kind: .body, view: "Row<Dictionary<String, Int>>", instance: nil, owner: "A \"B\"", durationMs: 0.00001
+        )))
+        #expect(parseStructured("trace-analyze: kind=appear view=FeedView") == .parsed(.init(kind: .appear, view: "FeedView")))
+    }
+
+    @Test(arguments: [
+        ("trace-analyze: view=A", "missing kind"),
+        ("trace-analyze: kind=init", "missing view"),
+        ("trace-analyze:", "missing kind"),
+        ("trace-analyze: kind=start view=A", "unknown kind 'start'; valid: body, init, deinit, appear, disappear, task, layout"),
+        ("trace-analyze: kind=text view=A", "unknown kind 'text'; valid: body, init, deinit, appear, disappear, task, layout"),
+        ("trace-analyze: kind=init view=A ms=fast", "ms must be a non-negative number, found 'fast'"),
+        ("trace-analyze: kind=init view=A ms=-1", "ms must be a non-negative number, found '-1'"),
+        ("trace-analyze: kind=init view=A view=B", "view given twice"),
+        ("trace-analyze: kind=init view=\"A", "unterminated quoted value for view"),
+        ("trace-analyze: kind=init view=A oops", "expected key=value at byte 33"),
+        ("trace-analyze: error: no such file", "expected key=value at byte 16"),
+    ])
+    func brokenLinesSayWhy(line: String, reason: String) {
+        #expect(parseStructured(line) == .malformed(reason))
+    }
+
+    @Test(arguments: ["trace-analyzer: kind=init view=A", "x trace-analyze: kind=init view=A", "FirstView init", ""])
+    func otherMessagesAreNotStructured(line: String) {
+        #expect(parseStructured(line) == .notStructured)
+    }
+
+    @Test func structuredLinesBecomeEventsWithTheirDuration() {
+        let (events, stats) = parseEvents("""
+            2024-03-02 09:15:01.100204+0100 Recipes[4120:2279311] trace-analyze: kind=init view=DetailView id=7 owner=RecipeList ms=12.5
+            trace-analyze: kind=initt view=DetailView
+
+            """)
+        #expect(events[0].kind == .`init`)
+        #expect(events[0].origin == .structured)
+        #expect(events[0].view == "DetailView")
+        #expect(events[0].owner == "RecipeList")
+        #expect(events[0].instance == "7")
+        #expect(events[0].durationMs == 12.5)
+        #expect(events[0].envelope.format == .nslog)
+        #expect(events[1].kind == .text)
+        #expect(stats.malformedStructured == 1)
+    }
+}
