@@ -30,6 +30,25 @@ import Testing
         return findings.compactMap { $0["rule"] as? String }
     }
 
+    @Test func seed004EagerReportsTheNavigationBurstAndTheHeavyInits() throws {
+        let result = try check([Self.eager])
+        // Warnings only: the default fail level is error.
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        try expectGolden(result.stdout, "check-004-eager.txt")
+        let json = try check([Self.eager, "--format", "json"])
+        try expectGolden(json.stdout, "check-004-eager.json")
+        #expect(try rules(inJSON: json.stdout) == ["non_lazy_navigation_destination", "heavy_initializer", "heavy_initializer", "heavy_initializer"])
+    }
+
+    @Test func seed004WithLazyViewReportsOnlyTheHeavyInits() throws {
+        let result = try check([Self.lazy, "--format", "json"])
+        #expect(result.status == 0)
+        #expect(try rules(inJSON: result.stdout) == ["heavy_initializer", "heavy_initializer", "heavy_initializer"])
+        #expect(result.stdout.contains(#""message": "FirstView's init created FirstCoordinator (once);"#))
+        #expect(try check([Self.lazy, "--strict"]).status == 2)
+    }
+
     @Test func seed001ToggledTwiceIsIdentityChurnAndFailsTheRun() throws {
         let result = try check([Self.toggleTwice])
         #expect(result.status == 2)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TraceRules
 import TraceStore
@@ -56,15 +57,43 @@ import TraceStore
         #expect(try pipeline.analyze().isEmpty)
     }
 
-    @Test func seed001ToggledTwiceIsIdentityChurn() throws {
-        let findings = try Pipeline(path: Fixture.path("seeds/001-playbutton-toggle-twice.log")).analyze()
-        #expect(findings.map(\.rule) == ["identity_churn"])
-        #expect(findings.first?.lines == [5, 6, 9, 10])
+    /// What every seed fixture must produce: `rule view lines`, one per finding, in report order.
+    @Test(arguments: [
+        ("000-tabview-appear.log", []),
+        ("000-update-circle.log", []),
+        ("000-update-subview.log", []),
+        ("000-zstack-appear.log", []),
+        ("001-count-text.log", []),
+        ("001-observable-datamodel.log", ["heavy_initializer PlayButton 2,10,14,19"]),
+        ("001-playbutton-toggle.log", []),
+        ("001-playbutton-toggle-twice.log", ["identity_churn PlayButton 5,6,9,10"]),
+        ("002-onappear-timing.log", []),
+        // Three subview1 inits against one body: below the default of five instances.
+        ("003-subview-init.log", []),
+        ("004-navigation-eager.log", [
+            "non_lazy_navigation_destination MyRootView 1,3,5,7",
+            "heavy_initializer FirstView 2,3",
+            "heavy_initializer SecondView 4,5",
+            "heavy_initializer ThirdView 6,7",
+        ]),
+        ("004-navigation-lazyview.log", [
+            "heavy_initializer FirstView 2,3",
+            "heavy_initializer SecondView 7,8",
+            "heavy_initializer ThirdView 13,14",
+        ]),
+    ] as [(String, [String])])
+    func seedFixtures(_ name: String, expected: [String]) throws {
+        let findings = try Pipeline(path: Fixture.path("seeds/" + name)).analyze()
+        let summary = findings.map { "\($0.rule) \($0.view ?? "-") \($0.lines.map(String.init).joined(separator: ","))" }
+        #expect(summary == expected, "\(findings.map(\.message))")
     }
 
-    @Test(arguments: ["001-playbutton-toggle.log", "001-count-text.log", "000-update-circle.log", "000-update-subview.log", "000-zstack-appear.log", "002-onappear-timing.log"])
-    func seedsWithoutAProblemHaveNoFindings(_ name: String) throws {
-        let findings = try Pipeline(path: Fixture.path("seeds/" + name)).analyze()
-        #expect(findings.isEmpty, "\(findings.map(\.message))")
+    @Test func seed003TappedMoreOftenIsRedundantInstanceCreation() throws {
+        let log = try String(contentsOfFile: Fixture.path("seeds/003-subview-init.log"), encoding: .utf8)
+        let lowered = RuleConfiguration().with(thresholds: ["min_instances": 3], for: RedundantInstanceCreationRule.self)
+        let findings = try Pipeline(log: log).analyze(lowered)
+        #expect(findings.map(\.rule) == ["redundant_instance_creation"])
+        #expect(findings.first?.message == "subview1 was initialised 3 times but its body was evaluated only once; 2 instances were built and dropped before any use.")
+        #expect(findings.first?.lines == [7, 11])
     }
 }

@@ -27,13 +27,6 @@ struct Pipeline {
         traceID = try Ingestor(database: database).ingest(path: path).traceID
     }
 
-    /// True when the trace has unrecognised lines and no developer lifecycle event at all.
-    func lacksLifecycleParsing() throws -> Bool {
-        let text = try database.scalarInt("SELECT count(*) FROM events WHERE kind = 'text' AND trace_id = ?", [traceID]) ?? 0
-        let lifecycle = try database.scalarInt("SELECT count(*) FROM events WHERE origin = 'lifecycle' AND trace_id = ?", [traceID]) ?? 0
-        return text > 0 && lifecycle == 0
-    }
-
     /// Runs `configuration`'s rules over the trace.
     func analyze(_ configuration: RuleConfiguration = RuleConfiguration()) throws -> [Finding] {
         try Analyzer(database: database, configuration: configuration).analyze(traceID: traceID)

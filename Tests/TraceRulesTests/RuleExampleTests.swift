@@ -37,13 +37,7 @@ struct ExampleCase: Sendable, CustomTestStringConvertible {
         let pipeline = try Pipeline(log: exampleCase.example.log)
         let findings = try pipeline.analyze(configuration)
         let cited = Set(findings.flatMap(\.lines)).sorted()
-        if exampleCase.triggering, try pipeline.lacksLifecycleParsing() {
-            // Temporary: until the parser (issue 3) recognises developer lifecycle prints, the
-            // examples built on them cannot trigger. Removed when the parser branch is merged.
-            withKnownIssue("lifecycle lines are not parsed yet (issue 3)") {
-                #expect(cited == exampleCase.example.markedLines, sourceLocation: exampleCase.location)
-            }
-        } else if exampleCase.triggering {
+        if exampleCase.triggering {
             #expect(!findings.isEmpty, "expected a finding of \(exampleCase.rule)", sourceLocation: exampleCase.location)
             #expect(cited == exampleCase.example.markedLines,
                     "cited lines differ from the ↓ markers; messages: \(findings.map(\.message))",
