@@ -40,6 +40,11 @@ public enum HeavyInitializerRule: Rule {
                 ↓PlayButton DataModel init
                 PlayButton: @self, @identity, _dataModel changed.
                 """),
+            Example(note: "A structured line reports the init's duration: 4.2 ms.", """
+                trace-analyze: kind=appear view=RootView
+                ↓trace-analyze: kind=init view=DetailView parent=RootView ms=4.2
+                trace-analyze: kind=body view=DetailView
+                """),
             Example(note: "Timestamps bound the init: 8 ms pass between making the cache and the end of the view's init.", """
                 2024-05-01 10:00:00.000000+0000 App[1:2] ContentView appear
                 ↓2024-05-01 10:00:00.001000+0000 App[1:2] ImageCache init
@@ -59,6 +64,12 @@ public enum HeavyInitializerRule: Rule {
                 DetailView init
                 DetailModel init
                 DetailView appear
+                """),
+            Example(note: "Structured lines with short inits; a child view's `parent=` is not a helper of the parent.", """
+                trace-analyze: kind=init view=RootView ms=0.2
+                trace-analyze: kind=init view=DetailView parent=RootView ms=0.4
+                trace-analyze: kind=body view=RootView
+                trace-analyze: kind=body view=DetailView
                 """),
             Example(note: "Timestamps alone prove nothing: the 0.1 ms since the appear is not time spent in the init.", """
                 2024-05-01 10:00:00.000000+0000 App[1:2] ContentView appear
@@ -93,7 +104,8 @@ public enum HeavyInitializerRule: Rule {
     /// Three shapes, in one pass over the trace's lifecycle lines:
     /// 1. an object's init printed right before a view's init: the view's stored properties made
     ///    it (the gap between the two timestamps is time the init spent after making it);
-    /// 2. `Owner Helper init`: the line itself names the view that made the helper;
+    /// 2. `Owner Helper init`: the line itself names the view that made the helper (an owned
+    ///    view, such as a structured line's `parent=`, is a child, not a helper);
     /// 3. a view's init that logged its own duration.
     ///
     /// The window carries only ids through the whole trace (SQLite buffers its rows); the init
@@ -121,15 +133,15 @@ public enum HeavyInitializerRule: Rule {
         SELECT view, line, previous_view, previous_line,
                max(coalesce(duration_ms, 0), coalesce((ts - previous_ts) * 1000, 0))
         FROM inits
-        WHERE owner IS NULL AND previous_kind = 'init' AND previous_owner IS NULL AND previous_view <> view
+        WHERE previous_kind = 'init' AND previous_owner IS NULL AND previous_view <> view
           AND view IN views AND previous_view IN objects
         UNION ALL
         SELECT owner, NULL, view, line, NULL
         FROM inits
-        WHERE owner IS NOT NULL
+        WHERE owner IS NOT NULL AND view IN objects
         UNION ALL
         SELECT view, line, NULL, NULL, duration_ms
         FROM inits
-        WHERE owner IS NULL AND duration_ms > ?4 AND view IN views
+        WHERE duration_ms > ?4 AND view IN views
         """
 }
