@@ -200,4 +200,17 @@ import Testing
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "trace-analyze: error: unknown rule 'identity_chrun'; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination (see 'trace-analyze rules --help')\n")
     }
+
+    @Test func theReadmeShowsARealReport() throws {
+        let readme = try String(contentsOf: Tool.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = "<!-- check-example: kept in sync by CheckEndToEndTests.theReadmeShowsARealReport -->\n```\n$ trace-analyze "
+        let start = try #require(readme.range(of: marker), "README lacks the check example")
+        let block = readme[start.upperBound...]
+        let commandLine = String(block.prefix { $0 != "\n" })
+        let body = block.dropFirst(commandLine.count + 1)
+        let output = String(body[..<(try #require(body.range(of: "```\n"))).lowerBound])
+        let result = try Tool.run(commandLine.split(separator: " ").map(String.init), in: Tool.packageRoot)
+        #expect(result.stdout == output)
+        #expect(result.status == 2)
+    }
 }
