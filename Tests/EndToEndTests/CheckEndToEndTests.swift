@@ -115,7 +115,7 @@ import Testing
         (#"{"rules": {"identity_chrun": {"severity": "warning"}}}"#,
          "rules.identity_chrun: unknown rule; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination"),
         (#"{"rules": {"identity_churn": {"min_recreation": 3}}}"#,
-         "rules.identity_churn.min_recreation: unknown key; valid keys here: severity, min_recreations"),
+         "rules.identity_churn.min_recreation: unknown key; valid keys here: severity, min_recreations, max_update_seconds"),
         (#"{"rules": {"heavy_initializer": {"max_init_ms": "1"}}}"#,
          "rules.heavy_initializer.max_init_ms: expected a number, found a string"),
         (#"{"only_rules": ["identity_churn", 7]}"#,

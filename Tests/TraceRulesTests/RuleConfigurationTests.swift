@@ -55,7 +55,7 @@ import TraceModel
         (#"{"rules": {"identity_chrun": {}}}"#,
          "rules.identity_chrun: unknown rule; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination"),
         (#"{"rules": {"identity_churn": {"min_recreation": 3}}}"#,
-         "rules.identity_churn.min_recreation: unknown key; valid keys here: severity, min_recreations"),
+         "rules.identity_churn.min_recreation: unknown key; valid keys here: severity, min_recreations, max_update_seconds"),
         (#"{"rules": {"identity_churn": {"severity": "fatal"}}}"#,
          "rules.identity_churn.severity: unknown severity 'fatal'; valid: error, warning, info"),
         (#"{"rules": {"identity_churn": {"severity": 2}}}"#,

@@ -30,14 +30,14 @@ extension IdentityChurnRule {
     /// An update starts at a body line with neither `@identity` nor `@self`: a view re-evaluated
     /// because its own state changed (`ContentView: _showPlayButton changed.`). SwiftUI prints
     /// the subtree it re-evaluates right after, so every following body line belongs to that
-    /// update until the next such line, or an appear/disappear (printed once the update is
-    /// committed). A view counts as re-created in an update when it printed `@identity` there,
+    /// update until the next such line, an appear/disappear (printed once the update is
+    /// committed), or, when timestamps tell, `max_update_seconds` after it. A view counts as re-created in an update when it printed `@identity` there,
     /// had printed `@identity` before the update began (it already existed), and printed no
     /// evaluation that kept its identity in the same update (which would mean the `@identity`
     /// belongs to a new sibling, as when a row is appended to a list).
     static let recreatedViewsSQL = """
         WITH lifecycle AS (
-            SELECT e.id, e.line, e.kind, e.view,
+            SELECT e.id, e.line, e.ts, e.kind, e.view,
                    EXISTS (SELECT 1 FROM changes AS c WHERE c.event_id = e.id AND c.token = '@identity') AS new_identity,
                    EXISTS (SELECT 1 FROM changes AS c WHERE c.event_id = e.id AND c.token = '@self') AS new_value
             FROM events AS e
@@ -46,19 +46,23 @@ extension IdentityChurnRule {
         ),
         updates AS (
             SELECT *,
-                   max(CASE WHEN kind <> 'body' OR NOT (new_identity OR new_value) THEN id END)
-                       OVER (ORDER BY id ROWS UNBOUNDED PRECEDING) AS update_id
-            FROM lifecycle
+                   max(CASE WHEN starts_update THEN id END) OVER running AS update_id,
+                   -- Log lines are in time order, so the latest update's time is the running
+                   -- maximum: no join back to the update's line.
+                   max(CASE WHEN starts_update THEN ts END) OVER running AS update_ts
+            FROM (SELECT *, kind <> 'body' OR NOT (new_identity OR new_value) AS starts_update FROM lifecycle)
+            WINDOW running AS (ORDER BY id ROWS UNBOUNDED PRECEDING)
         ),
         per_update AS (
-            SELECT update_id, view,
-                   sum(new_identity) AS created,
-                   sum(NOT new_identity) AS kept,
-                   group_concat(CASE WHEN new_identity THEN line END) AS lines,
-                   max(CASE WHEN new_identity THEN id END) AS sample_id
-            FROM updates
-            WHERE kind = 'body' AND id > update_id
-            GROUP BY update_id, view
+            SELECT u.update_id, u.view,
+                   sum(u.new_identity) AS created,
+                   sum(NOT u.new_identity) AS kept,
+                   group_concat(CASE WHEN u.new_identity THEN u.line END) AS lines,
+                   max(CASE WHEN u.new_identity THEN u.id END) AS sample_id
+            FROM updates AS u
+            WHERE u.kind = 'body' AND u.id > u.update_id
+              AND (u.ts IS NULL OR u.update_ts IS NULL OR u.ts - u.update_ts <= ?4)
+            GROUP BY u.update_id, u.view
         ),
         first_seen AS (
             SELECT view, min(id) AS first_id FROM lifecycle WHERE new_identity GROUP BY view
@@ -75,7 +79,8 @@ extension IdentityChurnRule {
     static func recreatedViews(_ context: RuleContext) throws -> [RecreatedView] {
         var views: [RecreatedView] = []
         try context.database.forEachRow(
-            recreatedViewsSQL, [context.traceID, context.eventIDs.lowerBound, context.eventIDs.upperBound]
+            recreatedViewsSQL,
+            [context.traceID, context.eventIDs.lowerBound, context.eventIDs.upperBound, context.thresholds[maxUpdateSeconds]]
         ) { row in
             let name = row.text(at: 0)!
             let update = RecreatedView.Update(

@@ -5,6 +5,9 @@ public enum IdentityChurnRule: Rule {
     static let minRecreations = Threshold.count(
         "min_recreations", default: 2,
         "Updates in which the view (or its owned state model) was created anew after it already existed.")
+    static let maxUpdateSeconds = Threshold.duration(
+        "max_update_seconds", default: 0.5,
+        "When lines carry timestamps, body lines later than this after an update's first line are not part of that update.")
 
     public static let description = RuleDescription(
         identifier: "identity_churn",
@@ -30,7 +33,7 @@ public enum IdentityChurnRule: Rule {
             `UUID()` made during the update). Hoist state that must survive into the ancestor.
             """,
         seed: "001 (`if showPlayButton { PlayButton() }` toggled off and on); `.id(UUID())` on ForEach rows",
-        thresholds: [minRecreations],
+        thresholds: [minRecreations, maxUpdateSeconds],
         triggeringExamples: [
             Example(note: "Seed 001 toggled twice: each time `ContentView` shows the button again, it is new.", """
                 ContentView: @self, @identity, _showPlayButton changed.
@@ -106,6 +109,15 @@ public enum IdentityChurnRule: Rule {
                 TickerView: _tick changed.
                 Row: @self changed.
                 Row: @self changed.
+                """),
+            Example(note: "Rows created while scrolling, seconds after unrelated updates: timestamps keep them apart.", """
+                2024-05-01 10:00:00.000000+0000 App[1:2] ListView: @self, @identity changed.
+                2024-05-01 10:00:00.001000+0000 App[1:2] Row: @self, @identity changed.
+                2024-05-01 10:00:00.002000+0000 App[1:2] Row: @self, @identity changed.
+                2024-05-01 10:00:01.000000+0000 App[1:2] ContentView: _title changed.
+                2024-05-01 10:00:03.000000+0000 App[1:2] Row: @self, @identity changed.
+                2024-05-01 10:00:04.000000+0000 App[1:2] ContentView: _title changed.
+                2024-05-01 10:00:06.000000+0000 App[1:2] Row: @self, @identity changed.
                 """),
             Example(note: "Appending to a list: existing rows keep their identity, only the new one is created.", """
                 ListView: @self, @identity, _items changed.
