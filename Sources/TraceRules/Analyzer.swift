@@ -72,6 +72,7 @@ public struct Analyzer {
 
 /// A trace that cannot be analysed, in words a user can act on.
 public struct AnalysisError: Error, CustomStringConvertible, Sendable {
+    /// What is wrong, naming the trace and the database.
     public let description: String
 
     /// Creates an error.

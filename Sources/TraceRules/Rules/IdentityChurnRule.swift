@@ -173,11 +173,3 @@ public enum IdentityChurnRule: Rule {
         return violations
     }
 }
-
-extension Array where Element: Hashable {
-    /// The elements in order, each kept once.
-    func uniqued() -> [Element] {
-        var seen = Set<Element>()
-        return filter { seen.insert($0).inserted }
-    }
-}
