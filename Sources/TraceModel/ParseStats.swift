@@ -20,6 +20,8 @@ public struct ParseStats: Sendable, Equatable {
     public var malformedStructured = 0
     /// User-pattern matches abandoned for taking too long (the line fell through to the built-ins).
     public var patternTimeouts = 0
+    /// User patterns switched off for the rest of the trace after too many timeouts.
+    public var patternsDisabled = 0
 
     /// Creates zeroed counters.
     public init() {}
@@ -43,6 +45,7 @@ public struct ParseStats: Sendable, Equatable {
             ("instance_attachments", attachments),
             ("malformed_structured", malformedStructured),
             ("pattern_timeouts", patternTimeouts),
+            ("patterns_disabled", patternsDisabled),
         ]
         for kind in EventKind.allCases {
             result.append(("events_" + kind.rawValue, eventsByKind[kind.index]))

@@ -13,6 +13,7 @@ enum CommandLineTool {
         CommandEntry(TracesCommand.self),
         CommandEntry(RulesCommand.self),
         CommandEntry(SchemaCommand.self),
+        CommandEntry(PatternsCommand.self),
     ]
 
     static func run(_ arguments: [String]) -> Int32 {

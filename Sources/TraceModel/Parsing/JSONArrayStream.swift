@@ -13,7 +13,8 @@
 /// The stream keeps copies of the lines it has not yet handed out, so whatever goes wrong (a
 /// byte outside the array grammar, a string running past the end of a line, an object over
 /// `maxObjectBytes`, the input ending mid-object) those lines can be handed back and parsed as
-/// ordinary lines: nothing is lost.
+/// ordinary lines: nothing is lost. The held copies are bounded by `maxObjectBytes` and
+/// `maxObjectLines`.
 struct JSONArrayStream {
     /// A line held by the stream.
     struct PendingLine {
@@ -37,6 +38,8 @@ struct JSONArrayStream {
 
     /// The largest element kept; a bigger one breaks the stream.
     static let maxObjectBytes = 4 << 20
+    /// The most lines an element may span (a `log` object spans a few dozen); more breaks the stream.
+    static let maxObjectLines = 10_000
 
     private var pending: [PendingLine] = []
     /// The current line is already in `pending` or was handed out with an object.
@@ -111,7 +114,9 @@ struct JSONArrayStream {
         }
         if depth > 0 {
             // JSON strings never span lines; an unbounded element is not a log object.
-            if inString || object.count > Self.maxObjectBytes { return outputs + [.broken(lines: takePending(line), malformed: sawObject)] }
+            if inString || object.count > Self.maxObjectBytes || pending.count >= Self.maxObjectLines {
+                return outputs + [.broken(lines: takePending(line), malformed: sawObject)]
+            }
             object.append(0x0A)
         }
         hold(line)

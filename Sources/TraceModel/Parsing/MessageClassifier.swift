@@ -1,13 +1,21 @@
 /// Turns a message (the line without its envelope) into an event.
 ///
 /// Recognisers are tried from the most exact to the most forgiving, because the first that
-/// claims a message wins: `_printChanges` output has a strict grammar, the lifecycle heuristic
-/// is a guess. Anything no recogniser claims becomes a `text` event holding the message verbatim.
+/// claims a message wins: the structured line and `_printChanges` output have strict grammars,
+/// user patterns encode what the user knows about their own logs, the lifecycle heuristic is a
+/// guess. Anything no recogniser claims becomes a `text` event holding the message verbatim.
+///
+/// A classifier belongs to one trace: it counts each user pattern's timeouts in that trace.
 public struct MessageClassifier {
     private var names = StringInterner()
+    private let patterns: [UserPattern]
+    private var timeouts: [Int]
 
-    /// Creates a classifier with the built-in recognisers.
-    public init() {}
+    /// Creates a classifier with the built-in recognisers and `patterns` from the configuration.
+    public init(patterns: [UserPattern] = []) {
+        self.patterns = patterns
+        self.timeouts = [Int](repeating: 0, count: patterns.count)
+    }
 
     /// Classifies `message`, whose text form is `text`, found on `line` inside `envelope`.
     public mutating func classify(
@@ -36,6 +44,9 @@ public struct MessageClassifier {
                 message: text, tokens: parsed.tokens, envelope: envelope
             )
         }
+        if !patterns.isEmpty, let event = matchPatterns(message, text: text, line: line, envelope: envelope, stats: &stats) {
+            return event
+        }
         if let parsed = LifecycleMessage.parse(message) {
             return Event(
                 line: line, kind: parsed.kind,
@@ -46,5 +57,28 @@ public struct MessageClassifier {
             )
         }
         return Event(line: line, kind: .text, origin: .text, message: text, envelope: envelope)
+    }
+
+    /// The first user pattern that claims the message, skipping patterns switched off for
+    /// running out of budget too often in this trace.
+    private mutating func matchPatterns(
+        _ message: UnsafeRawBufferPointer, text: String, line: Int, envelope: Envelope, stats: inout ParseStats
+    ) -> Event? {
+        guard message.count <= UserPattern.maxMessageLength else { return nil }
+        for index in patterns.indices where timeouts[index] < UserPattern.maxTimeoutsPerTrace {
+            var timedOut = false
+            if let match = patterns[index].match(text, utf8Count: message.count, timedOut: &timedOut) {
+                return Event(
+                    line: line, kind: match.kind, view: match.view, owner: match.owner, instance: match.instance,
+                    origin: .pattern(patterns[index].name), message: text, envelope: envelope
+                )
+            }
+            if timedOut {
+                stats.patternTimeouts += 1
+                timeouts[index] += 1
+                if timeouts[index] == UserPattern.maxTimeoutsPerTrace { stats.patternsDisabled += 1 }
+            }
+        }
+        return nil
     }
 }

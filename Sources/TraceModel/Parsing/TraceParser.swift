@@ -22,6 +22,11 @@ public struct TraceParser {
         self.envelopes = EnvelopeParser(undatedYear: undatedYear)
     }
 
+    /// Creates a parser that also tries the user's `patterns` (from the configuration file).
+    public init(patterns: [UserPattern], undatedYear: Int? = nil) {
+        self.init(classifier: MessageClassifier(patterns: patterns), undatedYear: undatedYear)
+    }
+
     /// Parses one line and hands each finished event to `emit`.
     public mutating func consume(_ line: LineReader.Line, emit: (Event) throws -> Void) rethrows {
         stats.lines += 1

@@ -7,13 +7,15 @@ enum IngestCommand: Command {
     static let spec = CommandSpec(
         name: "ingest",
         summary: "Parse console logs into the trace database, one trace per input.",
-        usage: "[FILE|-]... [--db PATH]",
-        options: [DatabaseOption.spec],
+        usage: "[FILE|-]... [--db PATH] [--config PATH]",
+        options: [DatabaseOption.spec, ConfigOption.spec],
         positionals: [("FILE", "A log file, or - for stdin (the default when input is piped).")],
         maxPositionals: nil,
         discussion: """
         Events are committed in batches at least every half second, so `trace-analyze query`
         run alongside a live stream sees them as they arrive. A summary goes to stderr.
+        User patterns in the configuration file (`patterns`) are tried on every line the
+        built-in formats do not claim; check them first with `trace-analyze patterns test`.
 
         EXAMPLES:
           xcrun simctl spawn booted log stream --level debug --style compact | trace-analyze ingest -
@@ -30,8 +32,9 @@ enum IngestCommand: Command {
             inputs = ["-"]
         }
         try InputCheck.requireReadable(inputs)
+        let patterns = try UserPattern.load(from: ConfigOption.load(arguments))
         let database = try TraceDatabase.openForWriting(path: DatabaseOption.path(arguments))
-        let ingestor = Ingestor(database: database)
+        let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
         let showProgress = Console.stderrIsTerminal
         for input in inputs {
             let summary = try ingestor.ingest(path: input, progress: showProgress ? progressLine(for: input) : nil)

@@ -9,13 +9,21 @@
 public enum LogObjectEnvelope {
     /// The members a log object is read for, as values into the scanned bytes.
     public struct Fields {
+        /// `timestamp`, in epoch seconds.
         public var timestamp: Double?
+        /// `processID`.
         public var pid: Int?
+        /// `threadID`.
         public var tid: Int?
+        /// `processImagePath` (or `process` when the path is missing).
         public var processImagePath: JSONObjectScanner.Value?
+        /// `subsystem`.
         public var subsystem: JSONObjectScanner.Value?
+        /// `category`.
         public var category: JSONObjectScanner.Value?
+        /// `messageType`: the level.
         public var messageType: JSONObjectScanner.Value?
+        /// `eventMessage`: the message.
         public var eventMessage: JSONObjectScanner.Value?
     }
 
