@@ -104,6 +104,25 @@ import Testing
         #expect(try check([Self.toggleTwice, "--config", only]).status == 2)
     }
 
+    @Test func userPatternsFromTheConfigurationFeedTheRules() throws {
+        let workspace = try Workspace()
+        let config = try workspace.write("config.json", #"""
+            {"patterns": [{"name": "house",
+                           "regex": "^\\[(?<view>\\w+)\\] (?<kind>created|shown)$",
+                           "kinds": {"created": "init", "shown": "appear"},
+                           "samples": [{"line": "[Menu] shown", "kind": "appear", "view": "Menu"}]}],
+             "only_rules": ["non_lazy_navigation_destination"]}
+            """#)
+        let log = try workspace.write("house.log", """
+            [MenuView] shown
+            [SettingsView] created
+            [ProfileView] created
+            """)
+        let result = try Tool.run(["check", log, "--config", config, "--strict"])
+        #expect(result.status == 2)
+        #expect(result.stdout.contains("2 destination views were initialised together right after MenuView appeared (line 1) but appeared only much later or never: SettingsView (never), ProfileView (never)."))
+    }
+
     @Test func theWorkingDirectorysConfigurationIsUsed() throws {
         let workspace = try Workspace()
         _ = try workspace.write(".trace-analyze.json", #"{"disabled_rules": ["identity_churn"]}"#)

@@ -16,7 +16,8 @@ enum CheckCommand: Command {
         positionals: [("FILE", "A log file, or - for stdin (the default when input is piped).")],
         maxPositionals: nil,
         discussion: """
-        Each input is one trace. Every input and option is checked before any is read. The report
+        Each input is one trace, parsed as `ingest` parses it (user patterns included). Every
+        input, option and the configuration are checked before any input is read. The report
         is printed in full, then the exit code says whether a finding reached the fail level:
         0 none did, 2 one did, 1 the command itself failed. `trace-analyze rules` lists the rules.
 
@@ -37,11 +38,13 @@ enum CheckCommand: Command {
         }
         let reporter = try Reporters.named(arguments.value("format"))
         let failLevel = try FailLevel.parse(arguments)
-        let configuration = try RuleConfiguration(file: ConfigOption.load(arguments))
+        let file = try ConfigOption.load(arguments)
+        let configuration = try RuleConfiguration(file: file)
+        let patterns = try UserPattern.load(from: file)
         try InputCheck.requireReadable(inputs)
 
         let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openInMemory()
-        let ingestor = Ingestor(database: database)
+        let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
         let analyzer = Analyzer(database: database, configuration: configuration)
         var findings: [Finding] = []
         for input in inputs {
