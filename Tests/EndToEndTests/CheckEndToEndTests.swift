@@ -201,6 +201,18 @@ import Testing
         #expect(noDatabase.stderr.hasPrefix("trace-analyze: error: no database at \(workspace.path("none.sqlite"))"))
     }
 
+    @Test func theCommandsHaveHelp() throws {
+        for command in ["check", "report", "rules"] {
+            let help = try Tool.run([command, "--help"])
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("USAGE: trace-analyze \(command)"))
+        }
+        let tool = try Tool.run(["--help"])
+        for command in ["check", "report", "rules"] {
+            #expect(tool.stdout.contains("\n  \(command) "), "--help does not list \(command)")
+        }
+    }
+
     @Test func rulesListsAndExplains() throws {
         let list = try Tool.run(["rules"])
         #expect(list.status == 0)
