@@ -120,7 +120,7 @@ import Testing
             """)
         let result = try Tool.run(["check", log, "--config", config, "--strict"])
         #expect(result.status == 2)
-        #expect(result.stdout.contains("2 destination views were initialised together right after MenuView appeared (line 1) but appeared only much later or never: SettingsView (never), ProfileView (never)."))
+        #expect(result.stdout.contains("2 destination views were initialised together right after MenuView appeared (line 1) but were shown only much later or never: SettingsView (never), ProfileView (never)."))
     }
 
     @Test func theWorkingDirectorysConfigurationIsUsed() throws {

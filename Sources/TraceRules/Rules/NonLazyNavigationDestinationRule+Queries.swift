@@ -7,7 +7,7 @@ extension NonLazyNavigationDestinationRule {
         struct Destination {
             let view: String
             let line: Int
-            /// `17.2 s later`, `after MyRootView appeared again`, `never`.
+            /// When it was shown: `17.2 s later`, `after MyRootView appeared again`, `never`.
             let appearance: String
         }
         let root: String
@@ -16,7 +16,7 @@ extension NonLazyNavigationDestinationRule {
         var destinations: [Destination]
     }
 
-    /// Inits in a burst right after a root's appear or body, whose own appear came late.
+    /// Inits in a burst right after a root's appear or body, shown (appear or body) late or never.
     ///
     /// A burst is the run of init lines right after a root's appear or body line, with no other
     /// lifecycle line between, and (when timestamps tell) less than `min_delay_seconds` after it. Only
@@ -41,22 +41,30 @@ extension NonLazyNavigationDestinationRule {
         views AS MATERIALIZED (
             SELECT view FROM rule_subjects WHERE trace_id = ?1 AND is_view
         ),
-        destinations AS (
+        looked_up AS (
             SELECT b.*,
                    (SELECT min(a.id) FROM events AS a
                     WHERE a.trace_id = ?1 AND a.view = b.view AND a.kind = 'appear' AND a.id > b.id) AS appear_id,
+                   (SELECT min(a.id) FROM events AS a
+                    WHERE a.trace_id = ?1 AND a.view = b.view AND a.kind = 'body' AND a.id > b.id) AS body_id,
                    (SELECT min(r.id) FROM events AS r
                     WHERE r.trace_id = ?1 AND r.view = b.root_view AND r.kind = 'appear' AND r.id > b.root_id) AS root_again_id
             FROM burst AS b
             WHERE b.view IN views
+        ),
+        destinations AS (
+            -- Shown: the first appear or body evaluation after the init. A destination's body
+            -- runs only when it is pushed; a child that is on screen prints one at once.
+            SELECT *, CASE WHEN body_id < coalesce(appear_id, body_id + 1) THEN body_id ELSE appear_id END AS shown_id
+            FROM looked_up
         )
         SELECT d.root_view, d.root_kind, d.root_line, d.view, d.line,
-               CASE WHEN d.appear_id IS NULL THEN 'never'
-                    WHEN d.root_again_id < d.appear_id THEN 'after ' || d.root_view || ' appeared again'
-                    ELSE printf('%.1f s later', a.ts - d.ts) END
+               CASE WHEN d.shown_id IS NULL THEN 'never'
+                    WHEN d.root_again_id < d.shown_id THEN 'after ' || d.root_view || ' appeared again'
+                    ELSE printf('%.1f s later', shown.ts - d.ts) END
         FROM destinations AS d
-        LEFT JOIN events AS a ON a.id = d.appear_id
-        WHERE d.appear_id IS NULL OR d.root_again_id < d.appear_id OR a.ts - d.ts >= ?4
+        LEFT JOIN events AS shown ON shown.id = d.shown_id
+        WHERE d.shown_id IS NULL OR d.root_again_id < d.shown_id OR shown.ts - d.ts >= ?4
         ORDER BY d.root_view, d.id
         """
 

@@ -12,14 +12,14 @@ public enum NonLazyNavigationDestinationRule: Rule {
         identifier: "non_lazy_navigation_destination",
         title: "Non-lazy navigation destination",
         defaultSeverity: .warning,
-        summary: "Several destination views are initialised in one burst as a list or navigation root appears, long before (or without) their own appearance.",
+        summary: "Several destination views are initialised in one burst as a list or navigation root appears, long before (or without) being shown.",
         rationale: """
             `NavigationLink(destination:)` takes a view value, so SwiftUI builds every \
             destination as soon as the link's parent body runs: a list of 100 links builds 100 \
             destination views, with whatever their inits and stored properties create, before \
             the user taps anything. The rule looks for two or more view types initialised in one \
-            burst right after a root's appear or body, whose own appear comes after the root \
-            appeared again, at least `min_delay_seconds` later, or never. A warning: wasted \
+            burst right after a root's appear or body, which are shown (their own appear or body) \
+            only after the root appeared again, at least `min_delay_seconds` later, or never. A warning: wasted \
             work and memory that grow with the list, not a wrong result.
             """,
         fix: """
@@ -70,6 +70,13 @@ public enum NonLazyNavigationDestinationRule: Rule {
                 2024-05-01 10:00:00.030000+0000 App[1:2] HeaderView appear
                 2024-05-01 10:00:00.030100+0000 App[1:2] FooterView appear
                 """),
+            Example(note: "Children whose bodies run at once are on screen, appear lines or not.", """
+                ContentView: @self, @identity changed.
+                HeaderView init
+                FooterView init
+                HeaderView: @self, @identity changed.
+                FooterView: @self, @identity changed.
+                """),
             Example(note: "One destination alone is not a burst of them.", """
                 MenuView appear
                 SettingsView init
@@ -89,7 +96,7 @@ public enum NonLazyNavigationDestinationRule: Rule {
             return Violation(
                 view: root.root,
                 message: "\(types.count) destination views were initialised together right after \(root.root) \(trigger) "
-                    + "(line \(root.rootLines.min()!)) but appeared only much later or never: \(when.joined(separator: ", ")).",
+                    + "(line \(root.rootLines.min()!)) but were shown only much later or never: \(when.joined(separator: ", ")).",
                 count: types.count,
                 lines: root.rootLines + root.destinations.map(\.line)
             )
