@@ -149,8 +149,8 @@ public enum IdentityChurnRule: Rule {
             let state = view.updates.flatMap(\.state).uniqued()
             let roots = view.updates.map(\.root).uniqued().joined(separator: ", ")
             let created = view.updates.reduce(0) { $0 + $1.lines.count }
-            var message = "\(view.name) was created anew in \(view.updates.count) updates of \(roots) "
-            message += "(\(created) new identities) after it already existed; "
+            var message = "\(view.name) was created anew in \(counted(view.updates.count, "update")) of \(roots) "
+            message += "(\(counted(created, "new identity", plural: "new identities"))) after it already existed; "
             message += state.isEmpty
                 ? "SwiftUI rebuilt it and its subtree each time."
                 : "its state (\(state.joined(separator: ", "))) reset each time."
@@ -164,7 +164,7 @@ public enum IdentityChurnRule: Rule {
         where model.cycles.count >= minimum && !flagged.contains(model.owner) {
             violations.append(Violation(
                 view: model.owner,
-                message: "\(model.owner)'s \(model.model) was released and created anew \(model.cycles.count) times "
+                message: "\(model.owner)'s \(model.model) was released and created anew \(counted(model.cycles.count, "time")) "
                     + "(init → deinit → init): the state it held reset each time.",
                 count: model.cycles.count,
                 lines: model.cycles.flatMap { [$0.deinitLine, $0.initLine] }

@@ -3,16 +3,18 @@ import TraceStore
 
 /// The SQL behind `non_lazy_navigation_destination`.
 extension NonLazyNavigationDestinationRule {
-    struct Root {
+    /// One burst: a root's appear or body line and the late destinations initialised after it.
+    struct Burst {
         struct Destination {
             let view: String
             let line: Int
             /// When it was shown: `17.2 s later`, `after MyRootView appeared again`, `never`.
             let appearance: String
         }
+        let rootID: Int
         let root: String
-        var rootKinds: Set<String>
-        var rootLines: [Int]
+        let rootKind: String
+        let rootLine: Int
         var destinations: [Destination]
     }
 
@@ -58,32 +60,33 @@ extension NonLazyNavigationDestinationRule {
             SELECT *, CASE WHEN body_id < coalesce(appear_id, body_id + 1) THEN body_id ELSE appear_id END AS shown_id
             FROM looked_up
         )
-        SELECT d.root_view, d.root_kind, d.root_line, d.view, d.line,
+        SELECT d.root_id, d.root_view, d.root_kind, d.root_line, d.view, d.line,
                CASE WHEN d.shown_id IS NULL THEN 'never'
                     WHEN d.root_again_id < d.shown_id THEN 'after ' || d.root_view || ' appeared again'
                     ELSE printf('%.1f s later', shown.ts - d.ts) END
         FROM destinations AS d
         LEFT JOIN events AS shown ON shown.id = d.shown_id
         WHERE d.shown_id IS NULL OR d.root_again_id < d.shown_id OR shown.ts - d.ts >= ?4
-        ORDER BY d.root_view, d.id
+        ORDER BY d.root_id, d.id
         """
 
-    static func lateDestinations(_ context: RuleContext) throws -> [Root] {
-        var roots: [Root] = []
+    static func lateDestinations(_ context: RuleContext) throws -> [Burst] {
+        var bursts: [Burst] = []
         try context.database.forEachRow(
             sql,
             [context.traceID, context.eventIDs.lowerBound, context.eventIDs.upperBound, context.thresholds[minDelaySeconds]]
         ) { row in
-            let root = row.text(at: 0)!, kind = row.text(at: 1)!, rootLine = row.int(at: 2)!
-            let destination = Root.Destination(view: row.text(at: 3)!, line: row.int(at: 4)!, appearance: row.text(at: 5)!)
-            if roots.last?.root == root {
-                roots[roots.count - 1].rootKinds.insert(kind)
-                if !roots[roots.count - 1].rootLines.contains(rootLine) { roots[roots.count - 1].rootLines.append(rootLine) }
-                roots[roots.count - 1].destinations.append(destination)
+            let rootID = row.int(at: 0)!
+            let destination = Burst.Destination(view: row.text(at: 4)!, line: row.int(at: 5)!, appearance: row.text(at: 6)!)
+            if bursts.last?.rootID == rootID {
+                bursts[bursts.count - 1].destinations.append(destination)
             } else {
-                roots.append(Root(root: root, rootKinds: [kind], rootLines: [rootLine], destinations: [destination]))
+                bursts.append(Burst(
+                    rootID: rootID, root: row.text(at: 1)!, rootKind: row.text(at: 2)!, rootLine: row.int(at: 3)!,
+                    destinations: [destination]
+                ))
             }
         }
-        return roots
+        return bursts
     }
 }

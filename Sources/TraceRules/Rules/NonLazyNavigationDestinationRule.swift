@@ -77,28 +77,39 @@ public enum NonLazyNavigationDestinationRule: Rule {
                 HeaderView: @self, @identity changed.
                 FooterView: @self, @identity changed.
                 """),
-            Example(note: "One destination alone is not a burst of them.", """
+            Example(note: "One destination per appear of the root: never two in one burst.", """
                 MenuView appear
                 SettingsView init
                 MenuView appear
+                ProfileView init
+                MenuView appear
                 SettingsView appear
+                ProfileView appear
                 """),
         ]
     )
 
     public static func check(_ context: RuleContext) throws -> [Violation] {
         let minimum = context.thresholds.count(minDestinations)
-        return try lateDestinations(context).compactMap { root in
-            let types = root.destinations.map(\.view).uniqued()
-            guard types.count >= minimum else { return nil }
-            let when = root.destinations.map { "\($0.view) (\($0.appearance))" }.uniqued()
-            let trigger = root.rootKinds.contains("appear") ? "appeared" : "was evaluated"
+        // A burst qualifies on its own; a root's qualifying bursts make one finding.
+        let bursts = try lateDestinations(context).filter { $0.destinations.map(\.view).uniqued().count >= minimum }
+        return Dictionary(grouping: bursts, by: \.root).sorted { $0.key < $1.key }.map { root, bursts in
+            let destinations = bursts.flatMap(\.destinations)
+            var firstShown: [String: String] = [:]
+            for destination in destinations where firstShown[destination.view] == nil {
+                firstShown[destination.view] = destination.appearance
+            }
+            let types = destinations.map(\.view).uniqued()
+            let when = types.map { "\($0) (\(firstShown[$0]!))" }
+            let trigger = bursts[0].rootKind == "appear" ? "appeared" : "was evaluated"
+            let burstText = bursts.count == 1 ? "" : " (and in \(counted(bursts.count - 1, "later burst")))"
             return Violation(
-                view: root.root,
-                message: "\(types.count) destination views were initialised together right after \(root.root) \(trigger) "
-                    + "(line \(root.rootLines.min()!)) but were shown only much later or never: \(when.joined(separator: ", ")).",
+                view: root,
+                message: "\(counted(types.count, "destination view")) were initialised together right after \(root) \(trigger) "
+                    + "(line \(bursts[0].rootLine))\(burstText) but were shown only much later or never: "
+                    + "\(when.joined(separator: ", ")).",
                 count: types.count,
-                lines: root.rootLines + root.destinations.map(\.line)
+                lines: bursts.map(\.rootLine) + destinations.map(\.line)
             )
         }
     }
