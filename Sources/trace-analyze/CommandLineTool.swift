@@ -6,9 +6,12 @@ enum CommandLineTool {
 
     /// Every command, in the order `--help` lists them.
     static let commands: [CommandEntry] = [
+        CommandEntry(CheckCommand.self),
         CommandEntry(IngestCommand.self),
+        CommandEntry(ReportCommand.self),
         CommandEntry(QueryCommand.self),
         CommandEntry(TracesCommand.self),
+        CommandEntry(RulesCommand.self),
         CommandEntry(SchemaCommand.self),
         CommandEntry(PatternsCommand.self),
     ]

@@ -1,0 +1,80 @@
+import TraceStore
+
+/// Runs the enabled rules over one stored trace and records what they find.
+///
+/// Findings replace the trace's earlier ones in `findings` and `evidence`, so analysing a trace
+/// again (say with another configuration) leaves one consistent set of rows behind.
+public struct Analyzer {
+    private let database: Database
+    private let configuration: RuleConfiguration
+
+    /// Creates an analyzer over `database` (opened for writing) with `configuration`.
+    public init(database: Database, configuration: RuleConfiguration = RuleConfiguration()) {
+        self.database = database
+        self.configuration = configuration
+    }
+
+    /// Analyses trace `traceID`, stores the findings and returns them in report order.
+    public func analyze(traceID: Int) throws -> [Finding] {
+        guard let source = try database.scalarText("SELECT source FROM traces WHERE id = ?", [traceID]) else {
+            throw AnalysisError("no trace \(traceID) in \(database.path)")
+        }
+        var findings: [Finding] = []
+        if let eventIDs = try eventRange(traceID) {
+            try RuleSQL.install(on: database)
+            for rule in configuration.enabledRules {
+                let settings = configuration.settings(for: rule)
+                let context = RuleContext(database: database, traceID: traceID, eventIDs: eventIDs, thresholds: settings.thresholds)
+                for violation in try rule.check(context) {
+                    findings.append(Finding(
+                        rule: rule.description.identifier, severity: settings.severity, view: violation.view,
+                        message: violation.message, count: violation.count,
+                        lines: Array(Set(violation.lines)).sorted(), traceID: traceID, source: source
+                    ))
+                }
+            }
+        }
+        findings.sort(by: Finding.reportOrder)
+        try store(findings, traceID: traceID)
+        return findings
+    }
+
+    /// The trace's first and last event id; nil for a trace without events.
+    private func eventRange(_ traceID: Int) throws -> ClosedRange<Int>? {
+        var range: ClosedRange<Int>?
+        try database.forEachRow("SELECT min(id), max(id) FROM events WHERE trace_id = ?", [traceID]) { row in
+            if let first = row.int(at: 0), let last = row.int(at: 1) { range = first...last }
+        }
+        return range
+    }
+
+    private func store(_ findings: [Finding], traceID: Int) throws {
+        try database.transaction {
+            try database.run("DELETE FROM evidence WHERE finding_id IN (SELECT id FROM findings WHERE trace_id = ?)", [traceID])
+            try database.run("DELETE FROM findings WHERE trace_id = ?", [traceID])
+            for finding in findings {
+                try database.run(
+                    """
+                    INSERT INTO findings (trace_id, rule, severity, view, message, count, first_line, last_line)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    [traceID, finding.rule, finding.severity.rawValue, finding.view, finding.message,
+                     finding.count, finding.lines.first, finding.lines.last]
+                )
+                let findingID = database.lastInsertRowID
+                for line in finding.lines {
+                    try database.run("INSERT INTO evidence (finding_id, line) VALUES (?, ?)", [findingID, line])
+                }
+            }
+        }
+    }
+}
+
+/// A trace that cannot be analysed, in words a user can act on.
+public struct AnalysisError: Error, CustomStringConvertible, Sendable {
+    /// What is wrong, naming the trace and the database.
+    public let description: String
+
+    /// Creates an error.
+    public init(_ description: String) { self.description = description }
+}

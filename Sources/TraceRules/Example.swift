@@ -1,0 +1,58 @@
+/// A log snippet that documents a rule and tests it.
+///
+/// In a triggering example, `↓` at the start of a line marks a line the rule must cite as
+/// evidence; the marker is removed before the snippet is parsed. The example remembers where it
+/// was written, so a failing example is reported at its own line, not at the test's.
+public struct Example: Sendable {
+    /// The marker that starts a line which must be cited.
+    public static let marker: Character = "↓"
+
+    /// What the example shows, in one sentence; printed above it by `rules ID`.
+    public let note: String?
+    /// The log text as the parser sees it, markers removed.
+    public let log: String
+    /// The 1-based line numbers marked with `↓`.
+    public let markedLines: [Int]
+    /// Threshold values this example runs with instead of the defaults (`["min_instances": 3]`).
+    public let thresholds: [String: Double]
+    /// The source file that wrote the example.
+    public let filePath: String
+    /// The line in that file where the example starts.
+    public let line: Int
+
+    /// Creates an example from marked log text.
+    public init(
+        note: String? = nil,
+        _ text: String,
+        thresholds: [String: Double] = [:],
+        filePath: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        var lines: [Substring] = []
+        var marked: [Int] = []
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if rawLine.first == Self.marker {
+                marked.append(index + 1)
+                lines.append(rawLine.dropFirst())
+            } else {
+                lines.append(rawLine)
+            }
+        }
+        self.note = note
+        self.log = lines.joined(separator: "\n") + "\n"
+        self.markedLines = marked
+        self.thresholds = thresholds
+        self.filePath = "\(filePath)"
+        self.line = Int(line)
+    }
+
+    /// The log with `↓` restored on the marked lines, as the example was written.
+    public var annotatedLog: String {
+        var lines = log.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        for number in markedLines where number <= lines.count {
+            lines[number - 1] = String(Self.marker) + lines[number - 1]
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,32 @@
+/// A lifecycle check over one stored trace.
+///
+/// A rule is a type with a description and one query: it reads the store (SQL over the
+/// schema) and returns what it found. It never prints and never writes; the `Analyzer`
+/// stores the results and attaches the rule's id, severity and the trace's source.
+public protocol Rule: Sendable {
+    /// The rule's id, documentation, thresholds and examples.
+    static var description: RuleDescription { get }
+
+    /// Everything the rule finds in the trace `context` points at.
+    static func check(_ context: RuleContext) throws -> [Violation]
+}
+
+/// What a rule found, before the analyzer gives it an id, a severity and a source.
+public struct Violation: Sendable, Equatable {
+    /// The view (or owner type) the finding is about.
+    public var view: String?
+    /// What was found, with the numbers behind it.
+    public var message: String
+    /// How many occurrences the finding covers (instances, re-creations, destinations...).
+    public var count: Int
+    /// The source lines that show it, in any order; the analyzer sorts and deduplicates them.
+    public var lines: [Int]
+
+    /// Creates a violation.
+    public init(view: String?, message: String, count: Int, lines: [Int]) {
+        self.view = view
+        self.message = message
+        self.count = count
+        self.lines = lines
+    }
+}

@@ -1,0 +1,24 @@
+import TraceStore
+
+/// What a rule runs against: a connection, one trace and the thresholds in force.
+public struct RuleContext {
+    /// The connection, with the analyzer's TEMP views in place.
+    public let database: Database
+    /// The trace being analysed.
+    public let traceID: Int
+    /// The lowest and highest `events.id` of the trace.
+    ///
+    /// Events of one ingest are stored with increasing ids, so rules scan this rowid range in
+    /// input order instead of sorting the trace (`+trace_id` keeps the planner off the index).
+    public let eventIDs: ClosedRange<Int>
+    /// The thresholds in force for the running rule.
+    public let thresholds: ThresholdValues
+
+    /// Creates a context.
+    public init(database: Database, traceID: Int, eventIDs: ClosedRange<Int>, thresholds: ThresholdValues) {
+        self.database = database
+        self.traceID = traceID
+        self.eventIDs = eventIDs
+        self.thresholds = thresholds
+    }
+}

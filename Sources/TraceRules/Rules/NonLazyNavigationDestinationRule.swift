@@ -1,0 +1,116 @@
+import TraceStore
+
+/// Destination views built together when a list or navigation root appears, long before use.
+public enum NonLazyNavigationDestinationRule: Rule {
+    static let minDestinations = Threshold.count(
+        "min_destinations", default: 2, "Distinct view types initialised together that appear much later or never.")
+    static let minDelaySeconds = Threshold.duration(
+        "min_delay_seconds", default: 1,
+        "Seconds between a destination's init and its appear that count as much later; inits this long after the root's appear are no longer part of its burst.")
+
+    public static let description = RuleDescription(
+        identifier: "non_lazy_navigation_destination",
+        title: "Non-lazy navigation destination",
+        defaultSeverity: .warning,
+        summary: "Several destination views are initialised in one burst as a list or navigation root appears, long before (or without) being shown.",
+        rationale: """
+            `NavigationLink(destination:)` takes a view value, so SwiftUI builds every \
+            destination as soon as the link's parent body runs: a list of 100 links builds 100 \
+            destination views, with whatever their inits and stored properties create, before \
+            the user taps anything. The rule looks for two or more view types initialised in one \
+            burst right after a root's appear or body, which are shown (their own appear or body) \
+            only after the root appeared again, at least `min_delay_seconds` later, or never. A warning: wasted \
+            work and memory that grow with the list, not a wrong result.
+            """,
+        fix: """
+            Use value-based navigation (`NavigationLink(value:)` with `.navigationDestination(for:)`), \
+            which builds the destination when it is pushed, or wrap destinations in a lazy \
+            wrapper (`LazyView { Destination() }`) on older systems; keep destination inits light.
+            """,
+        seed: "004 (all three destinations and their coordinators initialised at `MyRootView appear`)",
+        thresholds: [minDestinations, minDelaySeconds],
+        triggeringExamples: [
+            Example(note: "Seed 004: the destinations are built with the list; the coordinators they make are not counted as views.", """
+                ↓2020-03-23 01:10:46.546218+0800 App[76375:18919854] 🚩 MyRootView appear
+                2020-03-23 01:10:46.553204+0800 App[76375:18919854] 1️⃣ FirstCoordinator init 🟢
+                ↓2020-03-23 01:10:46.553234+0800 App[76375:18919854] 1️⃣ FirstView init 🟢
+                2020-03-23 01:10:46.558073+0800 App[76375:18919854] 2️⃣ SecondCoordinator init 🟢
+                ↓2020-03-23 01:10:46.558104+0800 App[76375:18919854] 2️⃣ SecondView init 🟢
+                2020-03-23 01:11:03.746197+0800 App[76375:18919854] ---------1️⃣ FirstView appear-------
+                2020-03-23 01:11:06.641696+0800 App[76375:18919854] 🚩 MyRootView appear
+                2020-03-23 01:11:08.618983+0800 App[76375:18919854] ---------2️⃣ SecondView appear-------
+                """),
+            Example(note: "Without timestamps: the destinations appear only after the root appeared again, or never.", """
+                ↓MenuView: @self, @identity changed.
+                ↓SettingsView init
+                ↓ProfileView init
+                ↓AboutView init
+                MenuView appear
+                SettingsView appear
+                MenuView appear
+                ProfileView appear
+                """),
+        ],
+        nonTriggeringExamples: [
+            Example(note: "Seed 004 with LazyView: each destination is built when it is opened.", """
+                2020-03-23 01:32:12.577138+0800 App[76407:18927258] 🚩 MyRootView appear
+                2020-03-23 01:32:26.788288+0800 App[76407:18927258] 1️⃣ FirstCoordinator init 🟢
+                2020-03-23 01:32:26.788380+0800 App[76407:18927258] 1️⃣ FirstView init 🟢
+                2020-03-23 01:32:26.811396+0800 App[76407:18927258] ---------1️⃣ FirstView appear-------
+                2020-03-23 01:32:57.753106+0800 App[76407:18927258] 🚩 MyRootView appear
+                2020-03-23 01:32:57.969867+0800 App[76407:18927258] ---------1️⃣ FirstView disappear-------
+                2020-03-23 01:33:00.826847+0800 App[76407:18927258] 2️⃣ SecondCoordinator init 🟢
+                2020-03-23 01:33:00.826983+0800 App[76407:18927258] 2️⃣ SecondView init 🟢
+                2020-03-23 01:33:00.850590+0800 App[76407:18927258] ---------2️⃣ SecondView appear-------
+                """),
+            Example(note: "Children built with their parent and shown right away.", """
+                2024-05-01 10:00:00.000000+0000 App[1:2] ContentView appear
+                2024-05-01 10:00:00.001000+0000 App[1:2] HeaderView init
+                2024-05-01 10:00:00.001100+0000 App[1:2] FooterView init
+                2024-05-01 10:00:00.030000+0000 App[1:2] HeaderView appear
+                2024-05-01 10:00:00.030100+0000 App[1:2] FooterView appear
+                """),
+            Example(note: "Children whose bodies run at once are on screen, appear lines or not.", """
+                ContentView: @self, @identity changed.
+                HeaderView init
+                FooterView init
+                HeaderView: @self, @identity changed.
+                FooterView: @self, @identity changed.
+                """),
+            Example(note: "One destination per appear of the root: never two in one burst.", """
+                MenuView appear
+                SettingsView init
+                MenuView appear
+                ProfileView init
+                MenuView appear
+                SettingsView appear
+                ProfileView appear
+                """),
+        ]
+    )
+
+    public static func check(_ context: RuleContext) throws -> [Violation] {
+        let minimum = context.thresholds.count(minDestinations)
+        // A burst qualifies on its own; a root's qualifying bursts make one finding.
+        let bursts = try lateDestinations(context).filter { $0.destinations.map(\.view).uniqued().count >= minimum }
+        return Dictionary(grouping: bursts, by: \.root).sorted { $0.key < $1.key }.map { root, bursts in
+            let destinations = bursts.flatMap(\.destinations)
+            var firstShown: [String: String] = [:]
+            for destination in destinations where firstShown[destination.view] == nil {
+                firstShown[destination.view] = destination.appearance
+            }
+            let types = destinations.map(\.view).uniqued()
+            let when = types.map { "\($0) (\(firstShown[$0]!))" }
+            let trigger = bursts[0].rootKind == "appear" ? "appeared" : "was evaluated"
+            let burstText = bursts.count == 1 ? "" : " (and in \(counted(bursts.count - 1, "later burst")))"
+            return Violation(
+                view: root,
+                message: "\(counted(types.count, "destination view")) were initialised together right after \(root) \(trigger) "
+                    + "(line \(bursts[0].rootLine))\(burstText) but were shown only much later or never: "
+                    + "\(when.joined(separator: ", ")).",
+                count: types.count,
+                lines: bursts.map(\.rootLine) + destinations.map(\.line)
+            )
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import TraceModel
+import TraceRules
+import TraceStore
+
+/// `trace-analyze check`: parse and analyse in one go, print a report, exit by the fail level.
+enum CheckCommand: Command {
+    static let spec = CommandSpec(
+        name: "check",
+        summary: "Parse console logs and report lifecycle problems; the command for CI.",
+        usage: "[FILE|-]... [--db PATH] [--config PATH] [--format FORMAT] [--fail-on LEVEL] [--strict]",
+        options: [
+            OptionSpec(name: "db", value: "PATH", help: "Keep the traces and findings in this database (default: in memory only)."),
+            ConfigOption.spec,
+            Reporters.option,
+        ] + FailLevel.options,
+        positionals: [("FILE", "A log file, or - for stdin (the default when input is piped).")],
+        maxPositionals: nil,
+        discussion: """
+        Each input is one trace, parsed as `ingest` parses it (user patterns included). Every
+        input, option and the configuration are checked before any input is read. The report
+        is printed in full, then the exit code says whether a finding reached the fail level:
+        0 none did, 2 one did, 1 the command itself failed. `trace-analyze rules` lists the rules.
+
+        EXAMPLES:
+          trace-analyze check ui-test.log
+          trace-analyze check --strict --format json app.log > findings.json
+          xcrun simctl spawn booted log stream --style compact | trace-analyze check -
+        """
+    )
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        var inputs = arguments.positionals
+        if inputs.isEmpty {
+            guard !Console.stdinIsTerminal else {
+                throw UsageError("no input: name a log file, or pipe one in with `-`")
+            }
+            inputs = ["-"]
+        }
+        let reporter = try Reporters.named(arguments.value("format"))
+        let failLevel = try FailLevel.parse(arguments)
+        let file = try ConfigOption.load(arguments)
+        let configuration = try RuleConfiguration(file: file)
+        let patterns = try UserPattern.load(from: file)
+        try InputCheck.requireReadable(inputs)
+
+        let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openInMemory()
+        let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
+        let analyzer = Analyzer(database: database, configuration: configuration)
+        var findings: [Finding] = []
+        for input in inputs {
+            let summary = try ingestor.ingest(path: input)
+            findings += try analyzer.analyze(traceID: summary.traceID)
+        }
+        findings.sort(by: Finding.reportOrder)
+        let report = Report(findings: findings, traceCount: inputs.count, failLevel: failLevel)
+        Console.write(reporter.render(report))
+        return report.failed ? ExitCode.findings : ExitCode.success
+    }
+}

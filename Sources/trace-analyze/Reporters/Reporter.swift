@@ -1,0 +1,36 @@
+import TraceRules
+
+/// Prints a report in one output format; one small type per format.
+protocol Reporter {
+    /// The `--format` value that picks it (SwiftLint's name where one exists).
+    static var identifier: String { get }
+    /// One line for `--help`.
+    static var summary: String { get }
+    /// The whole report as text, ending in a newline.
+    static func render(_ report: Report) -> String
+}
+
+/// Every reporter, in the order `--help` lists them. Adding a format is one file and one line here.
+enum Reporters {
+    static let all: [any Reporter.Type] = [
+        TextReporter.self,
+        JSONReporter.self,
+    ]
+
+    /// The reporter named `identifier`; text when nil.
+    static func named(_ identifier: String?) throws -> any Reporter.Type {
+        let name = identifier ?? TextReporter.identifier
+        guard let reporter = all.first(where: { $0.identifier == name }) else {
+            throw UsageError("unknown format '\(name)'; valid: \(identifiers)")
+        }
+        return reporter
+    }
+
+    static var identifiers: String { all.map { $0.identifier }.joined(separator: ", ") }
+
+    /// The `--format` option of `check` and `report`.
+    static var option: OptionSpec {
+        let names = all.map { $0.identifier }
+        return OptionSpec(name: "format", value: "FORMAT", help: "Report format: \(names[0]) (default), \(names.dropFirst().joined(separator: ", ")).")
+    }
+}

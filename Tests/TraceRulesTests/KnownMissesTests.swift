@@ -1,0 +1,69 @@
+import Testing
+import TraceRules
+
+/// Where the rules are wrong today, kept visible: each test states the right answer and is
+/// marked as a known issue, so fixing a miss makes its test fail until the mark is removed.
+@Suite struct KnownMissesTests {
+    private func findings(_ rule: String, _ log: String) throws -> [Finding] {
+        try Pipeline(log: log).analyze(RuleConfiguration().restricted(to: [rule]))
+    }
+
+    @Test func heavyInitializerBlamesAViewForAnUnrelatedObjectPrintedJustBefore() throws {
+        // The parent's model (its @StateObject, made when the parent is installed) prints right
+        // before the child's init; nothing in the log says the child did not make it.
+        let result = try findings("heavy_initializer", """
+            ParentView init
+            ParentViewModel init
+            ChildView init
+            ParentView appear
+            ChildView appear
+            """)
+        withKnownIssue("adjacency is the only link between a helper and a view") {
+            #expect(result.isEmpty)
+        }
+    }
+
+    @Test func identityChurnCannotTellScrollingFromAnUpdateWithoutTimesOrAppears() throws {
+        // New rows from scrolling, each after an unrelated update, with no timestamps and no
+        // appear lines to end the update.
+        let result = try findings("identity_churn", """
+            ListView: @self, @identity changed.
+            Row: @self, @identity changed.
+            ContentView: _title changed.
+            Row: @self, @identity changed.
+            ContentView: _title changed.
+            Row: @self, @identity changed.
+            """)
+        withKnownIssue("an update has no end in a log without timestamps or appear lines") {
+            #expect(result.isEmpty)
+        }
+    }
+
+    @Test func redundantInstanceCreationNeedsBodyOrAppearLines() throws {
+        // Six inits and a body that never ran: nothing is printed for a body that did not run,
+        // so the rule cannot tell it from a body nobody instrumented.
+        let result = try findings("redundant_instance_creation", """
+            Badge init
+            Badge init
+            Badge init
+            Badge init
+            Badge init
+            Badge init
+            """)
+        withKnownIssue("views without body or appear lines are skipped") {
+            #expect(result.count == 1)
+        }
+    }
+
+    @Test func nonLazyNavigationMissesDestinationsNotNamedLikeViews() throws {
+        // Never opened, never evaluated, and not called `…View`: nothing marks them as views.
+        let result = try findings("non_lazy_navigation_destination", """
+            MenuView appear
+            Settings init
+            Profile init
+            """)
+        withKnownIssue("a type with no body or appear line is a view only when named …View") {
+            #expect(result.count == 1)
+        }
+    }
+}
