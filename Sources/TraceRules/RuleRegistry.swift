@@ -14,6 +14,9 @@ public struct RuleRegistry: Sendable {
         IdentityChurnRule.self,
         HeavyInitializerRule.self,
         NonLazyNavigationDestinationRule.self,
+        StateModelReinitRule.self,
+        RepeatedAppearRule.self,
+        MissingDeinitRule.self,
     ])
 
     /// Every rule's id, in list order.

@@ -38,13 +38,15 @@ import Testing
         try expectGolden(result.stdout, "check-004-eager.txt")
         let json = try check([Self.eager, "--format", "json"])
         try expectGolden(json.stdout, "check-004-eager.json")
-        #expect(try rules(inJSON: json.stdout) == ["non_lazy_navigation_destination", "heavy_initializer", "heavy_initializer", "heavy_initializer"])
+        #expect(try rules(inJSON: json.stdout) == [
+            "non_lazy_navigation_destination", "heavy_initializer", "heavy_initializer", "heavy_initializer", "repeated_appear",
+        ])
     }
 
     @Test func seed004WithLazyViewReportsOnlyTheHeavyInits() throws {
         let result = try check([Self.lazy, "--format", "json"])
         #expect(result.status == 0)
-        #expect(try rules(inJSON: result.stdout) == ["heavy_initializer", "heavy_initializer", "heavy_initializer"])
+        #expect(try rules(inJSON: result.stdout) == ["heavy_initializer", "heavy_initializer", "heavy_initializer", "repeated_appear"])
         #expect(result.stdout.contains(#""message": "FirstView's init created FirstCoordinator (once);"#))
         #expect(try check([Self.lazy, "--strict"]).status == 2)
     }
@@ -132,7 +134,7 @@ import Testing
 
     @Test(arguments: [
         (#"{"rules": {"identity_chrun": {"severity": "warning"}}}"#,
-         "rules.identity_chrun: unknown rule; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination"),
+         "rules.identity_chrun: unknown rule; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, state_model_reinit, repeated_appear, missing_deinit"),
         (#"{"rules": {"identity_churn": {"min_recreation": 3}}}"#,
          "rules.identity_churn.min_recreation: unknown key; valid keys here: severity, min_recreations, max_update_seconds"),
         (#"{"rules": {"heavy_initializer": {"max_init_ms": "1"}}}"#,
@@ -216,7 +218,10 @@ import Testing
     @Test func rulesListsAndExplains() throws {
         let list = try Tool.run(["rules"])
         #expect(list.status == 0)
-        for id in ["redundant_instance_creation", "identity_churn", "heavy_initializer", "non_lazy_navigation_destination"] {
+        let ids = ["redundant_instance_creation", "identity_churn", "heavy_initializer", "non_lazy_navigation_destination",
+                   "state_model_reinit", "repeated_appear", "missing_deinit"]
+        #expect(list.stdout.split(separator: "\n").filter { $0.contains("  ") }.count == ids.count, "the list has one line per rule")
+        for id in ids {
             #expect(list.stdout.contains("\n\(id) ") || list.stdout.hasPrefix("\(id) "), "\(id) missing from the list")
         }
         #expect(list.stdout.contains("identity_churn                   error    A view gets a new identity"))
@@ -229,7 +234,7 @@ import Testing
         }
         let unknown = try Tool.run(["rules", "identity_chrun"])
         #expect(unknown.status == 1)
-        #expect(unknown.stderr == "trace-analyze: error: unknown rule 'identity_chrun'; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination (see 'trace-analyze rules --help')\n")
+        #expect(unknown.stderr == "trace-analyze: error: unknown rule 'identity_chrun'; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, state_model_reinit, repeated_appear, missing_deinit (see 'trace-analyze rules --help')\n")
     }
 
     @Test func theReadmeShowsARealReport() throws {

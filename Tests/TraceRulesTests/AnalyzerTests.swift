@@ -59,12 +59,15 @@ import TraceStore
 
     /// What every seed fixture must produce: `rule view lines`, one per finding, in report order.
     @Test(arguments: [
-        ("000-tabview-appear.log", []),
+        ("000-tabview-appear.log", ["repeated_appear tab 1,6,10", "repeated_appear tab 3,8"]),
         ("000-update-circle.log", []),
         ("000-update-subview.log", []),
         ("000-zstack-appear.log", []),
         ("001-count-text.log", []),
-        ("001-observable-datamodel.log", ["heavy_initializer PlayButton 2,10,14,19"]),
+        ("001-observable-datamodel.log", [
+            "heavy_initializer PlayButton 2,10,14,19",
+            "state_model_reinit PlayButton 14,19",
+        ]),
         ("001-playbutton-toggle.log", []),
         ("001-playbutton-toggle-twice.log", ["identity_churn PlayButton 5,6,9,10"]),
         ("002-onappear-timing.log", []),
@@ -75,11 +78,13 @@ import TraceStore
             "heavy_initializer FirstView 2,3",
             "heavy_initializer SecondView 4,5",
             "heavy_initializer ThirdView 6,7",
+            "repeated_appear MyRootView 1,9,12,15",
         ]),
         ("004-navigation-lazyview.log", [
             "heavy_initializer FirstView 2,3",
             "heavy_initializer SecondView 7,8",
             "heavy_initializer ThirdView 13,14",
+            "repeated_appear MyRootView 1,5,11",
         ]),
     ] as [(String, [String])])
     func seedFixtures(_ name: String, expected: [String]) throws {

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import TraceRules
+
+/// The synthetic fixtures in `fixtures/rules/`: what each must produce, and the messages users read.
+@Suite struct RuleFixtureTests {
+    private func summary(_ findings: [Finding]) -> [String] {
+        findings.map { "\($0.rule) \($0.view ?? "-") \($0.lines.map(String.init).joined(separator: ","))" }
+    }
+
+    /// Every finding of every fixture: `rule view lines`, in report order.
+    @Test(arguments: [
+        ("004-navigation-mixed.log", [
+            "heavy_initializer FirstView 2,3",
+            "heavy_initializer SecondView 7,8",
+            "heavy_initializer ThirdView 12,13",
+            "repeated_appear MyRootView 1,5,10,16",
+            "missing_deinit FirstCoordinator 2,6",
+        ]),
+    ] as [(String, [String])])
+    func ruleFixtures(_ name: String, expected: [String]) throws {
+        let findings = try Pipeline(path: Fixture.path("rules/" + name)).analyze()
+        #expect(summary(findings) == expected, "\(findings.map(\.message))")
+    }
+
+    @Test func seed001ObservableModelMessage() throws {
+        let findings = try Pipeline(path: Fixture.path("seeds/001-observable-datamodel.log"))
+            .analyze(RuleConfiguration().restricted(to: ["state_model_reinit"]))
+        #expect(findings.first?.message == "PlayButton's DataModel was initialised 2 more times while PlayButton kept its "
+            + "identity and an earlier DataModel was alive: SwiftUI keeps the first instance and discards the new ones, "
+            + "so each init is wasted work and its side effects run again.")
+        #expect(findings.first?.count == 2)
+    }
+
+    @Test func seed000TabMessagesNameTheInstance() throws {
+        let findings = try Pipeline(path: Fixture.path("seeds/000-tabview-appear.log"))
+            .analyze(RuleConfiguration().restricted(to: ["repeated_appear"]))
+        #expect(findings.map(\.message) == [
+            "tab 1 appeared 3 times within one lifetime (no new identity in between): its onAppear work ran each time, though its state lived on.",
+            "tab 2 appeared twice within one lifetime (no new identity in between): its onAppear work ran each time, though its state lived on.",
+        ])
+        #expect(findings.map(\.severity) == [.info, .info])
+    }
+
+    @Test func missingDeinitMessageNamesTheHolderAndTheSibling() throws {
+        let findings = try Pipeline(path: Fixture.path("rules/004-navigation-mixed.log"))
+            .analyze(RuleConfiguration().restricted(to: ["missing_deinit"]))
+        #expect(findings.first?.message == "FirstCoordinator never logged deinit after FirstView disappeared for good "
+            + "(line 6), though SecondCoordinator was released later (line 14): probably retained by a closure, a "
+            + "delegate or an owner that outlives the screen.")
+    }
+
+    @Test func seed004EagerAloneHasNoMissingDeinit() throws {
+        // No object in the eager log prints deinit, so nothing says deinit is logged at all.
+        let findings = try Pipeline(path: Fixture.path("seeds/004-navigation-eager.log"))
+            .analyze(RuleConfiguration().restricted(to: ["missing_deinit"]))
+        #expect(findings.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("FirstCoordinator", "Coordinator"),
+        ("DataModel", "Model"),
+        ("ViewModel", "Model"),
+        ("ImageURL", "URL"),
+        ("MyHTTPClient", "Client"),
+        ("Outer.Store<Item>", "Store"),
+        ("Coordinator", "Coordinator"),
+        ("cache", "cache"),
+        ("Foo2", "Foo2"),
+    ])
+    func objectKinds(_ type: String, kind: String) {
+        #expect(MissingDeinitRule.Ledger.kind(of: type) == kind)
+    }
+}
+
+@Suite struct RuleCountTests {
+    @Test func sevenRulesAreBuiltIn() {
+        #expect(RuleRegistry.builtIn.identifiers == [
+            "redundant_instance_creation", "identity_churn", "heavy_initializer", "non_lazy_navigation_destination",
+            "state_model_reinit", "repeated_appear", "missing_deinit",
+        ])
+    }
+}
