@@ -14,6 +14,7 @@ public struct RuleRegistry: Sendable {
         IdentityChurnRule.self,
         HeavyInitializerRule.self,
         NonLazyNavigationDestinationRule.self,
+        UnstableViewValueRule.self,
         StateModelReinitRule.self,
         RepeatedAppearRule.self,
         MissingDeinitRule.self,

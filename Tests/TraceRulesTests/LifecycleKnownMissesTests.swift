@@ -9,6 +9,43 @@ import TraceRules
         try Pipeline(log: log).analyze(RuleConfiguration().restricted(to: [rule]))
     }
 
+    @Test func unstableViewValueBlamesAChildThatReadsEveryChangedValue() throws {
+        // `Row(title: title, count: count)`: a stable child whose inputs are exactly what its
+        // parent changes re-runs after every change, as an unstable one does.
+        let result = try findings("unstable_view_value", """
+            ContentView: _title changed.
+            Row: @self changed.
+            ContentView: _count changed.
+            Row: @self changed.
+            ContentView: _title changed.
+            Row: @self changed.
+            """)
+        withKnownIssue("the log shows that a child re-ran, not which of its values differed") {
+            #expect(result.isEmpty)
+        }
+    }
+
+    @Test func unstableViewValueMissesAGrandchildBehindAStableView() throws {
+        // `Panel` reads only `count`; the unstable `Badge` inside it is made anew only when
+        // `Panel` re-runs, so it seems to sit out the `_filter` and `_isEditing` updates.
+        let result = try findings("unstable_view_value", """
+            ContentView: _count changed.
+            Panel: @self changed.
+            Badge: @self changed.
+            ContentView: _filter changed.
+            ContentView: _count changed.
+            Panel: @self changed.
+            Badge: @self changed.
+            ContentView: _isEditing changed.
+            ContentView: _count changed.
+            Panel: @self changed.
+            Badge: @self changed.
+            """)
+        withKnownIssue("a child is only re-created when its own parent view re-runs") {
+            #expect(result.map(\.view) == ["Badge"])
+        }
+    }
+
     @Test func stateModelReinitNeedsTheOwnersPrintChanges() throws {
         // Without the owner's `_printChanges()` lines nothing says whether it kept its identity
         // (one view re-initialising its model) or several owners were made (rows of a list).

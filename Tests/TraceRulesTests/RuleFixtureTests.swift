@@ -10,6 +10,8 @@ import Testing
 
     /// Every finding of every fixture: `rule view lines`, in report order.
     @Test(arguments: [
+        ("001-unstable-value-causes.log", ["unstable_view_value PlayButton 5,6,8,9,10,11"]),
+        ("001-unstable-value-stable.log", []),
         ("004-navigation-mixed.log", [
             "heavy_initializer FirstView 2,3",
             "heavy_initializer SecondView 7,8",
@@ -21,6 +23,32 @@ import Testing
     func ruleFixtures(_ name: String, expected: [String]) throws {
         let findings = try Pipeline(path: Fixture.path("rules/" + name)).analyze()
         #expect(summary(findings) == expected, "\(findings.map(\.message))")
+    }
+
+    @Test func seed001AloneDoesNotAccuseCountTextOrPlayButton() throws {
+        // Every update of the article's ContentView is a `_count` change: a child that reads
+        // `count` re-runs just as one with a `UUID()` does, so the log proves nothing.
+        let only = RuleConfiguration().restricted(to: ["unstable_view_value"])
+        for seed in ["001-count-text.log", "001-observable-datamodel.log"] {
+            #expect(try Pipeline(path: Fixture.path("seeds/" + seed)).analyze(only).isEmpty, "\(seed)")
+        }
+    }
+
+    @Test func varyingCausesAccusePlayButtonAndClearCountText() throws {
+        let findings = try Pipeline(path: Fixture.path("rules/001-unstable-value-causes.log"))
+            .analyze(RuleConfiguration().restricted(to: ["unstable_view_value"]))
+        #expect(findings.map(\.view) == ["PlayButton"])
+        #expect(findings.first?.count == 6)
+        #expect(findings.first?.message == "PlayButton's body re-ran by @self alone in 6 updates of ContentView, "
+            + "whatever had changed (`_count`; `_isEditing`; `_filter`), and never sat one out: a stored value (a "
+            + "UUID(), Date(), random number or closure) likely differs on every init, so SwiftUI can never skip it. "
+            + "The log cannot tell this from a child that reads every one of those values.")
+    }
+
+    @Test func moreCausesThanTheFixtureShowsAreNeededWhenConfigured() throws {
+        let strict = RuleConfiguration().restricted(to: ["unstable_view_value"])
+            .with(thresholds: ["min_causes": 4], for: UnstableViewValueRule.self)
+        #expect(try Pipeline(path: Fixture.path("rules/001-unstable-value-causes.log")).analyze(strict).isEmpty)
     }
 
     @Test func seed001ObservableModelMessage() throws {
@@ -74,10 +102,10 @@ import Testing
 }
 
 @Suite struct RuleCountTests {
-    @Test func sevenRulesAreBuiltIn() {
+    @Test func eightRulesAreBuiltIn() {
         #expect(RuleRegistry.builtIn.identifiers == [
             "redundant_instance_creation", "identity_churn", "heavy_initializer", "non_lazy_navigation_destination",
-            "state_model_reinit", "repeated_appear", "missing_deinit",
+            "unstable_view_value", "state_model_reinit", "repeated_appear", "missing_deinit",
         ])
     }
 }

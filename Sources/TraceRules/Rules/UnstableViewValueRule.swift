@@ -1,0 +1,159 @@
+import TraceStore
+
+/// A child re-evaluated through `@self` alone on every update of its parent, whatever changed.
+public enum UnstableViewValueRule: Rule {
+    static let minCauses = Threshold.count(
+        "min_causes", default: 2,
+        "Different changes of the parent (`_count`, `_isEditing`...) after which the child re-ran by @self alone.")
+    static let minUpdates = Threshold.count(
+        "min_updates", default: 3, "Updates of the parent in which the child re-ran by @self alone.")
+    static let maxUpdateSeconds = Threshold.duration(
+        "max_update_seconds", default: 0.5,
+        "When lines carry timestamps, body lines later than this after an update's first line are not part of that update.")
+
+    public static let description = RuleDescription(
+        identifier: "unstable_view_value",
+        title: "Unstable view value",
+        defaultSeverity: .warning,
+        summary: "A child view's body re-runs through `@self` alone on every update of its parent, whatever the parent's change: its stored value differs on every init.",
+        rationale: """
+            When a parent's body runs, SwiftUI makes its children anew and compares each new value \
+            with the stored one (field by field, like `memcmp`); only a child whose value differs \
+            is evaluated again, and `_printChanges()` says so with `@self`. A child holding a \
+            `UUID()`, `Date()`, random number or closure differs every time, so SwiftUI can never \
+            skip it: every update of the parent re-runs its body and its whole subtree. \
+            A log alone cannot tell this from a child whose input really changed, so the rule \
+            looks across the parent's updates with different causes: a child that depends on \
+            `count` re-runs only after `_count changed.`; an unstable one after \
+            `_isEditing changed.` and `_filter changed.` too, and never sits one out. It flags a \
+            child that re-ran by `@self` alone after `min_causes` different changes of the \
+            parent, in `min_updates` updates, and sat out none of the parent's updates while it \
+            existed. What the log cannot tell: a child that takes every value its parent changes \
+            (`Row(title: title, count: count)` under a parent that changes only `title` and \
+            `count`) looks the same; the more different causes, the likelier the value is \
+            unstable. A parent that never changes for two reasons (seed 001's `+ 1` alone) gives \
+            no evidence either way, and a child whose own parent view sits between it and the \
+            updating root is seen only when that view re-runs too. A warning: the screen is \
+            right, the work is wasted.
+            """,
+        fix: """
+            Make the stored value stable: pass identifiers in instead of making them in the view \
+            (`let id = UUID()` → `let id: Item.ID`), move per-instance values into `@State` \
+            (made once per identity), store no closures (pass a value or an action type), or \
+            make the view `Equatable` comparing only what its body reads and use `.equatable()`.
+            """,
+        seed: "001 (`PlayButton` re-created by `@self` because of `private let uuid = UUID()`); 003 (`RightEmoji` updates once it holds a random `id`)",
+        thresholds: [minCauses, minUpdates, maxUpdateSeconds],
+        triggeringExamples: [
+            Example(note: "Seed 001 with a parent that changes for three reasons: PlayButton (its `uuid`) re-runs after each; CountText only after `_count`. The first update of each cause is cited.", """
+                ContentView: @self, @identity, _showPlayButton, _count, _isEditing, _filter changed.
+                PlayButton: @self, @identity, _isPlaying changed.
+                CountText: @self, @identity changed.
+                ↓ContentView: _count changed.
+                ↓PlayButton: @self changed.
+                CountText: @self changed.
+                ↓ContentView: _isEditing changed.
+                ↓PlayButton: @self changed.
+                ↓ContentView: _filter changed.
+                ↓PlayButton: @self changed.
+                ContentView: _count changed.
+                PlayButton: @self changed.
+                CountText: @self changed.
+                """),
+            Example(note: "Seed 003's `RightEmoji` given a random `id`: it re-runs on every tick and on pause alike.", """
+                EmojiDemo: @self, @identity, _tick, _isPaused changed.
+                RightEmoji: @self, @identity changed.
+                ↓EmojiDemo: _tick changed.
+                ↓RightEmoji: @self changed.
+                EmojiDemo: _tick changed.
+                RightEmoji: @self changed.
+                ↓EmojiDemo: _isPaused changed.
+                ↓RightEmoji: @self changed.
+                """),
+            Example(note: "An `@Observable` parent: Observation changes and its own state alike re-create `AvatarView`, which holds a closure.", """
+                ProfileView: @self, @identity, _isEditing changed.
+                AvatarView: @self, @identity changed.
+                ↓ProfileView: @dependencies changed.
+                ↓AvatarView: @self changed.
+                ↓ProfileView: _isEditing changed.
+                ↓AvatarView: @self changed.
+                ProfileView: @dependencies changed.
+                AvatarView: @self changed.
+                """),
+        ],
+        nonTriggeringExamples: [
+            Example(note: "Seed 001 as printed: every update is a `_count` change, so a child that reads `count` would re-run just the same.", """
+                ContentView: @self, @identity, _showPlayButton, _count changed.
+                PlayButton: @self, @identity, _isPlaying changed.
+                CountText: @self, @identity changed.
+                ContentView: _count changed.
+                PlayButton: @self changed.
+                CountText: @self changed.
+                ContentView: _count changed.
+                PlayButton: @self changed.
+                CountText: @self changed.
+                ContentView: _count changed.
+                PlayButton: @self changed.
+                CountText: @self changed.
+                """),
+            Example(note: "A stable child: CountText re-runs after `_count` changes and sits out `_isEditing` and `_filter`.", """
+                ContentView: @self, @identity, _count, _isEditing, _filter changed.
+                CountText: @self, @identity changed.
+                ContentView: _count changed.
+                CountText: @self changed.
+                ContentView: _isEditing changed.
+                ContentView: _count changed.
+                CountText: @self changed.
+                ContentView: _filter changed.
+                ContentView: _count changed.
+                CountText: @self changed.
+                """),
+            Example(note: "Two causes in two updates: below the default of three updates.", """
+                ContentView: _count changed.
+                PlayButton: @self changed.
+                ContentView: _filter changed.
+                PlayButton: @self changed.
+                """),
+            Example(note: "The child re-runs for its own state as well as its new value: `@self` is not its only news.", """
+                ContentView: _count changed.
+                PlayButton: @self, _isPlaying changed.
+                ContentView: _filter changed.
+                PlayButton: @self, _isPlaying changed.
+                ContentView: _isEditing changed.
+                PlayButton: @self, _isPlaying changed.
+                """),
+            Example(note: "Seconds apart, the child's lines are not part of the parent's updates.", """
+                2024-05-01 10:00:00.000000+0000 App[1:2] ContentView: _count changed.
+                2024-05-01 10:00:02.000000+0000 App[1:2] ClockText: @self changed.
+                2024-05-01 10:00:03.000000+0000 App[1:2] ContentView: _filter changed.
+                2024-05-01 10:00:05.000000+0000 App[1:2] ClockText: @self changed.
+                2024-05-01 10:00:06.000000+0000 App[1:2] ContentView: _count changed.
+                2024-05-01 10:00:08.000000+0000 App[1:2] ClockText: @self changed.
+                """),
+        ]
+    )
+
+    public static func check(_ context: RuleContext) throws -> [Violation] {
+        var updates = UpdateSweep(maxUpdateSeconds: context.thresholds[maxUpdateSeconds])
+        try sweep(context, into: &updates)
+        let qualifying = updates.pairs.filter {
+            $0.skipped == 0 && $0.causes.count >= context.thresholds.count(minCauses)
+                && $0.reruns >= context.thresholds.count(minUpdates)
+        }
+        // A child that qualifies under several roots (a parent and a grandparent) is one finding.
+        return qualifying.map(\.child).uniqued().map { child in
+            let found = qualifying.filter { $0.child == child }
+            let updates = found.map { "\(counted($0.reruns, "update")) of \($0.root)" }.joined(separator: " and ")
+            let causes = found.flatMap(\.causes).uniqued().map { "`\($0)`" }.joined(separator: "; ")
+            return Violation(
+                view: child,
+                message: "\(child)'s body re-ran by @self alone in \(updates), whatever had changed (\(causes)), "
+                    + "and never sat one out: a stored value (a UUID(), Date(), random number or closure) likely "
+                    + "differs on every init, so SwiftUI can never skip it. The log cannot tell this from a child that "
+                    + "reads every one of those values.",
+                count: found.reduce(0) { $0 + $1.reruns },
+                lines: found.flatMap(\.lines)
+            )
+        }
+    }
+}
