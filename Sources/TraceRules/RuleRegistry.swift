@@ -17,6 +17,7 @@ public struct RuleRegistry: Sendable {
         UnstableViewValueRule.self,
         StateModelReinitRule.self,
         RepeatedAppearRule.self,
+        ExcessiveBodyEvaluationRule.self,
         MissingDeinitRule.self,
     ])
 

@@ -19,6 +19,11 @@ import Testing
             "repeated_appear MyRootView 1,5,10,16",
             "missing_deinit FirstCoordinator 2,6",
         ]),
+        ("body-loop.log", ["excessive_body_evaluation TemperatureView 2,17"]),
+        ("body-storm.log", [
+            "excessive_body_evaluation ContentView 1,4,122,244",
+            "excessive_body_evaluation HeaderView 5,123",
+        ]),
     ] as [(String, [String])])
     func ruleFixtures(_ name: String, expected: [String]) throws {
         let findings = try Pipeline(path: Fixture.path("rules/" + name)).analyze()
@@ -85,6 +90,17 @@ import Testing
         #expect(findings.isEmpty)
     }
 
+    @Test func stormMessageGivesTheBusiestSecondAndTheShare() throws {
+        let findings = try Pipeline(path: Fixture.path("rules/body-storm.log"))
+            .analyze(RuleConfiguration().restricted(to: ["excessive_body_evaluation"]))
+        #expect(findings.map(\.message) == [
+            "ContentView's body was evaluated 60 times within one second (lines 4–122); 122 times in all, 50% of the "
+                + "trace's 243 body evaluations. Something it depends on keeps changing while it updates.",
+            "HeaderView's body was evaluated 60 times within one second (lines 5–123). Something it depends on keeps "
+                + "changing while it updates.",
+        ])
+    }
+
     @Test(arguments: [
         ("FirstCoordinator", "Coordinator"),
         ("DataModel", "Model"),
@@ -102,10 +118,10 @@ import Testing
 }
 
 @Suite struct RuleCountTests {
-    @Test func eightRulesAreBuiltIn() {
+    @Test func nineRulesAreBuiltIn() {
         #expect(RuleRegistry.builtIn.identifiers == [
             "redundant_instance_creation", "identity_churn", "heavy_initializer", "non_lazy_navigation_destination",
-            "unstable_view_value", "state_model_reinit", "repeated_appear", "missing_deinit",
+            "unstable_view_value", "state_model_reinit", "repeated_appear", "excessive_body_evaluation", "missing_deinit",
         ])
     }
 }

@@ -1,0 +1,180 @@
+import TraceStore
+
+/// A view's body evaluated in a loop, in a sustained storm, or far more than anything else.
+public enum ExcessiveBodyEvaluationRule: Rule {
+    static let minConsecutive = Threshold.count(
+        "min_consecutive", default: 10,
+        "Body lines of one view in a row, with no other line between, that make an update loop.")
+    static let minPerSecond = Threshold.count(
+        "min_per_second", default: 60,
+        "Evaluations within one second, spread over each tenth of it, that make a sustained storm (needs timestamps).")
+    static let minEvaluations = Threshold.count(
+        "min_evaluations", default: 100,
+        "Evaluations of one view before its share of all evaluations is looked at.")
+    static let minSharePercent = Threshold.count(
+        "min_share_percent", default: 50,
+        "The share of all body evaluations in the trace, in percent, that one view's make excessive.")
+
+    public static let description = RuleDescription(
+        identifier: "excessive_body_evaluation",
+        title: "Excessive body evaluation",
+        defaultSeverity: .warning,
+        summary: "A view's body is evaluated in a tight loop, at 60 or more evaluations a second sustained over a second, or far more often than every other view's.",
+        rationale: """
+            SwiftUI evaluates a body when something it depends on changes. A body that runs again \
+            and again with nothing else happening is an update loop: a state written during the \
+            update it triggers (`onChange`, `onPreferenceChange`, a `GeometryReader` storing its \
+            size, a binding set in `body`), or an `@Observable` dependency touched in every frame. \
+            It burns the main thread, drains the battery and, at worst, freezes the UI. The rule \
+            flags three shapes: `min_consecutive` body lines of one view in a row with no other \
+            line between (a `_printChanges()` line that only reports `@self` or a new `@identity` \
+            does not count: rows of one update print exactly that); `min_per_second` evaluations \
+            within one second when timestamps tell, with some in each tenth of it (a long list \
+            updated once is one burst, not a storm); or `min_evaluations` evaluations making up \
+            `min_share_percent` of all body evaluations in the trace.
+            """,
+        fix: """
+            Find the state written while the view updates and move the write out of the update \
+            path (compare before assigning, derive the value instead of storing it, debounce); \
+            read fast-changing values (scroll offsets, timers, geometry) in the smallest view \
+            that needs them, or through `TimelineView`/`Canvas` so only that view re-runs.
+            """,
+        seed: "000 (body evaluation is the cost SwiftUI avoids when a subview's inputs are unchanged); 003 (what makes SwiftUI re-evaluate a body)",
+        thresholds: [minConsecutive, minPerSecond, minEvaluations, minSharePercent],
+        triggeringExamples: [
+            Example(note: "An update loop: the view's own state changes again as soon as its body has run; the run's first and last lines are cited (the first evaluation, a new identity, is not part of it).", """
+                ContentView: @self, @identity changed.
+                ProgressRing: @self, @identity, _progress changed.
+                ↓ProgressRing: _progress changed.
+                ProgressRing: _progress changed.
+                ProgressRing: _progress changed.
+                ProgressRing: _progress changed.
+                ProgressRing: _progress changed.
+                ProgressRing: _progress changed.
+                ProgressRing: _progress changed.
+                ProgressRing: _progress changed.
+                ProgressRing: _progress changed.
+                ↓ProgressRing: _progress changed.
+                """),
+            Example(note: "Developer prints count too: `row body` ten times in a row.", """
+                ↓2024-05-01 10:00:00.000000+0000 App[1:2] row body
+                2024-05-01 10:00:00.000100+0000 App[1:2] row body
+                2024-05-01 10:00:00.000200+0000 App[1:2] row body
+                2024-05-01 10:00:00.000300+0000 App[1:2] row body
+                2024-05-01 10:00:00.000400+0000 App[1:2] row body
+                2024-05-01 10:00:00.000500+0000 App[1:2] row body
+                2024-05-01 10:00:00.000600+0000 App[1:2] row body
+                2024-05-01 10:00:00.000700+0000 App[1:2] row body
+                2024-05-01 10:00:00.000800+0000 App[1:2] row body
+                ↓2024-05-01 10:00:00.000900+0000 App[1:2] row body
+                2024-05-01 10:00:00.001000+0000 App[1:2] row appear
+                """),
+            Example(note: "A storm with `min_per_second` lowered to 10: evaluated in every tenth of a second for a second, around other output.", """
+                ↓2024-05-01 10:00:00.050000+0000 App[1:2] ScrollHeader: _offset changed.
+                2024-05-01 10:00:00.060000+0000 App[1:2] scrolled
+                2024-05-01 10:00:00.150000+0000 App[1:2] ScrollHeader: _offset changed.
+                2024-05-01 10:00:00.160000+0000 App[1:2] scrolled
+                2024-05-01 10:00:00.250000+0000 App[1:2] ScrollHeader: _offset changed.
+                2024-05-01 10:00:00.260000+0000 App[1:2] scrolled
+                2024-05-01 10:00:00.350000+0000 App[1:2] ScrollHeader: _offset changed.
+                2024-05-01 10:00:00.360000+0000 App[1:2] scrolled
+                2024-05-01 10:00:00.450000+0000 App[1:2] ScrollHeader: _offset changed.
+                2024-05-01 10:00:00.460000+0000 App[1:2] scrolled
+                2024-05-01 10:00:00.550000+0000 App[1:2] ScrollHeader: _offset changed.
+                2024-05-01 10:00:00.560000+0000 App[1:2] scrolled
+                2024-05-01 10:00:00.650000+0000 App[1:2] ScrollHeader: _offset changed.
+                2024-05-01 10:00:00.660000+0000 App[1:2] scrolled
+                2024-05-01 10:00:00.750000+0000 App[1:2] ScrollHeader: _offset changed.
+                2024-05-01 10:00:00.760000+0000 App[1:2] scrolled
+                2024-05-01 10:00:00.850000+0000 App[1:2] ScrollHeader: _offset changed.
+                2024-05-01 10:00:00.860000+0000 App[1:2] scrolled
+                ↓2024-05-01 10:00:00.950000+0000 App[1:2] ScrollHeader: _offset changed.
+                """, thresholds: ["min_per_second": 10]),
+            Example(note: "With `min_evaluations` lowered to 5: one view makes most of the trace's evaluations.", """
+                ↓FeedView: _posts changed.
+                HeaderView: @self changed.
+                FeedView: _posts changed.
+                FeedView appear
+                FeedView: _posts changed.
+                FeedView disappear
+                FeedView: _posts changed.
+                FooterView: @self changed.
+                ↓FeedView: _posts changed.
+                """, thresholds: ["min_evaluations": 5]),
+        ],
+        nonTriggeringExamples: [
+            Example(note: "Seed 000: an inline stack re-evaluated with its parent on every update.", """
+                root update
+                circle update
+                root update
+                circle update
+                root update
+                circle update
+                """),
+            Example(note: "Nine in a row are below the default of ten.", """
+                ProgressRing: _progress changed.
+                ProgressRing: _progress changed.
+                ProgressRing: _progress changed.
+                ProgressRing: _progress changed.
+                ProgressRing: _progress changed.
+                ProgressRing: _progress changed.
+                ProgressRing: _progress changed.
+                ProgressRing: _progress changed.
+                ProgressRing: _progress changed.
+                """),
+            Example(note: "Rows of one update print `@self` or a new `@identity`, one line per row: not a loop.", """
+                ListView: _items changed.
+                Row: @self changed.
+                Row: @self changed.
+                Row: @self changed.
+                Row: @self changed.
+                Row: @self changed.
+                Row: @self changed.
+                Row: @self, @identity changed.
+                Row: @self, @identity changed.
+                Row: @self, @identity changed.
+                Row: @self, @identity changed.
+                Row: @self, @identity changed.
+                """),
+            Example(note: "With `min_per_second` lowered to 10: twelve rows re-evaluated in one burst, once, are not sustained over a second.", """
+                2024-05-01 10:00:00.000000+0000 App[1:2] ListView: _items changed.
+                2024-05-01 10:00:00.001000+0000 App[1:2] Row: @self changed.
+                2024-05-01 10:00:00.001100+0000 App[1:2] Row: @self changed.
+                2024-05-01 10:00:00.001200+0000 App[1:2] Row: @self changed.
+                2024-05-01 10:00:00.001300+0000 App[1:2] Row: @self changed.
+                2024-05-01 10:00:00.001400+0000 App[1:2] Row: @self changed.
+                2024-05-01 10:00:00.001500+0000 App[1:2] Row: @self changed.
+                2024-05-01 10:00:00.001600+0000 App[1:2] Row: @self changed.
+                2024-05-01 10:00:00.001700+0000 App[1:2] Row: @self changed.
+                2024-05-01 10:00:00.001800+0000 App[1:2] Row: @self changed.
+                2024-05-01 10:00:00.001900+0000 App[1:2] Row: @self changed.
+                2024-05-01 10:00:00.002000+0000 App[1:2] Row: @self changed.
+                2024-05-01 10:00:00.002100+0000 App[1:2] Row: @self changed.
+                2024-05-01 10:00:00.900000+0000 App[1:2] ListView: _items changed.
+                """, thresholds: ["min_per_second": 10]),
+            Example(note: "With `min_evaluations` lowered to 5: five of twelve evaluations are less than half.", """
+                FeedView: _posts changed.
+                HeaderView: _title changed.
+                FeedView: _posts changed.
+                HeaderView: _title changed.
+                FeedView: _posts changed.
+                HeaderView: _title changed.
+                FeedView: _posts changed.
+                HeaderView: _title changed.
+                FeedView: _posts changed.
+                HeaderView: _title changed.
+                FooterView: _year changed.
+                FooterView: _year changed.
+                """, thresholds: ["min_evaluations": 5]),
+        ]
+    )
+
+    public static func check(_ context: RuleContext) throws -> [Violation] {
+        var storms = Storms(thresholds: context.thresholds)
+        try sweep(context, into: &storms)
+        return storms.violations(
+            minEvaluations: context.thresholds.count(minEvaluations),
+            minSharePercent: context.thresholds.count(minSharePercent)
+        )
+    }
+}
