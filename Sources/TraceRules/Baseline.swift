@@ -85,7 +85,7 @@ public struct Baseline: Sendable, Equatable {
         try root.rejectUnknownKeys(["version", "findings"])
         guard let version = try root.number("version") else { throw root.error("version", "missing; a baseline file says its version") }
         guard version == Double(Self.version) else {
-            throw root.error("version", "version \(Self.number(version)) is not supported; this trace-analyze reads version \(Self.version)")
+            throw root.error("version", "version \(Threshold.format(version)) is not supported; this trace-analyze reads version \(Self.version)")
         }
         let entries = try (root.objects("findings") ?? []).map { entry in
             try entry.rejectUnknownKeys(["rule", "view", "names", "message"])
@@ -94,9 +94,5 @@ public struct Baseline: Sendable, Equatable {
             return Entry(rule: rule, view: view, names: try entry.strings("names") ?? [], message: try entry.string("message") ?? "")
         }
         return Baseline(entries: entries)
-    }
-
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

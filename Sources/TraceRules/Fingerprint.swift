@@ -69,3 +69,18 @@ public struct Fingerprint: Sendable, Hashable, Comparable {
         return lhs.names.lexicographicallyPrecedes(rhs.names)
     }
 }
+
+extension Fingerprint {
+    /// A short stable digest of the fingerprint (64-bit FNV-1a, hex), for tools that track results
+    /// across runs by one string, such as SARIF's `partialFingerprints`.
+    public var digest: String {
+        let text = ([rule, view ?? ""] + names).joined(separator: "\u{1F}")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
