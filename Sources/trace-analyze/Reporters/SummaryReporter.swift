@@ -7,7 +7,7 @@ enum SummaryReporter: Reporter {
 
     static func render(_ report: Report) -> String {
         let severities = Severity.allCases.reversed()
-        var table = TextTable(header: ["rule"] + severities.map(\.rawValue) + ["total"])
+        var table = TextTable(header: ["rule"] + severities.map(\.rawValue) + ["total"], rightAligned: [1, 2, 3, 4])
         table.addSeparator()
         let rules = Set(report.findings.map(\.rule)).sorted()
         for rule in rules {

@@ -1,9 +1,14 @@
-/// Aligns rows of cells into columns two spaces apart; numbers right-aligned, text left.
+/// Aligns rows of cells into columns two spaces apart, left-aligned unless said otherwise.
 struct TextTable {
     private var rows: [[String]] = []
     private var separators: Set<Int> = []
+    private let rightAligned: Set<Int>
 
-    init(header: [String]) { rows.append(header) }
+    /// A table with `header`; the columns at `rightAligned` (numbers) align right.
+    init(header: [String], rightAligned: Set<Int> = []) {
+        rows.append(header)
+        self.rightAligned = rightAligned
+    }
 
     /// Adds a row of cells.
     mutating func add(_ cells: [String]) { rows.append(cells) }
@@ -15,7 +20,7 @@ struct TextTable {
     var text: String {
         let columns = rows.map(\.count).max() ?? 0
         let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
-        let numeric = (0..<columns).map { column in rows.dropFirst().allSatisfy { column >= $0.count || Int($0[column]) != nil || $0[column].isEmpty } }
+        let numeric = (0..<columns).map(rightAligned.contains)
         var text = ""
         for (index, row) in rows.enumerated() {
             if separators.contains(index) { text += line(widths.map { String(repeating: "-", count: $0) }, widths, numeric) }
