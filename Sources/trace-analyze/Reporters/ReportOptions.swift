@@ -32,7 +32,7 @@ struct ReportOptions {
         let baselinePath = arguments.value("baseline") ?? configuration.baseline
         if let baselinePath, FileManager.default.fileExists(atPath: baselinePath) {
             baseline = try Baseline.load(path: baselinePath)
-        } else if let baselinePath, baselinePath != writeBaseline {
+        } else if let baselinePath, !Self.samePath(baselinePath, writeBaseline) {
             throw ToolError("\(baselinePath): no such baseline file; record one with --write-baseline \(baselinePath)")
         } else {
             // No baseline, or the first run of one that this run writes.
@@ -59,6 +59,11 @@ struct ReportOptions {
             Console.write(text)
         }
         return report.failed ? ExitCode.findings : ExitCode.success
+    }
+
+    private static func samePath(_ path: String, _ other: String?) -> Bool {
+        guard let other else { return false }
+        return URL(fileURLWithPath: path).standardizedFileURL.path == URL(fileURLWithPath: other).standardizedFileURL.path
     }
 
     /// Fails early when `path` cannot become a file: a directory, or in a missing directory.
