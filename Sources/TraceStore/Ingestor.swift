@@ -65,7 +65,7 @@ public struct Ingestor {
 
         var lastProgress = ProcessInfo.processInfo.systemUptime
         while let batch = queue.take() {
-            for event in batch.events { try writer.append(event) }
+            try writer.append(contentsOf: batch.events)
             switch batch.kind {
             case .data:
                 let now = ProcessInfo.processInfo.systemUptime
