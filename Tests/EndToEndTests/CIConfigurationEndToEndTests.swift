@@ -49,4 +49,18 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr == "trace-analyze: error: no/such/dir: no such directory of Swift sources\n")
     }
+
+    @Test func reportTakesTheSameOptionsAsCheck() throws {
+        let workspace = try Workspace()
+        let db = workspace.path("t.sqlite")
+        try Tool.run(["ingest", Self.eager, "--db", db])
+        let output = workspace.path("report.txt")
+        let result = try Tool.run(["report", "--db", db, "--sources", Tool.fixture("sources/004-navigation"), "--format", "xcode",
+                                   "--strict", "--output", output, "--write-baseline", workspace.path("b.json")])
+        #expect(result.status == 2)
+        #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix(Tool.fixture("sources/004-navigation/MyRootView.swift") + ":4:8: warning:"))
+        let again = try Tool.run(["report", "--db", db, "--baseline", workspace.path("b.json"), "--strict"])
+        #expect(again.status == 0)
+        #expect(again.stdout == "0 findings in 1 trace; 4 hidden by the baseline\n")
+    }
 }

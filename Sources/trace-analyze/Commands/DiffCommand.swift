@@ -43,7 +43,7 @@ enum DiffCommand: Command {
             }
             return percent
         } ?? 0
-        let output = arguments.value("output")
+        let output = try arguments.value("output").map { try OutputFile.check($0, for: "--output") }
         let file = try ConfigOption.load(arguments)
         let configuration = try RuleConfiguration(file: file)
 
@@ -63,11 +63,7 @@ enum DiffCommand: Command {
         let diff = TraceDiff(base: snapshots[0], head: snapshots[1], tolerance: tolerance)
         let text = reporter.render(diff)
         if let output {
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw ToolError("\(output): cannot write the comparison (\(error.localizedDescription))")
-            }
+            try OutputFile.write(text, to: output, what: "comparison")
         } else {
             Console.write(text)
         }

@@ -26,8 +26,8 @@ struct ReportOptions {
     init(_ arguments: ParsedArguments, configuration: CheckConfiguration) throws {
         reporter = try Reporters.named(arguments.value("format"))
         failLevel = try FailLevel.parse(arguments, configured: configuration.failLevel)
-        output = try arguments.value("output").map { try Self.requireWritable($0, "--output") }
-        writeBaseline = try arguments.value("write-baseline").map { try Self.requireWritable($0, "--write-baseline") }
+        output = try arguments.value("output").map { try OutputFile.check($0, for: "--output") }
+        writeBaseline = try arguments.value("write-baseline").map { try OutputFile.check($0, for: "--write-baseline") }
         sources = try (arguments.value("sources") ?? configuration.sources).map(SourceIndex.scan(directory:))
         let baselinePath = arguments.value("baseline") ?? configuration.baseline
         if let baselinePath, FileManager.default.fileExists(atPath: baselinePath) {
@@ -44,7 +44,7 @@ struct ReportOptions {
     /// the exit code: 2 when a reported finding reaches the fail level.
     func finish(findings: [Finding], traceCount: Int, configuration: RuleConfiguration) throws -> Int32 {
         if let writeBaseline {
-            try Self.write(Baseline(findings: findings).json, to: writeBaseline, what: "baseline")
+            try OutputFile.write(Baseline(findings: findings).json, to: writeBaseline, what: "baseline")
         }
         let (reported, hidden) = baseline?.partition(findings) ?? (findings, [])
         var report = Report(findings: reported, traceCount: traceCount, failLevel: failLevel)
@@ -54,7 +54,7 @@ struct ReportOptions {
         report.colours = output == nil && TerminalColours.enabled(isTerminal: Console.stdoutIsTerminal)
         let text = reporter.render(report)
         if let output {
-            try Self.write(text, to: output, what: "report")
+            try OutputFile.write(text, to: output, what: "report")
         } else {
             Console.write(text)
         }
@@ -64,27 +64,5 @@ struct ReportOptions {
     private static func samePath(_ path: String, _ other: String?) -> Bool {
         guard let other else { return false }
         return URL(fileURLWithPath: path).standardizedFileURL.path == URL(fileURLWithPath: other).standardizedFileURL.path
-    }
-
-    /// Fails early when `path` cannot become a file: a directory, or in a missing directory.
-    private static func requireWritable(_ path: String, _ option: String) throws -> String {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ToolError("\(path): is a directory; \(option) needs a file path")
-        }
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty, !FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) || !isDirectory.boolValue {
-            throw ToolError("\(path): no such directory \(parent) for \(option)")
-        }
-        return path
-    }
-
-    /// Replaces `path` with `text` in one step, so a reader never sees half a file.
-    private static func write(_ text: String, to path: String, what: String) throws {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw ToolError("\(path): cannot write the \(what) (\(error.localizedDescription))")
-        }
     }
 }
