@@ -56,7 +56,8 @@ import Testing
             let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
             #expect(driver["name"] as? String == "trace-analyze")
             #expect(driver["version"] as? String != nil)
-            #expect((driver["informationUri"] as? String).flatMap(URL.init(string:))?.scheme == "https")
+            // Optional in SARIF 2.1.0, and no made-up address: the project has no public page.
+            #expect(driver["informationUri"] == nil)
             let rules = try #require(driver["rules"] as? [[String: Any]])
             #expect(rules.map { $0["id"] as? String } == ["redundant_instance_creation", "identity_churn", "heavy_initializer", "non_lazy_navigation_destination"])
             for rule in rules {

@@ -11,16 +11,13 @@ enum SARIFReporter: Reporter {
     static let identifier = "sarif"
     static let summary = "SARIF 2.1.0 for GitHub code scanning: the rules with their help, one result per finding."
     static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
-    /// The tool's home page, which SARIF viewers link to. The project has no public address yet:
-    /// change this one line when it gets one.
-    static let informationURI = "https://github.com/trace-analyze/trace-analyze"
 
     static func render(_ report: Report) -> String {
         let ruleIndex = Dictionary(uniqueKeysWithValues: report.rules.enumerated().map { ($1.description.identifier, $0) })
         let driver: JSONDocument = .object([
             ("name", .string("trace-analyze")),
             ("version", .string(CommandLineTool.version)),
-            ("informationUri", .string(informationURI)),
+            // `informationUri` is optional in SARIF 2.1.0; the project has no public page to name.
             ("rules", .array(report.rules.map(rule))),
         ])
         return JSONDocument.object([
