@@ -72,16 +72,7 @@ public struct Baseline: Sendable, Equatable {
 
     /// Reads the baseline file at `path`; every mistake in it names the file and the key path.
     public static func load(path: String) throws -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(file: path, keyPath: "", reason: "cannot read the baseline file")
-        }
-        let value: JSONValue
-        do {
-            value = try data.withUnsafeBytes { try JSONParser.parse($0) }
-        } catch let failure as JSONParser.Failure {
-            throw ConfigurationError(file: path, keyPath: "", reason: "malformed JSON at \(failure)")
-        }
-        let root = try ConfigurationReader(file: path, value: value)
+        let root = try ConfigurationReader.load(path: path, kind: "baseline file")
         try root.rejectUnknownKeys(["version", "findings"])
         guard let version = try root.number("version") else { throw root.error("version", "missing; a baseline file says its version") }
         guard version == Double(Self.version) else {
