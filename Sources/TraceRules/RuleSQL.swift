@@ -12,8 +12,6 @@ public enum RuleSQL {
     /// A type is taken for a view when SwiftUI evaluated or showed it (a body, appear or
     /// disappear line), or when it is named `…View` and never deinitialises: views are values,
     /// only objects print `deinit`. Everything else (coordinators, models, services) is an object.
-    /// The grouping columns lead the `events(trace_id, view, kind)` index, so a
-    /// `WHERE trace_id = ?` on this view reads the index alone.
     public static let subjects = """
         CREATE TEMP VIEW IF NOT EXISTS rule_subjects AS
         SELECT trace_id,

@@ -52,58 +52,39 @@ public struct Ingestor {
     }
 
     /// Ingests everything readable from `fileDescriptor` as one trace named `source`.
+    ///
+    /// Two stages overlap on two cores: a reading thread turns bytes into events (reader and
+    /// parser), while the calling thread stores them. A bounded queue between them keeps memory
+    /// flat when the store is the slower side.
     public func ingest(fileDescriptor: Int32, source: String, progress: ((Progress) -> Void)? = nil) throws -> Summary {
         let writer = try EventWriter(database: database, source: source)
-        var parser = makeParser()
-        var reader = LineReader()
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
-        defer { buffer.deallocate() }
-        var totalBytes = 0
+        let queue = BatchQueue(capacity: 4)
+        let stage = ParseStage(fileDescriptor: fileDescriptor, source: source, parser: makeParser(), queue: queue)
+        Thread.detachNewThread { stage.run() }
+        defer { queue.cancel() }
+
         var lastProgress = ProcessInfo.processInfo.systemUptime
-        let emit: (Event) throws -> Void = { try writer.append($0) }
-
-        while true {
-            guard try waitForInput(fileDescriptor) else {
-                // The parser holds the last event back in case the next line continues it; a quiet
-                // stream must still show it to readers within the latency bound.
-                try parser.flush(emit: emit)
+        while let batch = queue.take() {
+            try writer.append(contentsOf: batch.events)
+            switch batch.kind {
+            case .data:
+                let now = ProcessInfo.processInfo.systemUptime
+                if now - lastProgress >= 0.2 {
+                    lastProgress = now
+                    try writer.recordProgress(batch.stats)
+                    progress?(Progress(bytes: batch.bytes, stats: batch.stats))
+                }
+            case .idle:
                 try writer.flushIfDue()
-                continue
-            }
-            let count = read(fileDescriptor, buffer.baseAddress, buffer.count)
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw InputError(path: source, errno: errno)
-            }
-            if count == 0 { break }
-            totalBytes += count
-            try reader.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { line in
-                try parser.consume(line, emit: emit)
-            }
-            let now = ProcessInfo.processInfo.systemUptime
-            if now - lastProgress >= 0.2 {
-                lastProgress = now
-                try writer.recordProgress(parser.stats)
-                progress?(Progress(bytes: totalBytes, stats: parser.stats))
+            case .end:
+                try writer.finish(stats: batch.stats)
+                progress?(Progress(bytes: batch.bytes, stats: batch.stats))
+                return Summary(traceID: writer.traceID, source: source, stats: batch.stats)
+            case .failed(let error):
+                throw error
             }
         }
-        try reader.finish { line in try parser.consume(line, emit: emit) }
-        try parser.finish(emit: emit)
-        try writer.finish(stats: parser.stats)
-        progress?(Progress(bytes: totalBytes, stats: parser.stats))
-        return Summary(traceID: writer.traceID, source: source, stats: parser.stats)
-    }
-
-    /// Waits up to a quarter second for input; false on timeout so the caller can commit.
-    private func waitForInput(_ descriptor: Int32) throws -> Bool {
-        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&request, 1, 250)
-        if ready < 0 {
-            if errno == EINTR { return false }
-            // Some descriptors (e.g. certain character devices) cannot be polled: just read.
-            return true
-        }
-        return ready > 0
+        throw InputError(path: source, reason: "reading stopped unexpectedly")
     }
 }
 

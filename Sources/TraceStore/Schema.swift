@@ -14,6 +14,7 @@ public enum Schema {
     /// Every migration in order; the last one's version is `currentVersion`.
     static let migrations: [Migration] = [
         Migration(version: 1, sql: version1),
+        Migration(version: 2, sql: version2),
     ]
 
     /// The schema version this binary writes and reads.
@@ -52,6 +53,12 @@ public enum Schema {
             )
         }
     }
+
+    /// Version 2 drops the per-view index on `events`: keeping it current cost a fifth of every
+    /// insert, while a per-view query scans a million-event trace in about 0.1 s without it.
+    static let version2 = """
+    DROP INDEX IF EXISTS events_by_view;
+    """
 
     static let version1 = """
     CREATE TABLE traces (

@@ -37,6 +37,11 @@ public final class Statement {
         (0..<Int32(columnCount)).map { String(cString: sqlite3_column_name(handle, $0)) }
     }
 
+    /// Resets the statement but keeps its bindings: for hot loops that bind every parameter anew.
+    @inline(__always) public func rewind() {
+        sqlite3_reset(handle)
+    }
+
     /// Resets the statement and clears its bindings, ready to run again.
     public func reset() {
         sqlite3_reset(handle)

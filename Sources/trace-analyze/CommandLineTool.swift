@@ -9,6 +9,7 @@ enum CommandLineTool {
         CommandEntry(CheckCommand.self),
         CommandEntry(IngestCommand.self),
         CommandEntry(ReportCommand.self),
+        CommandEntry(DiffCommand.self),
         CommandEntry(QueryCommand.self),
         CommandEntry(TracesCommand.self),
         CommandEntry(RulesCommand.self),

@@ -31,16 +31,17 @@ struct Tool {
         packageRoot.appendingPathComponent("fixtures").appendingPathComponent(name).path
     }
 
-    /// Runs the tool with `arguments`, feeding `stdin`, in `directory`.
+    /// Runs the tool (or another `program`) with `arguments`, feeding `stdin`, in `directory`.
     @discardableResult
     static func run(
         _ arguments: [String],
         stdin: String? = nil,
         in directory: URL? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:],
+        program: URL = executable
     ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment

@@ -90,10 +90,12 @@ public struct ConfigurationReader: Sendable {
 }
 
 extension ConfigurationReader {
-    /// Reads the configuration file at `path`: its top-level object, or an error naming the file.
-    public static func load(path: String) throws -> ConfigurationReader {
+    /// Reads the JSON file at `path` (configuration, baseline): its top-level object, or an error naming the file.
+    ///
+    /// `kind` names the file in messages ("configuration file", "baseline file").
+    public static func load(path: String, kind: String = "configuration file") throws -> ConfigurationReader {
         guard let handle = fopen(path, "rb") else {
-            throw ConfigurationError(file: path, keyPath: "", reason: "cannot read the configuration file")
+            throw ConfigurationError(file: path, keyPath: "", reason: "cannot read the \(kind)")
         }
         defer { fclose(handle) }
         var data: [UInt8] = []
@@ -103,7 +105,7 @@ extension ConfigurationReader {
             if count <= 0 { break }
             data.append(contentsOf: buffer[0..<count])
             if data.count > 16 << 20 {
-                throw ConfigurationError(file: path, keyPath: "", reason: "configuration file larger than 16 MiB")
+                throw ConfigurationError(file: path, keyPath: "", reason: "\(kind) larger than 16 MiB")
             }
         }
         let value: JSONValue

@@ -23,42 +23,40 @@ extension NonLazyNavigationDestinationRule {
     /// A burst is the run of init lines right after a root's appear or body line, with no other
     /// lifecycle line between, and (when timestamps tell) less than `min_delay_seconds` after it. Only
     /// view types count as destinations (see `rule_subjects`), so the coordinators the
-    /// destinations create are not counted twice. The two look-ups per burst member read the
-    /// `events(trace_id, view, kind)` index, whose entries are in id order for one view and kind.
+    /// destinations create are not counted twice. "The next appear (or body) of this view after
+    /// this line" is a running minimum over the view's later lines (the `later` window, read
+    /// backwards), so one sorted pass answers it for every line without an index or a join.
     static let sql = """
-        WITH grouped AS (
+        WITH lifecycle AS MATERIALIZED (
             SELECT id, line, ts, kind, view,
-                   max(CASE WHEN kind <> 'init' THEN id END) OVER (ORDER BY id ROWS UNBOUNDED PRECEDING) AS head_id
+                   max(CASE WHEN kind <> 'init' THEN id END) OVER (ORDER BY id ROWS UNBOUNDED PRECEDING) AS head_id,
+                   min(CASE WHEN kind = 'appear' THEN id END) OVER later AS next_appear_id,
+                   min(CASE WHEN kind = 'body' THEN id END) OVER later AS next_body_id
             FROM events
             WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND kind <> 'text' AND view IS NOT NULL
+            WINDOW later AS (PARTITION BY view ORDER BY id DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+        ),
+        heads AS MATERIALIZED (
+            SELECT id, line, ts, kind, view, next_appear_id FROM lifecycle WHERE kind IN ('appear', 'body')
         ),
         burst AS (
-            SELECT g.id, g.line, g.ts, g.view,
-                   head.id AS root_id, head.view AS root_view, head.kind AS root_kind, head.line AS root_line
-            FROM grouped AS g
-            JOIN events AS head ON head.id = g.head_id
-            WHERE g.kind = 'init' AND head.kind IN ('appear', 'body') AND g.view <> head.view
+            SELECT g.id, g.line, g.ts, g.view, g.next_appear_id AS appear_id, g.next_body_id AS body_id,
+                   head.id AS root_id, head.view AS root_view, head.kind AS root_kind, head.line AS root_line,
+                   head.next_appear_id AS root_again_id
+            FROM lifecycle AS g
+            JOIN heads AS head ON head.id = g.head_id
+            WHERE g.kind = 'init' AND g.view <> head.view
               AND (g.ts IS NULL OR head.ts IS NULL OR g.ts - head.ts < ?4)
         ),
         views AS MATERIALIZED (
             SELECT view FROM rule_subjects WHERE trace_id = ?1 AND is_view
         ),
-        looked_up AS (
-            SELECT b.*,
-                   (SELECT min(a.id) FROM events AS a
-                    WHERE a.trace_id = ?1 AND a.view = b.view AND a.kind = 'appear' AND a.id > b.id) AS appear_id,
-                   (SELECT min(a.id) FROM events AS a
-                    WHERE a.trace_id = ?1 AND a.view = b.view AND a.kind = 'body' AND a.id > b.id) AS body_id,
-                   (SELECT min(r.id) FROM events AS r
-                    WHERE r.trace_id = ?1 AND r.view = b.root_view AND r.kind = 'appear' AND r.id > b.root_id) AS root_again_id
-            FROM burst AS b
-            WHERE b.view IN views
-        ),
         destinations AS (
             -- Shown: the first appear or body evaluation after the init. A destination's body
             -- runs only when it is pushed; a child that is on screen prints one at once.
             SELECT *, CASE WHEN body_id < coalesce(appear_id, body_id + 1) THEN body_id ELSE appear_id END AS shown_id
-            FROM looked_up
+            FROM burst
+            WHERE view IN views
         )
         SELECT d.root_id, d.root_view, d.root_kind, d.root_line, d.view, d.line,
                CASE WHEN d.shown_id IS NULL THEN 'never'

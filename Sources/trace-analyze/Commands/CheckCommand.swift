@@ -7,12 +7,11 @@ enum CheckCommand: Command {
     static let spec = CommandSpec(
         name: "check",
         summary: "Parse console logs and report lifecycle problems; the command for CI.",
-        usage: "[FILE|-]... [--db PATH] [--config PATH] [--format FORMAT] [--fail-on LEVEL] [--strict]",
+        usage: "[FILE|-]... [--db PATH] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--sources DIR] [--baseline FILE] [--write-baseline FILE]",
         options: [
             OptionSpec(name: "db", value: "PATH", help: "Keep the traces and findings in this database (default: in memory only)."),
             ConfigOption.spec,
-            Reporters.option,
-        ] + FailLevel.options,
+        ] + ReportOptions.specs,
         positionals: [("FILE", "A log file, or - for stdin (the default when input is piped).")],
         maxPositionals: nil,
         discussion: """
@@ -21,9 +20,15 @@ enum CheckCommand: Command {
         is printed in full, then the exit code says whether a finding reached the fail level:
         0 none did, 2 one did, 1 the command itself failed. `trace-analyze rules` lists the rules.
 
+        FORMATS:
+        \(Reporters.list)
+
         EXAMPLES:
           trace-analyze check ui-test.log
           trace-analyze check --strict --format json app.log > findings.json
+          trace-analyze check ui-test.log --sources App --format sarif --output trace.sarif
+          trace-analyze check ui-test.log --write-baseline .trace-analyze-baseline.json
+          trace-analyze check ui-test.log --baseline .trace-analyze-baseline.json --strict
           xcrun simctl spawn booted log stream --style compact | trace-analyze check -
         """
     )
@@ -36,11 +41,10 @@ enum CheckCommand: Command {
             }
             inputs = ["-"]
         }
-        let reporter = try Reporters.named(arguments.value("format"))
-        let failLevel = try FailLevel.parse(arguments)
         let file = try ConfigOption.load(arguments)
         let configuration = try RuleConfiguration(file: file)
         let patterns = try UserPattern.load(from: file)
+        let options = try ReportOptions(arguments, configuration: CheckConfiguration(file: file))
         try InputCheck.requireReadable(inputs)
 
         let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openInMemory()
@@ -52,8 +56,6 @@ enum CheckCommand: Command {
             findings += try analyzer.analyze(traceID: summary.traceID)
         }
         findings.sort(by: Finding.reportOrder)
-        let report = Report(findings: findings, traceCount: inputs.count, failLevel: failLevel)
-        Console.write(reporter.render(report))
-        return report.failed ? ExitCode.findings : ExitCode.success
+        return try options.finish(findings: findings, traceCount: inputs.count, configuration: configuration)
     }
 }

@@ -8,13 +8,12 @@ enum ReportCommand: Command {
     static let spec = CommandSpec(
         name: "report",
         summary: "Analyse a stored trace and report its lifecycle problems.",
-        usage: "[--db PATH] [--trace ID] [--config PATH] [--format FORMAT] [--fail-on LEVEL] [--strict]",
+        usage: "[--db PATH] [--trace ID] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--sources DIR] [--baseline FILE] [--write-baseline FILE]",
         options: [
             DatabaseOption.spec,
             OptionSpec(name: "trace", value: "ID", help: "The trace to analyse (default: the latest; see `trace-analyze traces`)."),
             ConfigOption.spec,
-            Reporters.option,
-        ] + FailLevel.options,
+        ] + ReportOptions.specs,
         discussion: """
         The findings replace the trace's earlier ones in the database's findings and evidence
         tables, where `trace-analyze query` can read them. Exit codes are those of `check`.
@@ -26,13 +25,13 @@ enum ReportCommand: Command {
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let reporter = try Reporters.named(arguments.value("format"))
-        let failLevel = try FailLevel.parse(arguments)
         let requested = try arguments.value("trace").map { value -> Int in
             guard let id = Int(value), id > 0 else { throw UsageError("--trace needs a trace id (a positive integer), not '\(value)'") }
             return id
         }
-        let configuration = try RuleConfiguration(file: ConfigOption.load(arguments))
+        let file = try ConfigOption.load(arguments)
+        let configuration = try RuleConfiguration(file: file)
+        let options = try ReportOptions(arguments, configuration: CheckConfiguration(file: file))
         let path = DatabaseOption.path(arguments)
         guard FileManager.default.fileExists(atPath: path) else {
             throw ToolError("no database at \(path); create one with `trace-analyze ingest FILE --db \(path)`")
@@ -52,8 +51,6 @@ enum ReportCommand: Command {
             traceID = latest
         }
         let findings = try Analyzer(database: database, configuration: configuration).analyze(traceID: traceID)
-        let report = Report(findings: findings, traceCount: 1, failLevel: failLevel)
-        Console.write(reporter.render(report))
-        return report.failed ? ExitCode.findings : ExitCode.success
+        return try options.finish(findings: findings, traceCount: 1, configuration: configuration)
     }
 }

@@ -2,44 +2,45 @@ import TraceRules
 
 /// A versioned JSON document; the shape is documented in the README and only grows.
 ///
-/// `{"version":1,"findings":[{"rule","severity","view","message","count","evidence":[{"file","line"}]}],
-///   "summary":{"findings","error","warning","info","traces","fail_on","failed"}}`
+/// `{"version":1,"findings":[{"rule","severity","view","message","count","location":{"file","line","column","declaration"},
+///   "evidence":[{"file","line"}]}], "summary":{"findings","error","warning","info","traces","fail_on","failed","hidden"}}`
 enum JSONReporter: Reporter {
     static let identifier = "json"
-    static let summary = "A versioned JSON document with every finding and its evidence."
+    static let summary = "A versioned JSON document with every finding, its location and its evidence."
     static let version = 1
 
     static func render(_ report: Report) -> String {
-        var text = "{\n  \"version\": \(version),\n  \"findings\": ["
-        for (index, finding) in report.findings.enumerated() {
-            let file = JSONText.quote(Report.file(of: finding))
-            let evidence = finding.lines.map { "{\"file\": \(file), \"line\": \($0)}" }
-            text += index == 0 ? "\n" : ",\n"
-            text += """
-                    {
-                      "rule": \(JSONText.quote(finding.rule)),
-                      "severity": \(JSONText.quote(finding.severity.rawValue)),
-                      "view": \(finding.view.map(JSONText.quote) ?? "null"),
-                      "message": \(JSONText.quote(finding.message)),
-                      "count": \(finding.count),
-                      "evidence": [\(evidence.isEmpty ? "" : "\n        " + evidence.joined(separator: ",\n        ") + "\n      ")]
-                    }
-                """
+        let findings = report.findings.map { finding -> JSONDocument in
+            let location = report.location(of: finding)
+            let file = Report.file(of: finding)
+            return .object([
+                ("rule", .string(finding.rule)),
+                ("severity", .string(finding.severity.rawValue)),
+                ("view", .string(finding.view)),
+                ("message", .string(finding.message)),
+                ("count", .int(finding.count)),
+                ("location", .object([
+                    ("file", .string(location.file ?? file)),
+                    ("line", location.line.map(JSONDocument.int) ?? .null),
+                    ("column", location.column.map(JSONDocument.int) ?? .null),
+                    ("declaration", .bool(location.isDeclaration)),
+                ])),
+                ("evidence", .array(finding.lines.map { .object([("file", .string(file)), ("line", .int($0))]) })),
+            ])
         }
-        text += report.findings.isEmpty ? "],\n" : "\n  ],\n"
-        text += """
-              "summary": {
-                "findings": \(report.findings.count),
-                "error": \(report.count(.error)),
-                "warning": \(report.count(.warning)),
-                "info": \(report.count(.info)),
-                "traces": \(report.traceCount),
-                "fail_on": \(JSONText.quote(report.failLevel.name)),
-                "failed": \(report.failed)
-              }
-            }
-
-            """
-        return text
+        return JSONDocument.object([
+            ("version", .int(version)),
+            ("findings", .array(findings)),
+            ("summary", .object([
+                ("findings", .int(report.findings.count)),
+                ("error", .int(report.count(.error))),
+                ("warning", .int(report.count(.warning))),
+                ("info", .int(report.count(.info))),
+                ("traces", .int(report.traceCount)),
+                ("fail_on", .string(report.failLevel.name)),
+                ("failed", .bool(report.failed)),
+                ("hidden", .int(report.hidden ?? 0)),
+            ])),
+        ]).text
     }
 }

@@ -15,6 +15,12 @@ enum Reporters {
     static let all: [any Reporter.Type] = [
         TextReporter.self,
         JSONReporter.self,
+        SARIFReporter.self,
+        JUnitReporter.self,
+        GitHubActionsLoggingReporter.self,
+        XcodeReporter.self,
+        MarkdownReporter.self,
+        SummaryReporter.self,
     ]
 
     /// The reporter named `identifier`; text when nil.
@@ -32,5 +38,11 @@ enum Reporters {
     static var option: OptionSpec {
         let names = all.map { $0.identifier }
         return OptionSpec(name: "format", value: "FORMAT", help: "Report format: \(names[0]) (default), \(names.dropFirst().joined(separator: ", ")).")
+    }
+
+    /// One line per format for a command's help: `  sarif  SARIF 2.1.0 …`.
+    static var list: String {
+        let width = all.map { $0.identifier.count }.max() ?? 0
+        return all.map { "  \($0.identifier.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")
     }
 }

@@ -1,24 +1,31 @@
 import TraceRules
 
-/// The default format: findings grouped by severity, each with its evidence as `file:line`.
+/// The default format: findings grouped by severity, each with its evidence as `file:line`,
+/// coloured on a terminal.
 enum TextReporter: Reporter {
     static let identifier = "text"
-    static let summary = "Findings grouped by severity, then a one-line summary."
+    static let summary = "Findings grouped by severity, then a one-line summary; coloured on a terminal unless NO_COLOR is set."
     /// Evidence lines shown per finding; the JSON report has them all.
     static let maxEvidence = 10
 
     static func render(_ report: Report) -> String {
+        func paint(_ text: String, _ colour: String) -> String {
+            report.colours ? colour + text + TerminalColours.reset : text
+        }
         var text = ""
         for severity in Severity.allCases.reversed() {
             let findings = report.findings.filter { $0.severity == severity }
             guard !findings.isEmpty else { continue }
-            text += "\(heading(severity)) (\(findings.count))\n\n"
+            text += paint("\(heading(severity)) (\(findings.count))", colour(severity)) + "\n\n"
             for finding in findings {
-                text += finding.rule + (finding.view.map { ": \($0)" } ?? "") + "\n"
+                text += paint(finding.rule, TerminalColours.bold) + (finding.view.map { ": \($0)" } ?? "") + "\n"
                 text += "  \(finding.message)\n"
-                let file = Report.file(of: finding)
-                for line in finding.lines.prefix(maxEvidence) {
-                    text += "    \(file):\(line)\n"
+                let location = report.location(of: finding)
+                if location.isDeclaration {
+                    text += "  declared at \(location.text)\n"
+                }
+                for line in Report.evidence(of: finding).prefix(maxEvidence) {
+                    text += paint("    \(line)", TerminalColours.dim) + "\n"
                 }
                 if finding.lines.count > maxEvidence {
                     text += "    … and \(plural(finding.lines.count - maxEvidence, "more line"))\n"
@@ -26,7 +33,7 @@ enum TextReporter: Reporter {
                 text += "\n"
             }
         }
-        return text + report.summaryLine + "\n"
+        return text + paint(report.summaryLine, TerminalColours.bold) + "\n"
     }
 
     private static func heading(_ severity: Severity) -> String {
@@ -34,6 +41,14 @@ enum TextReporter: Reporter {
         case .error: "Errors"
         case .warning: "Warnings"
         case .info: "Info"
+        }
+    }
+
+    private static func colour(_ severity: Severity) -> String {
+        switch severity {
+        case .error: TerminalColours.red
+        case .warning: TerminalColours.yellow
+        case .info: TerminalColours.cyan
         }
     }
 }

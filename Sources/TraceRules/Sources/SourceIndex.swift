@@ -1,0 +1,83 @@
+import Foundation
+
+/// The SwiftUI views declared in a tree of Swift files, looked up by the names logs print.
+///
+/// A view is a `struct`, `class`, `enum` or `actor` that conforms to `View` or `ViewModifier`
+/// in its declaration or in an extension; the location is its declaration's name, never an
+/// extension's. Logs print nested types as `Outer.Inner`, or just `Inner`, and generic ones
+/// with their arguments (`Row<Item>`); all of these find the declaration.
+public struct SourceIndex: Sendable {
+    /// Every view found, in file and line order.
+    public let views: [TypeDeclaration]
+
+    /// Indexes the given files' text; `path` is used as each declaration's file.
+    public init(files: [(path: String, text: String)]) {
+        var found: [SwiftDeclarationScanner.Found] = []
+        var viewExtensions: Set<String> = []
+        for file in files {
+            let result = SwiftDeclarationScanner.scan(Array(file.text.utf8), file: file.path)
+            found += result.declarations
+            viewExtensions.formUnion(result.viewExtensions)
+        }
+        views = found.filter { $0.isView || viewExtensions.contains($0.declaration.name) }.map(\.declaration)
+    }
+
+    /// Indexes every `.swift` file below `directory`, skipping hidden directories and `.build`.
+    ///
+    /// Files are read in path order, so the index and every report built on it are the same on
+    /// every machine. Declarations name their file as `directory` joined with the path below it.
+    public static func scan(directory: String) throws -> SourceIndex {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw AnalysisError("\(directory): no such directory of Swift sources")
+        }
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else {
+            throw AnalysisError("\(directory): cannot list the directory")
+        }
+        var relativePaths: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") || name == "DerivedData" {
+                enumerator.skipDescendants()
+                continue
+            }
+            if name.hasSuffix(".swift") { relativePaths.append(relative) }
+        }
+        let prefix = directory == "." ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
+        let files = relativePaths.sorted().compactMap { relative -> (path: String, text: String)? in
+            guard let data = FileManager.default.contents(atPath: prefix.isEmpty ? relative : prefix + relative) else { return nil }
+            return (prefix + relative, String(decoding: data, as: UTF8.self))
+        }
+        return SourceIndex(files: files)
+    }
+
+    /// The declaration of the view a log calls `name`; nil when none, or when several files
+    /// declare views of that name and the log cannot say which one it meant.
+    public func declaration(of name: String) -> TypeDeclaration? {
+        let bare = Self.withoutGenericArguments(name)
+        guard !bare.isEmpty else { return nil }
+        if let exact = unique(views.filter { $0.name == bare }) { return exact }
+        // A log may leave out the enclosing types: `Inner` or `Middle.Inner` for `Outer.Middle.Inner`.
+        return unique(views.filter { $0.name.hasSuffix("." + bare) })
+    }
+
+    /// The first candidate when all are in one file (`#if` variants); nil when none or ambiguous.
+    private func unique(_ candidates: [TypeDeclaration]) -> TypeDeclaration? {
+        guard let first = candidates.first, candidates.allSatisfy({ $0.file == first.file }) else { return nil }
+        return first
+    }
+
+    /// `Row<Dictionary<String, Int>>.Cell` → `Row.Cell`.
+    static func withoutGenericArguments(_ name: String) -> String {
+        var result = ""
+        var depth = 0
+        for character in name {
+            switch character {
+            case "<": depth += 1
+            case ">": depth = max(0, depth - 1)
+            default: if depth == 0 { result.append(character) }
+            }
+        }
+        return result.trimmingCharacters(in: .whitespaces)
+    }
+}

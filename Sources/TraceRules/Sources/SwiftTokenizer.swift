@@ -1,0 +1,181 @@
+/// One identifier or punctuation character of Swift source, with where it starts.
+struct SwiftToken: Equatable {
+    /// The identifier (without backticks), or the punctuation character.
+    let text: String
+    let isIdentifier: Bool
+    /// 1-based line.
+    let line: Int
+    /// 1-based column, counted in Unicode scalars.
+    let column: Int
+}
+
+/// Splits Swift source into identifiers and punctuation, dropping whitespace, numbers,
+/// comments and string literals (with their interpolations), so that a `struct` in a comment
+/// or a `{` in a string cannot confuse the declaration scanner.
+///
+/// Not a Swift lexer: operators come out one character at a time and regex literals are not
+/// recognised, which is all the scanner needs.
+struct SwiftTokenizer {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    private var tokens: [SwiftToken] = []
+
+    /// The tokens of `source`.
+    static func tokens(_ source: [UInt8]) -> [SwiftToken] {
+        var tokenizer = SwiftTokenizer(bytes: source)
+        tokenizer.run()
+        return tokenizer.tokens
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private func byte(_ offset: Int = 0) -> UInt8? {
+        index + offset < bytes.count ? bytes[index + offset] : nil
+    }
+
+    private mutating func run() {
+        while let byte = byte() {
+            switch byte {
+            case UInt8(ascii: "\n"):
+                newline()
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                index += 1
+            case UInt8(ascii: "/") where self.byte(1) == UInt8(ascii: "/"):
+                while let next = self.byte(), next != UInt8(ascii: "\n") { index += 1 }
+            case UInt8(ascii: "/") where self.byte(1) == UInt8(ascii: "*"):
+                skipBlockComment()
+            case UInt8(ascii: "\""):
+                skipString(hashes: 0)
+            case UInt8(ascii: "#"):
+                var hashes = 0
+                while self.byte(hashes) == UInt8(ascii: "#") { hashes += 1 }
+                if self.byte(hashes) == UInt8(ascii: "\"") {
+                    index += hashes
+                    skipString(hashes: hashes)
+                } else {
+                    punctuation()
+                }
+            case UInt8(ascii: "`"):
+                let start = index
+                index += 1
+                while let next = self.byte(), next != UInt8(ascii: "`"), next != UInt8(ascii: "\n") { index += 1 }
+                emit(from: start, text: String(decoding: bytes[(start + 1)..<index], as: UTF8.self))
+                if self.byte() == UInt8(ascii: "`") { index += 1 }
+            case _ where Self.startsIdentifier(byte):
+                let start = index
+                while let next = self.byte(), Self.startsIdentifier(next) || Self.isDigit(next) { index += 1 }
+                emit(from: start, text: String(decoding: bytes[start..<index], as: UTF8.self))
+            case _ where Self.isDigit(byte):
+                while let next = self.byte(), Self.startsIdentifier(next) || Self.isDigit(next) { index += 1 }
+            default:
+                punctuation()
+            }
+        }
+    }
+
+    private mutating func newline() {
+        index += 1
+        line += 1
+        lineStart = index
+    }
+
+    private mutating func punctuation() {
+        let start = index
+        index += 1
+        tokens.append(SwiftToken(text: String(UnicodeScalar(bytes[start])), isIdentifier: false, line: line, column: column(of: start)))
+    }
+
+    private mutating func emit(from start: Int, text: String) {
+        tokens.append(SwiftToken(text: text, isIdentifier: true, line: line, column: column(of: start)))
+    }
+
+    private func column(of offset: Int) -> Int {
+        // UTF-8 continuation bytes do not start a scalar.
+        bytes[lineStart..<offset].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+    }
+
+    /// Skips `/* … */`, which nests in Swift.
+    private mutating func skipBlockComment() {
+        var depth = 0
+        while let byte = byte() {
+            if byte == UInt8(ascii: "/"), self.byte(1) == UInt8(ascii: "*") {
+                depth += 1
+                index += 2
+            } else if byte == UInt8(ascii: "*"), self.byte(1) == UInt8(ascii: "/") {
+                depth -= 1
+                index += 2
+                if depth == 0 { return }
+            } else if byte == UInt8(ascii: "\n") {
+                newline()
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// Skips a string literal whose opening quote is at `index`, after `hashes` `#`s.
+    private mutating func skipString(hashes: Int) {
+        let multiline = byte(1) == UInt8(ascii: "\"") && byte(2) == UInt8(ascii: "\"")
+        let quotes = multiline ? 3 : 1
+        index += quotes
+        while let byte = byte() {
+            switch byte {
+            case UInt8(ascii: "\\"):
+                var delimiter = 0
+                while delimiter < hashes, self.byte(1 + delimiter) == UInt8(ascii: "#") { delimiter += 1 }
+                guard delimiter == hashes else { index += 1; continue }
+                index += 1 + hashes
+                if self.byte() == UInt8(ascii: "(") {
+                    index += 1
+                    skipInterpolation()
+                } else if self.byte() != UInt8(ascii: "\n") {
+                    index += 1
+                }
+            case UInt8(ascii: "\""):
+                if closes(quotes: quotes, hashes: hashes) {
+                    index += quotes + hashes
+                    return
+                }
+                index += 1
+            case UInt8(ascii: "\n"):
+                newline()
+                // An unterminated one-line string ends at its line; the rest of the file is code.
+                if !multiline { return }
+            default:
+                index += 1
+            }
+        }
+    }
+
+    private func closes(quotes: Int, hashes: Int) -> Bool {
+        (0..<quotes).allSatisfy { byte($0) == UInt8(ascii: "\"") }
+            && (0..<hashes).allSatisfy { byte(quotes + $0) == UInt8(ascii: "#") }
+    }
+
+    /// Skips `\( … )` after its `(`: an expression that may hold parentheses, strings and comments.
+    private mutating func skipInterpolation() {
+        var depth = 1
+        while let byte = byte() {
+            switch byte {
+            case UInt8(ascii: "("): depth += 1; index += 1
+            case UInt8(ascii: ")"):
+                depth -= 1
+                index += 1
+                if depth == 0 { return }
+            case UInt8(ascii: "\""): skipString(hashes: 0)
+            case UInt8(ascii: "\n"): newline()
+            case UInt8(ascii: "/") where self.byte(1) == UInt8(ascii: "*"): skipBlockComment()
+            default: index += 1
+            }
+        }
+    }
+
+    private static func startsIdentifier(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import TraceModel
+
+/// The reading half of an ingest: bytes from a file descriptor through `LineReader` and
+/// `TraceParser`, handed on in batches. Runs on its own thread; owns everything it touches.
+final class ParseStage: @unchecked Sendable {
+    private let fileDescriptor: Int32
+    private let source: String
+    private var parser: TraceParser
+    private let queue: BatchQueue
+
+    init(fileDescriptor: Int32, source: String, parser: TraceParser, queue: BatchQueue) {
+        self.fileDescriptor = fileDescriptor
+        self.source = source
+        self.parser = parser
+        self.queue = queue
+    }
+
+    func run() {
+        var reader = LineReader()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Ingestor.chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var events: [Event] = []
+        var totalBytes = 0
+        let emit: (Event) -> Void = { events.append($0) }
+
+        func send(_ kind: Batch.Kind) -> Bool {
+            let batch = Batch(events: events, stats: parser.stats, bytes: totalBytes, kind: kind)
+            events = []
+            events.reserveCapacity(4096)
+            return queue.put(batch)
+        }
+
+        while true {
+            guard waitForInput() else {
+                // The parser holds the last event back in case the next line continues it; a quiet
+                // stream must still show it to readers within the writer's latency bound.
+                parser.flush(emit: emit)
+                guard send(.idle) else { return }
+                continue
+            }
+            let count = read(fileDescriptor, buffer.baseAddress, buffer.count)
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                _ = queue.put(Batch(events: [], stats: parser.stats, bytes: totalBytes, kind: .failed(InputError(path: source, errno: errno))))
+                return
+            }
+            if count == 0 { break }
+            totalBytes += count
+            reader.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { line in
+                parser.consume(line, emit: emit)
+            }
+            guard send(.data) else { return }
+        }
+        reader.finish { line in parser.consume(line, emit: emit) }
+        parser.finish(emit: emit)
+        _ = send(.end)
+    }
+
+    /// Waits up to a quarter second for input; false on timeout so the writer can commit.
+    private func waitForInput() -> Bool {
+        var request = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&request, 1, 250)
+        if ready < 0 {
+            if errno == EINTR { return false }
+            // Some descriptors (e.g. certain character devices) cannot be polled: just read.
+            return true
+        }
+        return ready > 0
+    }
+}
+
+/// Events parsed from one read, with the counters as they stood after it.
+struct Batch: @unchecked Sendable {
+    enum Kind {
+        /// More input follows.
+        case data
+        /// The input is quiet: commit what is open.
+        case idle
+        /// The input ended; `stats` are final.
+        case end
+        /// Reading failed.
+        case failed(Error)
+    }
+
+    let events: [Event]
+    let stats: ParseStats
+    let bytes: Int
+    let kind: Kind
+}
+
+/// A bounded blocking queue between the two ingest stages.
+final class BatchQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var items: [Batch] = []
+    private let capacity: Int
+    private var cancelled = false
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Adds a batch, waiting while the queue is full; false once the consumer has gone.
+    func put(_ batch: Batch) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.count >= capacity && !cancelled { condition.wait() }
+        guard !cancelled else { return false }
+        items.append(batch)
+        condition.broadcast()
+        return true
+    }
+
+    /// Takes the next batch, waiting while the queue is empty; nil once cancelled.
+    func take() -> Batch? {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.isEmpty && !cancelled { condition.wait() }
+        guard !items.isEmpty, !cancelled else { return nil }
+        // At most `capacity` items: removing the first is cheap, and drops the batch's memory now.
+        let batch = items.removeFirst()
+        condition.broadcast()
+        return batch
+    }
+
+    /// Stops both sides: `put` returns false and `take` nil from now on.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}

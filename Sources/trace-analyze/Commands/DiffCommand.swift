@@ -1,0 +1,98 @@
+import Foundation
+import TraceModel
+import TraceRules
+import TraceStore
+
+/// `trace-analyze diff`: compare two runs of an app, view by view, and fail on regressions.
+enum DiffCommand: Command {
+    static let spec = CommandSpec(
+        name: "diff",
+        summary: "Compare two logs (or two stored traces) view by view; exit 2 when counts or findings regress.",
+        usage: "BASE HEAD [--db PATH] [--config PATH] [--tolerance PERCENT] [--format text|json|markdown] [--output FILE]",
+        options: [
+            OptionSpec(name: "db", value: "PATH", help: "Compare two traces stored in this database: BASE and HEAD are trace ids."),
+            ConfigOption.spec,
+            OptionSpec(name: "tolerance", value: "PERCENT", help: "Growth allowed before a count regresses, in percent of BASE's count (default 0)."),
+            OptionSpec(name: "format", value: "FORMAT", help: "Output format: text (default), json, markdown."),
+            OptionSpec(name: "output", value: "FILE", help: "Write the comparison to FILE instead of stdout."),
+        ],
+        positionals: [("BASE", "The earlier log (or - for stdin), or a trace id with --db."), ("HEAD", "The later one.")],
+        maxPositionals: 2,
+        discussion: """
+        For each view: instances (init lines), body evaluations, identity changes (`@identity`),
+        and findings per rule, in BASE and in HEAD. Changed counts are marked `+` (from 0),
+        `-` (to 0) or `~`. A count regresses when HEAD > BASE × (1 + PERCENT / 100): with the
+        default tolerance any growth does, and growth from 0 always does. A view only HEAD has
+        (a new screen) regresses only by its findings. Exit codes: 0 nothing regressed, 2 something
+        did, 1 the command failed. Rules run with the configuration, as in `check`.
+
+        EXAMPLES:
+          trace-analyze diff main-ui-test.log pr-ui-test.log --tolerance 10
+          trace-analyze diff 3 4 --db traces.sqlite --format markdown >> "$GITHUB_STEP_SUMMARY"
+        """
+    )
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        guard arguments.positionals.count == 2 else {
+            throw UsageError("diff needs BASE and HEAD; usage: trace-analyze diff \(spec.usage)")
+        }
+        let reporter = try DiffReporters.named(arguments.value("format"))
+        let tolerance = try arguments.value("tolerance").map { value -> Double in
+            guard let percent = Double(value), percent.isFinite, percent >= 0 else {
+                throw UsageError("--tolerance needs a percentage (a number, 0 or more), not '\(value)'")
+            }
+            return percent
+        } ?? 0
+        let output = try arguments.value("output").map { try OutputFile.check($0, for: "--output") }
+        let file = try ConfigOption.load(arguments)
+        let configuration = try RuleConfiguration(file: file)
+
+        let snapshots: [TraceSnapshot]
+        if let path = arguments.value("db") {
+            snapshots = try storedSnapshots(arguments.positionals, path: path, configuration: configuration)
+        } else {
+            let patterns = try UserPattern.load(from: file)
+            try InputCheck.requireReadable(arguments.positionals)
+            let database = try TraceDatabase.openInMemory()
+            let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
+            snapshots = try arguments.positionals.map { input in
+                let traceID = try ingestor.ingest(path: input).traceID
+                return try snapshot(database, traceID, label: input == "-" ? "<stdin>" : input, configuration)
+            }
+        }
+        let diff = TraceDiff(base: snapshots[0], head: snapshots[1], tolerance: tolerance)
+        let text = reporter.render(diff)
+        if let output {
+            try OutputFile.write(text, to: output, what: "comparison")
+        } else {
+            Console.write(text)
+        }
+        return diff.regressions.isEmpty ? ExitCode.success : ExitCode.findings
+    }
+
+    /// Both traces of a database, analysed afresh (their findings are stored, as `report` does).
+    private static func storedSnapshots(_ ids: [String], path: String, configuration: RuleConfiguration) throws -> [TraceSnapshot] {
+        let traceIDs = try ids.map { value -> Int in
+            guard let id = Int(value), id > 0 else {
+                throw UsageError("with --db, BASE and HEAD are trace ids (positive integers), not '\(value)'; `trace-analyze traces --db \(path)` lists them")
+            }
+            return id
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ToolError("no database at \(path); create one with `trace-analyze ingest FILE --db \(path)`")
+        }
+        let database = try TraceDatabase.openForWriting(path: path)
+        let traces = try TraceCatalog.list(database)
+        return try traceIDs.map { id in
+            guard let trace = traces.first(where: { $0.id == id }) else {
+                throw ToolError("no trace \(id) in \(path); `trace-analyze traces --db \(path)` lists them")
+            }
+            return try snapshot(database, id, label: "trace \(id) (\(trace.source == "-" ? "<stdin>" : trace.source))", configuration)
+        }
+    }
+
+    private static func snapshot(_ database: Database, _ traceID: Int, label: String, _ configuration: RuleConfiguration) throws -> TraceSnapshot {
+        let findings = try Analyzer(database: database, configuration: configuration).analyze(traceID: traceID)
+        return try TraceSnapshot.load(database: database, traceID: traceID, findings: findings, label: label)
+    }
+}

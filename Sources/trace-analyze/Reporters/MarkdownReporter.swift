@@ -1,0 +1,55 @@
+import TraceRules
+
+/// A Markdown table for pull-request comments and `$GITHUB_STEP_SUMMARY`.
+enum MarkdownReporter: Reporter {
+    static let identifier = "markdown"
+    static let summary = "A Markdown table for pull-request comments and GitHub job summaries."
+
+    static func render(_ report: Report) -> String {
+        var text = "### trace-analyze\n\n"
+        text += report.summaryLine
+        if report.failed { text += ": **fails** at `\(report.failLevel.name)`" }
+        text += ".\n"
+        guard !report.findings.isEmpty else { return text }
+        text += "\n| severity | rule | view | message | location |\n|---|---|---|---|---|\n"
+        for finding in report.findings {
+            let cells = [
+                finding.severity.rawValue,
+                code(finding.rule),
+                finding.view.map(code) ?? "",
+                cell(finding.message),
+                code(report.location(of: finding).text),
+            ]
+            text += "| " + cells.joined(separator: " | ") + " |\n"
+        }
+        return text
+    }
+
+    /// Text in a table cell: literal, whatever Markdown or HTML it looks like; lines joined with `<br>`.
+    static func cell(_ value: String) -> String {
+        var escaped = ""
+        for character in value {
+            if "\\`*_[]~".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped.replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "|", with: "\\|")
+            .replacingOccurrences(of: "\r\n", with: "<br>")
+            .replacingOccurrences(of: "\n", with: "<br>")
+    }
+
+    /// A code span in a table cell, with a fence longer than any backtick run inside.
+    static func code(_ value: String) -> String {
+        var longest = 0, run = 0
+        for character in value {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let inner = value.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        let pad = inner.hasPrefix("`") || inner.hasSuffix("`") ? " " : ""
+        return fence + pad + inner + pad + fence
+    }
+}

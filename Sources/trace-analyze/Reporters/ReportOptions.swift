@@ -1,0 +1,68 @@
+import Foundation
+import TraceModel
+import TraceRules
+
+/// The options `check` and `report` share: how findings are judged, filtered, located and printed.
+///
+/// Every option is checked, the sources scanned and the baseline read when the options are
+/// parsed, before any input is read; the command line wins over the configuration file.
+struct ReportOptions {
+    static let specs: [OptionSpec] = [
+        Reporters.option,
+        OptionSpec(name: "output", value: "FILE", help: "Write the report to FILE instead of stdout, in full, before the exit code says anything."),
+    ] + FailLevel.options + [
+        OptionSpec(name: "sources", value: "DIR", help: "Point findings at their views' declarations in the Swift files under DIR (default: the configuration's `sources`)."),
+        OptionSpec(name: "baseline", value: "FILE", help: "Hide the findings recorded in FILE and report only new ones (default: the configuration's `baseline`)."),
+        OptionSpec(name: "write-baseline", value: "FILE", help: "Record this run's findings in FILE, for later runs' --baseline."),
+    ]
+
+    let reporter: any Reporter.Type
+    let output: String?
+    let failLevel: FailLevel
+    let sources: SourceIndex?
+    let baseline: Baseline?
+    let writeBaseline: String?
+
+    init(_ arguments: ParsedArguments, configuration: CheckConfiguration) throws {
+        reporter = try Reporters.named(arguments.value("format"))
+        failLevel = try FailLevel.parse(arguments, configured: configuration.failLevel)
+        output = try arguments.value("output").map { try OutputFile.check($0, for: "--output") }
+        writeBaseline = try arguments.value("write-baseline").map { try OutputFile.check($0, for: "--write-baseline") }
+        sources = try (arguments.value("sources") ?? configuration.sources).map(SourceIndex.scan(directory:))
+        let baselinePath = arguments.value("baseline") ?? configuration.baseline
+        if let baselinePath, FileManager.default.fileExists(atPath: baselinePath) {
+            baseline = try Baseline.load(path: baselinePath)
+        } else if let baselinePath, !Self.samePath(baselinePath, writeBaseline) {
+            throw ToolError("\(baselinePath): no such baseline file; record one with --write-baseline \(baselinePath)")
+        } else {
+            // No baseline, or the first run of one that this run writes.
+            baseline = nil
+        }
+    }
+
+    /// Writes the baseline when asked, then the report (to `--output` or stdout), and returns
+    /// the exit code: 2 when a reported finding reaches the fail level.
+    func finish(findings: [Finding], traceCount: Int, configuration: RuleConfiguration) throws -> Int32 {
+        if let writeBaseline {
+            try OutputFile.write(Baseline(findings: findings).json, to: writeBaseline, what: "baseline")
+        }
+        let (reported, hidden) = baseline?.partition(findings) ?? (findings, [])
+        var report = Report(findings: reported, traceCount: traceCount, failLevel: failLevel)
+        report.rules = configuration.enabledRules.map { Report.Rule(description: $0.description, severity: configuration.settings(for: $0).severity) }
+        report.hidden = baseline == nil ? nil : hidden.count
+        report.sources = sources
+        report.colours = output == nil && TerminalColours.enabled(isTerminal: Console.stdoutIsTerminal)
+        let text = reporter.render(report)
+        if let output {
+            try OutputFile.write(text, to: output, what: "report")
+        } else {
+            Console.write(text)
+        }
+        return report.failed ? ExitCode.findings : ExitCode.success
+    }
+
+    private static func samePath(_ path: String, _ other: String?) -> Bool {
+        guard let other else { return false }
+        return URL(fileURLWithPath: path).standardizedFileURL.path == URL(fileURLWithPath: other).standardizedFileURL.path
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import TraceRules
+
+/// SARIF 2.1.0, for GitHub code scanning and other static-analysis dashboards.
+///
+/// One run: the tool with the rules that ran (help text and the severity in force as their
+/// default level), and one result per finding at its location. With `--sources` a result points
+/// at the view's declaration and cites the log lines as related locations; columns then count
+/// Unicode code points, as the run's `columnKind` says.
+enum SARIFReporter: Reporter {
+    static let identifier = "sarif"
+    static let summary = "SARIF 2.1.0 for GitHub code scanning: the rules with their help, one result per finding."
+    static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+
+    static func render(_ report: Report) -> String {
+        let ruleIndex = Dictionary(uniqueKeysWithValues: report.rules.enumerated().map { ($1.description.identifier, $0) })
+        let driver: JSONDocument = .object([
+            ("name", .string("trace-analyze")),
+            ("version", .string(CommandLineTool.version)),
+            // `informationUri` is optional in SARIF 2.1.0; the project has no public page to name.
+            ("rules", .array(report.rules.map(rule))),
+        ])
+        return JSONDocument.object([
+            ("$schema", .string(schema)),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", driver)])),
+                ("columnKind", .string("unicodeCodePoints")),
+                ("results", .array(report.findings.map { result($0, index: ruleIndex[$0.rule], report: report) })),
+            ])])),
+        ]).text
+    }
+
+    private static func rule(_ rule: Report.Rule) -> JSONDocument {
+        let description = rule.description
+        return .object([
+            ("id", .string(description.identifier)),
+            ("name", .string(description.identifier.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())),
+            ("shortDescription", .object([("text", .string(description.summary))])),
+            ("fullDescription", .object([("text", .string(description.rationale))])),
+            ("help", .object([("text", .string(description.fix))])),
+            ("defaultConfiguration", .object([("level", .string(level(rule.severity)))])),
+        ])
+    }
+
+    private static func result(_ finding: Finding, index: Int?, report: Report) -> JSONDocument {
+        var members: [(String, JSONDocument)] = [("ruleId", .string(finding.rule))]
+        if let index { members.append(("ruleIndex", .int(index))) }
+        members += [
+            ("level", .string(level(finding.severity))),
+            ("message", .object([("text", .string(finding.message))])),
+        ]
+        let location = report.location(of: finding)
+        var locations: [JSONDocument] = []
+        if let file = location.file {
+            var physical: [(String, JSONDocument)] = [("artifactLocation", .object([("uri", .string(uri(file)))]))]
+            if let line = location.line {
+                var region: [(String, JSONDocument)] = [("startLine", .int(line))]
+                if let column = location.column { region.append(("startColumn", .int(column))) }
+                physical.append(("region", .object(region)))
+            }
+            var entry: [(String, JSONDocument)] = [("physicalLocation", .object(physical))]
+            if let view = finding.view { entry.append(("logicalLocations", .array([.object([("name", .string(view)), ("kind", .string("type"))])]))) }
+            locations.append(.object(entry))
+        }
+        members.append(("locations", .array(locations)))
+        if location.isDeclaration, finding.source != "-" {
+            let evidence = finding.lines.enumerated().map { offset, line -> JSONDocument in
+                .object([
+                    ("id", .int(offset + 1)),
+                    ("message", .object([("text", .string("log line \(line)"))])),
+                    ("physicalLocation", .object([
+                        ("artifactLocation", .object([("uri", .string(uri(finding.source)))])),
+                        ("region", .object([("startLine", .int(line))])),
+                    ])),
+                ])
+            }
+            members.append(("relatedLocations", .array(evidence)))
+        }
+        members.append(("partialFingerprints", .object([("traceAnalyze/v1", .string(Fingerprint(finding).digest))])))
+        return .object(members)
+    }
+
+    /// SARIF's levels: `error`, `warning`, `note`.
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .info: "note"
+        }
+    }
+
+    /// A relative path as a relative URI reference, an absolute one as a `file://` URI.
+    static func uri(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: ":")
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        return path.hasPrefix("/") ? "file://" + encoded : encoded
+    }
+}
