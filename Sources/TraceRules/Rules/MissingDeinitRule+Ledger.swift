@@ -1,4 +1,5 @@
-/// The bookkeeping behind `missing_deinit`: which objects are still alive when the trace ends.
+/// The bookkeeping behind `missing_deinit`: which objects are still alive when the trace ends,
+/// and when what held them went away.
 extension MissingDeinitRule {
     struct Ledger {
         struct Object {
@@ -8,38 +9,72 @@ extension MissingDeinitRule {
             let instance: String?
             let holder: String?
             /// The event at which the holder went away, when it did.
-            let releaseID: Int?
-            let releaseLine: Int?
-            let releaseKind: String?
+            var releaseID: Int?
+            var releaseLine: Int?
+            var releaseKind: String?
         }
 
-        private var alive: [String: [Object]] = [:]
+        private var objects: [Object] = []
+        /// Per type, the indexes in `objects` of those not yet released, oldest first.
+        private var alive: [String: [Int]] = [:]
+        /// Per holder, the indexes of objects waiting for the holder's next deinit.
+        private var awaitingHolder: [String: [Int]] = [:]
         /// Per kind, the deinits seen, in trace order.
         private var deinits: [String: [(id: Int, line: Int, type: String)]] = [:]
+        /// Per view whose last appear/disappear line is a disappear: that line.
+        private var leftForGood: [String: (id: Int, line: Int)] = [:]
 
-        mutating func create(_ object: Object) {
-            alive[object.type, default: []].append(object)
+        /// Records a view's last disappear and appear.
+        mutating func lastSeen(view: String, disappearID: Int?, disappearLine: Int?, appearID: Int?) {
+            guard let disappearID, let disappearLine, disappearID > appearID ?? 0 else { return }
+            leftForGood[view] = (disappearID, disappearLine)
         }
 
-        /// Releases the object with `instance` when the line names one, else the oldest alive.
+        /// An object's init, in trace order.
+        mutating func create(id: Int, line: Int, type: String, instance: String?, holder: String?) {
+            objects.append(Object(id: id, line: line, type: type, instance: instance, holder: holder))
+            alive[type, default: []].append(objects.count - 1)
+            if let holder { awaitingHolder[holder, default: []].append(objects.count - 1) }
+        }
+
+        /// An object's deinit, in trace order: it releases the object with `instance` when the
+        /// line names one, else the oldest alive, and is the release point of what it held.
         mutating func release(type: String, instance: String?, id: Int, line: Int) {
             deinits[Self.kind(of: type), default: []].append((id, line, type))
-            guard var objects = alive[type], !objects.isEmpty else { return }
-            if let instance, let index = objects.firstIndex(where: { $0.instance == instance }) {
-                objects.remove(at: index)
-            } else {
-                objects.removeFirst()
+            for index in awaitingHolder.removeValue(forKey: type) ?? [] {
+                objects[index].releaseID = id
+                objects[index].releaseLine = line
+                objects[index].releaseKind = "deinit"
             }
-            alive[type] = objects
+            guard var indexes = alive[type], !indexes.isEmpty else { return }
+            if let instance, let position = indexes.firstIndex(where: { objects[$0].instance == instance }) {
+                indexes.remove(at: position)
+            } else {
+                indexes.removeFirst()
+            }
+            alive[type] = indexes
         }
 
         /// Objects never released whose holder went away, with proof that their kind is released.
         func violations(minReleased: Int) -> [Violation] {
             var found: [String: [(object: Object, evidence: (line: Int, type: String))]] = [:]
-            for object in alive.values.joined() {
+            for index in alive.values.joined() {
+                var object = objects[index]
+                if object.releaseID == nil, let holder = object.holder, let gone = leftForGood[holder], gone.id > object.id {
+                    object.releaseID = gone.id
+                    object.releaseLine = gone.line
+                    object.releaseKind = "disappear"
+                }
                 guard let releaseID = object.releaseID else { continue }
-                let later = (deinits[Self.kind(of: object.type)] ?? []).filter { $0.id > releaseID }
-                guard later.count >= minReleased, let first = later.first else { continue }
+                // Deinits are in trace order: the later ones are a suffix, found by bisection.
+                let kindDeinits = deinits[Self.kind(of: object.type)] ?? []
+                var low = 0, high = kindDeinits.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if kindDeinits[middle].id > releaseID { high = middle } else { low = middle + 1 }
+                }
+                guard kindDeinits.count - low >= minReleased, low < kindDeinits.count else { continue }
+                let first = kindDeinits[low]
                 found[object.type, default: []].append((object, (first.line, first.type)))
             }
             return found.values

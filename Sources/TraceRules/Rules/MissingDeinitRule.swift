@@ -116,74 +116,74 @@ public enum MissingDeinitRule: Rule {
     )
 
     public static func check(_ context: RuleContext) throws -> [Violation] {
+        let range: [SQLBindable] = [context.traceID, context.eventIDs.lowerBound, context.eventIDs.upperBound]
         var ledger = Ledger()
-        try context.database.forEachRow(
-            sql, [context.traceID, context.eventIDs.lowerBound, context.eventIDs.upperBound]
-        ) { row in
+        try context.database.forEachRow(viewsLastSeenSQL, range) { row in
+            ledger.lastSeen(view: row.text(at: 0)!, disappearID: row.int(at: 1), disappearLine: row.int(at: 2), appearID: row.int(at: 3))
+        }
+        try context.database.forEachRow(objectsSQL, range) { row in
             let id = row.int(at: 0)!, line = row.int(at: 2)!
             let type = row.text(at: 3)!, instance = row.text(at: 4)
             if row.text(at: 1) == "deinit" {
                 ledger.release(type: type, instance: instance, id: id, line: line)
             } else {
-                ledger.create(Ledger.Object(
-                    id: id, line: line, type: type, instance: instance, holder: row.text(at: 5),
-                    releaseID: row.int(at: 6), releaseLine: row.int(at: 7), releaseKind: row.text(at: 8)
-                ))
+                ledger.create(id: id, line: line, type: type, instance: instance, holder: row.text(at: 5))
             }
         }
         return ledger.violations(minReleased: context.thresholds.count(minReleased))
     }
 
-    /// Object inits and deinits in trace order, with each init's holder and when it went away.
+    /// Object inits and deinits in trace order, each init with its holder:
+    /// (id, kind, line, type, instance, holder).
     ///
     /// The holder is the init line's owner (`RoomCoordinator Socket init`), else the view whose
     /// init is the next lifecycle line (the object is one of its stored properties, made first).
-    /// It is gone at its first deinit after the init (an object), or at its last disappear when
-    /// no appear follows it (a view that left the screen for good). The window carries only ids;
-    /// the holder's lines are found by look-ups in `events(trace_id, view, kind)`.
-    static let sql = """
-        WITH subjects AS MATERIALIZED (
-            SELECT view, is_view FROM rule_subjects WHERE trace_id = ?1
+    /// The next lifecycle line is looked up by rowid from each object line, so only the objects'
+    /// lines are read one by one, never the whole trace in a window.
+    static let objectsSQL = """
+        WITH created AS MATERIALIZED (
+            SELECT DISTINCT view FROM events
+            WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND kind IN ('init', 'deinit') AND view IS NOT NULL
+        ),
+        -- The types with init or deinit lines, judged view or object as `rule_subjects` judges
+        -- them, over their own lines only rather than by sorting the whole trace.
+        subjects AS MATERIALIZED (
+            SELECT view, (sum(kind IN ('body', 'appear', 'disappear')) > 0
+                          OR (view GLOB '*View' AND sum(kind = 'deinit') = 0)) AS is_view
+            FROM events
+            WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND view IN created
+            GROUP BY view
         ),
         views AS MATERIALIZED (SELECT view FROM subjects WHERE is_view),
         objects AS MATERIALIZED (SELECT view FROM subjects WHERE NOT is_view),
-        stream AS (
-            SELECT id, kind, view, lead(id) OVER (ORDER BY id) AS next_id
-            FROM events
-            WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND kind <> 'text' AND view IS NOT NULL
-        ),
-        lifecycle AS (
-            SELECT s.id, s.kind, e.line, e.view, e.instance,
-                   CASE WHEN s.kind = 'init' THEN coalesce(
-                       e.owner,
-                       CASE WHEN n.kind = 'init' AND n.owner IS NULL AND n.view IN views THEN n.view END
-                   ) END AS holder
-            FROM stream AS s
-            JOIN events AS e ON e.id = s.id
-            LEFT JOIN events AS n ON n.id = s.next_id
-            WHERE s.kind IN ('init', 'deinit') AND s.view IN objects
-        ),
-        released AS (
-            SELECT l.*,
-                   (SELECT d.id FROM events AS d
-                    WHERE d.trace_id = ?1 AND d.view = l.holder AND d.kind = 'deinit' AND d.id > l.id
-                    ORDER BY d.id LIMIT 1) AS holder_deinit,
-                   (SELECT max(d.id) FROM events AS d
-                    WHERE d.trace_id = ?1 AND d.view = l.holder AND d.kind = 'disappear') AS last_disappear,
-                   (SELECT max(a.id) FROM events AS a
-                    WHERE a.trace_id = ?1 AND a.view = l.holder AND a.kind = 'appear') AS last_appear
-            FROM lifecycle AS l
-        ),
-        gone AS (
-            SELECT *,
-                   CASE WHEN holder_deinit IS NOT NULL THEN holder_deinit
-                        WHEN last_disappear > id AND last_disappear > coalesce(last_appear, 0) THEN last_disappear
-                   END AS gone_id
-            FROM released
+        lines AS (
+            SELECT e.id, e.kind, e.line, e.view, e.owner, e.instance,
+                   -- The next lifecycle line, found by rowid from this one: no pass over the trace.
+                   (SELECT n.id FROM events AS n
+                    WHERE n.id > e.id AND n.id <= ?3 AND n.trace_id = ?1 AND n.kind <> 'text' AND n.view IS NOT NULL
+                    ORDER BY n.id LIMIT 1) AS next_id
+            FROM events AS e
+            WHERE e.id BETWEEN ?2 AND ?3 AND +e.trace_id = ?1 AND e.kind IN ('init', 'deinit') AND e.view IN objects
         )
-        SELECT g.id, g.kind, g.line, g.view, g.instance, g.holder, g.gone_id, r.line, r.kind
-        FROM gone AS g
-        LEFT JOIN events AS r ON r.id = g.gone_id
-        ORDER BY g.id
+        SELECT l.id, l.kind, l.line, l.view, l.instance,
+               CASE WHEN l.kind = 'init' THEN coalesce(
+                   l.owner,
+                   CASE WHEN n.kind = 'init' AND n.owner IS NULL AND n.view IN views THEN n.view END
+               ) END
+        FROM lines AS l
+        LEFT JOIN events AS n ON n.id = l.next_id
+        ORDER BY l.id
+        """
+
+    /// Per view, its last disappear (id and line) and its last appear: a view whose last such
+    /// line is a disappear has left the screen for good.
+    static let viewsLastSeenSQL = """
+        SELECT view,
+               max(CASE WHEN kind = 'disappear' THEN id END),
+               max(CASE WHEN kind = 'disappear' THEN line END),
+               max(CASE WHEN kind = 'appear' THEN id END)
+        FROM events
+        WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND kind IN ('appear', 'disappear') AND view IS NOT NULL
+        GROUP BY view
         """
 }

@@ -123,34 +123,48 @@ public enum StateModelReinitRule: Rule {
     ///
     /// `alive` is the running count of the owner's live models of that type; an init that
     /// raises it to 2 or more was made while an earlier one lived. It counts as discarded
-    /// when the owner's next body line is a `_printChanges()` line without `@identity`: the
-    /// owner kept its identity, so SwiftUI kept its first model. (A list of rows makes several
-    /// live models at once too, but each row's next body line shows a new identity.) The body
-    /// is found by one look-up in `events(trace_id, view, kind)` per init; only types that are
-    /// not views count as models.
+    /// when the owner's next `_printChanges()` line shows no `@identity`: the owner kept its
+    /// identity, so SwiftUI kept its first model. (A list of rows makes several live models at
+    /// once too, but each row's next line shows a new identity.) The next line is a running
+    /// minimum in reverse order over the owner's lines, each coded `2 × id + new identity`, so
+    /// one sorted pass per window finds it without a look-up per init. Only types that are not
+    /// views count as models; they are judged on their own lines, not by sorting the whole trace
+    /// into `rule_subjects`.
     static let sql = """
-        WITH models AS (
-            SELECT id, line, kind, owner, view,
-                   sum(CASE kind WHEN 'init' THEN 1 ELSE -1 END)
-                       OVER (PARTITION BY owner, view ORDER BY id ROWS UNBOUNDED PRECEDING) AS alive
+        WITH model_lines AS MATERIALIZED (
+            SELECT id, line, kind, owner, view
             FROM events
             WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND owner IS NOT NULL AND kind IN ('init', 'deinit')
         ),
-        objects AS MATERIALIZED (
-            SELECT view FROM rule_subjects WHERE trace_id = ?1 AND NOT is_view
+        owners AS MATERIALIZED (SELECT DISTINCT owner FROM model_lines),
+        -- The "models" that are views (a structured line's `parent=` names a child view's
+        -- parent), judged as `rule_subjects` judges but over these types' lines only.
+        view_models AS MATERIALIZED (
+            SELECT view FROM events
+            WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND view IN (SELECT view FROM model_lines)
+            GROUP BY view
+            HAVING sum(kind IN ('body', 'appear', 'disappear')) > 0 OR (view GLOB '*View' AND sum(kind = 'deinit') = 0)
         ),
-        extra AS (
-            SELECT m.id, m.line, m.owner, m.view,
-                   (SELECT b.id FROM events AS b
-                    WHERE b.trace_id = ?1 AND b.view = m.owner AND b.kind = 'body' AND b.id > m.id
-                    ORDER BY b.id LIMIT 1) AS body_id
-            FROM models AS m
-            WHERE m.kind = 'init' AND m.alive >= 2 AND m.view IN objects
+        lifecycle AS (
+            SELECT id, line, kind, owner AS subject, view AS model, NULL AS body_code
+            FROM model_lines
+            UNION ALL
+            SELECT e.id, e.line, 'body', e.view, NULL,
+                   2 * e.id + EXISTS (SELECT 1 FROM changes AS c WHERE c.event_id = e.id AND c.token = '@identity')
+            FROM events AS e
+            WHERE e.id BETWEEN ?2 AND ?3 AND +e.trace_id = ?1 AND e.kind = 'body' AND e.origin = 'print_changes'
+              AND e.view IN owners
+        ),
+        flagged AS (
+            SELECT *,
+                   sum(CASE kind WHEN 'init' THEN 1 WHEN 'deinit' THEN -1 ELSE 0 END)
+                       OVER (PARTITION BY subject, model ORDER BY id ROWS UNBOUNDED PRECEDING) AS alive,
+                   min(body_code) OVER (PARTITION BY subject ORDER BY id DESC ROWS UNBOUNDED PRECEDING) AS next_body
+            FROM lifecycle
         )
-        SELECT x.owner, x.view, x.line
-        FROM extra AS x
-        JOIN events AS body ON body.id = x.body_id AND body.origin = 'print_changes'
-        WHERE NOT EXISTS (SELECT 1 FROM changes AS c WHERE c.event_id = x.body_id AND c.token = '@identity')
-        ORDER BY x.owner, x.view, x.id
+        SELECT subject, model, line
+        FROM flagged
+        WHERE kind = 'init' AND alive >= 2 AND next_body % 2 = 0 AND model NOT IN view_models
+        ORDER BY subject, model, id
         """
 }
