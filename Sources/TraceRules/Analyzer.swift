@@ -7,11 +7,16 @@ import TraceStore
 public struct Analyzer {
     private let database: Database
     private let configuration: RuleConfiguration
+    private let sources: SourceIndex?
 
     /// Creates an analyzer over `database` (opened for writing) with `configuration`.
-    public init(database: Database, configuration: RuleConfiguration = RuleConfiguration()) {
+    ///
+    /// With `sources` (the app's Swift files, as `--sources` names them) a rule may name the
+    /// code behind a finding, such as the stored property that makes a view's value unstable.
+    public init(database: Database, configuration: RuleConfiguration = RuleConfiguration(), sources: SourceIndex? = nil) {
         self.database = database
         self.configuration = configuration
+        self.sources = sources
     }
 
     /// Analyses trace `traceID`, stores the findings and returns them in report order.
@@ -24,7 +29,9 @@ public struct Analyzer {
             try RuleSQL.install(on: database)
             for rule in configuration.enabledRules {
                 let settings = configuration.settings(for: rule)
-                let context = RuleContext(database: database, traceID: traceID, eventIDs: eventIDs, thresholds: settings.thresholds)
+                let context = RuleContext(
+                    database: database, traceID: traceID, eventIDs: eventIDs, thresholds: settings.thresholds, sources: sources
+                )
                 for violation in try rule.check(context) {
                     findings.append(Finding(
                         rule: rule.description.identifier, severity: settings.severity, view: violation.view,

@@ -13,12 +13,18 @@ public struct RuleContext {
     public let eventIDs: ClosedRange<Int>
     /// The thresholds in force for the running rule.
     public let thresholds: ThresholdValues
+    /// The app's view declarations (`--sources`), for rules that can name the code behind a finding.
+    public let sources: SourceIndex?
 
     /// Creates a context.
-    public init(database: Database, traceID: Int, eventIDs: ClosedRange<Int>, thresholds: ThresholdValues) {
+    public init(
+        database: Database, traceID: Int, eventIDs: ClosedRange<Int>, thresholds: ThresholdValues,
+        sources: SourceIndex? = nil
+    ) {
         self.database = database
         self.traceID = traceID
         self.eventIDs = eventIDs
         self.thresholds = thresholds
+        self.sources = sources
     }
 }

@@ -145,15 +145,28 @@ public enum UnstableViewValueRule: Rule {
             let found = qualifying.filter { $0.child == child }
             let updates = found.map { "\(counted($0.reruns, "update")) of \($0.root)" }.joined(separator: " and ")
             let causes = found.flatMap(\.causes).uniqued().map { "`\($0)`" }.joined(separator: "; ")
+            let properties = context.sources.flatMap { unstableProperties(of: child, in: $0) }
             return Violation(
                 view: child,
                 message: "\(child)'s body re-ran by @self alone in \(updates), whatever had changed (\(causes)), "
-                    + "and never sat one out: a stored value (a UUID(), Date(), random number or closure) likely "
-                    + "differs on every init, so SwiftUI can never skip it. The log cannot tell this from a child that "
-                    + "reads every one of those values.",
+                    + "and never sat one out: " + cause(properties),
                 count: found.reduce(0) { $0 + $1.reruns },
                 lines: found.flatMap(\.lines)
             )
         }
+    }
+
+    /// What makes the child's value differ, as far as the sources (if given) tell.
+    private static func cause(_ properties: [UnstableProperty]?) -> String {
+        guard let properties else {
+            return "a stored value (a UUID(), Date(), random number or closure) likely differs on every init, so SwiftUI "
+                + "can never skip it. The log cannot tell this from a child that reads every one of those values."
+        }
+        guard !properties.isEmpty else {
+            return "its declaration stores no UUID(), Date(), random number or closure, so look for a value passed in "
+                + "that is made anew on every update of the parent (or a child that reads every one of those values)."
+        }
+        let stored = properties.map { "`\($0.name)` (\($0.reason), \($0.file):\($0.line))" }.joined(separator: ", ")
+        return "its declaration stores \(stored), new on every init, so SwiftUI can never skip it."
     }
 }

@@ -49,7 +49,7 @@ enum CheckCommand: Command {
 
         let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openInMemory()
         let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
-        let analyzer = Analyzer(database: database, configuration: configuration)
+        let analyzer = Analyzer(database: database, configuration: configuration, sources: options.sources)
         var findings: [Finding] = []
         for input in inputs {
             let summary = try ingestor.ingest(path: input)

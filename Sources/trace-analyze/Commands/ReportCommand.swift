@@ -50,7 +50,7 @@ enum ReportCommand: Command {
             }
             traceID = latest
         }
-        let findings = try Analyzer(database: database, configuration: configuration).analyze(traceID: traceID)
+        let findings = try Analyzer(database: database, configuration: configuration, sources: options.sources).analyze(traceID: traceID)
         return try options.finish(findings: findings, traceCount: 1, configuration: configuration)
     }
 }
