@@ -26,7 +26,7 @@ public struct Analyzer {
         }
         var findings: [Finding] = []
         if let eventIDs = try eventRange(traceID) {
-            try RuleSQL.install(on: database)
+            try RuleSQL.install(on: database, traceID: traceID, eventIDs: eventIDs)
             for rule in configuration.enabledRules {
                 let settings = configuration.settings(for: rule)
                 let context = RuleContext(

@@ -110,33 +110,39 @@ public enum RedundantInstanceCreationRule: Rule {
             let bodies = row.int(at: 2) ?? 0
             candidates.append((row.text(at: 0)!, row.int(at: 1) ?? 0, bodies > 0 ? bodies : row.int(at: 3) ?? 0, bodies > 0))
         }
-        return try candidates.map { candidate in
-            let unused = try unusedInits(of: candidate.view, context)
+        let unused = try unusedInits(of: candidates.map(\.view), context)
+        return candidates.map { candidate in
+            let lines = unused[candidate.view] ?? []
             let use = candidate.usesAreBodies ? "its body was evaluated" : "it appeared"
             return Violation(
                 view: candidate.view,
                 message: "\(candidate.view) was initialised \(candidate.inits) times but \(use) only \(times(candidate.uses)); "
-                    + "\(unused.count) instances were built and dropped before any use.",
+                    + "\(lines.count) instances were built and dropped before any use.",
                 count: candidate.inits,
-                lines: unused
+                lines: lines
             )
         }
     }
 
-    /// The inits not followed by a body or appear of the same view before the next init.
-    private static func unusedInits(of view: String, _ context: RuleContext) throws -> [Int] {
-        var lines: [Int] = []
+    /// Per view, the inits not followed by a body or appear of the same view before the next init.
+    ///
+    /// One pass over the trace for all candidate views (passed as a JSON array), not one per view.
+    private static func unusedInits(of views: [String], _ context: RuleContext) throws -> [String: [Int]] {
+        guard !views.isEmpty else { return [:] }
+        var lines: [String: [Int]] = [:]
         try context.database.forEachRow(
             """
-            SELECT line FROM (
-                SELECT line, kind, lead(kind) OVER (ORDER BY id) AS next_kind
+            SELECT view, line FROM (
+                SELECT view, line, kind, lead(kind) OVER (PARTITION BY view ORDER BY id) AS next_kind
                 FROM events
-                WHERE trace_id = ?1 AND view = ?2 AND kind IN ('init', 'body', 'appear')
+                WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND kind IN ('init', 'body', 'appear')
+                  AND view IN (SELECT value FROM json_each(?4))
             )
             WHERE kind = 'init' AND (next_kind IS NULL OR next_kind = 'init')
+            ORDER BY view, line
             """,
-            [context.traceID, view]
-        ) { lines.append($0.int(at: 0)!) }
+            [context.traceID, context.eventIDs.lowerBound, context.eventIDs.upperBound, RuleSQL.list(views)]
+        ) { row in lines[row.text(at: 0)!, default: []].append(row.int(at: 1)!) }
         return lines
     }
 
