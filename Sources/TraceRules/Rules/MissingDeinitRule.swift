@@ -141,18 +141,8 @@ public enum MissingDeinitRule: Rule {
     /// The next lifecycle line is looked up by rowid from each object line, so only the objects'
     /// lines are read one by one, never the whole trace in a window.
     static let objectsSQL = """
-        WITH created AS MATERIALIZED (
-            SELECT DISTINCT view FROM events
-            WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND kind IN ('init', 'deinit') AND view IS NOT NULL
-        ),
-        -- The types with init or deinit lines, judged view or object as `rule_subjects` judges
-        -- them, over their own lines only rather than by sorting the whole trace.
-        subjects AS MATERIALIZED (
-            SELECT view, (sum(kind IN ('body', 'appear', 'disappear')) > 0
-                          OR (view GLOB '*View' AND sum(kind = 'deinit') = 0)) AS is_view
-            FROM events
-            WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND view IN created
-            GROUP BY view
+        WITH subjects AS MATERIALIZED (
+            SELECT view, is_view FROM rule_subjects WHERE trace_id = ?1
         ),
         views AS MATERIALIZED (SELECT view FROM subjects WHERE is_view),
         objects AS MATERIALIZED (SELECT view FROM subjects WHERE NOT is_view),

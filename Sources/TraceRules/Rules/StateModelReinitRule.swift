@@ -128,8 +128,7 @@ public enum StateModelReinitRule: Rule {
     /// once too, but each row's next line shows a new identity.) The next line is a running
     /// minimum in reverse order over the owner's lines, each coded `2 × id + new identity`, so
     /// one sorted pass per window finds it without a look-up per init. Only types that are not
-    /// views count as models; they are judged on their own lines, not by sorting the whole trace
-    /// into `rule_subjects`.
+    /// views (see `rule_subjects`) count as models.
     static let sql = """
         WITH model_lines AS MATERIALIZED (
             SELECT id, line, kind, owner, view
@@ -137,13 +136,9 @@ public enum StateModelReinitRule: Rule {
             WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND owner IS NOT NULL AND kind IN ('init', 'deinit')
         ),
         owners AS MATERIALIZED (SELECT DISTINCT owner FROM model_lines),
-        -- The "models" that are views (a structured line's `parent=` names a child view's
-        -- parent), judged as `rule_subjects` judges but over these types' lines only.
-        view_models AS MATERIALIZED (
-            SELECT view FROM events
-            WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND view IN (SELECT view FROM model_lines)
-            GROUP BY view
-            HAVING sum(kind IN ('body', 'appear', 'disappear')) > 0 OR (view GLOB '*View' AND sum(kind = 'deinit') = 0)
+        -- A structured line's `parent=` names a child view's parent: such "models" are views.
+        views AS MATERIALIZED (
+            SELECT view FROM rule_subjects WHERE trace_id = ?1 AND is_view
         ),
         lifecycle AS (
             SELECT id, line, kind, owner AS subject, view AS model, NULL AS body_code
@@ -164,7 +159,7 @@ public enum StateModelReinitRule: Rule {
         )
         SELECT subject, model, line
         FROM flagged
-        WHERE kind = 'init' AND alive >= 2 AND next_body % 2 = 0 AND model NOT IN view_models
+        WHERE kind = 'init' AND alive >= 2 AND next_body % 2 = 0 AND model NOT IN views
         ORDER BY subject, model, id
         """
 }
