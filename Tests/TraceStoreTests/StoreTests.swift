@@ -113,3 +113,25 @@ import TraceModel
         #expect(undocumented.isEmpty)
     }
 }
+
+@Suite struct MigrationTests {
+    @Test func aVersionOneDatabaseKeepsItsTracesAndLosesTheViewIndex() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("v1.sqlite")
+        do {
+            let old = try Database(path: path, mode: .readWrite)
+            try old.execute(Schema.version1)
+            try old.execute("PRAGMA user_version = 1")
+            try old.execute("INSERT INTO traces (source, ingested_at, lines, events, complete) VALUES ('old.log', '2026-01-01T00:00:00Z', 1, 1, 1)")
+            try old.execute("INSERT INTO events (trace_id, line, kind, view, origin, message, envelope) VALUES (1, 1, 'body', 'A', 'print_changes', 'A: @self changed.', 'plain')")
+        }
+        let database = try TraceDatabase.openForWriting(path: path)
+        #expect(try database.userVersion == Schema.currentVersion)
+        #expect(try database.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'events_by_view'") == 0)
+        #expect(try database.scalarText("SELECT view FROM events WHERE trace_id = 1") == "A")
+        let writer = try EventWriter(database: database, source: "new.log")
+        try writer.append(Event(line: 1, kind: .text, origin: .text, message: "new"))
+        try writer.finish(stats: ParseStats())
+        #expect(try database.scalarInt("SELECT count(*) FROM traces") == 2)
+    }
+}
