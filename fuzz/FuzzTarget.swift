@@ -8,7 +8,9 @@
 //      right after every `\r` so a CRLF straddles chunks);
 //   3. in the same chunks, calling `flush` after each one, as `ingest` does when input pauses.
 // Runs 1 and 2 must produce the same events and counters (chunking is invisible); every run must
-// keep the bookkeeping promises in `ParseStats`. `JSONParser.parse` also reads the raw bytes.
+// keep the bookkeeping promises in `ParseStats`. One input in four is parsed with two user
+// patterns as well. `JSONParser.parse` also reads the raw bytes, and a JSON object goes on
+// through `ConfigurationReader` and `UserPattern` as a configuration file would.
 // A broken promise is a `fatalError`, which libFuzzer reports as a crash with its input.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -25,33 +27,60 @@ enum FuzzTarget {
         var readerLines = 0
     }
 
+    /// Two user patterns as a configuration file gives them, for the runs that use patterns.
+    static let patterns: [UserPattern] = {
+        let file = #"""
+        {"patterns": [
+          {"name": "house", "regex": "^\\[(?<owner>\\w+)/(?<view>\\w+)(?:#(?<instance>\\d+))?\\] (?<kind>created|destroyed|shown)$",
+           "kinds": {"created": "init", "destroyed": "deinit", "shown": "appear"},
+           "samples": [{"line": "[Feed/Row#3] created", "kind": "init", "view": "Row", "owner": "Feed", "instance": "3"}]},
+          {"name": "arrow", "regex": "(?<view>[A-Z][A-Za-z.]*) -> (?<kind>\\w+)", "samples": [{"line": "A -> init", "kind": "init", "view": "A"}]}
+        ]}
+        """#
+        do {
+            let root = try ConfigurationReader(file: "fuzz", value: try JSONParser.parse(file))
+            return try (root.objects("patterns") ?? []).map(UserPattern.init(reader:))
+        } catch {
+            fatalError("the fuzz target's own patterns do not load: \(error)")
+        }
+    }()
+
     static func run(_ input: UnsafeRawBufferPointer) {
-        _ = try? JSONParser.parse(input)
+        if let value = try? JSONParser.parse(input) { readConfiguration(value) }
 
         let plan = Plan(input)
-        let whole = parse(input, maxLineLength: plan.maxLineLength, cuts: [], flushing: false)
-        check(whole, "one chunk")
-        let chunked = parse(input, maxLineLength: plan.maxLineLength, cuts: plan.cuts, flushing: false)
-        check(chunked, "chunks \(plan.mode)")
+        let whole = parse(input, plan: plan, cuts: [], flushing: false)
+        check(whole, "one chunk; \(plan)")
+        let chunked = parse(input, plan: plan, cuts: plan.cuts, flushing: false)
+        check(chunked, "chunked; \(plan)")
         if whole.events != chunked.events || whole.stats != chunked.stats || whole.readerLines != chunked.readerLines {
-            fail("chunking changed the result (\(plan.mode), max line \(plan.maxLineLength))\n"
+            fail("chunking changed the result (\(plan))\n"
                 + "one chunk: \(whole.readerLines) lines, \(whole.stats)\n"
                 + "chunks:    \(chunked.readerLines) lines, \(chunked.stats)\n"
                 + firstDifference(whole.events, chunked.events))
         }
-        let flushed = parse(input, maxLineLength: plan.maxLineLength, cuts: plan.cuts, flushing: true)
-        check(flushed, "chunks \(plan.mode) with flush")
+        let flushed = parse(input, plan: plan, cuts: plan.cuts, flushing: true)
+        check(flushed, "chunked with flush; \(plan)")
         if flushed.readerLines != whole.readerLines {
             fail("flushing changed the line count: \(flushed.readerLines) vs \(whole.readerLines)")
         }
     }
 
+    /// Reads a JSON document as the configuration file's patterns section; errors are expected.
+    static func readConfiguration(_ value: JSONValue) {
+        guard let root = try? ConfigurationReader(file: "fuzz", value: value),
+              let readers = try? root.objects("patterns")
+        else { return }
+        for reader in readers.prefix(4) { _ = try? UserPattern(reader: reader) }
+    }
+
     /// Feeds `input` to a fresh reader and parser, cut before each offset in `cuts`.
-    static func parse(_ input: UnsafeRawBufferPointer, maxLineLength: Int, cuts: [Int], flushing: Bool) -> Outcome {
+    static func parse(_ input: UnsafeRawBufferPointer, plan: Plan, cuts: [Int], flushing: Bool) -> Outcome {
         var outcome = Outcome()
+        let maxLineLength = plan.maxLineLength
         var reader = LineReader(maxLineLength: maxLineLength)
         // A fixed year: idevicesyslog dates must not depend on the day the fuzzer runs.
-        var parser = TraceParser(undatedYear: 2024)
+        var parser = TraceParser(patterns: plan.usesPatterns ? patterns : [], undatedYear: 2024)
         var start = 0
         for end in cuts + [input.count] where end >= start {
             reader.feed(UnsafeRawBufferPointer(rebasing: input[start..<end])) { line in
@@ -123,7 +152,7 @@ enum FuzzTarget {
 
 /// How to cut one input into chunks, and the line limit to use, derived from its bytes so a
 /// crash file reproduces exactly.
-struct Plan {
+struct Plan: CustomStringConvertible {
     enum Mode: CustomStringConvertible {
         case bytes, upTo8, upTo64, afterCR
         var description: String {
@@ -139,6 +168,7 @@ struct Plan {
     let mode: Mode
     let cuts: [Int]
     let maxLineLength: Int
+    let usesPatterns: Bool
 
     init(_ input: UnsafeRawBufferPointer) {
         // FNV-1a over the input: any mutation picks a new plan.
@@ -148,6 +178,7 @@ struct Plan {
         mode = [.bytes, .upTo8, .upTo64, .afterCR][Int(random.next() % 4)]
         // One input in four gets a short line limit, so the cutting of over-long lines is fuzzed too.
         maxLineLength = random.next() % 4 == 0 ? 1 + Int(random.next() % 200) : LineReader.defaultMaxLineLength
+        usesPatterns = random.next() % 4 == 0
         var cuts: [Int] = []
         var offset = 0
         switch mode {
@@ -166,6 +197,10 @@ struct Plan {
             }
         }
         self.cuts = cuts
+    }
+
+    var description: String {
+        "chunks \(mode), line limit \(maxLineLength)" + (usesPatterns ? ", user patterns" : "")
     }
 }
 

@@ -32,7 +32,7 @@ before=$(ls "$out/artifacts" | wc -l)
     -rss_limit_mb=2048 \
     -artifact_prefix="$out/artifacts/" \
     -print_final_stats=1 \
-    "$@" 2>&1 | tee "$log" | grep -E '^#[0-9]+[[:space:]]+(INITED|DONE|pulse)|^==[0-9]+==|^(SUMMARY|artifact_prefix|Test unit written)|Fatal error|fuzz invariant'
+    "$@" 2>&1 | tee "$log" | grep --line-buffered -E '^#[0-9]+[[:space:]]+(INITED|DONE|pulse)|^==[0-9]+==|^(SUMMARY|artifact_prefix|Test unit written)|Fatal error|fuzz invariant'
 status=${PIPESTATUS[0]}
 
 echo "---"
