@@ -7,6 +7,9 @@
 # cannot build fuzzers (skipped), and libFuzzer's status otherwise.
 # Reproduce a finding with: .build-fuzz/trace-model-fuzzer .build-fuzz/artifacts/crash-<sha1>
 set -uo pipefail
+# A Swift trap should reach libFuzzer as a plain signal: the runtime's backtracer, reading the
+# stack from another thread, trips ASan and can hang.
+export SWIFT_BACKTRACE=enable=no
 cd "$(dirname "$0")/.."
 
 seconds=${1:-60}
