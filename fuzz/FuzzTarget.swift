@@ -7,10 +7,13 @@
 //   2. in chunks whose sizes are derived from the input (1 byte, up to 8, up to 64, or cut
 //      right after every `\r` so a CRLF straddles chunks);
 //   3. in the same chunks, calling `flush` after each one, as `ingest` does when input pauses.
-// Runs 1 and 2 must produce the same events and counters (chunking is invisible); every run must
-// keep the bookkeeping promises in `ParseStats`. One input in four is parsed with two user
-// patterns as well. `JSONParser.parse` also reads the raw bytes, and a JSON object goes on
-// through `ConfigurationReader` and `UserPattern` as a configuration file would.
+// Runs 1 and 2 must produce the same events and counters (chunking is invisible). Every run
+// must keep the promises of `ParseStats`: `lines` is the number of lines the reader produced,
+// `events + continuations == lines`, the per-envelope counts sum to `lines`; and of the events:
+// line numbers strictly increase, a recognised event names a view, times are finite. The input's
+// hash also picks a short line limit (one input in four) and two user patterns (one in four).
+// `JSONParser.parse` reads the raw bytes too, and a JSON object goes on through
+// `ConfigurationReader` and `UserPattern` as a configuration file would.
 // A broken promise is a `fatalError`, which libFuzzer reports as a crash with its input.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -133,6 +136,13 @@ enum FuzzTarget {
                 fail("\(run): event line \(event.line) past the last line \(stats.lines)")
             }
             previous = event.line
+            // A recognised event names its view; a text event names none.
+            if (event.kind == .text) != (event.view == nil) || event.view?.isEmpty == true {
+                fail("\(run): line \(event.line): a \(event.kind) event with view \(String(describing: event.view))")
+            }
+            if event.envelope.timestamp?.isFinite == false || event.durationMs.map({ !$0.isFinite || $0 < 0 }) == true {
+                fail("\(run): line \(event.line): timestamp \(String(describing: event.envelope.timestamp)), duration \(String(describing: event.durationMs))")
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target into .build-fuzz/ (git-ignored) and prints the binary's path:
-# Sources/TraceModel and fuzz/FuzzTarget.swift compiled as one module with
-# -sanitize=fuzzer,address. Exits 3 with a message when this toolchain cannot build fuzzers
+# Sources/TraceModel, fuzz/FuzzTarget.swift and fuzz/LineMutator.swift compiled as one module
+# with -sanitize=fuzzer,address. Exits 3 with a message when this toolchain cannot build fuzzers
 # (Xcode's swiftc, say); SwiftPM never sees this file, so `swift build` does not need libFuzzer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,8 +28,9 @@ while IFS= read -r file; do sources+=("$root/$file"); done < <(find Sources/Trac
 # -Onone. swiftc drops a module file for the debugger in its working directory: run it in $out.
 # gold warns once per ASan helper symbol ("Cannot export local symbol"): that noise is dropped.
 if ! (cd "$out" && "$swiftc" -sanitize=fuzzer,address -parse-as-library -module-name TraceModel \
-    -O -wmo -g -swift-version 6 \
-    "${sources[@]}" "$root/fuzz/FuzzTarget.swift" -o trace-model-fuzzer) >"$log/build.log" 2>&1; then
+    -O -wmo -g -swift-version 6 -import-objc-header "$root/fuzz/LibFuzzer.h" \
+    "${sources[@]}" "$root/fuzz/FuzzTarget.swift" "$root/fuzz/LineMutator.swift" \
+    -o trace-model-fuzzer) >"$log/build.log" 2>&1; then
     grep -v 'Cannot export local symbol' "$log/build.log" >&2
     exit 1
 fi
