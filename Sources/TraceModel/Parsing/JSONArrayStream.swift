@@ -15,6 +15,11 @@
 /// `maxObjectBytes`, the input ending mid-object) those lines can be handed back and parsed as
 /// ordinary lines: nothing is lost. The held copies are bounded by `maxObjectBytes` and
 /// `maxObjectLines`.
+///
+/// A line may end one element and start the next (`},{`), but no line may start or end two:
+/// an element's event takes its first line's number, and the lines it spans are counted once,
+/// so two elements sharing a line would share a line number or count a line twice. A compact
+/// one-line array (`[{...},{...}]`) is therefore not read as log objects; its lines are kept as text.
 struct JSONArrayStream {
     /// A line held by the stream.
     struct PendingLine {
@@ -67,6 +72,8 @@ struct JSONArrayStream {
         var outputs: [Output] = []
         currentLineHeld = false
         lineInsideElement = depth > 0
+        var startedElement = false
+        var endedElement = false
         var index = 0
         let bytes = line.bytes
         if opening {
@@ -81,6 +88,8 @@ struct JSONArrayStream {
                 case 0x20, 0x09, UInt8(ascii: ","):
                     continue
                 case UInt8(ascii: "{"):
+                    if startedElement { return handBack(outputs, line) }
+                    startedElement = true
                     lineInsideElement = true
                     depth = 1
                     object = [byte]
@@ -106,6 +115,8 @@ struct JSONArrayStream {
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
                 if depth == 0 {
+                    if endedElement { return handBack(outputs, line) }
+                    endedElement = true
                     outputs.append(.object(bytes: object, firstLine: objectFirstLine, lines: takePending(line)))
                     object = []
                 }
@@ -126,6 +137,14 @@ struct JSONArrayStream {
     /// The input ended: an unfinished array hands its lines back.
     mutating func finish() -> [Output] {
         pending.isEmpty ? [] : [.broken(lines: takePending(nil), malformed: sawObject)]
+    }
+
+    /// A second element starts or ends on this line: the elements this line completed are taken
+    /// back, and their lines with every pending one are handed back as ordinary lines.
+    private mutating func handBack(_ outputs: [Output], _ line: LineReader.Line) -> [Output] {
+        var lines: [PendingLine] = []
+        for case .object(_, _, let objectLines) in outputs { lines += objectLines }
+        return [.broken(lines: lines + takePending(line), malformed: true)]
     }
 
     /// The lines not yet handed out, including the current one unless it already was.

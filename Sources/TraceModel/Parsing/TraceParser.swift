@@ -87,9 +87,10 @@ public struct TraceParser {
                 let split = bytes.withUnsafeBytes { envelopes.logObject($0, format: .json) }
                 guard let split else {
                     // Valid JSON but not a log object: these are somebody's lines, not `log` output.
+                    // The rest of the batch belongs to the stream just dropped.
                     jsonArray = nil
                     try replay(lines, emit)
-                    continue
+                    return
                 }
                 stats.linesByEnvelope[EnvelopeFormat.json.index] += lines.count
                 // One event stands for the whole object; its other lines are folded into it.

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Builds the fuzzer and runs it for SECONDS (default 60) on one core, seeded from fixtures/.
+#   fuzz/run.sh 600                  ten minutes
+#   fuzz/run.sh 60 -seed=1           extra arguments go to libFuzzer
+# The corpus grows in .build-fuzz/corpus (kept between runs); crashes, hangs and leaks are
+# written to .build-fuzz/artifacts/. Exits 0 when nothing was found, 3 when the toolchain
+# cannot build fuzzers (skipped), and libFuzzer's status otherwise.
+# Reproduce a finding with: .build-fuzz/trace-model-fuzzer .build-fuzz/artifacts/crash-<sha1>
+set -uo pipefail
+# A Swift trap should reach libFuzzer as a plain signal: the runtime's backtracer, reading the
+# stack from another thread, trips ASan and can hang.
+export SWIFT_BACKTRACE=enable=no
+cd "$(dirname "$0")/.."
+
+seconds=${1:-60}
+shift || true
+out=.build-fuzz
+
+binary=$(fuzz/build.sh)
+status=$?
+[ "$status" -eq 0 ] || exit "$status"
+
+fuzz/make-corpus.sh "$out/seeds" 4096
+mkdir -p "$out/corpus" "$out/artifacts"
+log="$out/last-run.log"
+before=$(ls "$out/artifacts" | wc -l)
+
+# The first directory receives new inputs; the seeds are read only.
+# -timeout: an input that takes 10 s is a hang. -rss_limit_mb: ASan's shadow needs headroom.
+"$binary" "$out/corpus" "$out/seeds" \
+    -dict=fuzz/trace.dict \
+    -max_len=4096 \
+    -max_total_time="$seconds" \
+    -timeout=10 \
+    -rss_limit_mb=2048 \
+    -artifact_prefix="$out/artifacts/" \
+    -print_final_stats=1 \
+    "$@" 2>&1 | tee "$log" | grep --line-buffered -E '^#[0-9]+[[:space:]]+(INITED|DONE|pulse)|^==[0-9]+==|^(SUMMARY|artifact_prefix|Test unit written)|Fatal error|fuzz invariant'
+status=${PIPESTATUS[0]}
+
+echo "---"
+grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -1 | sed 's/^/fuzz: last status: /'
+grep -E '^stat::number_of_executed_units|^stat::average_exec_per_sec|^stat::peak_rss_mb' "$log" | sed 's/^/fuzz: /'
+echo "fuzz: corpus: $(ls "$out/corpus" | wc -l | tr -d ' ') inputs in $out/corpus"
+after=$(ls "$out/artifacts" | wc -l)
+if [ "$after" -gt "$before" ] || [ "$status" -ne 0 ]; then
+    echo "fuzz: FOUND something (exit $status); artifacts:"
+    grep -E 'Test unit written to' "$log" | sed 's/^.*written to /fuzz:   /'
+    exit "$status"
+fi
+echo "fuzz: no crash in ${seconds}s; full log in $log"
