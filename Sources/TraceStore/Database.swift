@@ -173,8 +173,21 @@ public final class Database {
     /// Switches to write-ahead logging and checks that SQLite really did.
     ///
     /// In-memory databases answer `memory`, which is accepted: they have no readers to serve.
-    public func enableWAL() throws {
-        let mode = try scalarText("PRAGMA journal_mode=WAL")?.lowercased()
+    ///
+    /// Switching the mode needs an exclusive lock and SQLite does not wait for it through the busy
+    /// handler: two ingests starting together on a new file would see "database is locked". So a
+    /// busy answer is retried for up to `patience` seconds.
+    public func enableWAL(patience: TimeInterval = 30) throws {
+        let deadline = ProcessInfo.processInfo.systemUptime + patience
+        var mode: String?
+        while true {
+            do {
+                mode = try scalarText("PRAGMA journal_mode=WAL")?.lowercased()
+                break
+            } catch let error as SQLiteError where error.isBusy && ProcessInfo.processInfo.systemUptime < deadline {
+                usleep(10_000)
+            }
+        }
         guard mode == "wal" || (path == ":memory:" && mode == "memory") else {
             throw SQLiteError(code: SQLITE_ERROR, message: "\(path): journal_mode=WAL answered '\(mode ?? "nothing")'")
         }
