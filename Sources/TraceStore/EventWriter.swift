@@ -65,8 +65,10 @@ public final class EventWriter {
             try insertGroup(events[start..<(start + count)])
             start += count
             pending += count
-            // Reading the clock for every group would cost more than it saves.
-            if pending >= batchSize || (pending & 0xFF < count && isBatchOld) {
+            // Reading the clock for every group would cost more than it saves: look at it each
+            // time the batch crosses a multiple of 256 rows.
+            let crossed256 = pending / 256 != (pending - count) / 256
+            if pending >= batchSize || (crossed256 && isBatchOld) {
                 try commit()
             }
         }

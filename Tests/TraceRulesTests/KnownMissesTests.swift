@@ -4,14 +4,10 @@ import TraceRules
 /// Where the rules are wrong today, kept visible: each test states the right answer and is
 /// marked as a known issue, so fixing a miss makes its test fail until the mark is removed.
 @Suite struct KnownMissesTests {
-    private func findings(_ rule: String, _ log: String) throws -> [Finding] {
-        try Pipeline(log: log).analyze(RuleConfiguration().restricted(to: [rule]))
-    }
-
     @Test func heavyInitializerBlamesAViewForAnUnrelatedObjectPrintedJustBefore() throws {
         // The parent's model (its @StateObject, made when the parent is installed) prints right
         // before the child's init; nothing in the log says the child did not make it.
-        let result = try findings("heavy_initializer", """
+        let result = try Pipeline.findings("heavy_initializer", """
             ParentView init
             ParentViewModel init
             ChildView init
@@ -26,7 +22,7 @@ import TraceRules
     @Test func identityChurnCannotTellScrollingFromAnUpdateWithoutTimesOrAppears() throws {
         // New rows from scrolling, each after an unrelated update, with no timestamps and no
         // appear lines to end the update.
-        let result = try findings("identity_churn", """
+        let result = try Pipeline.findings("identity_churn", """
             ListView: @self, @identity changed.
             Row: @self, @identity changed.
             ContentView: _title changed.
@@ -42,7 +38,7 @@ import TraceRules
     @Test func redundantInstanceCreationNeedsBodyOrAppearLines() throws {
         // Six inits and a body that never ran: nothing is printed for a body that did not run,
         // so the rule cannot tell it from a body nobody instrumented.
-        let result = try findings("redundant_instance_creation", """
+        let result = try Pipeline.findings("redundant_instance_creation", """
             Badge init
             Badge init
             Badge init
@@ -57,7 +53,7 @@ import TraceRules
 
     @Test func nonLazyNavigationMissesDestinationsNotNamedLikeViews() throws {
         // Never opened, never evaluated, and not called `…View`: nothing marks them as views.
-        let result = try findings("non_lazy_navigation_destination", """
+        let result = try Pipeline.findings("non_lazy_navigation_destination", """
             MenuView appear
             Settings init
             Profile init

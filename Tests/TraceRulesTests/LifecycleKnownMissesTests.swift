@@ -5,14 +5,10 @@ import TraceRules
 /// keeps the first four's: each test states the right answer and is marked as a known issue,
 /// so fixing a miss makes its test fail until the mark is removed.
 @Suite struct LifecycleKnownMissesTests {
-    private func findings(_ rule: String, _ log: String) throws -> [Finding] {
-        try Pipeline(log: log).analyze(RuleConfiguration().restricted(to: [rule]))
-    }
-
     @Test func unstableViewValueBlamesAChildThatReadsEveryChangedValue() throws {
         // `Row(title: title, count: count)`: a stable child whose inputs are exactly what its
         // parent changes re-runs after every change, as an unstable one does.
-        let result = try findings("unstable_view_value", """
+        let result = try Pipeline.findings("unstable_view_value", """
             ContentView: _title changed.
             Row: @self changed.
             ContentView: _count changed.
@@ -28,7 +24,7 @@ import TraceRules
     @Test func unstableViewValueMissesAGrandchildBehindAStableView() throws {
         // `Panel` reads only `count`; the unstable `Badge` inside it is made anew only when
         // `Panel` re-runs, so it seems to sit out the `_filter` and `_isEditing` updates.
-        let result = try findings("unstable_view_value", """
+        let result = try Pipeline.findings("unstable_view_value", """
             ContentView: _count changed.
             Panel: @self changed.
             Badge: @self changed.
@@ -49,7 +45,7 @@ import TraceRules
     @Test func stateModelReinitNeedsTheOwnersPrintChanges() throws {
         // Without the owner's `_printChanges()` lines nothing says whether it kept its identity
         // (one view re-initialising its model) or several owners were made (rows of a list).
-        let result = try findings("state_model_reinit", """
+        let result = try Pipeline.findings("state_model_reinit", """
             PlayButton DataModel init
             PlayButton DataModel init
             PlayButton DataModel init
@@ -63,7 +59,7 @@ import TraceRules
     @Test func repeatedAppearTakesADestinationPushedTwiceForOneLifetime() throws {
         // Pushed, popped and pushed again: two lifetimes, but without `_printChanges()` or an
         // owned model's deinit the log shows nothing that ends the first.
-        let result = try findings("repeated_appear", """
+        let result = try Pipeline.findings("repeated_appear", """
             DetailView init
             DetailView appear
             DetailView disappear
@@ -79,7 +75,7 @@ import TraceRules
         // Twelve rows of one update, each printing `Row body` without an instance: the same line
         // twelve times in a row, as a loop prints it.
         let rows = Array(repeating: "Row body", count: 12).joined(separator: "\n")
-        let result = try findings("excessive_body_evaluation", "ListView body\n" + rows + "\n")
+        let result = try Pipeline.findings("excessive_body_evaluation", "ListView body\n" + rows + "\n")
         withKnownIssue("developer body prints carry no @self/@identity to tell rows from a loop") {
             #expect(result.isEmpty)
         }
@@ -88,7 +84,7 @@ import TraceRules
     @Test func missingDeinitNeedsADeinitOfTheSameKindInTheTrace() throws {
         // Seed 004 eager: the coordinators are never released after popping back to the root,
         // but no object in the trace logs a deinit, so the rule cannot tell retained from silent.
-        let result = try findings("missing_deinit", """
+        let result = try Pipeline.findings("missing_deinit", """
             🚩 MyRootView appear
             1️⃣ FirstCoordinator init 🟢
             1️⃣ FirstView init 🟢

@@ -31,6 +31,11 @@ struct Pipeline {
     func analyze(_ configuration: RuleConfiguration = RuleConfiguration()) throws -> [Finding] {
         try Analyzer(database: database, configuration: configuration).analyze(traceID: traceID)
     }
+
+    /// The findings of `rule` alone on `log`.
+    static func findings(_ rule: String, _ log: String) throws -> [Finding] {
+        try Pipeline(log: log).analyze(RuleConfiguration().restricted(to: [rule]))
+    }
 }
 
 /// Paths of the repository's fixtures.
