@@ -26,19 +26,41 @@ public struct Analyzer {
         }
         var findings: [Finding] = []
         if let eventIDs = try eventRange(traceID) {
-            try RuleSQL.install(on: database, traceID: traceID, eventIDs: eventIDs)
+            let symbols = SymbolTable()
+            var detectors: [(rule: any Rule.Type, severity: Severity, detector: any Detector)] = []
+            var queries: [(rule: any Rule.Type, severity: Severity, context: RuleContext)] = []
             for rule in configuration.enabledRules {
                 let settings = configuration.settings(for: rule)
                 let context = RuleContext(
-                    database: database, traceID: traceID, eventIDs: eventIDs, thresholds: settings.thresholds, sources: sources
+                    database: database, traceID: traceID, eventIDs: eventIDs, thresholds: settings.thresholds,
+                    sources: sources, symbols: symbols
                 )
-                for violation in try rule.check(context) {
+                if let detector = rule.detector(context) {
+                    detectors.append((rule, settings.severity, detector))
+                } else {
+                    queries.append((rule, settings.severity, context))
+                }
+            }
+            func record(_ violations: [Violation], of rule: any Rule.Type, _ severity: Severity) {
+                for violation in violations {
                     findings.append(Finding(
-                        rule: rule.description.identifier, severity: settings.severity, view: violation.view,
+                        rule: rule.description.identifier, severity: severity, view: violation.view,
                         message: violation.message, count: violation.count,
                         lines: Array(Set(violation.lines)).sorted(), traceID: traceID, source: source
                     ))
                 }
+            }
+            if !detectors.isEmpty {
+                var subjects = Subjects(symbols: symbols)
+                try TraceScanner(database: database, traceID: traceID, eventIDs: eventIDs).scan(into: symbols) { event in
+                    subjects.count(event)
+                    for entry in detectors { entry.detector.observe(event) }
+                }
+                for entry in detectors { record(entry.detector.finish(subjects), of: entry.rule, entry.severity) }
+            }
+            if !queries.isEmpty {
+                try RuleSQL.install(on: database, traceID: traceID, eventIDs: eventIDs)
+                for entry in queries { record(try entry.rule.check(entry.context), of: entry.rule, entry.severity) }
             }
         }
         findings.sort(by: Finding.reportOrder)
@@ -47,12 +69,15 @@ public struct Analyzer {
     }
 
     /// The trace's first and last event id; nil for a trace without events.
+    ///
+    /// Two probes that stop at the first match, not `min`/`max` (a scan of the whole table
+    /// without an index on `trace_id`): traces are stored one after another, so the latest
+    /// trace's last event is the table's last row.
     private func eventRange(_ traceID: Int) throws -> ClosedRange<Int>? {
-        var range: ClosedRange<Int>?
-        try database.forEachRow("SELECT min(id), max(id) FROM events WHERE trace_id = ?", [traceID]) { row in
-            if let first = row.int(at: 0), let last = row.int(at: 1) { range = first...last }
-        }
-        return range
+        let first = try database.scalarInt("SELECT id FROM events WHERE trace_id = ? ORDER BY id LIMIT 1", [traceID])
+        let last = try database.scalarInt("SELECT id FROM events WHERE trace_id = ? ORDER BY id DESC LIMIT 1", [traceID])
+        guard let first, let last else { return nil }
+        return first...last
     }
 
     private func store(_ findings: [Finding], traceID: Int) throws {

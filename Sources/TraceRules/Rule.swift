@@ -1,14 +1,24 @@
 /// A lifecycle check over one stored trace.
 ///
-/// A rule is a type with a description and one query: it reads the store (SQL over the
-/// schema) and returns what it found. It never prints and never writes; the `Analyzer`
-/// stores the results and attaches the rule's id, severity and the trace's source.
+/// A rule is a type with a description and a `Detector`: a small state machine that sees the
+/// trace's events once, in input order, alongside every other rule's, and then says what it
+/// found. It never prints and never writes; the `Analyzer` stores the results and attaches the
+/// rule's id, severity and the trace's source.
 public protocol Rule: Sendable {
     /// The rule's id, documentation, thresholds and examples.
     static var description: RuleDescription { get }
 
-    /// Everything the rule finds in the trace `context` points at.
+    /// A fresh detector for one trace, with the thresholds in `context`.
+    static func detector(_ context: RuleContext) -> (any Detector)?
+
+    /// Everything the rule finds in the trace `context` points at, by its own SQL (rules not yet
+    /// moved to a detector).
     static func check(_ context: RuleContext) throws -> [Violation]
+}
+
+extension Rule {
+    public static func detector(_ context: RuleContext) -> (any Detector)? { nil }
+    public static func check(_ context: RuleContext) throws -> [Violation] { [] }
 }
 
 /// What a rule found, before the analyzer gives it an id, a severity and a source.

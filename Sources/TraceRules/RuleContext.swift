@@ -15,16 +15,19 @@ public struct RuleContext {
     public let thresholds: ThresholdValues
     /// The app's view declarations (`--sources`), for rules that can name the code behind a finding.
     public let sources: SourceIndex?
+    /// The names of the scan: a detector interns the names it looks for here.
+    public let symbols: SymbolTable
 
     /// Creates a context.
     public init(
         database: Database, traceID: Int, eventIDs: ClosedRange<Int>, thresholds: ThresholdValues,
-        sources: SourceIndex? = nil
+        sources: SourceIndex? = nil, symbols: SymbolTable = SymbolTable()
     ) {
         self.database = database
         self.traceID = traceID
         self.eventIDs = eventIDs
         self.thresholds = thresholds
         self.sources = sources
+        self.symbols = symbols
     }
 }

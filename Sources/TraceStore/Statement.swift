@@ -152,6 +152,13 @@ public final class Statement {
         return String(decoding: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
+    /// Column `index` as raw bytes, nil when NULL: no String is made. The bytes are valid only
+    /// until the next `step`, `reset` or read of the same column as another type.
+    @inline(__always) public func bytes(at index: Int32) -> UnsafeRawBufferPointer? {
+        guard let pointer = sqlite3_column_text(handle, index) else { return nil }
+        return UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, index)))
+    }
+
     /// Every value of the current row.
     public func row() -> [SQLValue] {
         (0..<Int32(columnCount)).map { value(at: $0) }

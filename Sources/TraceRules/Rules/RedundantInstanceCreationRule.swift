@@ -91,59 +91,62 @@ public enum RedundantInstanceCreationRule: Rule {
         ]
     )
 
-    public static func check(_ context: RuleContext) throws -> [Violation] {
-        let minInstances = context.thresholds.count(minInstances)
-        let minRatio = context.thresholds[minRatio]
-        var candidates: [(view: String, inits: Int, uses: Int, usesAreBodies: Bool)] = []
-        // Views with neither body nor appear lines are skipped: nothing says whether their
-        // bodies ran, only that nobody logged them.
-        try context.database.forEachRow(
-            """
-            SELECT view, inits, bodies, appears
-            FROM rule_subjects
-            WHERE trace_id = ?1 AND inits >= ?2 AND bodies + appears > 0
-              AND inits >= ?3 * (CASE WHEN bodies > 0 THEN bodies ELSE appears END)
-            ORDER BY view
-            """,
-            [context.traceID, minInstances, minRatio]
-        ) { row in
-            let bodies = row.int(at: 2) ?? 0
-            candidates.append((row.text(at: 0)!, row.int(at: 1) ?? 0, bodies > 0 ? bodies : row.int(at: 3) ?? 0, bodies > 0))
-        }
-        let unused = try unusedInits(of: candidates.map(\.view), context)
-        return candidates.map { candidate in
-            let lines = unused[candidate.view] ?? []
-            let use = candidate.usesAreBodies ? "its body was evaluated" : "it appeared"
-            return Violation(
-                view: candidate.view,
-                message: "\(candidate.view) was initialised \(candidate.inits) times but \(use) only \(times(candidate.uses)); "
-                    + "\(lines.count) instances were built and dropped before any use.",
-                count: candidate.inits,
-                lines: lines
-            )
-        }
+    public static func detector(_ context: RuleContext) -> (any Detector)? {
+        UnusedInits(minInstances: context.thresholds.count(minInstances), minRatio: context.thresholds[minRatio])
     }
 
-    /// Per view, the inits not followed by a body or appear of the same view before the next init.
-    ///
-    /// One pass over the trace for all candidate views (passed as a JSON array), not one per view.
-    private static func unusedInits(of views: [String], _ context: RuleContext) throws -> [String: [Int]] {
-        guard !views.isEmpty else { return [:] }
-        var lines: [String: [Int]] = [:]
-        try context.database.forEachRow(
-            """
-            SELECT view, line FROM (
-                SELECT view, line, kind, lead(kind) OVER (PARTITION BY view ORDER BY id) AS next_kind
-                FROM events
-                WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND kind IN ('init', 'body', 'appear')
-                  AND view IN (SELECT value FROM json_each(?4))
-            )
-            WHERE kind = 'init' AND (next_kind IS NULL OR next_kind = 'init')
-            ORDER BY view, line
-            """,
-            [context.traceID, context.eventIDs.lowerBound, context.eventIDs.upperBound, RuleSQL.list(views)]
-        ) { row in lines[row.text(at: 0)!, default: []].append(row.int(at: 1)!) }
-        return lines
+    /// Per view, the inits not followed by a body or appear of the same view before its next
+    /// init; at the end, the views whose totals qualify.
+    final class UnusedInits: Detector {
+        private let minInstances: Int
+        private let minRatio: Double
+        /// Per view symbol: the last init not yet followed by a use, and the unused ones before it.
+        private var pending: [Int?] = []
+        private var unused: [[Int]] = []
+
+        init(minInstances: Int, minRatio: Double) {
+            self.minInstances = minInstances
+            self.minRatio = minRatio
+        }
+
+        func observe(_ event: LifecycleEvent) {
+            guard let view = event.view?.index else { return }
+            switch event.kind {
+            case .`init`:
+                if view >= pending.count {
+                    pending.append(contentsOf: repeatElement(nil, count: view + 1 - pending.count))
+                    unused.append(contentsOf: repeatElement([], count: view + 1 - unused.count))
+                }
+                if let line = pending[view] { unused[view].append(line) }
+                pending[view] = event.line
+            case .body, .appear:
+                if view < pending.count { pending[view] = nil }
+            default:
+                break
+            }
+        }
+
+        func finish(_ subjects: Subjects) -> [Violation] {
+            var violations: [Violation] = []
+            for view in pending.indices {
+                let symbol = Symbol(index: view), counts = subjects[symbol]
+                // Views with neither body nor appear lines are skipped: nothing says whether
+                // their bodies ran, only that nobody logged them.
+                let uses = counts.bodies > 0 ? counts.bodies : counts.appears
+                guard counts.inits >= minInstances, uses > 0, Double(counts.inits) >= minRatio * Double(uses) else { continue }
+                let name = subjects.symbols[symbol]
+                let lines = unused[view] + (pending[view].map { [$0] } ?? [])
+                let use = counts.bodies > 0 ? "its body was evaluated" : "it appeared"
+                violations.append(Violation(
+                    view: name,
+                    message: "\(name) was initialised \(counts.inits) times but \(use) only \(times(uses)); "
+                        + "\(lines.count) instances were built and dropped before any use.",
+                    count: counts.inits,
+                    lines: lines
+                ))
+            }
+            return violations
+        }
     }
 
     private static func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }

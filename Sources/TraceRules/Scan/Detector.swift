@@ -1,0 +1,14 @@
+/// A rule's reading of one trace: it sees every event once, in input order, and then says
+/// what it found.
+///
+/// A million-event trace is read once for all rules (`TraceScanner`), so a rule is a small
+/// state machine over the stream, not a query of its own: nine passes of SQLite over the same
+/// trace cost about ten times as much as one.
+public protocol Detector: AnyObject {
+    /// Takes the next event of the trace.
+    func observe(_ event: LifecycleEvent)
+
+    /// Called once after the last event: what the rule found. `subjects` holds the whole
+    /// trace's per-type counts, for decisions that need them (is this type a view?).
+    func finish(_ subjects: Subjects) -> [Violation]
+}

@@ -1,0 +1,46 @@
+import TraceModel
+
+/// One stored event as the rules see it, in input order: the columns rules read, names interned.
+///
+/// Every event of the trace comes through, `text` lines included: for some rules any other line
+/// ends a run (of one view's body lines, say).
+public struct LifecycleEvent {
+    /// The 1-based line in the source.
+    public var line: Int
+    /// Seconds since the epoch, when the line carried a time.
+    public var ts: Double?
+    public var kind: EventKind
+    public var view: Symbol?
+    /// The qualifier in `PlayButton DataModel init`: the view that owns the model.
+    public var owner: Symbol?
+    public var instance: Symbol?
+    /// True when the line is `_printChanges()` or `_logChanges()` output.
+    public var isPrintChanges: Bool
+    /// The duration the line reported itself (structured lines' `ms=`).
+    public var durationMilliseconds: Double?
+    /// The `_printChanges()` tokens in printed order; empty for other lines.
+    public var tokens: [Symbol]
+    /// `@identity` is among the tokens: SwiftUI created the view's state storage anew.
+    public var newIdentity: Bool
+    /// `@self` is among the tokens: the view's value changed.
+    public var newValue: Bool
+
+    /// Creates an event.
+    public init(
+        line: Int, ts: Double? = nil, kind: EventKind, view: Symbol? = nil, owner: Symbol? = nil,
+        instance: Symbol? = nil, isPrintChanges: Bool = false, durationMilliseconds: Double? = nil,
+        tokens: [Symbol] = [], newIdentity: Bool = false, newValue: Bool = false
+    ) {
+        self.line = line
+        self.ts = ts
+        self.kind = kind
+        self.view = view
+        self.owner = owner
+        self.instance = instance
+        self.isPrintChanges = isPrintChanges
+        self.durationMilliseconds = durationMilliseconds
+        self.tokens = tokens
+        self.newIdentity = newIdentity
+        self.newValue = newValue
+    }
+}
