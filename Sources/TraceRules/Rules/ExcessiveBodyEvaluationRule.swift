@@ -169,12 +169,46 @@ public enum ExcessiveBodyEvaluationRule: Rule {
         ]
     )
 
-    public static func check(_ context: RuleContext) throws -> [Violation] {
-        var storms = Storms(thresholds: context.thresholds)
-        try sweep(context, into: &storms)
-        return storms.violations(
-            minEvaluations: context.thresholds.count(minEvaluations),
-            minSharePercent: context.thresholds.count(minSharePercent)
-        )
+    public static func detector(_ context: RuleContext) -> (any Detector)? {
+        Evaluations(context)
+    }
+
+    /// Feeds every line to `Storms`: body evaluations by view and instance, anything else as a
+    /// break in a run.
+    final class Evaluations: Detector {
+        private var storms: Storms
+        private let minEvaluations: Int
+        private let minSharePercent: Int
+        private let selfToken: Symbol
+
+        init(_ context: RuleContext) {
+            storms = Storms(thresholds: context.thresholds)
+            minEvaluations = context.thresholds.count(ExcessiveBodyEvaluationRule.minEvaluations)
+            minSharePercent = context.thresholds.count(ExcessiveBodyEvaluationRule.minSharePercent)
+            selfToken = context.symbols.selfToken
+        }
+
+        func observe(_ event: LifecycleEvent) {
+            guard event.kind == .body, let view = event.view else { return storms.other() }
+            // A `_printChanges()` line whose only news is a new `@identity` or `@self`: rows of
+            // one update print exactly that.
+            let valueOrIdentityOnly = event.isPrintChanges && !event.tokens.isEmpty
+                && (event.newIdentity || event.tokens.allSatisfy { $0 == selfToken })
+            storms.body(
+                view: view, instance: event.instance, line: event.line,
+                slot: event.ts.flatMap(Self.tenths), valueOrIdentityOnly: valueOrIdentityOnly
+            )
+        }
+
+        /// `seconds` in tenths, truncated toward zero; nil for a time no Int can hold.
+        private static func tenths(_ seconds: Double) -> Int? {
+            let tenths = seconds * 10
+            return abs(tenths) < 9e18 ? Int(tenths) : nil
+        }
+
+        func finish(_ subjects: Subjects) -> [Violation] {
+            storms.finish()
+            return storms.violations(minEvaluations: minEvaluations, minSharePercent: minSharePercent, symbols: subjects.symbols)
+        }
     }
 }

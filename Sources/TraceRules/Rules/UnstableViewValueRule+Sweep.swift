@@ -9,8 +9,9 @@ extension UnstableViewValueRule {
     /// update is committed), or, when timestamps tell, `max_update_seconds` after it.
     struct UpdateSweep {
         private struct Update {
-            let root: String
-            let cause: String
+            let root: Symbol
+            /// The root's tokens as printed: why it re-ran.
+            let cause: [Symbol]
             let line: Int
             let ts: Double?
             /// The root's updates so far, this one included.
@@ -26,37 +27,39 @@ extension UnstableViewValueRule {
 
         private let maxUpdateSeconds: Double
         private var current: Update?
-        private var members: [String: Member] = [:]
-        private var memberOrder: [String] = []
-        private var updatesPerRoot: [String: Int] = [:]
-        private var pairIndex: [String: Int] = [:]
+        private var members: [Symbol: Member] = [:]
+        private var memberOrder: [Symbol] = []
+        private var updatesPerRoot: [Symbol: Int] = [:]
+        private var pairIndex: [PairKey: Int] = [:]
         private(set) var pairs: [Pair] = []
+        private let selfToken: Symbol
 
-        init(maxUpdateSeconds: Double) {
-            self.maxUpdateSeconds = maxUpdateSeconds
+        private struct PairKey: Hashable {
+            let root: Symbol
+            let child: Symbol
         }
 
-        /// A `_printChanges()` line with its tokens as printed (`@self, _count`).
-        mutating func body(view: String, tokens: String, line: Int, ts: Double?) {
-            var newIdentity = false, newValue = false
-            for token in tokens.utf8.split(separator: UInt8(ascii: ",")) {
-                let trimmed = token.drop { $0 == UInt8(ascii: " ") }
-                if trimmed.elementsEqual("@identity".utf8) { newIdentity = true }
-                if trimmed.elementsEqual("@self".utf8) { newValue = true }
-            }
-            guard newIdentity || newValue else {
+        init(maxUpdateSeconds: Double, selfToken: Symbol) {
+            self.maxUpdateSeconds = maxUpdateSeconds
+            self.selfToken = selfToken
+        }
+
+        /// A `_printChanges()` line of `event.view`.
+        mutating func body(view: Symbol, _ event: LifecycleEvent) {
+            guard event.newIdentity || event.newValue else {
                 endUpdate()
                 let number = updatesPerRoot[view, default: 0] + 1
                 updatesPerRoot[view] = number
-                current = Update(root: view, cause: tokens.isEmpty ? "unchanged" : tokens, line: line, ts: ts, number: number)
+                current = Update(root: view, cause: event.tokens, line: event.line, ts: event.ts, number: number)
                 return
             }
             guard let current, view != current.root else { return }
-            if let ts, let start = current.ts, ts - start > maxUpdateSeconds { return endUpdate() }
+            if let ts = event.ts, let start = current.ts, ts - start > maxUpdateSeconds { return endUpdate() }
             if members[view] == nil { memberOrder.append(view) }
-            members[view, default: Member()].lines.append(line)
-            members[view]!.valueOnly = members[view]!.valueOnly && tokens == "@self"
-            members[view]!.newIdentity = members[view]!.newIdentity || newIdentity
+            let valueOnly = event.tokens.count == 1 && event.tokens[0] == selfToken
+            members[view, default: Member()].lines.append(event.line)
+            members[view]!.valueOnly = members[view]!.valueOnly && valueOnly
+            members[view]!.newIdentity = members[view]!.newIdentity || event.newIdentity
         }
 
         /// Ends the current update, if any, and files what it showed of each child.
@@ -69,7 +72,7 @@ extension UnstableViewValueRule {
             guard let current else { return }
             for child in memberOrder {
                 let member = members[child]!
-                let key = current.root + "\u{1F}" + child
+                let key = PairKey(root: current.root, child: child)
                 if pairIndex[key] == nil {
                     pairIndex[key] = pairs.count
                     pairs.append(Pair(root: current.root, child: child))
@@ -84,10 +87,10 @@ extension UnstableViewValueRule {
 
     /// What one root's updates showed of one child.
     struct Pair {
-        let root: String
-        let child: String
+        let root: Symbol
+        let child: Symbol
         /// The causes after which the child re-ran by `@self` alone, in order of first sight.
-        private(set) var causes: [String] = []
+        private(set) var causes: [[Symbol]] = []
         /// Updates in which it re-ran by `@self` alone.
         private(set) var reruns = 0
         /// Updates of the root it sat out between two of its own, within one lifetime.
@@ -96,12 +99,12 @@ extension UnstableViewValueRule {
         private(set) var lines: [Int] = []
         private var lastUpdate: Int?
 
-        init(root: String, child: String) {
+        init(root: Symbol, child: Symbol) {
             self.root = root
             self.child = child
         }
 
-        mutating func add(update: Int, cause: String, rootLine: Int, lines: [Int], valueOnly: Bool, newIdentity: Bool) {
+        mutating func add(update: Int, cause: [Symbol], rootLine: Int, lines: [Int], valueOnly: Bool, newIdentity: Bool) {
             // Updates sat out before a new identity fall outside the child's lifetime.
             if !newIdentity, let lastUpdate { skipped += update - lastUpdate - 1 }
             lastUpdate = update

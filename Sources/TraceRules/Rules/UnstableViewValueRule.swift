@@ -133,26 +133,62 @@ public enum UnstableViewValueRule: Rule {
         ]
     )
 
-    public static func check(_ context: RuleContext) throws -> [Violation] {
-        var updates = UpdateSweep(maxUpdateSeconds: context.thresholds[maxUpdateSeconds])
-        try sweep(context, into: &updates)
-        let qualifying = updates.pairs.filter {
-            $0.skipped == 0 && $0.causes.count >= context.thresholds.count(minCauses)
-                && $0.reruns >= context.thresholds.count(minUpdates)
+    public static func detector(_ context: RuleContext) -> (any Detector)? {
+        Updates(context)
+    }
+
+    /// Parent updates as the sweep delimits them, then the children that re-ran by `@self` alone
+    /// in every one of a root's updates.
+    final class Updates: Detector {
+        private var sweep: UpdateSweep
+        private let minCauses: Int
+        private let minUpdates: Int
+        private let sources: SourceIndex?
+
+        init(_ context: RuleContext) {
+            sweep = UpdateSweep(maxUpdateSeconds: context.thresholds[maxUpdateSeconds], selfToken: context.symbols.selfToken)
+            minCauses = context.thresholds.count(UnstableViewValueRule.minCauses)
+            minUpdates = context.thresholds.count(UnstableViewValueRule.minUpdates)
+            sources = context.sources
         }
-        // A child that qualifies under several roots (a parent and a grandparent) is one finding.
-        return qualifying.map(\.child).uniqued().map { child in
-            let found = qualifying.filter { $0.child == child }
-            let updates = found.map { "\(counted($0.reruns, "update")) of \($0.root)" }.joined(separator: " and ")
-            let causes = found.flatMap(\.causes).uniqued().map { "`\($0)`" }.joined(separator: "; ")
-            let properties = context.sources.flatMap { unstableProperties(of: child, in: $0) }
-            return Violation(
-                view: child,
-                message: "\(child)'s body re-ran by @self alone in \(updates), whatever had changed (\(causes)), "
-                    + "and never sat one out: " + cause(properties),
-                count: found.reduce(0) { $0 + $1.reruns },
-                lines: found.flatMap(\.lines)
-            )
+
+        func observe(_ event: LifecycleEvent) {
+            switch event.kind {
+            case .appear, .disappear:
+                sweep.endUpdate()
+            case .body where event.isPrintChanges:
+                if let view = event.view { sweep.body(view: view, event) } else { sweep.endUpdate() }
+            default:
+                break
+            }
+        }
+
+        func finish(_ subjects: Subjects) -> [Violation] {
+            sweep.endUpdate()
+            let symbols = subjects.symbols
+            let qualifying = sweep.pairs.filter {
+                $0.skipped == 0 && $0.causes.count >= minCauses && $0.reruns >= minUpdates
+            }
+            // A child that qualifies under several roots (a parent and a grandparent) is one finding.
+            return qualifying.map(\.child).uniqued().map { childSymbol in
+                let child = symbols[childSymbol]
+                let found = qualifying.filter { $0.child == childSymbol }
+                let updates = found.map { "\(counted($0.reruns, "update")) of \(symbols[$0.root])" }.joined(separator: " and ")
+                let causes = found.flatMap(\.causes).uniqued().map { "`\(text(of: $0, symbols))`" }.joined(separator: "; ")
+                let properties = sources.flatMap { unstableProperties(of: child, in: $0) }
+                return Violation(
+                    view: child,
+                    message: "\(child)'s body re-ran by @self alone in \(updates), whatever had changed (\(causes)), "
+                        + "and never sat one out: " + cause(properties),
+                    count: found.reduce(0) { $0 + $1.reruns },
+                    lines: found.flatMap(\.lines)
+                )
+            }
+        }
+
+        /// A root's tokens as printed (`_count, _title`), or `unchanged` when it printed none.
+        private func text(of cause: [Symbol], _ symbols: SymbolTable) -> String {
+            cause.isEmpty ? "unchanged" : cause.map { symbols[$0] }.joined(separator: ", ")
         }
     }
 
