@@ -46,7 +46,7 @@ for lines in "${sizes[@]}"; do
         "$(awk -v n="$lines" -v s="$ingest_s" 'BEGIN { printf "%.0f", n / s }')" \
         "$(awk -v m="$megabytes" -v s="$ingest_s" 'BEGIN { printf "%.1f", m / s }')" "$ingest_mb"
     printf '%-34s %8s s   peak RSS %s MB\n' "report (rules on the stored trace)" "$report_s" "$report_mb"
-    printf '%-34s %8s s   peak RSS %s MB\n' "check (parse + rules, in memory)" "$check_s" "$check_mb"
+    printf '%-34s %8s s   peak RSS %s MB\n' "check (parse + rules, end to end)" "$check_s" "$check_mb"
     printf '%-34s %8s MB\n' "database size" "$db_mb"
 
     if command -v sqlite3 >/dev/null; then

@@ -15,7 +15,8 @@ public final class Database {
     }
 
     let handle: OpaquePointer
-    /// The file path, or `:memory:`.
+    /// The file path, `:memory:`, or `a temporary database` for SQLite's private temporary file
+    /// (opened as "").
     public let path: String
     private var statementCache: [String: Statement] = [:]
 
@@ -37,7 +38,7 @@ public final class Database {
             throw SQLiteError(code: code, message: "cannot open \(path): \(message)")
         }
         self.handle = connection
-        self.path = path
+        self.path = path.isEmpty ? "a temporary database" : path
         sqlite3_extended_result_codes(connection, 1)
         sqlite3_busy_timeout(connection, Int32(busyTimeout * 1000))
         // Opening is lazy in SQLite: read the schema now so a non-database file fails here.

@@ -35,9 +35,16 @@ public enum TraceDatabase {
         return database
     }
 
-    /// Opens an in-memory database with the current schema, for `check` without `--db`.
-    public static func openInMemory() throws -> Database {
-        let database = try Database(path: ":memory:", mode: .readWrite)
+    /// Opens a private temporary database with the current schema, for `check` without `--db`.
+    ///
+    /// SQLite keeps it in its page cache and spills to an unnamed file (under `$SQLITE_TMPDIR`,
+    /// `$TMPDIR` or /tmp) that is deleted when the connection closes: memory stays flat however
+    /// long the log, where `:memory:` held the whole trace (900 MB for five million lines). Nothing
+    /// needs to survive a crash, so there is no syncing, and the rollback journal stays in memory.
+    public static func openTemporary() throws -> Database {
+        let database = try Database(path: "", mode: .readWrite)
+        try database.execute("PRAGMA journal_mode = MEMORY")
+        try database.execute("PRAGMA synchronous = OFF")
         try Schema.migrate(database)
         return database
     }

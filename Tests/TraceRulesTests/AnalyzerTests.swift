@@ -49,7 +49,7 @@ import TraceStore
         let error = try #require(throws: AnalysisError.self) {
             _ = try Analyzer(database: pipeline.database).analyze(traceID: 42)
         }
-        #expect(error.description == "no trace 42 in :memory:")
+        #expect(error.description == "no trace 42 in a temporary database")
     }
 
     @Test func anEmptyTraceHasNoFindings() throws {

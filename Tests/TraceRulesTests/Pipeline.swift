@@ -11,7 +11,7 @@ struct Pipeline {
 
     /// Parses `log` into a fresh in-memory store.
     init(log: String) throws {
-        database = try TraceDatabase.openInMemory()
+        database = try TraceDatabase.openTemporary()
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("trace-analyze-rules-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -23,7 +23,7 @@ struct Pipeline {
 
     /// Parses the file at `path`.
     init(path: String) throws {
-        database = try TraceDatabase.openInMemory()
+        database = try TraceDatabase.openTemporary()
         traceID = try Ingestor(database: database).ingest(path: path).traceID
     }
 

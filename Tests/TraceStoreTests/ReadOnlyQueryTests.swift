@@ -39,7 +39,7 @@ import TraceModel
     }
 
     @Test func readingPragmasAndSelectsRun() throws {
-        let database = try TraceDatabase.openInMemory()
+        let database = try TraceDatabase.openTemporary()
         var rows = 0
         try ReadOnlyQuery.run("PRAGMA table_info(events); SELECT 1", on: database, columns: { _ in }, row: { _ in rows += 1 })
         #expect(rows == SchemaDocumentation.tables[1].columns.count + 1)

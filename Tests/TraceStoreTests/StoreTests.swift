@@ -94,7 +94,7 @@ import TraceModel
     }
 
     @Test func theDocumentationDescribesEveryColumnOfTheLiveSchema() throws {
-        let database = try TraceDatabase.openInMemory()
+        let database = try TraceDatabase.openTemporary()
         for table in SchemaDocumentation.tables {
             var live: [String] = []
             try database.forEachRow("SELECT name FROM pragma_table_info(?)", [table.name]) { live.append($0.text(at: 0)!) }

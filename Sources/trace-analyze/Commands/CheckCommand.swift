@@ -9,7 +9,7 @@ enum CheckCommand: Command {
         summary: "Parse console logs and report lifecycle problems; the command for CI.",
         usage: "[FILE|-]... [--db PATH] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--sources DIR] [--baseline FILE] [--write-baseline FILE]",
         options: [
-            OptionSpec(name: "db", value: "PATH", help: "Keep the traces and findings in this database (default: in memory only)."),
+            OptionSpec(name: "db", value: "PATH", help: "Keep the traces and findings in this database (default: a temporary one, deleted when done)."),
             ConfigOption.spec,
         ] + ReportOptions.specs,
         positionals: [("FILE", "A log file, or - for stdin (the default when input is piped).")],
@@ -47,7 +47,7 @@ enum CheckCommand: Command {
         let options = try ReportOptions(arguments, configuration: CheckConfiguration(file: file))
         try InputCheck.requireReadable(inputs)
 
-        let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openInMemory()
+        let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()
         let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
         let analyzer = Analyzer(database: database, configuration: configuration, sources: options.sources)
         var findings: [Finding] = []

@@ -53,7 +53,7 @@ enum DiffCommand: Command {
         } else {
             let patterns = try UserPattern.load(from: file)
             try InputCheck.requireReadable(arguments.positionals)
-            let database = try TraceDatabase.openInMemory()
+            let database = try TraceDatabase.openTemporary()
             let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
             snapshots = try arguments.positionals.map { input in
                 let traceID = try ingestor.ingest(path: input).traceID
