@@ -140,6 +140,11 @@ public final class Statement {
         sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(handle, index))
     }
 
+    /// Column `index` of a NOT NULL integer column: one call into SQLite instead of two.
+    @inline(__always) public func integer(at index: Int32) -> Int {
+        Int(sqlite3_column_int64(handle, index))
+    }
+
     /// Column `index` as a double, nil when NULL.
     public func double(at index: Int32) -> Double? {
         sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : sqlite3_column_double(handle, index)

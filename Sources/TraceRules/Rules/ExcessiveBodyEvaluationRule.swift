@@ -189,6 +189,7 @@ public enum ExcessiveBodyEvaluationRule: Rule {
         }
 
         func observe(_ event: LifecycleEvent) {
+            if event.followsText { storms.other() }
             guard event.kind == .body, let view = event.view else { return storms.other() }
             // A `_printChanges()` line whose only news is a new `@identity` or `@self`: rows of
             // one update print exactly that.

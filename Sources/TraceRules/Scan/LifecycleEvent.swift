@@ -2,8 +2,8 @@ import TraceModel
 
 /// One stored event as the rules see it, in input order: the columns rules read, names interned.
 ///
-/// Every event of the trace comes through, `text` lines included: for some rules any other line
-/// ends a run (of one view's body lines, say).
+/// Every event of the trace but its `text` lines comes through; `followsText` says when some
+/// came right before (for rules to which any other line ends a run of one view's body lines).
 public struct LifecycleEvent {
     /// The 1-based line in the source.
     public var line: Int
@@ -24,12 +24,14 @@ public struct LifecycleEvent {
     public var newIdentity: Bool
     /// `@self` is among the tokens: the view's value changed.
     public var newValue: Bool
+    /// One or more text lines (lines no recogniser claimed) came right before this event.
+    public var followsText: Bool
 
     /// Creates an event.
     public init(
         line: Int, ts: Double? = nil, kind: EventKind, view: Symbol? = nil, owner: Symbol? = nil,
         instance: Symbol? = nil, isPrintChanges: Bool = false, durationMilliseconds: Double? = nil,
-        tokens: [Symbol] = [], newIdentity: Bool = false, newValue: Bool = false
+        tokens: [Symbol] = [], newIdentity: Bool = false, newValue: Bool = false, followsText: Bool = false
     ) {
         self.line = line
         self.ts = ts
@@ -42,5 +44,6 @@ public struct LifecycleEvent {
         self.tokens = tokens
         self.newIdentity = newIdentity
         self.newValue = newValue
+        self.followsText = followsText
     }
 }

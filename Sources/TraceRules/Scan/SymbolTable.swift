@@ -14,40 +14,29 @@ public struct Symbol: Hashable, Comparable, Sendable {
 /// each row: a trace of a million events names a few hundred types.
 public final class SymbolTable {
     /// `@self` and `@identity`, interned first so rules can compare tokens without a look-up.
-    public let selfToken: Symbol
-    public let identityToken: Symbol
+    public let selfToken = Symbol(index: 0)
+    public let identityToken = Symbol(index: 1)
 
-    private var names: [String] = []
-    private var bytes: [UInt8] = []
-    private var spans: [(start: Int, count: Int, hash: UInt64)] = []
-    /// Open addressing: a symbol index per slot, -1 for empty; never more than half full.
-    private var slots = [Int](repeating: -1, count: 256)
-    private var facts: [Facts] = []
-
-    private struct Facts {
-        var endsWithView: Bool
-        var isState: Bool
-    }
+    /// All mutable state in one value, so an `intern` costs one exclusivity check, not one per array.
+    private var storage = Storage()
 
     public init() {
-        selfToken = Symbol(index: 0)
-        identityToken = Symbol(index: 1)
         _ = intern("@self")
         _ = intern("@identity")
     }
 
     /// How many names the table holds.
-    public var count: Int { names.count }
+    public var count: Int { storage.names.count }
 
     /// The name of `symbol`.
-    public subscript(_ symbol: Symbol) -> String { names[symbol.index] }
+    public subscript(_ symbol: Symbol) -> String { storage.names[symbol.index] }
 
     /// True when the name ends in `View` (`GLOB '*View'`): a convention the rules lean on to tell
     /// views from objects when a type printed no body.
-    public func endsWithView(_ symbol: Symbol) -> Bool { facts[symbol.index].endsWithView }
+    public func endsWithView(_ symbol: Symbol) -> Bool { storage.facts[symbol.index].endsWithView }
 
     /// True for a `_printChanges()` token naming a dynamic property (`_isPlaying`): state.
-    public func isState(_ symbol: Symbol) -> Bool { facts[symbol.index].isState }
+    public func isState(_ symbol: Symbol) -> Bool { storage.facts[symbol.index].isState }
 
     /// The symbol for `name`, added when new.
     public func intern(_ name: String) -> Symbol {
@@ -57,53 +46,73 @@ public final class SymbolTable {
 
     /// The symbol for the UTF-8 bytes `name`, added when new.
     public func intern(_ name: UnsafeRawBufferPointer) -> Symbol {
-        let hash = Self.hash(name)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let index = slots[slot]
-            if index < 0 { return add(name, hash: hash, slot: slot) }
-            if spans[index].hash == hash && equal(index, name) { return Symbol(index: index) }
-            slot = (slot + 1) & mask
+        storage.intern(name)
+    }
+
+    private struct Facts {
+        var endsWithView: Bool
+        var isState: Bool
+    }
+
+    private struct Storage {
+        var names: [String] = []
+        var facts: [Facts] = []
+        private var bytes: [UInt8] = []
+        private var spans: [(start: Int, count: Int, hash: UInt64)] = []
+        /// Open addressing: a symbol index per slot, -1 for empty; never more than half full.
+        private var slots = [Int](repeating: -1, count: 256)
+
+        mutating func intern(_ name: UnsafeRawBufferPointer) -> Symbol {
+            let hash = Self.hash(name)
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while true {
+                let index = slots[slot]
+                if index < 0 { return add(name, hash: hash, slot: slot) }
+                if spans[index].hash == hash && equal(index, name) { return Symbol(index: index) }
+                slot = (slot + 1) & mask
+            }
         }
-    }
 
-    private func equal(_ index: Int, _ name: UnsafeRawBufferPointer) -> Bool {
-        let span = spans[index]
-        guard span.count == name.count else { return false }
-        return bytes.withUnsafeBytes { stored in
-            name.isEmpty || memcmp(stored.baseAddress! + span.start, name.baseAddress!, span.count) == 0
+        private func equal(_ index: Int, _ name: UnsafeRawBufferPointer) -> Bool {
+            let span = spans[index]
+            guard span.count == name.count else { return false }
+            return bytes.withUnsafeBytes { stored in
+                name.isEmpty || memcmp(stored.baseAddress! + span.start, name.baseAddress!, span.count) == 0
+            }
         }
-    }
 
-    private func add(_ name: UnsafeRawBufferPointer, hash: UInt64, slot: Int) -> Symbol {
-        let index = names.count
-        spans.append((bytes.count, name.count, hash))
-        bytes.append(contentsOf: name)
-        let string = String(decoding: name, as: UTF8.self)
-        names.append(string)
-        facts.append(Facts(endsWithView: name.count >= 4 && name.suffix(4).elementsEqual("View".utf8), isState: name.first == UInt8(ascii: "_")))
-        slots[slot] = index
-        if names.count * 2 > slots.count { grow() }
-        return Symbol(index: index)
-    }
-
-    private func grow() {
-        slots = [Int](repeating: -1, count: slots.count * 2)
-        let mask = slots.count - 1
-        for (index, span) in spans.enumerated() {
-            var slot = Int(truncatingIfNeeded: span.hash) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        private mutating func add(_ name: UnsafeRawBufferPointer, hash: UInt64, slot: Int) -> Symbol {
+            let index = names.count
+            spans.append((bytes.count, name.count, hash))
+            bytes.append(contentsOf: name)
+            names.append(String(decoding: name, as: UTF8.self))
+            facts.append(Facts(
+                endsWithView: name.count >= 4 && name.suffix(4).elementsEqual("View".utf8),
+                isState: name.first == UInt8(ascii: "_")
+            ))
             slots[slot] = index
+            if names.count * 2 > slots.count { grow() }
+            return Symbol(index: index)
         }
-    }
 
-    /// FNV-1a: short names, few collisions, no setup.
-    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        private mutating func grow() {
+            slots = [Int](repeating: -1, count: slots.count * 2)
+            let mask = slots.count - 1
+            for (index, span) in spans.enumerated() {
+                var slot = Int(truncatingIfNeeded: span.hash) & mask
+                while slots[slot] >= 0 { slot = (slot + 1) & mask }
+                slots[slot] = index
+            }
         }
-        return hash
+
+        /// FNV-1a: short names, few collisions, no setup.
+        private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+            return hash
+        }
     }
 }
