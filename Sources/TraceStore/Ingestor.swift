@@ -58,7 +58,7 @@ public struct Ingestor {
     /// flat when the store is the slower side.
     public func ingest(fileDescriptor: Int32, source: String, progress: ((Progress) -> Void)? = nil) throws -> Summary {
         let writer = try EventWriter(database: database, source: source)
-        let queue = BatchQueue(capacity: 4)
+        let queue = BlockingQueue<Batch>(capacity: 4)
         let stage = ParseStage(fileDescriptor: fileDescriptor, source: source, parser: makeParser(), queue: queue)
         Thread.detachNewThread { stage.run() }
         defer { queue.cancel() }

@@ -7,9 +7,9 @@ final class ParseStage: @unchecked Sendable {
     private let fileDescriptor: Int32
     private let source: String
     private var parser: TraceParser
-    private let queue: BatchQueue
+    private let queue: BlockingQueue<Batch>
 
-    init(fileDescriptor: Int32, source: String, parser: TraceParser, queue: BatchQueue) {
+    init(fileDescriptor: Int32, source: String, parser: TraceParser, queue: BlockingQueue<Batch>) {
         self.fileDescriptor = fileDescriptor
         self.source = source
         self.parser = parser
@@ -87,45 +87,4 @@ struct Batch: @unchecked Sendable {
     let stats: ParseStats
     let bytes: Int
     let kind: Kind
-}
-
-/// A bounded blocking queue between the two ingest stages.
-final class BatchQueue: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var items: [Batch] = []
-    private let capacity: Int
-    private var cancelled = false
-
-    init(capacity: Int) { self.capacity = capacity }
-
-    /// Adds a batch, waiting while the queue is full; false once the consumer has gone.
-    func put(_ batch: Batch) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while items.count >= capacity && !cancelled { condition.wait() }
-        guard !cancelled else { return false }
-        items.append(batch)
-        condition.broadcast()
-        return true
-    }
-
-    /// Takes the next batch, waiting while the queue is empty; nil once cancelled.
-    func take() -> Batch? {
-        condition.lock()
-        defer { condition.unlock() }
-        while items.isEmpty && !cancelled { condition.wait() }
-        guard !items.isEmpty, !cancelled else { return nil }
-        // At most `capacity` items: removing the first is cheap, and drops the batch's memory now.
-        let batch = items.removeFirst()
-        condition.broadcast()
-        return batch
-    }
-
-    /// Stops both sides: `put` returns false and `take` nil from now on.
-    func cancel() {
-        condition.lock()
-        cancelled = true
-        condition.broadcast()
-        condition.unlock()
-    }
 }

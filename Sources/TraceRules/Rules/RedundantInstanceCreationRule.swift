@@ -129,7 +129,7 @@ public enum RedundantInstanceCreationRule: Rule {
         func finish(_ subjects: Subjects) -> [Violation] {
             var violations: [Violation] = []
             for view in pending.indices {
-                let symbol = Symbol(index: view), counts = subjects[symbol]
+                let symbol = subjects.symbols.symbol(at: view), counts = subjects[symbol]
                 // Views with neither body nor appear lines are skipped: nothing says whether
                 // their bodies ran, only that nobody logged them.
                 let uses = counts.bodies > 0 ? counts.bodies : counts.appears

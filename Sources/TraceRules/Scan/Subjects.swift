@@ -53,7 +53,7 @@ public struct Subjects {
     public func isView(_ view: Symbol) -> Bool {
         let counts = self[view]
         return counts.bodies + counts.appears + counts.disappears > 0
-            || (symbols.endsWithView(view) && counts.deinits == 0)
+            || (view.endsWithView && counts.deinits == 0)
     }
 
     /// True when `view` named an event's view: a type of the trace (a name seen only as an owner

@@ -3,9 +3,29 @@ import Foundation
 /// A name from a trace (a view, owner, instance or `_printChanges()` token), interned: two
 /// symbols are equal exactly when their names are, and a symbol is a dense index, so a rule can
 /// keep per-view state in an array and compare names as integers on the hot path.
+///
+/// What rules ask of a name while they observe events travels in the symbol itself, so they
+/// never need the table (which the scan's reading thread is still filling) before `finish`.
 public struct Symbol: Hashable, Comparable, Sendable {
+    /// The index in the low 32 bits, facts about the name above.
+    private let raw: UInt64
+
+    private static let endsWithViewBit: UInt64 = 1 << 32
+    private static let isStateBit: UInt64 = 1 << 33
+
+    init(index: Int, endsWithView: Bool = false, isState: Bool = false) {
+        raw = UInt64(index) | (endsWithView ? Self.endsWithViewBit : 0) | (isState ? Self.isStateBit : 0)
+    }
+
     /// The position in its table, from 0.
-    public let index: Int
+    @inline(__always) public var index: Int { Int(truncatingIfNeeded: raw & 0xFFFF_FFFF) }
+
+    /// True when the name ends in `View` (`GLOB '*View'`): a convention the rules lean on to tell
+    /// views from objects when a type printed no body.
+    public var endsWithView: Bool { raw & Self.endsWithViewBit != 0 }
+
+    /// True for a `_printChanges()` token naming a dynamic property (`_isPlaying`): state.
+    public var isState: Bool { raw & Self.isStateBit != 0 }
 
     public static func < (lhs: Symbol, rhs: Symbol) -> Bool { lhs.index < rhs.index }
 }
@@ -14,15 +34,17 @@ public struct Symbol: Hashable, Comparable, Sendable {
 /// each row: a trace of a million events names a few hundred types.
 public final class SymbolTable {
     /// `@self` and `@identity`, interned first so rules can compare tokens without a look-up.
-    public let selfToken = Symbol(index: 0)
-    public let identityToken = Symbol(index: 1)
+    public let selfToken: Symbol
+    public let identityToken: Symbol
 
     /// All mutable state in one value, so an `intern` costs one exclusivity check, not one per array.
-    private var storage = Storage()
+    private var storage: Storage
 
     public init() {
-        _ = intern("@self")
-        _ = intern("@identity")
+        var storage = Storage()
+        selfToken = "@self".utf8.withContiguousStorageIfAvailable { storage.intern(UnsafeRawBufferPointer($0)) }!
+        identityToken = "@identity".utf8.withContiguousStorageIfAvailable { storage.intern(UnsafeRawBufferPointer($0)) }!
+        self.storage = storage
     }
 
     /// How many names the table holds.
@@ -31,12 +53,14 @@ public final class SymbolTable {
     /// The name of `symbol`.
     public subscript(_ symbol: Symbol) -> String { storage.names[symbol.index] }
 
-    /// True when the name ends in `View` (`GLOB '*View'`): a convention the rules lean on to tell
-    /// views from objects when a type printed no body.
-    public func endsWithView(_ symbol: Symbol) -> Bool { storage.facts[symbol.index].endsWithView }
+    /// The symbol whose index is `index`: for rules that keep per-symbol state in arrays.
+    public func symbol(at index: Int) -> Symbol { storage.symbols[index] }
 
-    /// True for a `_printChanges()` token naming a dynamic property (`_isPlaying`): state.
-    public func isState(_ symbol: Symbol) -> Bool { storage.facts[symbol.index].isState }
+    /// True when `symbol`'s name ends in `View`; see `Symbol.endsWithView`.
+    public func endsWithView(_ symbol: Symbol) -> Bool { symbol.endsWithView }
+
+    /// True when `symbol` names a dynamic property; see `Symbol.isState`.
+    public func isState(_ symbol: Symbol) -> Bool { symbol.isState }
 
     /// The symbol for `name`, added when new.
     public func intern(_ name: String) -> Symbol {
@@ -49,14 +73,9 @@ public final class SymbolTable {
         storage.intern(name)
     }
 
-    private struct Facts {
-        var endsWithView: Bool
-        var isState: Bool
-    }
-
     private struct Storage {
         var names: [String] = []
-        var facts: [Facts] = []
+        private(set) var symbols: [Symbol] = []
         private var bytes: [UInt8] = []
         private var spans: [(start: Int, count: Int, hash: UInt64)] = []
         /// Open addressing: a symbol index per slot, -1 for empty; never more than half full.
@@ -69,7 +88,7 @@ public final class SymbolTable {
             while true {
                 let index = slots[slot]
                 if index < 0 { return add(name, hash: hash, slot: slot) }
-                if spans[index].hash == hash && equal(index, name) { return Symbol(index: index) }
+                if spans[index].hash == hash && equal(index, name) { return symbols[index] }
                 slot = (slot + 1) & mask
             }
         }
@@ -87,13 +106,15 @@ public final class SymbolTable {
             spans.append((bytes.count, name.count, hash))
             bytes.append(contentsOf: name)
             names.append(String(decoding: name, as: UTF8.self))
-            facts.append(Facts(
+            let symbol = Symbol(
+                index: index,
                 endsWithView: name.count >= 4 && name.suffix(4).elementsEqual("View".utf8),
                 isState: name.first == UInt8(ascii: "_")
-            ))
+            )
+            symbols.append(symbol)
             slots[slot] = index
             if names.count * 2 > slots.count { grow() }
-            return Symbol(index: index)
+            return symbol
         }
 
         private mutating func grow() {

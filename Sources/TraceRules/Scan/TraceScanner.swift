@@ -1,3 +1,4 @@
+import Foundation
 import TraceModel
 import TraceStore
 
@@ -51,48 +52,113 @@ public struct TraceScanner {
 
     /// Calls `body` with every event of the trace but its text lines, in input order, names
     /// interned in `symbols`.
+    ///
+    /// SQLite is read on a thread of its own, a few thousand events ahead of `body`, as an ingest
+    /// parses ahead of its writer: decoding rows and running the rules take about as long as
+    /// each other, and two cores do both at once. So `body` must not read `symbols` (the reading
+    /// thread is filling it): what a rule needs of a name while it observes is in the `Symbol`;
+    /// names are for after the scan. The connection is not touched by anything else until
+    /// `scan` returns.
     public func scan(into symbols: SymbolTable, _ body: (LifecycleEvent) throws -> Void) throws {
         let storedEvents = try database.scalarInt("SELECT events FROM traces WHERE id = ?", [traceID]) ?? 0
-        let contiguous = storedEvents == eventIDs.count
-        let events = try database.prepare(contiguous ? Self.contiguousEventsSQL : Self.interleavedEventsSQL)
-        try events.bind([eventIDs.lowerBound, eventIDs.upperBound] + (contiguous ? [] : [traceID]))
-        let changes = try database.prepare(Self.changesSQL)
-        try changes.bind([eventIDs.lowerBound, eventIDs.upperBound])
-        var nextChange = try changes.step() ? changes.integer(at: 0) : nil
+        let reader = try Reader(
+            database: database, traceID: traceID, eventIDs: eventIDs, contiguous: storedEvents == eventIDs.count,
+            symbols: symbols
+        )
+        let queue = BlockingQueue<Reader.Chunk>(capacity: 4)
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            reader.run(into: queue)
+            finished.signal()
+        }.start()
+        defer {
+            // Stops the reader early when `body` throws; either way it is done before we return.
+            queue.cancel()
+            finished.wait()
+        }
+        while let chunk = queue.take() {
+            switch chunk {
+            case .events(let events): for event in events { try body(event) }
+            case .failed(let error): throw error
+            case .end: return
+            }
+        }
+    }
 
-        var event = LifecycleEvent(line: 0, kind: .text)
-        var previousID = eventIDs.lowerBound - 1
-        var skippedText = false
-        while try events.step() {
-            let id = events.integer(at: 0)
-            let kind = Self.kind(events.bytes(at: 3))
-            if kind == .text {
-                skippedText = true
-                continue
-            }
-            event.followsText = skippedText || (contiguous && id != previousID + 1)
-            skippedText = false
-            previousID = id
-            event.line = events.integer(at: 1)
-            event.ts = events.double(at: 2)
-            event.kind = kind
-            event.view = events.bytes(at: 4).map(symbols.intern)
-            event.owner = events.bytes(at: 5).map(symbols.intern)
-            event.instance = events.bytes(at: 6).map(symbols.intern)
-            event.isPrintChanges = events.integer(at: 7) == 1
-            event.durationMilliseconds = events.double(at: 8)
-            event.tokens.removeAll(keepingCapacity: true)
-            event.newIdentity = false
-            event.newValue = false
-            while let changeEventID = nextChange, changeEventID <= id {
-                if changeEventID == id, let token = changes.bytes(at: 1).map(symbols.intern) {
-                    event.tokens.append(token)
-                    if token == symbols.identityToken { event.newIdentity = true }
-                    if token == symbols.selfToken { event.newValue = true }
+    /// The reading half of a scan: steps both statements and interns names, on its own thread.
+    private final class Reader: @unchecked Sendable {
+        enum Chunk {
+            case events([LifecycleEvent])
+            case failed(any Error)
+            case end
+        }
+
+        static let chunkSize = 4096
+
+        private let eventIDs: ClosedRange<Int>
+        private let contiguous: Bool
+        private let symbols: SymbolTable
+        private let events: Statement
+        private let changes: Statement
+
+        init(database: Database, traceID: Int, eventIDs: ClosedRange<Int>, contiguous: Bool, symbols: SymbolTable) throws {
+            self.eventIDs = eventIDs
+            self.contiguous = contiguous
+            self.symbols = symbols
+            events = try database.prepare(contiguous ? TraceScanner.contiguousEventsSQL : TraceScanner.interleavedEventsSQL)
+            try events.bind([eventIDs.lowerBound, eventIDs.upperBound] + (contiguous ? [] : [traceID]))
+            changes = try database.prepare(TraceScanner.changesSQL)
+            try changes.bind([eventIDs.lowerBound, eventIDs.upperBound])
+        }
+
+        func run(into queue: BlockingQueue<Chunk>) {
+            do {
+                var chunk: [LifecycleEvent] = []
+                chunk.reserveCapacity(Self.chunkSize)
+                try read { event in
+                    chunk.append(event)
+                    guard chunk.count == Self.chunkSize else { return true }
+                    defer { chunk = []; chunk.reserveCapacity(Self.chunkSize) }
+                    return queue.put(.events(chunk))
                 }
-                nextChange = try changes.step() ? changes.integer(at: 0) : nil
+                if !chunk.isEmpty { guard queue.put(.events(chunk)) else { return } }
+                _ = queue.put(.end)
+            } catch {
+                _ = queue.put(.failed(error))
             }
-            try body(event)
+        }
+
+        /// Steps through the trace, handing each event to `emit` until it returns false.
+        private func read(_ emit: (LifecycleEvent) -> Bool) throws {
+            var nextChange = try changes.step() ? changes.integer(at: 0) : nil
+            var previousID = eventIDs.lowerBound - 1
+            var skippedText = false
+            while try events.step() {
+                let id = events.integer(at: 0)
+                let kind = TraceScanner.kind(events.bytes(at: 3))
+                if kind == .text {
+                    skippedText = true
+                    continue
+                }
+                var event = LifecycleEvent(line: events.integer(at: 1), ts: events.double(at: 2), kind: kind)
+                event.followsText = skippedText || (contiguous && id != previousID + 1)
+                skippedText = false
+                previousID = id
+                event.view = events.bytes(at: 4).map(symbols.intern)
+                event.owner = events.bytes(at: 5).map(symbols.intern)
+                event.instance = events.bytes(at: 6).map(symbols.intern)
+                event.isPrintChanges = events.integer(at: 7) == 1
+                event.durationMilliseconds = events.double(at: 8)
+                while let changeEventID = nextChange, changeEventID <= id {
+                    if changeEventID == id, let token = changes.bytes(at: 1).map(symbols.intern) {
+                        event.tokens.append(token)
+                        if token == symbols.identityToken { event.newIdentity = true }
+                        if token == symbols.selfToken { event.newValue = true }
+                    }
+                    nextChange = try changes.step() ? changes.integer(at: 0) : nil
+                }
+                guard emit(event) else { return }
+            }
         }
     }
 
