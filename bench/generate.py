@@ -3,7 +3,10 @@
 
 The mix follows what the seed articles show: _printChanges lines (plain and inside `log stream
 --style compact` wrappers), developer lifecycle prints (plain and NSLog-wrapped), a structured
-line now and then, and unrelated app noise. Usage: generate.py LINES > file.log
+line now and then, and unrelated app noise. One line in a hundred starts a short episode of
+the shapes the rules look for (a body loop, a parent update re-running a child by @self, a row
+built and thrown away, a coordinator never released), so every rule has work to do.
+Usage: generate.py LINES > file.log
 """
 import random
 import sys
@@ -22,14 +25,29 @@ def main():
         "Warning: attempt to present on which is already presenting",
         "objc[1234]: Class AXNotificationObserver is implemented in both places",
     ]
+    episodes = [
+        # an update loop: one view's body over and over, nothing between
+        lambda k: ["TemperatureView: _reading changed."] * 12,
+        # a parent update whose child re-runs by @self alone, whatever changed
+        lambda k: [f"ContentView: {rng.choice(['_count', '_title', '_filter'])} changed.", "PlayButton: @self changed."],
+        # a row type built and thrown away: inits without bodies
+        lambda k: [f"BadgeRow{k % 3} init"] * 6 + [f"BadgeRow{k % 3}: @self changed."],
+        # an object made in a view's init and never released
+        lambda k: [f"ImageLoader{k % 5} init", f"DetailView{k % 40} init"],
+    ]
     out = sys.stdout
     seconds = 1_700_000_000.0
     write = out.write
+    pending = []
     for n in range(total):
         seconds += rng.random() * 0.004
         view = rng.choice(views)
         roll = rng.random()
-        if roll < 0.30:
+        if not pending and rng.random() < 0.01:
+            pending = rng.choice(episodes)(n)
+        if pending:
+            message = pending.pop(0)
+        elif roll < 0.30:
             picked = rng.sample(tokens, rng.randint(1, 3))
             message = f"{view}: {', '.join(picked)} changed."
         elif roll < 0.36:
