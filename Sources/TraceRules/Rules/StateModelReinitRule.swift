@@ -151,18 +151,29 @@ public enum StateModelReinitRule: Rule {
 
         func finish(_ subjects: Subjects) -> [Violation] {
             let names = subjects.symbols
-            var found: [(owner: String, model: String, lines: [Int])] = []
-            for (key, lines) in discarded where lines.count >= minReinits {
+            var rows: [(owner: String, model: String, lines: [Int])] = []
+            for (key, lines) in discarded {
                 // Model lines always name the model; one without (a hand-made store) is left out.
                 guard let model = key.model, !subjects.isView(model) else { continue }
-                found.append((names[key.owner], names[model], lines))
+                rows.append((names[key.owner], names[model], lines))
             }
-            // By owner, then model, as bytes (SQLite's BINARY order).
-            found.sort {
-                $0.owner != $1.owner
+            // By owner, then model, as bytes (SQLite's BINARY order); neighbours whose names
+            // are equal as Swift strings (canonically equivalent, such as a precomposed `é` and
+            // `e` with a combining accent) are one finding, as when the rows came from SQL.
+            rows.sort {
+                !$0.owner.utf8.elementsEqual($1.owner.utf8)
                     ? $0.owner.utf8.lexicographicallyPrecedes($1.owner.utf8)
                     : $0.model.utf8.lexicographicallyPrecedes($1.model.utf8)
             }
+            var found: [(owner: String, model: String, lines: [Int])] = []
+            for row in rows {
+                if let last = found.indices.last, found[last].owner == row.owner, found[last].model == row.model {
+                    found[last].lines += row.lines
+                } else {
+                    found.append(row)
+                }
+            }
+            found.removeAll { $0.lines.count < minReinits }
             return found.map { found in
                 Violation(
                     view: found.owner,
