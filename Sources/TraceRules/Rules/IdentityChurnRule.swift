@@ -310,8 +310,11 @@ public enum IdentityChurnRule: Rule {
             closeUpdate()
             var violations: [Violation] = []
             for view in recreatedViews() where view.updates.count >= minRecreations {
-                let state = view.updates.flatMap { Self.names(of: $0.state, in: symbols) }.uniqued()
-                let roots = view.updates.map { $0.root.map { symbols[$0] } ?? "?" }.uniqued().joined(separator: ", ")
+                // Names are made once per distinct symbol (or state list): a later repeat adds
+                // nothing to a list of first occurrences.
+                let state = view.updates.map(\.state).uniqued().flatMap { Self.names(of: $0, in: symbols) }.uniqued()
+                let roots = view.updates.map(\.root).uniqued().map { $0.map { symbols[$0] } ?? "?" }.uniqued()
+                    .joined(separator: ", ")
                 let created = view.updates.reduce(0) { $0 + $1.lines.count }
                 var message = "\(view.name) was created anew in \(counted(view.updates.count, "update")) of \(roots) "
                 message += "(\(counted(created, "new identity", plural: "new identities"))) after it already existed; "
