@@ -1,3 +1,4 @@
+import Foundation
 import TraceStore
 
 /// A view that keeps getting a new identity while its parent merely updates: its state resets.
@@ -141,35 +142,259 @@ public enum IdentityChurnRule: Rule {
         ]
     )
 
-    public static func check(_ context: RuleContext) throws -> [Violation] {
-        let minimum = context.thresholds.count(minRecreations)
-        let views = try Self.recreatedViews(context)
-        var violations: [Violation] = []
-        for view in views where view.updates.count >= minimum {
-            let state = view.updates.flatMap(\.state).uniqued()
-            let roots = view.updates.map(\.root).uniqued().joined(separator: ", ")
-            let created = view.updates.reduce(0) { $0 + $1.lines.count }
-            var message = "\(view.name) was created anew in \(counted(view.updates.count, "update")) of \(roots) "
-            message += "(\(counted(created, "new identity", plural: "new identities"))) after it already existed; "
-            message += state.isEmpty
-                ? "SwiftUI rebuilt it and its subtree each time."
-                : "its state (\(state.joined(separator: ", "))) reset each time."
-            violations.append(Violation(
-                view: view.name, message: message, count: view.updates.count,
-                lines: view.updates.flatMap { [$0.rootLine] + $0.lines }
-            ))
+    public static func detector(_ context: RuleContext) -> (any Detector)? {
+        Recreations(
+            minRecreations: context.thresholds.count(minRecreations),
+            maxUpdateSeconds: context.thresholds[maxUpdateSeconds],
+            symbols: context.symbols
+        )
+    }
+
+    /// Views given a new identity inside an update started by an ancestor that kept its own,
+    /// and state models released and made anew under one owner.
+    ///
+    /// An update starts at a body line with neither `@identity` nor `@self`: a view re-evaluated
+    /// because its own state changed (`ContentView: _showPlayButton changed.`). SwiftUI prints
+    /// the subtree it re-evaluates right after, so every following body line belongs to that
+    /// update until the next such line or an appear/disappear (printed once the update is
+    /// committed); when timestamps tell, a body line more than `max_update_seconds` after the
+    /// latest start is left out (log lines are in time order, so the latest start's time is the
+    /// running maximum of the starts' times). A view counts as re-created in an update when it
+    /// printed `@identity` there, had printed `@identity` before the update began (it already
+    /// existed), and printed no evaluation that kept its identity in the same update (which
+    /// would mean the `@identity` belongs to a new sibling, as when a row is appended to a list).
+    /// The state that reset is the dynamic properties (`_isPlaying`) of the view's last line
+    /// with `@identity` in the update.
+    ///
+    /// The model form: per owner and model type, the running count of live models; an init that
+    /// brings it from 0 back to 1 right after a deinit is a re-creation (init → deinit → init).
+    /// Inits while an older model is still alive (a `@State` initial value evaluated again and
+    /// thrown away) are a different problem, `state_model_reinit`'s, and not counted here. An
+    /// owner already reported as a re-created view is not reported again for its model.
+    final class Recreations: Detector {
+        private let minRecreations: Int
+        private let maxUpdateSeconds: Double
+        private let symbols: SymbolTable
+        /// The number of the current event, in input order.
+        private var position = 0
+
+        /// The current update: the position, view and line of its first line; only an update
+        /// started by a body line can find anything.
+        private var updateStart: Int?
+        private var root: Symbol?
+        private var rootLine = 0
+        private var rootIsBody = false
+        /// The latest time of any update's first line (lines without a time leave it).
+        private var startTime: Double?
+
+        /// Per view symbol: the position of its first line with `@identity`, `Int.max` before.
+        private var firstIdentity: [Int] = []
+        /// Per view symbol: what it printed in the current update; the views that printed.
+        private var members: [Member] = []
+        private var touched: [Int] = []
+        /// Per view symbol: the updates it was re-created in, in input order.
+        private var recreated: [[Update]] = []
+
+        /// Per owner and model type: live models and the previous init or deinit.
+        private var models: [ModelKey: ModelState] = [:]
+        /// Per owner and model type: each deinit line and the init line that followed.
+        private var cycles: [ModelKey: [(deinitLine: Int, initLine: Int)]] = [:]
+
+        private struct Member {
+            var created = 0
+            var kept = 0
+            /// The lines with `@identity`.
+            var lines: [Int] = []
+            /// The dynamic properties of the last line with `@identity`.
+            var state: [Symbol] = []
         }
-        let flagged = Set(violations.compactMap(\.view))
-        for model in try Self.recreatedModels(context)
-        where model.cycles.count >= minimum && !flagged.contains(model.owner) {
-            violations.append(Violation(
-                view: model.owner,
-                message: "\(model.owner)'s \(model.model) was released and created anew \(counted(model.cycles.count, "time")) "
-                    + "(init → deinit → init): the state it held reset each time.",
-                count: model.cycles.count,
-                lines: model.cycles.flatMap { [$0.deinitLine, $0.initLine] }
-            ))
+
+        private struct Update {
+            let root: Symbol?
+            let rootLine: Int
+            let lines: [Int]
+            let state: [Symbol]
         }
-        return violations
+
+        private struct ModelState {
+            var alive = 0
+            var lastWasDeinit = false
+            var lastLine = 0
+        }
+
+        init(minRecreations: Int, maxUpdateSeconds: Double, symbols: SymbolTable) {
+            self.minRecreations = minRecreations
+            self.maxUpdateSeconds = maxUpdateSeconds
+            self.symbols = symbols
+        }
+
+        func observe(_ event: LifecycleEvent) {
+            position += 1
+            switch event.kind {
+            case .`init`, .`deinit`:
+                if let owner = event.owner { model(event, owner: owner) }
+                return
+            case .appear, .disappear:
+                break
+            case .body:
+                guard event.isPrintChanges else { return }
+            default:
+                return
+            }
+            if event.newIdentity, let view = event.view?.index {
+                grow(to: view)
+                if firstIdentity[view] == Int.max { firstIdentity[view] = position }
+            }
+            if event.kind != .body || !(event.newIdentity || event.newValue) {
+                closeUpdate()
+                updateStart = position
+                root = event.view
+                rootLine = event.line
+                rootIsBody = event.kind == .body
+                if let ts = event.ts { startTime = max(startTime ?? ts, ts) }
+                return
+            }
+            guard rootIsBody, let view = event.view?.index else { return }
+            if let ts = event.ts, let startTime, !(ts - startTime <= maxUpdateSeconds) { return }
+            grow(to: view)
+            if members[view].created == 0 && members[view].kept == 0 { touched.append(view) }
+            if event.newIdentity {
+                members[view].created += 1
+                members[view].lines.append(event.line)
+                members[view].state.removeAll(keepingCapacity: true)
+                for token in event.tokens where symbols.isState(token) { members[view].state.append(token) }
+            } else {
+                members[view].kept += 1
+            }
+        }
+
+        private func grow(to view: Int) {
+            guard view >= firstIdentity.count else { return }
+            let added = view + 1 - firstIdentity.count
+            firstIdentity.append(contentsOf: repeatElement(Int.max, count: added))
+            members.append(contentsOf: repeatElement(Member(), count: added))
+            recreated.append(contentsOf: repeatElement([], count: added))
+        }
+
+        /// Files the views re-created in the current update and empties its members.
+        private func closeUpdate() {
+            if let updateStart {
+                for view in touched {
+                    if members[view].created > 0 && members[view].kept == 0 && firstIdentity[view] < updateStart {
+                        recreated[view].append(Update(
+                            root: root, rootLine: rootLine, lines: members[view].lines, state: members[view].state))
+                    }
+                    members[view].created = 0
+                    members[view].kept = 0
+                    members[view].lines.removeAll(keepingCapacity: true)
+                    members[view].state.removeAll(keepingCapacity: true)
+                }
+            }
+            touched.removeAll(keepingCapacity: true)
+        }
+
+        private func model(_ event: LifecycleEvent, owner: Symbol) {
+            let key = ModelKey(owner: owner, model: event.view)
+            let isInit = event.kind == .`init`
+            if let previous = models[key] {
+                if isInit && previous.alive == 0 && previous.lastWasDeinit {
+                    cycles[key, default: []].append((previous.lastLine, event.line))
+                }
+                models[key] = ModelState(alive: previous.alive + (isInit ? 1 : -1), lastWasDeinit: !isInit, lastLine: event.line)
+            } else {
+                models[key] = ModelState(alive: isInit ? 1 : -1, lastWasDeinit: !isInit, lastLine: event.line)
+            }
+        }
+
+        func finish(_ subjects: Subjects) -> [Violation] {
+            closeUpdate()
+            var violations: [Violation] = []
+            for view in recreatedViews() where view.updates.count >= minRecreations {
+                // Names are made once per distinct symbol (or state list): a later repeat adds
+                // nothing to a list of first occurrences.
+                let state = view.updates.map(\.state).uniqued().flatMap { Self.names(of: $0, in: symbols) }.uniqued()
+                let roots = view.updates.map(\.root).uniqued().map { $0.map { symbols[$0] } ?? "?" }.uniqued()
+                    .joined(separator: ", ")
+                let created = view.updates.reduce(0) { $0 + $1.lines.count }
+                var message = "\(view.name) was created anew in \(counted(view.updates.count, "update")) of \(roots) "
+                message += "(\(counted(created, "new identity", plural: "new identities"))) after it already existed; "
+                message += state.isEmpty
+                    ? "SwiftUI rebuilt it and its subtree each time."
+                    : "its state (\(state.joined(separator: ", "))) reset each time."
+                violations.append(Violation(
+                    view: view.name, message: message, count: view.updates.count,
+                    lines: view.updates.flatMap { [$0.rootLine] + $0.lines }
+                ))
+            }
+            let flagged = Set(violations.compactMap(\.view))
+            for model in recreatedModels() where model.cycles.count >= minRecreations && !flagged.contains(model.owner) {
+                violations.append(Violation(
+                    view: model.owner,
+                    message: "\(model.owner)'s \(model.model) was released and created anew \(counted(model.cycles.count, "time")) "
+                        + "(init → deinit → init): the state it held reset each time.",
+                    count: model.cycles.count,
+                    lines: model.cycles.flatMap { [$0.deinitLine, $0.initLine] }
+                ))
+            }
+            return violations
+        }
+
+        /// The re-created views by name as bytes (SQLite's BINARY order); neighbours whose
+        /// names are equal as Swift strings (canonically equivalent) are one view, as when the
+        /// rows came from SQL.
+        private func recreatedViews() -> [(name: String, updates: [Update])] {
+            var rows: [(name: String, updates: [Update])] = []
+            for view in recreated.indices where !recreated[view].isEmpty {
+                rows.append((symbols[Symbol(index: view)], recreated[view]))
+            }
+            rows.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+            var views: [(name: String, updates: [Update])] = []
+            for row in rows {
+                if let last = views.indices.last, views[last].name == row.name {
+                    views[last].updates += row.updates
+                } else {
+                    views.append(row)
+                }
+            }
+            return views
+        }
+
+        /// The models' cycles by owner, then model (a model without a name, `?`, first), as
+        /// bytes; neighbours equal as Swift strings are one model, as when the rows came from SQL.
+        private func recreatedModels() -> [(owner: String, model: String, cycles: [(deinitLine: Int, initLine: Int)])] {
+            var rows: [(owner: String, model: String?, cycles: [(deinitLine: Int, initLine: Int)])] = []
+            for (key, cycles) in cycles {
+                rows.append((symbols[key.owner], key.model.map { symbols[$0] }, cycles))
+            }
+            rows.sort {
+                if !$0.owner.utf8.elementsEqual($1.owner.utf8) { return $0.owner.utf8.lexicographicallyPrecedes($1.owner.utf8) }
+                guard let right = $1.model else { return false }
+                guard let left = $0.model else { return true }
+                return left.utf8.lexicographicallyPrecedes(right.utf8)
+            }
+            var models: [(owner: String, model: String, cycles: [(deinitLine: Int, initLine: Int)])] = []
+            for row in rows {
+                let model = row.model ?? "?"
+                if let last = models.indices.last, models[last].owner == row.owner, models[last].model == model {
+                    models[last].cycles += row.cycles
+                } else {
+                    models.append((row.owner, model, row.cycles))
+                }
+            }
+            return models
+        }
+
+        /// The state tokens as the SQL's `group_concat(token, ', ')` read back: split at commas
+        /// and trimmed.
+        private static func names(of state: [Symbol], in symbols: SymbolTable) -> [String] {
+            state.map { symbols[$0] }.joined(separator: ", ").split(separator: ",")
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    /// An owner and the type of a model it printed (`PlayButton DataModel init`).
+    private struct ModelKey: Hashable {
+        let owner: Symbol
+        let model: Symbol?
     }
 }

@@ -98,63 +98,124 @@ public enum RepeatedAppearRule: Rule {
         ]
     )
 
-    public static func check(_ context: RuleContext) throws -> [Violation] {
-        var violations: [Violation] = []
-        try context.database.forEachRow(
-            sql, [context.traceID, context.eventIDs.lowerBound, context.eventIDs.upperBound, context.thresholds.count(minAppears)]
-        ) { row in
-            let view = row.text(at: 0)!, instance = row.text(at: 1)
-            let count = row.int(at: 2)!
-            let lines = (row.text(at: 3) ?? "").split(separator: ",").compactMap { Int($0) }
-            let name = instance.map { "\(view) \($0)" } ?? view
-            violations.append(Violation(
-                view: view,
-                message: "\(name) appeared \(count == 2 ? "twice" : "\(count) times") within one lifetime (no new identity in between): "
-                    + "its onAppear work ran each time, though its state lived on.",
-                count: count,
-                lines: lines
-            ))
-        }
-        return violations
+    public static func detector(_ context: RuleContext) -> (any Detector)? {
+        Lifetimes(minAppears: context.thresholds.count(minAppears))
     }
 
-    /// Appear lines grouped by view, instance and lifetime.
+    /// Appear lines counted per view, instance and lifetime.
     ///
-    /// A lifetime of a view ends where a new one starts: a `_printChanges()` line with
-    /// `@identity`, or a `View Model deinit` that releases the last live model the view owns
-    /// (a model discarded while another is alive, as `state_model_reinit` finds, ends nothing).
-    /// The running sum of those marks per view numbers its lifetimes in one pass.
-    static let sql = """
-        WITH models AS (
-            SELECT id, kind, owner,
-                   sum(CASE kind WHEN 'init' THEN 1 ELSE -1 END)
-                       OVER (PARTITION BY owner, view ORDER BY id ROWS UNBOUNDED PRECEDING) AS alive
-            FROM events
-            WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND owner IS NOT NULL AND kind IN ('init', 'deinit')
-        ),
-        marks AS (
-            SELECT e.id, e.line, e.view, e.instance, 1 AS is_appear
-            FROM events AS e
-            WHERE e.id BETWEEN ?2 AND ?3 AND +e.trace_id = ?1 AND e.kind = 'appear'
-            UNION ALL
-            SELECT e.id, e.line, e.view, NULL, 0
-            FROM events AS e
-            WHERE e.id BETWEEN ?2 AND ?3 AND +e.trace_id = ?1 AND e.kind = 'body' AND e.origin = 'print_changes'
-              AND EXISTS (SELECT 1 FROM changes AS c WHERE c.event_id = e.id AND c.token = '@identity')
-            UNION ALL
-            SELECT id, NULL, owner, NULL, 0
-            FROM models
-            WHERE kind = 'deinit' AND alive = 0
-        ),
-        lifetimes AS (
-            SELECT *, sum(NOT is_appear) OVER (PARTITION BY view ORDER BY id ROWS UNBOUNDED PRECEDING) AS lifetime
-            FROM marks
-        )
-        SELECT view, instance, count(*), group_concat(line)
-        FROM lifetimes
-        WHERE is_appear
-        GROUP BY view, instance, lifetime
-        HAVING count(*) >= ?4
-        ORDER BY min(id)
-        """
+    /// A lifetime of a view ends where a new one starts: a `_printChanges()` line of the view
+    /// with `@identity`, or a `View Model deinit` that releases the last live model the view
+    /// owns (a model discarded while another is alive, as `state_model_reinit` finds, ends
+    /// nothing). The detector numbers each view's lifetimes as it goes and keeps one running
+    /// group per view and instance (the lines that name no instance share one group), tagged
+    /// with the lifetime it counts: an appear in a later lifetime closes the group and starts it
+    /// again, so a new lifetime costs nothing for the view's other instances.
+    final class Lifetimes: Detector {
+        private let minAppears: Int
+        /// Per view symbol: its lifetime number, raised at each new identity.
+        private var lifetime: [Int] = []
+        /// Live models per owner and model type (a model without a name is a type of its own).
+        private var alive: [Pair: Int] = [:]
+        /// The running group of each view and instance.
+        private var groupIndex: [Pair: Int] = [:]
+        private var groups: [Group] = []
+        /// Groups of `minAppears` or more, closed.
+        private var found: [(first: Int, view: Symbol, instance: Symbol?, lines: [Int])] = []
+        /// The number of the current event, in input order.
+        private var position = 0
+
+        private struct Group {
+            let view: Symbol
+            let instance: Symbol?
+            var lifetime: Int
+            /// The position of its first appear.
+            var first: Int
+            var lines: [Int]
+        }
+
+        init(minAppears: Int) {
+            self.minAppears = minAppears
+        }
+
+        func observe(_ event: LifecycleEvent) {
+            position += 1
+            switch event.kind {
+            case .appear:
+                guard let view = event.view else { return }
+                let current = lifetimeOf(view)
+                let key = Pair(view, event.instance)
+                guard let index = groupIndex[key] else {
+                    groupIndex[key] = groups.count
+                    groups.append(Group(view: view, instance: event.instance, lifetime: current, first: position, lines: [event.line]))
+                    return
+                }
+                if groups[index].lifetime != current {
+                    close(index)
+                    groups[index].lifetime = current
+                    groups[index].first = position
+                }
+                groups[index].lines.append(event.line)
+            case .body:
+                guard event.isPrintChanges, event.newIdentity, let view = event.view else { return }
+                newLifetime(view)
+            case .`init`, .`deinit`:
+                guard let owner = event.owner else { return }
+                let key = Pair(owner, event.view)
+                let count = alive[key, default: 0] + (event.kind == .`init` ? 1 : -1)
+                alive[key] = count
+                if event.kind == .`deinit` && count == 0 { newLifetime(owner) }
+            default:
+                break
+            }
+        }
+
+        private func lifetimeOf(_ view: Symbol) -> Int {
+            view.index < lifetime.count ? lifetime[view.index] : 0
+        }
+
+        private func newLifetime(_ view: Symbol) {
+            if view.index >= lifetime.count {
+                lifetime.append(contentsOf: repeatElement(0, count: view.index + 1 - lifetime.count))
+            }
+            lifetime[view.index] += 1
+        }
+
+        /// Files group `index` when it has enough appears and empties it (keeping its storage).
+        private func close(_ index: Int) {
+            // Read in place: a copy of the group would make `removeAll` copy its lines.
+            if groups[index].lines.count >= minAppears {
+                found.append((groups[index].first, groups[index].view, groups[index].instance, groups[index].lines))
+            }
+            groups[index].lines.removeAll(keepingCapacity: true)
+        }
+
+        func finish(_ subjects: Subjects) -> [Violation] {
+            for index in groups.indices { close(index) }
+            found.sort { $0.first < $1.first }
+            return found.map { found in
+                let view = subjects.symbols[found.view]
+                let name = found.instance.map { "\(view) \(subjects.symbols[$0])" } ?? view
+                let count = found.lines.count
+                return Violation(
+                    view: view,
+                    message: "\(name) appeared \(count == 2 ? "twice" : "\(count) times") within one lifetime (no new identity in between): "
+                        + "its onAppear work ran each time, though its state lived on.",
+                    count: count,
+                    lines: found.lines
+                )
+            }
+        }
+    }
+
+    /// Two names: an owner and its model type, or a view and its instance.
+    private struct Pair: Hashable {
+        let first: Symbol
+        let second: Symbol?
+
+        init(_ first: Symbol, _ second: Symbol?) {
+            self.first = first
+            self.second = second
+        }
+    }
 }

@@ -94,72 +94,102 @@ public enum StateModelReinitRule: Rule {
         ]
     )
 
-    public static func check(_ context: RuleContext) throws -> [Violation] {
-        var byOwner: [(owner: String, model: String, lines: [Int])] = []
-        try context.database.forEachRow(
-            sql, [context.traceID, context.eventIDs.lowerBound, context.eventIDs.upperBound]
-        ) { row in
-            let owner = row.text(at: 0)!, model = row.text(at: 1)!, line = row.int(at: 2)!
-            if let last = byOwner.last, last.owner == owner, last.model == model {
-                byOwner[byOwner.count - 1].lines.append(line)
-            } else {
-                byOwner.append((owner, model, [line]))
+    public static func detector(_ context: RuleContext) -> (any Detector)? {
+        DiscardedModels(minReinits: context.thresholds.count(minReinits))
+    }
+
+    /// Per owner and model, the inits SwiftUI discarded.
+    ///
+    /// The detector keeps the running count of each owner's live models of each type; an init
+    /// that raises it to 2 or more was made while an earlier one lived. Such an init waits for
+    /// the owner's next `_printChanges()` line: without `@identity` the owner kept its identity,
+    /// so SwiftUI kept its first model and discarded this one; with `@identity` (a list of rows
+    /// makes several live models at once too, but each row's next line shows a new identity)
+    /// it was the model of a new owner. An init no printed line of its owner follows proves
+    /// nothing. Only types that are not views (see `Subjects`) count as models: a structured
+    /// line's `parent=` names a child view's parent, and such "models" are views.
+    final class DiscardedModels: Detector {
+        private let minReinits: Int
+        /// Live models per owner and model type (a model without a name is a type of its own).
+        private var alive: [ModelKey: Int] = [:]
+        /// Per owner symbol: the inits made while an earlier model lived, in input order,
+        /// waiting for the owner's next printed body.
+        private var waiting: [[(model: Symbol?, line: Int)]] = []
+        /// The discarded inits' lines per owner and model, in input order.
+        private var discarded: [ModelKey: [Int]] = [:]
+
+        init(minReinits: Int) {
+            self.minReinits = minReinits
+        }
+
+        func observe(_ event: LifecycleEvent) {
+            switch event.kind {
+            case .`init`, .`deinit`:
+                guard let owner = event.owner else { return }
+                let key = ModelKey(owner: owner, model: event.view)
+                let isInit = event.kind == .`init`
+                let count = alive[key, default: 0] + (isInit ? 1 : -1)
+                alive[key] = count
+                guard isInit, count >= 2 else { return }
+                if owner.index >= waiting.count {
+                    waiting.append(contentsOf: repeatElement([], count: owner.index + 1 - waiting.count))
+                }
+                waiting[owner.index].append((event.view, event.line))
+            case .body:
+                guard event.isPrintChanges, let view = event.view?.index, view < waiting.count,
+                      !waiting[view].isEmpty else { return }
+                if !event.newIdentity {
+                    for made in waiting[view] {
+                        discarded[ModelKey(owner: Symbol(index: view), model: made.model), default: []].append(made.line)
+                    }
+                }
+                waiting[view].removeAll(keepingCapacity: true)
+            default:
+                break
             }
         }
-        let minimum = context.thresholds.count(minReinits)
-        return byOwner.filter { $0.lines.count >= minimum }.map { found in
-            Violation(
-                view: found.owner,
-                message: "\(found.owner)'s \(found.model) was initialised \(counted(found.lines.count, "more time")) while "
-                    + "\(found.owner) kept its identity and an earlier \(found.model) was alive: SwiftUI keeps the first "
-                    + "instance and discards the new ones, so each init is wasted work and its side effects run again.",
-                count: found.lines.count,
-                lines: found.lines
-            )
+
+        func finish(_ subjects: Subjects) -> [Violation] {
+            let names = subjects.symbols
+            var rows: [(owner: String, model: String, lines: [Int])] = []
+            for (key, lines) in discarded {
+                // Model lines always name the model; one without (a hand-made store) is left out.
+                guard let model = key.model, !subjects.isView(model) else { continue }
+                rows.append((names[key.owner], names[model], lines))
+            }
+            // By owner, then model, as bytes (SQLite's BINARY order); neighbours whose names
+            // are equal as Swift strings (canonically equivalent, such as a precomposed `é` and
+            // `e` with a combining accent) are one finding, as when the rows came from SQL.
+            rows.sort {
+                !$0.owner.utf8.elementsEqual($1.owner.utf8)
+                    ? $0.owner.utf8.lexicographicallyPrecedes($1.owner.utf8)
+                    : $0.model.utf8.lexicographicallyPrecedes($1.model.utf8)
+            }
+            var found: [(owner: String, model: String, lines: [Int])] = []
+            for row in rows {
+                if let last = found.indices.last, found[last].owner == row.owner, found[last].model == row.model {
+                    found[last].lines += row.lines
+                } else {
+                    found.append(row)
+                }
+            }
+            found.removeAll { $0.lines.count < minReinits }
+            return found.map { found in
+                Violation(
+                    view: found.owner,
+                    message: "\(found.owner)'s \(found.model) was initialised \(counted(found.lines.count, "more time")) while "
+                        + "\(found.owner) kept its identity and an earlier \(found.model) was alive: SwiftUI keeps the first "
+                        + "instance and discards the new ones, so each init is wasted work and its side effects run again.",
+                    count: found.lines.count,
+                    lines: found.lines
+                )
+            }
         }
     }
 
-    /// One row per discarded init: (owner, model, line), grouped by owner and model.
-    ///
-    /// `alive` is the running count of the owner's live models of that type; an init that
-    /// raises it to 2 or more was made while an earlier one lived. It counts as discarded
-    /// when the owner's next `_printChanges()` line shows no `@identity`: the owner kept its
-    /// identity, so SwiftUI kept its first model. (A list of rows makes several live models at
-    /// once too, but each row's next line shows a new identity.) The next line is a running
-    /// minimum in reverse order over the owner's lines, each coded `2 × id + new identity`, so
-    /// one sorted pass per window finds it without a look-up per init. Only types that are not
-    /// views (see `rule_subjects`) count as models.
-    static let sql = """
-        WITH model_lines AS MATERIALIZED (
-            SELECT id, line, kind, owner, view
-            FROM events
-            WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND owner IS NOT NULL AND kind IN ('init', 'deinit')
-        ),
-        owners AS MATERIALIZED (SELECT DISTINCT owner FROM model_lines),
-        -- A structured line's `parent=` names a child view's parent: such "models" are views.
-        views AS MATERIALIZED (
-            SELECT view FROM rule_subjects WHERE trace_id = ?1 AND is_view
-        ),
-        lifecycle AS (
-            SELECT id, line, kind, owner AS subject, view AS model, NULL AS body_code
-            FROM model_lines
-            UNION ALL
-            SELECT e.id, e.line, 'body', e.view, NULL,
-                   2 * e.id + EXISTS (SELECT 1 FROM changes AS c WHERE c.event_id = e.id AND c.token = '@identity')
-            FROM events AS e
-            WHERE e.id BETWEEN ?2 AND ?3 AND +e.trace_id = ?1 AND e.kind = 'body' AND e.origin = 'print_changes'
-              AND e.view IN owners
-        ),
-        flagged AS (
-            SELECT *,
-                   sum(CASE kind WHEN 'init' THEN 1 WHEN 'deinit' THEN -1 ELSE 0 END)
-                       OVER (PARTITION BY subject, model ORDER BY id ROWS UNBOUNDED PRECEDING) AS alive,
-                   min(body_code) OVER (PARTITION BY subject ORDER BY id DESC ROWS UNBOUNDED PRECEDING) AS next_body
-            FROM lifecycle
-        )
-        SELECT subject, model, line
-        FROM flagged
-        WHERE kind = 'init' AND alive >= 2 AND next_body % 2 = 0 AND model NOT IN views
-        ORDER BY subject, model, id
-        """
+    /// An owner and the type of a model it printed (`PlayButton DataModel init`).
+    private struct ModelKey: Hashable {
+        let owner: Symbol
+        let model: Symbol?
+    }
 }
