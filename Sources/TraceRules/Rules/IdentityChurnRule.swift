@@ -262,7 +262,7 @@ public enum IdentityChurnRule: Rule {
                 members[view].created += 1
                 members[view].lines.append(event.line)
                 members[view].state.removeAll(keepingCapacity: true)
-                for token in event.tokens where symbols.isState(token) { members[view].state.append(token) }
+                for token in event.tokens where token.isState { members[view].state.append(token) }
             } else {
                 members[view].kept += 1
             }
@@ -345,7 +345,7 @@ public enum IdentityChurnRule: Rule {
         private func recreatedViews() -> [(name: String, updates: [Update])] {
             var rows: [(name: String, updates: [Update])] = []
             for view in recreated.indices where !recreated[view].isEmpty {
-                rows.append((symbols[Symbol(index: view)], recreated[view]))
+                rows.append((symbols[symbols.symbol(at: view)], recreated[view]))
             }
             rows.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
             var views: [(name: String, updates: [Update])] = []

@@ -140,7 +140,7 @@ public enum StateModelReinitRule: Rule {
                       !waiting[view].isEmpty else { return }
                 if !event.newIdentity {
                     for made in waiting[view] {
-                        discarded[ModelKey(owner: Symbol(index: view), model: made.model), default: []].append(made.line)
+                        discarded[ModelKey(owner: event.view!, model: made.model), default: []].append(made.line)
                     }
                 }
                 waiting[view].removeAll(keepingCapacity: true)

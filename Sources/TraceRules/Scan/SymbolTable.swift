@@ -13,7 +13,7 @@ public struct Symbol: Hashable, Comparable, Sendable {
     private static let endsWithViewBit: UInt64 = 1 << 32
     private static let isStateBit: UInt64 = 1 << 33
 
-    init(index: Int, endsWithView: Bool = false, isState: Bool = false) {
+    fileprivate init(index: Int, endsWithView: Bool, isState: Bool) {
         raw = UInt64(index) | (endsWithView ? Self.endsWithViewBit : 0) | (isState ? Self.isStateBit : 0)
     }
 
