@@ -11,7 +11,7 @@ extension UnstableViewValueRule {
         private struct Update {
             let root: Symbol
             /// The root's tokens as printed: why it re-ran.
-            let cause: [Symbol]
+            let cause: Tokens
             let line: Int
             let ts: Double?
             /// The root's updates so far, this one included.
@@ -90,7 +90,7 @@ extension UnstableViewValueRule {
         let root: Symbol
         let child: Symbol
         /// The causes after which the child re-ran by `@self` alone, in order of first sight.
-        private(set) var causes: [[Symbol]] = []
+        private(set) var causes: [Tokens] = []
         /// Updates in which it re-ran by `@self` alone.
         private(set) var reruns = 0
         /// Updates of the root it sat out between two of its own, within one lifetime.
@@ -104,7 +104,7 @@ extension UnstableViewValueRule {
             self.child = child
         }
 
-        mutating func add(update: Int, cause: [Symbol], rootLine: Int, lines: [Int], valueOnly: Bool, newIdentity: Bool) {
+        mutating func add(update: Int, cause: Tokens, rootLine: Int, lines: [Int], valueOnly: Bool, newIdentity: Bool) {
             // Updates sat out before a new identity fall outside the child's lifetime.
             if !newIdentity, let lastUpdate { skipped += update - lastUpdate - 1 }
             lastUpdate = update

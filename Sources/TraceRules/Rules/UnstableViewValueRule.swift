@@ -187,7 +187,7 @@ public enum UnstableViewValueRule: Rule {
         }
 
         /// A root's tokens as printed (`_count, _title`), or `unchanged` when it printed none.
-        private func text(of cause: [Symbol], _ symbols: SymbolTable) -> String {
+        private func text(of cause: Tokens, _ symbols: SymbolTable) -> String {
             cause.isEmpty ? "unchanged" : cause.map { symbols[$0] }.joined(separator: ", ")
         }
     }

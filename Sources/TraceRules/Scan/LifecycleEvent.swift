@@ -19,7 +19,7 @@ public struct LifecycleEvent {
     /// The duration the line reported itself (structured lines' `ms=`).
     public var durationMilliseconds: Double?
     /// The `_printChanges()` tokens in printed order; empty for other lines.
-    public var tokens: [Symbol]
+    public var tokens: Tokens
     /// `@identity` is among the tokens: SwiftUI created the view's state storage anew.
     public var newIdentity: Bool
     /// `@self` is among the tokens: the view's value changed.
@@ -31,7 +31,7 @@ public struct LifecycleEvent {
     public init(
         line: Int, ts: Double? = nil, kind: EventKind, view: Symbol? = nil, owner: Symbol? = nil,
         instance: Symbol? = nil, isPrintChanges: Bool = false, durationMilliseconds: Double? = nil,
-        tokens: [Symbol] = [], newIdentity: Bool = false, newValue: Bool = false, followsText: Bool = false
+        tokens: Tokens = Tokens(), newIdentity: Bool = false, newValue: Bool = false, followsText: Bool = false
     ) {
         self.line = line
         self.ts = ts
