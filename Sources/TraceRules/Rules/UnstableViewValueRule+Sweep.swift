@@ -20,6 +20,7 @@ extension UnstableViewValueRule {
 
         /// One child in the current update.
         private struct Member {
+            var child: Symbol
             var lines: [Int] = []
             var valueOnly = true
             var newIdentity = false
@@ -27,9 +28,13 @@ extension UnstableViewValueRule {
 
         private let maxUpdateSeconds: Double
         private var current: Update?
-        private var members: [Symbol: Member] = [:]
-        private var memberOrder: [Symbol] = []
-        private var updatesPerRoot: [Symbol: Int] = [:]
+        /// The current update's children in order of first sight: the first `memberCount` entries,
+        /// reused from update to update so their line arrays keep their storage.
+        private var members: [Member] = []
+        private var memberCount = 0
+        /// Per view symbol, its entry in `members` in the current update, or -1.
+        private var memberSlot: [Int] = []
+        private var updatesPerRoot: [Int] = []
         private var pairIndex: [PairKey: Int] = [:]
         private(set) var pairs: [Pair] = []
         private let selfToken: Symbol
@@ -48,36 +53,62 @@ extension UnstableViewValueRule {
         mutating func body(view: Symbol, _ event: LifecycleEvent) {
             guard event.newIdentity || event.newValue else {
                 endUpdate()
-                let number = updatesPerRoot[view, default: 0] + 1
-                updatesPerRoot[view] = number
+                if view.index >= updatesPerRoot.count {
+                    updatesPerRoot.append(contentsOf: repeatElement(0, count: view.index + 1 - updatesPerRoot.count))
+                }
+                updatesPerRoot[view.index] += 1
+                let number = updatesPerRoot[view.index]
                 current = Update(root: view, cause: event.tokens, line: event.line, ts: event.ts, number: number)
                 return
             }
             guard let current, view != current.root else { return }
             if let ts = event.ts, let start = current.ts, ts - start > maxUpdateSeconds { return endUpdate() }
-            if members[view] == nil { memberOrder.append(view) }
+            let slot = self.slot(of: view)
             let valueOnly = event.tokens.count == 1 && event.tokens[0] == selfToken
-            members[view, default: Member()].lines.append(event.line)
-            members[view]!.valueOnly = members[view]!.valueOnly && valueOnly
-            members[view]!.newIdentity = members[view]!.newIdentity || event.newIdentity
+            members[slot].lines.append(event.line)
+            members[slot].valueOnly = members[slot].valueOnly && valueOnly
+            members[slot].newIdentity = members[slot].newIdentity || event.newIdentity
+        }
+
+        /// `view`'s entry in the current update, made on first sight.
+        private mutating func slot(of view: Symbol) -> Int {
+            if view.index >= memberSlot.count {
+                memberSlot.append(contentsOf: repeatElement(-1, count: view.index + 1 - memberSlot.count))
+            }
+            if memberSlot[view.index] >= 0 { return memberSlot[view.index] }
+            if memberCount == members.count {
+                members.append(Member(child: view))
+            } else {
+                members[memberCount].child = view
+                members[memberCount].lines.removeAll(keepingCapacity: true)
+                members[memberCount].valueOnly = true
+                members[memberCount].newIdentity = false
+            }
+            memberSlot[view.index] = memberCount
+            memberCount += 1
+            return memberCount - 1
         }
 
         /// Ends the current update, if any, and files what it showed of each child.
         mutating func endUpdate() {
             defer {
                 current = nil
-                members = [:]
-                memberOrder = []
+                for member in members[..<memberCount] { memberSlot[member.child.index] = -1 }
+                memberCount = 0
             }
             guard let current else { return }
-            for child in memberOrder {
-                let member = members[child]!
+            for member in members[..<memberCount] {
+                let child = member.child
                 let key = PairKey(root: current.root, child: child)
-                if pairIndex[key] == nil {
-                    pairIndex[key] = pairs.count
+                let index: Int
+                if let known = pairIndex[key] {
+                    index = known
+                } else {
+                    index = pairs.count
+                    pairIndex[key] = index
                     pairs.append(Pair(root: current.root, child: child))
                 }
-                pairs[pairIndex[key]!].add(
+                pairs[index].add(
                     update: current.number, cause: current.cause, rootLine: current.line,
                     lines: member.lines, valueOnly: member.valueOnly, newIdentity: member.newIdentity
                 )
