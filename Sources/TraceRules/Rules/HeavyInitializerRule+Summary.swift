@@ -3,17 +3,17 @@ import Foundation
 /// What `heavy_initializer` gathers about one view before it words a finding.
 extension HeavyInitializerRule {
     struct HeavyInit {
-        let view: String
-        private var helpers: [String] = []
+        let view: Symbol
+        private var helpers: [Symbol] = []
         private var helperLines: Set<Int> = []
         private var slowInitLines: Set<Int> = []
         private var lines: [Int] = []
         private var slowest: Double = 0
 
-        init(view: String) { self.view = view }
+        init(view: Symbol) { self.view = view }
 
-        /// Adds one row of the rule's query.
-        mutating func add(initLine: Int?, helper: String?, helperLine: Int?, milliseconds: Double?, limit: Double) {
+        /// Adds one sign of work the detector kept: a helper, a long init, or both.
+        mutating func add(initLine: Int?, helper: Symbol?, helperLine: Int?, milliseconds: Double?, limit: Double) {
             if let helper, !helpers.contains(helper) { helpers.append(helper) }
             if let helperLine {
                 helperLines.insert(helperLine)
@@ -27,11 +27,12 @@ extension HeavyInitializerRule {
             }
         }
 
-        func violation(limit: Double) -> Violation? {
+        func violation(limit: Double, symbols: SymbolTable) -> Violation? {
+            let view = symbols[view]
             var parts: [String] = []
             if !helpers.isEmpty {
                 let times = helperLines.count == 1 ? "once" : "\(helperLines.count) times"
-                parts.append("\(view)'s init created \(helpers.joined(separator: ", ")) (\(times))")
+                parts.append("\(view)'s init created \(helpers.map { symbols[$0] }.joined(separator: ", ")) (\(times))")
             }
             if !slowInitLines.isEmpty {
                 let count = slowInitLines.count == 1 ? "1 init" : "\(slowInitLines.count) inits"

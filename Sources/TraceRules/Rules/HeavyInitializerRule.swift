@@ -79,69 +79,107 @@ public enum HeavyInitializerRule: Rule {
         ]
     )
 
-    public static func check(_ context: RuleContext) throws -> [Violation] {
-        let limit = context.thresholds[maxInitMilliseconds]
-        var byView: [String: HeavyInit] = [:]
-        var order: [String] = []
-        try context.database.forEachRow(
-            sql, [context.traceID, context.eventIDs.lowerBound, context.eventIDs.upperBound, limit]
-        ) { row in
-            let view = row.text(at: 0)!
-            if byView[view] == nil {
-                order.append(view)
-                byView[view] = HeavyInit(view: view)
-            }
-            byView[view]!.add(
-                initLine: row.int(at: 1), helper: row.text(at: 2), helperLine: row.int(at: 3),
-                milliseconds: row.double(at: 4), limit: limit
-            )
-        }
-        return order.compactMap { byView[$0]?.violation(limit: limit) }
+    public static func detector(_ context: RuleContext) -> (any Detector)? {
+        InitWork(limit: context.thresholds[maxInitMilliseconds])
     }
 
-    /// One row per sign of work in a view's init: (view, init line, helper, helper line, ms).
-    ///
-    /// Three shapes, in one pass over the trace's lifecycle lines:
-    /// 1. an object's init printed right before a view's init: the view's stored properties made
-    ///    it (the gap between the two timestamps is time the init spent after making it);
+    /// Every sign of work in a view's init, in three shapes:
+    /// 1. an object's init printed right before a view's init (the previous lifecycle line, text
+    ///    lines and lines without a view skipped): the view's stored properties made it, and the
+    ///    gap between the two timestamps is time the init spent after making it;
     /// 2. `Owner Helper init`: the line itself names the view that made the helper (an owned
     ///    view, such as a structured line's `parent=`, is a child, not a helper);
     /// 3. a view's init that logged its own duration.
     ///
-    /// The window carries only ids through the whole trace (SQLite buffers its rows); the init
-    /// lines and the line before each are then read by primary key. View and object names are
-    /// looked up with `IN` against sets built once per query.
-    static let sql = """
-        WITH subjects AS MATERIALIZED (
-            SELECT view, is_view FROM rule_subjects WHERE trace_id = ?1
-        ),
-        views AS MATERIALIZED (SELECT view FROM subjects WHERE is_view),
-        objects AS MATERIALIZED (SELECT view FROM subjects WHERE NOT is_view),
-        inits AS MATERIALIZED (
-            SELECT l.line, l.ts, l.view, l.owner, l.duration_ms,
-                   p.kind AS previous_kind, p.view AS previous_view, p.owner AS previous_owner,
-                   p.line AS previous_line, p.ts AS previous_ts
-            FROM (
-                SELECT id, kind, lag(id) OVER (ORDER BY id) AS previous_id
-                FROM events
-                WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND kind <> 'text' AND view IS NOT NULL
-            ) AS w
-            JOIN events AS l ON l.id = w.id
-            LEFT JOIN events AS p ON p.id = w.previous_id
-            WHERE w.kind = 'init'
-        )
-        SELECT view, line, previous_view, previous_line,
-               max(coalesce(duration_ms, 0), coalesce((ts - previous_ts) * 1000, 0))
-        FROM inits
-        WHERE previous_kind = 'init' AND previous_owner IS NULL AND previous_view <> view
-          AND view IN views AND previous_view IN objects
-        UNION ALL
-        SELECT owner, NULL, view, line, NULL
-        FROM inits
-        WHERE owner IS NOT NULL AND view IN objects
-        UNION ALL
-        SELECT view, line, NULL, NULL, duration_ms
-        FROM inits
-        WHERE duration_ms > ?4 AND view IN views
-        """
+    /// Which names are views and which are objects is a question about the whole trace (a type
+    /// can print its first body late), so `observe` keeps every candidate of each shape and
+    /// `finish` keeps those whose names turned out to be views and objects. A view's helpers are
+    /// listed shape by shape (first shape 1, then shape 2), each in trace order.
+    ///
+    /// What `observe` changes is `@exclusivity(unchecked)`: a stored `var` of a class otherwise
+    /// pays a dynamic exclusivity check on every access, a measurable share of the cost per
+    /// event, and nothing here overlaps two accesses to one property.
+    final class InitWork: Detector {
+        private let limit: Double
+
+        /// Shape 1: an init right after another type's init that names no owner.
+        private struct Follower {
+            let view: Symbol, line: Int, helper: Symbol, helperLine: Int
+            /// The init's own duration or the time since the helper's init, whichever is longer.
+            let milliseconds: Double
+        }
+
+        /// Shape 2: an init that names its owner.
+        private struct Owned {
+            let owner: Symbol, helper: Symbol, helperLine: Int
+        }
+
+        /// Shape 3: an init that logged a duration above the limit.
+        private struct Slow {
+            let view: Symbol, line: Int, milliseconds: Double
+        }
+
+        @exclusivity(unchecked) private var followers: [Follower] = []
+        @exclusivity(unchecked) private var owned: [Owned] = []
+        @exclusivity(unchecked) private var slow: [Slow] = []
+
+        /// The previous event with a view that is not a text line.
+        @exclusivity(unchecked) private var previousIsPlainInit = false
+        @exclusivity(unchecked) private var previousView = Symbol(index: -1)
+        @exclusivity(unchecked) private var previousLine = 0
+        @exclusivity(unchecked) private var previousTimestamp: Double?
+
+        init(limit: Double) { self.limit = limit }
+
+        func observe(_ event: LifecycleEvent) {
+            guard event.kind != .text, let view = event.view else { return }
+            if event.kind == .`init` {
+                if previousIsPlainInit && previousView != view {
+                    var elapsed = 0.0
+                    if let timestamp = event.ts, let previousTimestamp { elapsed = (timestamp - previousTimestamp) * 1000 }
+                    followers.append(Follower(
+                        view: view, line: event.line, helper: previousView, helperLine: previousLine,
+                        milliseconds: max(event.durationMilliseconds ?? 0, elapsed)
+                    ))
+                }
+                if let owner = event.owner {
+                    owned.append(Owned(owner: owner, helper: view, helperLine: event.line))
+                }
+                if let milliseconds = event.durationMilliseconds, milliseconds > limit {
+                    slow.append(Slow(view: view, line: event.line, milliseconds: milliseconds))
+                }
+            }
+            previousIsPlainInit = event.kind == .`init` && event.owner == nil
+            previousView = view
+            previousLine = event.line
+            previousTimestamp = event.ts
+        }
+
+        func finish(_ subjects: Subjects) -> [Violation] {
+            // Per symbol, once: a view, an object (a type of the trace that is not a view), or neither.
+            let symbols = subjects.symbols
+            let isView = (0..<symbols.count).map { subjects.isView(Symbol(index: $0)) }
+            let isObject = (0..<symbols.count).map { subjects.isObject(Symbol(index: $0)) }
+            var byView: [HeavyInit?] = Array(repeating: nil, count: symbols.count)
+            var order: [Symbol] = []
+            func add(_ view: Symbol, initLine: Int?, helper: Symbol?, helperLine: Int?, milliseconds: Double?) {
+                if byView[view.index] == nil {
+                    order.append(view)
+                    byView[view.index] = HeavyInit(view: view)
+                }
+                byView[view.index]!.add(initLine: initLine, helper: helper, helperLine: helperLine, milliseconds: milliseconds, limit: limit)
+            }
+            for follower in followers where isView[follower.view.index] && isObject[follower.helper.index] {
+                add(follower.view, initLine: follower.line, helper: follower.helper, helperLine: follower.helperLine,
+                    milliseconds: follower.milliseconds)
+            }
+            for entry in owned where isObject[entry.helper.index] {
+                add(entry.owner, initLine: nil, helper: entry.helper, helperLine: entry.helperLine, milliseconds: nil)
+            }
+            for entry in slow where isView[entry.view.index] {
+                add(entry.view, initLine: entry.line, helper: nil, helperLine: nil, milliseconds: entry.milliseconds)
+            }
+            return order.compactMap { byView[$0.index]?.violation(limit: limit, symbols: symbols) }
+        }
+    }
 }

@@ -1,73 +1,80 @@
 /// The bookkeeping behind `missing_deinit`: which objects are still alive when the trace ends,
-/// and when what held them went away.
+/// and when what held them went away. Types, instances and holders are symbol indexes (-1 for
+/// none); names are made only for the findings.
 extension MissingDeinitRule {
     struct Ledger {
         struct Object {
             let id: Int
             let line: Int
-            let type: String
-            let instance: String?
-            let holder: String?
-            /// The event at which the holder went away, when it did.
+            let type: Int
+            let instance: Int
+            let holder: Int
+            /// The event at which the holder went away, when it did: its deinit or its last
+            /// disappear.
             var releaseID: Int?
             var releaseLine: Int?
-            var releaseKind: String?
+            var releasedByDeinit = false
         }
 
+        private let symbols: SymbolTable
         private var objects: [Object] = []
         /// Per type, the indexes in `objects` of those not yet released, oldest first.
-        private var alive: [String: [Int]] = [:]
+        private var alive: [Int: [Int]] = [:]
         /// Per holder, the indexes of objects waiting for the holder's next deinit.
-        private var awaitingHolder: [String: [Int]] = [:]
-        /// Per kind, the deinits seen, in trace order.
-        private var deinits: [String: [(id: Int, line: Int, type: String)]] = [:]
+        private var awaitingHolder: [Int: [Int]] = [:]
+        /// Per kind (see `kind(of:)`, numbered), the deinits seen, in trace order.
+        private var deinits: [Int: [(id: Int, line: Int, type: Int)]] = [:]
+        /// Per type seen, its kind's number, and the numbers of the kinds' names.
+        private var kinds: [Int: Int] = [:]
+        private var kindNumbers: [String: Int] = [:]
         /// Per view whose last appear/disappear line is a disappear: that line.
-        private var leftForGood: [String: (id: Int, line: Int)] = [:]
+        private var leftForGood: [Int: (id: Int, line: Int)] = [:]
+
+        init(symbols: SymbolTable) { self.symbols = symbols }
 
         /// Records a view's last disappear and appear.
-        mutating func lastSeen(view: String, disappearID: Int?, disappearLine: Int?, appearID: Int?) {
+        mutating func lastSeen(view: Int, disappearID: Int?, disappearLine: Int?, appearID: Int?) {
             guard let disappearID, let disappearLine, disappearID > appearID ?? 0 else { return }
             leftForGood[view] = (disappearID, disappearLine)
         }
 
         /// An object's init, in trace order.
-        mutating func create(id: Int, line: Int, type: String, instance: String?, holder: String?) {
+        mutating func create(id: Int, line: Int, type: Int, instance: Int, holder: Int) {
             objects.append(Object(id: id, line: line, type: type, instance: instance, holder: holder))
             alive[type, default: []].append(objects.count - 1)
-            if let holder { awaitingHolder[holder, default: []].append(objects.count - 1) }
+            if holder >= 0 { awaitingHolder[holder, default: []].append(objects.count - 1) }
         }
 
         /// An object's deinit, in trace order: it releases the object with `instance` when the
         /// line names one, else the oldest alive, and is the release point of what it held.
-        mutating func release(type: String, instance: String?, id: Int, line: Int) {
-            deinits[Self.kind(of: type), default: []].append((id, line, type))
+        mutating func release(type: Int, instance: Int, id: Int, line: Int) {
+            deinits[kind(of: type), default: []].append((id, line, type))
             for index in awaitingHolder.removeValue(forKey: type) ?? [] {
                 objects[index].releaseID = id
                 objects[index].releaseLine = line
-                objects[index].releaseKind = "deinit"
+                objects[index].releasedByDeinit = true
             }
-            guard var indexes = alive[type], !indexes.isEmpty else { return }
-            if let instance, let position = indexes.firstIndex(where: { objects[$0].instance == instance }) {
-                indexes.remove(at: position)
+            guard alive[type]?.isEmpty == false else { return }
+            if instance >= 0, let position = alive[type]!.firstIndex(where: { objects[$0].instance == instance }) {
+                alive[type]!.remove(at: position)
             } else {
-                indexes.removeFirst()
+                alive[type]!.removeFirst()
             }
-            alive[type] = indexes
         }
 
         /// Objects never released whose holder went away, with proof that their kind is released.
-        func violations(minReleased: Int) -> [Violation] {
-            var found: [String: [(object: Object, evidence: (line: Int, type: String))]] = [:]
+        mutating func violations(minReleased: Int) -> [Violation] {
+            var found: [Int: [(object: Object, evidence: (line: Int, type: Int))]] = [:]
             for index in alive.values.joined() {
                 var object = objects[index]
-                if object.releaseID == nil, let holder = object.holder, let gone = leftForGood[holder], gone.id > object.id {
+                if object.releaseID == nil, object.holder >= 0, let gone = leftForGood[object.holder], gone.id > object.id {
                     object.releaseID = gone.id
                     object.releaseLine = gone.line
-                    object.releaseKind = "disappear"
+                    object.releasedByDeinit = false
                 }
                 guard let releaseID = object.releaseID else { continue }
                 // Deinits are in trace order: the later ones are a suffix, found by bisection.
-                let kindDeinits = deinits[Self.kind(of: object.type)] ?? []
+                let kindDeinits = deinits[kind(of: object.type)] ?? []
                 var low = 0, high = kindDeinits.count
                 while low < high {
                     let middle = (low + high) / 2
@@ -80,23 +87,34 @@ extension MissingDeinitRule {
             return found.values
                 .map { $0.sorted { $0.object.id < $1.object.id } }
                 .sorted { $0[0].object.id < $1[0].object.id }
-                .map { Self.violation($0) }
+                .map { violation($0) }
         }
 
-        private static func violation(_ objects: [(object: Object, evidence: (line: Int, type: String))]) -> Violation {
+        private func violation(_ objects: [(object: Object, evidence: (line: Int, type: Int))]) -> Violation {
             let first = objects[0].object, evidence = objects[0].evidence
-            let holder = first.holder ?? "its holder"
-            let gone = first.releaseKind == "deinit" ? "was released" : "disappeared for good"
+            let type = symbols[Symbol(index: first.type)]
+            let holder = first.holder >= 0 ? symbols[Symbol(index: first.holder)] : "its holder"
+            let gone = first.releasedByDeinit ? "was released" : "disappeared for good"
             let instances = objects.count == 1 ? "" : " (\(objects.count) instances)"
-            let sibling = evidence.type == first.type ? "another \(first.type)" : evidence.type
+            let sibling = evidence.type == first.type ? "another \(type)" : symbols[Symbol(index: evidence.type)]
             return Violation(
-                view: first.type,
-                message: "\(first.type)\(instances) never logged deinit after \(holder) \(gone) (line \(first.releaseLine ?? 0)), "
+                view: type,
+                message: "\(type)\(instances) never logged deinit after \(holder) \(gone) (line \(first.releaseLine ?? 0)), "
                     + "though \(sibling) was released later (line \(evidence.line)): probably retained by a closure, "
                     + "a delegate or an owner that outlives the screen.",
                 count: objects.count,
                 lines: objects.flatMap { [$0.object.line, $0.object.releaseLine].compactMap { $0 } }
             )
+        }
+
+        /// The number of the kind of `type`: types of one kind share it.
+        private mutating func kind(of type: Int) -> Int {
+            if let number = kinds[type] { return number }
+            let name = Self.kind(of: symbols[Symbol(index: type)])
+            let number = kindNumbers[name] ?? kindNumbers.count
+            kindNumbers[name] = number
+            kinds[type] = number
+            return number
         }
 
         /// The kind of an object type: the last word of its name, `FirstCoordinator` → `Coordinator`.

@@ -1,5 +1,3 @@
-import TraceStore
-
 /// Objects whose holder went away for good but that never logged deinit, while their kind does.
 public enum MissingDeinitRule: Rule {
     static let minReleased = Threshold.count(
@@ -115,65 +113,108 @@ public enum MissingDeinitRule: Rule {
         ]
     )
 
-    public static func check(_ context: RuleContext) throws -> [Violation] {
-        let range: [SQLBindable] = [context.traceID, context.eventIDs.lowerBound, context.eventIDs.upperBound]
-        var ledger = Ledger()
-        try context.database.forEachRow(viewsLastSeenSQL, range) { row in
-            ledger.lastSeen(view: row.text(at: 0)!, disappearID: row.int(at: 1), disappearLine: row.int(at: 2), appearID: row.int(at: 3))
-        }
-        try context.database.forEachRow(objectsSQL, range) { row in
-            let id = row.int(at: 0)!, line = row.int(at: 2)!
-            let type = row.text(at: 3)!, instance = row.text(at: 4)
-            if row.text(at: 1) == "deinit" {
-                ledger.release(type: type, instance: instance, id: id, line: line)
-            } else {
-                ledger.create(id: id, line: line, type: type, instance: instance, holder: row.text(at: 5))
-            }
-        }
-        return ledger.violations(minReleased: context.thresholds.count(minReleased))
+    public static func detector(_ context: RuleContext) -> (any Detector)? {
+        Unreleased(minReleased: context.thresholds.count(minReleased))
     }
 
-    /// Object inits and deinits in trace order, each init with its holder:
-    /// (id, kind, line, type, instance, holder).
+    /// Keeps, in trace order, the inits and deinits that may be an object's, and per view its
+    /// last appear and disappear; `finish` replays the objects' lines into a `Ledger`.
     ///
-    /// The holder is the init line's owner (`RoomCoordinator Socket init`), else the view whose
-    /// init is the next lifecycle line (the object is one of its stored properties, made first).
-    /// The next lifecycle line is looked up by rowid from each object line, so only the objects'
-    /// lines are read one by one, never the whole trace in a window.
-    static let objectsSQL = """
-        WITH subjects AS MATERIALIZED (
-            SELECT view, is_view FROM rule_subjects WHERE trace_id = ?1
-        ),
-        views AS MATERIALIZED (SELECT view FROM subjects WHERE is_view),
-        objects AS MATERIALIZED (SELECT view FROM subjects WHERE NOT is_view),
-        lines AS (
-            SELECT e.id, e.kind, e.line, e.view, e.owner, e.instance,
-                   -- The next lifecycle line, found by rowid from this one: no pass over the trace.
-                   (SELECT n.id FROM events AS n
-                    WHERE n.id > e.id AND n.id <= ?3 AND n.trace_id = ?1 AND n.kind <> 'text' AND n.view IS NOT NULL
-                    ORDER BY n.id LIMIT 1) AS next_id
-            FROM events AS e
-            WHERE e.id BETWEEN ?2 AND ?3 AND +e.trace_id = ?1 AND e.kind IN ('init', 'deinit') AND e.view IN objects
-        )
-        SELECT l.id, l.kind, l.line, l.view, l.instance,
-               CASE WHEN l.kind = 'init' THEN coalesce(
-                   l.owner,
-                   CASE WHEN n.kind = 'init' AND n.owner IS NULL AND n.view IN views THEN n.view END
-               ) END
-        FROM lines AS l
-        LEFT JOIN events AS n ON n.id = l.next_id
-        ORDER BY l.id
-        """
+    /// An init's holder is the line's owner (`RoomCoordinator Socket init`), else the view whose
+    /// init is the next lifecycle line (text lines and lines without a view skipped): the object
+    /// is one of that view's stored properties, made first. Which types are objects and which
+    /// are views is known only at the end of the trace, so every init and deinit is kept until
+    /// then, except those of a type already seen with a body, appear or disappear line: a view
+    /// for good.
+    ///
+    /// What `observe` changes is `@exclusivity(unchecked)`: a stored `var` of a class otherwise
+    /// pays a dynamic exclusivity check on every access, a measurable share of the cost per
+    /// event, and nothing here overlaps two accesses to one property.
+    final class Unreleased: Detector {
+        private let minReleased: Int
 
-    /// Per view, its last disappear (id and line) and its last appear: a view whose last such
-    /// line is a disappear has left the screen for good.
-    static let viewsLastSeenSQL = """
-        SELECT view,
-               max(CASE WHEN kind = 'disappear' THEN id END),
-               max(CASE WHEN kind = 'disappear' THEN line END),
-               max(CASE WHEN kind = 'appear' THEN id END)
-        FROM events
-        WHERE id BETWEEN ?2 AND ?3 AND +trace_id = ?1 AND kind IN ('appear', 'disappear') AND view IS NOT NULL
-        GROUP BY view
-        """
+        /// An init or deinit; symbols as indexes, -1 for none.
+        private struct Line {
+            let order: Int
+            let line: Int
+            let isDeinit: Bool
+            let type: Int32
+            let instance: Int32
+            let owner: Int32
+            /// An init's next lifecycle line, when that is an init without an owner: its view.
+            var nextInit: Int32 = -1
+        }
+
+        /// One view type: whether it printed a body, appear or disappear line (it is a view), the
+        /// order of its last appear and disappear (0 for none), and its last disappear line.
+        private struct ViewState {
+            var shown = false
+            var lastAppear = 0
+            var lastDisappear = 0
+            var lastDisappearLine = 0
+        }
+
+        /// Events seen so far: the order of the one at hand.
+        @exclusivity(unchecked) private var order = 0
+        @exclusivity(unchecked) private var lines: [Line] = []
+        /// The index in `lines` of an init whose next lifecycle line has not come yet.
+        @exclusivity(unchecked) private var awaitingNext = -1
+        /// Per view symbol.
+        @exclusivity(unchecked) private var views: [ViewState] = []
+
+        init(minReleased: Int) { self.minReleased = minReleased }
+
+        func observe(_ event: LifecycleEvent) {
+            order += 1
+            guard event.kind != .text, let view = event.view else { return }
+            let index = view.index
+            if index >= views.count { views.append(contentsOf: repeatElement(ViewState(), count: index + 1 - views.count)) }
+            if awaitingNext >= 0 {
+                if event.kind == .`init` && event.owner == nil { lines[awaitingNext].nextInit = Int32(index) }
+                awaitingNext = -1
+            }
+            switch event.kind {
+            case .`init`, .`deinit`:
+                guard !views[index].shown else { return }
+                lines.append(Line(
+                    order: order, line: event.line, isDeinit: event.kind == .`deinit`, type: Int32(index),
+                    instance: event.instance.map { Int32($0.index) } ?? -1, owner: event.owner.map { Int32($0.index) } ?? -1
+                ))
+                if event.kind == .`init` { awaitingNext = lines.count - 1 }
+            case .body:
+                views[index].shown = true
+            case .appear:
+                views[index].shown = true
+                views[index].lastAppear = order
+            case .disappear:
+                views[index].shown = true
+                views[index].lastDisappear = order
+                views[index].lastDisappearLine = max(views[index].lastDisappearLine, event.line)
+            case .task, .layout, .text:
+                break
+            }
+        }
+
+        func finish(_ subjects: Subjects) -> [Violation] {
+            let isObject = (0..<subjects.symbols.count).map { subjects.isObject(Symbol(index: $0)) }
+            let isView = (0..<subjects.symbols.count).map { subjects.isView(Symbol(index: $0)) }
+            var ledger = Ledger(symbols: subjects.symbols)
+            for (view, state) in views.enumerated() where state.lastDisappear > 0 {
+                ledger.lastSeen(
+                    view: view, disappearID: state.lastDisappear, disappearLine: state.lastDisappearLine,
+                    appearID: state.lastAppear > 0 ? state.lastAppear : nil
+                )
+            }
+            for line in lines where isObject[Int(line.type)] {
+                if line.isDeinit {
+                    ledger.release(type: Int(line.type), instance: Int(line.instance), id: line.order, line: line.line)
+                } else {
+                    let next = Int(line.nextInit)
+                    let holder = line.owner >= 0 ? Int(line.owner) : next >= 0 && isView[next] ? next : -1
+                    ledger.create(id: line.order, line: line.line, type: Int(line.type), instance: Int(line.instance), holder: holder)
+                }
+            }
+            return ledger.violations(minReleased: minReleased)
+        }
+    }
 }

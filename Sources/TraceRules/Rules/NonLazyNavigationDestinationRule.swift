@@ -1,4 +1,4 @@
-import TraceStore
+import TraceModel
 
 /// Destination views built together when a list or navigation root appears, long before use.
 public enum NonLazyNavigationDestinationRule: Rule {
@@ -89,28 +89,154 @@ public enum NonLazyNavigationDestinationRule: Rule {
         ]
     )
 
-    public static func check(_ context: RuleContext) throws -> [Violation] {
-        let minimum = context.thresholds.count(minDestinations)
-        // A burst qualifies on its own; a root's qualifying bursts make one finding.
-        let bursts = try lateDestinations(context).filter { $0.destinations.map(\.view).uniqued().count >= minimum }
-        return Dictionary(grouping: bursts, by: \.root).sorted { $0.key < $1.key }.map { root, bursts in
-            let destinations = bursts.flatMap(\.destinations)
-            var firstShown: [String: String] = [:]
-            for destination in destinations where firstShown[destination.view] == nil {
-                firstShown[destination.view] = destination.appearance
+    public static func detector(_ context: RuleContext) -> (any Detector)? {
+        LateDestinations(
+            minDestinations: context.thresholds.count(minDestinations),
+            minDelay: context.thresholds[minDelaySeconds]
+        )
+    }
+
+    /// Inits in a burst right after a root's appear or body, shown (appear or body) late or never.
+    ///
+    /// A burst is the run of init lines right after a root's appear or body line, with no other
+    /// lifecycle line between (text lines and lines without a view do not count), and (when
+    /// timestamps tell) less than `min_delay_seconds` after it. Each init of another type in it
+    /// waits, in a list per type, for that type's next appear or body: a destination's body runs
+    /// only when it is pushed, while a child that is on screen prints one at once. When it comes,
+    /// the destination was shown late if the root appeared again in between (the root's latest
+    /// appear is after the burst's line) or if `min_delay_seconds` passed; otherwise it is
+    /// dropped. What still waits at the end was never shown.
+    ///
+    /// Only view types count as destinations, so the coordinators the destinations create are
+    /// not counted twice; that is known only at the end of the trace, so `finish` filters.
+    ///
+    /// What `observe` changes is `@exclusivity(unchecked)`: a stored `var` of a class otherwise
+    /// pays a dynamic exclusivity check on every access, a measurable share of the cost per
+    /// event, and nothing here overlaps two accesses to one property.
+    final class LateDestinations: Detector {
+        private let minDestinations: Int
+        private let minDelay: Double
+
+        /// A destination of a burst: the init and the root line before it.
+        private struct Destination {
+            let rootOrder: Int, rootLine: Int, root: Symbol, rootKind: EventKind
+            let order: Int, line: Int, ts: Double?
+        }
+
+        /// A destination shown late, or (in `finish`) never.
+        private struct Late {
+            let destination: Destination
+            let view: Symbol
+            let appearance: Appearance
+        }
+
+        /// One view type: the order of its latest appear (0 for none), and its destinations
+        /// still waiting for it to be shown (`isAwaited` spares most lines a look at the list).
+        private struct ViewState {
+            var lastAppear = 0
+            var isAwaited = false
+            var waiting: [Destination] = []
+        }
+
+        /// Lifecycle events seen so far: the order of the one at hand.
+        @exclusivity(unchecked) private var order = 0
+        /// The latest lifecycle line that is not an init; a burst's root when an appear or body.
+        @exclusivity(unchecked) private var headIsRoot = false
+        @exclusivity(unchecked) private var headOrder = 0
+        @exclusivity(unchecked) private var headLine = 0
+        @exclusivity(unchecked) private var headTimestamp: Double?
+        @exclusivity(unchecked) private var headView = Symbol(index: -1)
+        @exclusivity(unchecked) private var headKind = EventKind.text
+        /// Per view symbol.
+        @exclusivity(unchecked) private var views: [ViewState] = []
+        @exclusivity(unchecked) private var late: [Late] = []
+
+        init(minDestinations: Int, minDelay: Double) {
+            self.minDestinations = minDestinations
+            self.minDelay = minDelay
+        }
+
+        func observe(_ event: LifecycleEvent) {
+            guard event.kind != .text, let view = event.view else { return }
+            order += 1
+            let index = view.index
+            if index >= views.count { views.append(contentsOf: repeatElement(ViewState(), count: index + 1 - views.count)) }
+            switch event.kind {
+            case .`init`:
+                guard headIsRoot, view != headView else { return }
+                if let timestamp = event.ts, let headTimestamp, !(timestamp - headTimestamp < minDelay) { return }
+                views[index].isAwaited = true
+                views[index].waiting.append(Destination(
+                    rootOrder: headOrder, rootLine: headLine, root: headView, rootKind: headKind,
+                    order: order, line: event.line, ts: event.ts
+                ))
+                return
+            case .appear, .body:
+                if views[index].isAwaited { shown(view, event.ts) }
+                if event.kind == .appear { views[index].lastAppear = order }
+                headIsRoot = true
+            default:
+                headIsRoot = false
             }
-            let types = destinations.map(\.view).uniqued()
-            let when = types.map { "\($0) (\(firstShown[$0]!))" }
-            let trigger = bursts[0].rootKind == "appear" ? "appeared" : "was evaluated"
-            let burstText = bursts.count == 1 ? "" : " (and in \(counted(bursts.count - 1, "later burst")))"
-            return Violation(
-                view: root,
-                message: "\(counted(types.count, "destination view")) were initialised together right after \(root) \(trigger) "
-                    + "(line \(bursts[0].rootLine))\(burstText) but were shown only much later or never: "
-                    + "\(when.joined(separator: ", ")).",
-                count: types.count,
-                lines: bursts.map(\.rootLine) + destinations.map(\.line)
-            )
+            headOrder = order
+            headLine = event.line
+            headTimestamp = event.ts
+            headView = view
+            headKind = event.kind
+        }
+
+        /// `view` appeared or printed a body at `timestamp`: its waiting destinations were
+        /// shown, late or not.
+        private func shown(_ view: Symbol, _ timestamp: Double?) {
+            for destination in views[view.index].waiting {
+                if views[destination.root.index].lastAppear > destination.rootOrder {
+                    late.append(Late(destination: destination, view: view, appearance: .afterRootAgain))
+                } else if let timestamp, let initTimestamp = destination.ts, timestamp - initTimestamp >= minDelay {
+                    late.append(Late(destination: destination, view: view, appearance: .later(seconds: timestamp - initTimestamp)))
+                }
+            }
+            views[view.index].waiting.removeAll(keepingCapacity: true)
+            views[view.index].isAwaited = false
+        }
+
+        func finish(_ subjects: Subjects) -> [Violation] {
+            let isView = (0..<subjects.symbols.count).map { subjects.isView(Symbol(index: $0)) }
+            var destinations = late.filter { isView[$0.view.index] }
+            for (index, state) in views.enumerated() where !state.waiting.isEmpty && isView[index] {
+                for destination in state.waiting {
+                    destinations.append(Late(destination: destination, view: Symbol(index: index), appearance: .never))
+                }
+            }
+            // In trace order. A burst's inits follow its root with no other root between, so
+            // each burst's destinations end up side by side.
+            let sorted = destinations.indices.map { (order: destinations[$0].destination.order, index: $0) }.sorted { $0.order < $1.order }
+            var bursts: [Burst] = []
+            var burst: [Late] = []
+            for (position, entry) in sorted.enumerated() {
+                burst.append(destinations[entry.index])
+                let next = position + 1 < sorted.count ? destinations[sorted[position + 1].index].destination.rootOrder : nil
+                guard next != burst[0].destination.rootOrder else { continue }
+                // A burst qualifies on its own; a root's qualifying bursts make one finding.
+                if hasTypes(burst, minDestinations) {
+                    let root = burst[0].destination
+                    bursts.append(Burst(root: root.root, rootKind: root.rootKind, rootLine: root.rootLine, destinations: burst.map {
+                        Burst.Destination(view: $0.view, line: $0.destination.line, appearance: $0.appearance)
+                    }))
+                }
+                burst.removeAll(keepingCapacity: true)
+            }
+            return violations(bursts, symbols: subjects.symbols)
+        }
+
+        /// True when `destinations` are of at least `minimum` types.
+        private func hasTypes(_ destinations: [Late], _ minimum: Int) -> Bool {
+            guard destinations.count >= minimum else { return false }
+            var types: [Symbol] = []
+            for destination in destinations where !types.contains(destination.view) {
+                types.append(destination.view)
+                if types.count >= minimum { return true }
+            }
+            return types.count >= minimum
         }
     }
 }
