@@ -125,7 +125,7 @@ public enum HeavyInitializerRule: Rule {
 
         /// The previous event with a view that is not a text line.
         @exclusivity(unchecked) private var previousIsPlainInit = false
-        @exclusivity(unchecked) private var previousView = Symbol(index: -1)
+        @exclusivity(unchecked) private var previousView: Symbol?
         @exclusivity(unchecked) private var previousLine = 0
         @exclusivity(unchecked) private var previousTimestamp: Double?
 
@@ -134,7 +134,7 @@ public enum HeavyInitializerRule: Rule {
         func observe(_ event: LifecycleEvent) {
             guard event.kind != .text, let view = event.view else { return }
             if event.kind == .`init` {
-                if previousIsPlainInit && previousView != view {
+                if previousIsPlainInit, let previousView, previousView != view {
                     var elapsed = 0.0
                     if let timestamp = event.ts, let previousTimestamp { elapsed = (timestamp - previousTimestamp) * 1000 }
                     followers.append(Follower(
@@ -158,8 +158,8 @@ public enum HeavyInitializerRule: Rule {
         func finish(_ subjects: Subjects) -> [Violation] {
             // Per symbol, once: a view, an object (a type of the trace that is not a view), or neither.
             let symbols = subjects.symbols
-            let isView = (0..<symbols.count).map { subjects.isView(Symbol(index: $0)) }
-            let isObject = (0..<symbols.count).map { subjects.isObject(Symbol(index: $0)) }
+            let isView = (0..<symbols.count).map { subjects.isView(symbols.symbol(at: $0)) }
+            let isObject = (0..<symbols.count).map { subjects.isObject(symbols.symbol(at: $0)) }
             var byView: [HeavyInit?] = Array(repeating: nil, count: symbols.count)
             var order: [Symbol] = []
             func add(_ view: Symbol, initLine: Int?, helper: Symbol?, helperLine: Int?, milliseconds: Double?) {

@@ -92,11 +92,11 @@ extension MissingDeinitRule {
 
         private func violation(_ objects: [(object: Object, evidence: (line: Int, type: Int))]) -> Violation {
             let first = objects[0].object, evidence = objects[0].evidence
-            let type = symbols[Symbol(index: first.type)]
-            let holder = first.holder >= 0 ? symbols[Symbol(index: first.holder)] : "its holder"
+            let type = symbols[symbols.symbol(at: first.type)]
+            let holder = first.holder >= 0 ? symbols[symbols.symbol(at: first.holder)] : "its holder"
             let gone = first.releasedByDeinit ? "was released" : "disappeared for good"
             let instances = objects.count == 1 ? "" : " (\(objects.count) instances)"
-            let sibling = evidence.type == first.type ? "another \(type)" : symbols[Symbol(index: evidence.type)]
+            let sibling = evidence.type == first.type ? "another \(type)" : symbols[symbols.symbol(at: evidence.type)]
             return Violation(
                 view: type,
                 message: "\(type)\(instances) never logged deinit after \(holder) \(gone) (line \(first.releaseLine ?? 0)), "
@@ -110,7 +110,7 @@ extension MissingDeinitRule {
         /// The number of the kind of `type`: types of one kind share it.
         private mutating func kind(of type: Int) -> Int {
             if let number = kinds[type] { return number }
-            let name = Self.kind(of: symbols[Symbol(index: type)])
+            let name = Self.kind(of: symbols[symbols.symbol(at: type)])
             let number = kindNumbers[name] ?? kindNumbers.count
             kindNumbers[name] = number
             kinds[type] = number

@@ -196,8 +196,8 @@ public enum MissingDeinitRule: Rule {
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
-            let isObject = (0..<subjects.symbols.count).map { subjects.isObject(Symbol(index: $0)) }
-            let isView = (0..<subjects.symbols.count).map { subjects.isView(Symbol(index: $0)) }
+            let isObject = (0..<subjects.symbols.count).map { subjects.isObject(subjects.symbols.symbol(at: $0)) }
+            let isView = (0..<subjects.symbols.count).map { subjects.isView(subjects.symbols.symbol(at: $0)) }
             var ledger = Ledger(symbols: subjects.symbols)
             for (view, state) in views.enumerated() where state.lastDisappear > 0 {
                 ledger.lastSeen(

@@ -57,25 +57,18 @@ extension NonLazyNavigationDestinationRule {
         }
     }
 
-    /// `seconds` with one decimal as SQLite's `printf('%.1f')` writes it, which the rule's
-    /// messages have always used: a tie rounds up (`17.25` → `17.3`, where `String(format:)`
-    /// gives `17.2`), and so does a value a hair below a tie, such as `0.15` (stored as
-    /// 0.1499…), because SQLite adds `0.05` and a relative `3e-16` before it cuts the digits.
-    /// The sum is taken in extended precision, as SQLite does where the platform has it.
+    /// `seconds` with one decimal, to the nearest tenth, a tie rounding up (`17.25` → `17.3`).
+    ///
+    /// A delay is the difference of two timestamps, which a log prints to the microsecond; the
+    /// difference of their doubles is a hair off (`0.15` comes out as `0.1499…`), so it is taken
+    /// to whole microseconds first and rounded from there. That is what the rule's SQL printed
+    /// with SQLite's `printf('%.1f')` for every gap the oracle logs hold, on any platform.
     static func oneDecimal(_ seconds: Double) -> String {
-        let sign = seconds < 0 ? "-" : ""
         let magnitude = abs(seconds)
-        // A bound no gap between two timestamps reaches; past it, Foundation's digits.
-        guard magnitude.isFinite, magnitude < 1e15 else { return String(format: "%.1f", seconds) }
-        #if arch(x86_64) || arch(i386)
-        typealias Wide = Float80
-        #else
-        typealias Wide = Double
-        #endif
-        let value = Wide(magnitude)
-        // SQLite skips the relative part where it would reach the digits printed.
-        let rounded = value + (magnitude < 0x1p42 ? Wide(0.05) + value * Wide(3e-16) : Wide(0.05))
-        let tenths = UInt64((rounded * 10).rounded(.towardZero))
-        return "\(sign)\(tenths / 10).\(tenths % 10)"
+        // Past a billion seconds no gap between two timestamps goes; Foundation's digits there.
+        guard magnitude.isFinite, magnitude < 1e9 else { return String(format: "%.1f", seconds) }
+        let microseconds = Int((magnitude * 1_000_000).rounded())
+        let tenths = (microseconds + 50_000) / 100_000
+        return "\(seconds < 0 && tenths > 0 ? "-" : "")\(tenths / 10).\(tenths % 10)"
     }
 }

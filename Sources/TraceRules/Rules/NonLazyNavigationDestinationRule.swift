@@ -145,7 +145,7 @@ public enum NonLazyNavigationDestinationRule: Rule {
         @exclusivity(unchecked) private var headOrder = 0
         @exclusivity(unchecked) private var headLine = 0
         @exclusivity(unchecked) private var headTimestamp: Double?
-        @exclusivity(unchecked) private var headView = Symbol(index: -1)
+        @exclusivity(unchecked) private var headView: Symbol?
         @exclusivity(unchecked) private var headKind = EventKind.text
         /// Per view symbol.
         @exclusivity(unchecked) private var views: [ViewState] = []
@@ -163,7 +163,7 @@ public enum NonLazyNavigationDestinationRule: Rule {
             if index >= views.count { views.append(contentsOf: repeatElement(ViewState(), count: index + 1 - views.count)) }
             switch event.kind {
             case .`init`:
-                guard headIsRoot, view != headView else { return }
+                guard headIsRoot, let headView, view != headView else { return }
                 if let timestamp = event.ts, let headTimestamp, !(timestamp - headTimestamp < minDelay) { return }
                 views[index].isAwaited = true
                 views[index].waiting.append(Destination(
@@ -200,11 +200,11 @@ public enum NonLazyNavigationDestinationRule: Rule {
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
-            let isView = (0..<subjects.symbols.count).map { subjects.isView(Symbol(index: $0)) }
+            let isView = (0..<subjects.symbols.count).map { subjects.isView(subjects.symbols.symbol(at: $0)) }
             var destinations = late.filter { isView[$0.view.index] }
             for (index, state) in views.enumerated() where !state.waiting.isEmpty && isView[index] {
                 for destination in state.waiting {
-                    destinations.append(Late(destination: destination, view: Symbol(index: index), appearance: .never))
+                    destinations.append(Late(destination: destination, view: subjects.symbols.symbol(at: index), appearance: .never))
                 }
             }
             // In trace order. A burst's inits follow its root with no other root between, so
