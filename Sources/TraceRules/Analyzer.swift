@@ -26,41 +26,26 @@ public struct Analyzer {
         }
         var findings: [Finding] = []
         if let eventIDs = try eventRange(traceID) {
+            // One scan for all rules: each event goes to every enabled rule's detector in turn.
             let symbols = SymbolTable()
-            var detectors: [(rule: any Rule.Type, severity: Severity, detector: any Detector)] = []
-            var queries: [(rule: any Rule.Type, severity: Severity, context: RuleContext)] = []
-            for rule in configuration.enabledRules {
+            let rules = configuration.enabledRules.map { rule in
                 let settings = configuration.settings(for: rule)
-                let context = RuleContext(
-                    database: database, traceID: traceID, eventIDs: eventIDs, thresholds: settings.thresholds,
-                    sources: sources, symbols: symbols
-                )
-                if let detector = rule.detector(context) {
-                    detectors.append((rule, settings.severity, detector))
-                } else {
-                    queries.append((rule, settings.severity, context))
-                }
+                let context = RuleContext(thresholds: settings.thresholds, sources: sources, symbols: symbols)
+                return (rule: rule, severity: settings.severity, detector: rule.detector(context))
             }
-            func record(_ violations: [Violation], of rule: any Rule.Type, _ severity: Severity) {
-                for violation in violations {
+            var subjects = Subjects(symbols: symbols)
+            try TraceScanner(database: database, traceID: traceID, eventIDs: eventIDs).scan(into: symbols) { event in
+                subjects.count(event)
+                for entry in rules { entry.detector.observe(event) }
+            }
+            for entry in rules {
+                for violation in entry.detector.finish(subjects) {
                     findings.append(Finding(
-                        rule: rule.description.identifier, severity: severity, view: violation.view,
+                        rule: entry.rule.description.identifier, severity: entry.severity, view: violation.view,
                         message: violation.message, count: violation.count,
                         lines: Array(Set(violation.lines)).sorted(), traceID: traceID, source: source
                     ))
                 }
-            }
-            if !detectors.isEmpty {
-                var subjects = Subjects(symbols: symbols)
-                try TraceScanner(database: database, traceID: traceID, eventIDs: eventIDs).scan(into: symbols) { event in
-                    subjects.count(event)
-                    for entry in detectors { entry.detector.observe(event) }
-                }
-                for entry in detectors { record(entry.detector.finish(subjects), of: entry.rule, entry.severity) }
-            }
-            if !queries.isEmpty {
-                try RuleSQL.install(on: database, traceID: traceID, eventIDs: eventIDs)
-                for entry in queries { record(try entry.rule.check(entry.context), of: entry.rule, entry.severity) }
             }
         }
         findings.sort(by: Finding.reportOrder)

@@ -9,16 +9,7 @@ public protocol Rule: Sendable {
     static var description: RuleDescription { get }
 
     /// A fresh detector for one trace, with the thresholds in `context`.
-    static func detector(_ context: RuleContext) -> (any Detector)?
-
-    /// Everything the rule finds in the trace `context` points at, by its own SQL (rules not yet
-    /// moved to a detector).
-    static func check(_ context: RuleContext) throws -> [Violation]
-}
-
-extension Rule {
-    public static func detector(_ context: RuleContext) -> (any Detector)? { nil }
-    public static func check(_ context: RuleContext) throws -> [Violation] { [] }
+    static func detector(_ context: RuleContext) -> any Detector
 }
 
 /// What a rule found, before the analyzer gives it an id, a severity and a source.

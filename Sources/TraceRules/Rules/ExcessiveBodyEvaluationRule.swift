@@ -169,7 +169,7 @@ public enum ExcessiveBodyEvaluationRule: Rule {
         ]
     )
 
-    public static func detector(_ context: RuleContext) -> (any Detector)? {
+    public static func detector(_ context: RuleContext) -> any Detector {
         Evaluations(context)
     }
 

@@ -79,7 +79,7 @@ public enum HeavyInitializerRule: Rule {
         ]
     )
 
-    public static func detector(_ context: RuleContext) -> (any Detector)? {
+    public static func detector(_ context: RuleContext) -> any Detector {
         InitWork(limit: context.thresholds[maxInitMilliseconds])
     }
 

@@ -142,7 +142,7 @@ public enum IdentityChurnRule: Rule {
         ]
     )
 
-    public static func detector(_ context: RuleContext) -> (any Detector)? {
+    public static func detector(_ context: RuleContext) -> any Detector {
         Recreations(
             minRecreations: context.thresholds.count(minRecreations),
             maxUpdateSeconds: context.thresholds[maxUpdateSeconds],

@@ -113,7 +113,7 @@ public enum MissingDeinitRule: Rule {
         ]
     )
 
-    public static func detector(_ context: RuleContext) -> (any Detector)? {
+    public static func detector(_ context: RuleContext) -> any Detector {
         Unreleased(minReleased: context.thresholds.count(minReleased))
     }
 

@@ -89,7 +89,7 @@ public enum NonLazyNavigationDestinationRule: Rule {
         ]
     )
 
-    public static func detector(_ context: RuleContext) -> (any Detector)? {
+    public static func detector(_ context: RuleContext) -> any Detector {
         LateDestinations(
             minDestinations: context.thresholds.count(minDestinations),
             minDelay: context.thresholds[minDelaySeconds]

@@ -91,7 +91,7 @@ public enum RedundantInstanceCreationRule: Rule {
         ]
     )
 
-    public static func detector(_ context: RuleContext) -> (any Detector)? {
+    public static func detector(_ context: RuleContext) -> any Detector {
         UnusedInits(minInstances: context.thresholds.count(minInstances), minRatio: context.thresholds[minRatio])
     }
 

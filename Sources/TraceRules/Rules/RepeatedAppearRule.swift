@@ -98,7 +98,7 @@ public enum RepeatedAppearRule: Rule {
         ]
     )
 
-    public static func detector(_ context: RuleContext) -> (any Detector)? {
+    public static func detector(_ context: RuleContext) -> any Detector {
         Lifetimes(minAppears: context.thresholds.count(minAppears))
     }
 

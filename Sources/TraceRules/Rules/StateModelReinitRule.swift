@@ -94,7 +94,7 @@ public enum StateModelReinitRule: Rule {
         ]
     )
 
-    public static func detector(_ context: RuleContext) -> (any Detector)? {
+    public static func detector(_ context: RuleContext) -> any Detector {
         DiscardedModels(minReinits: context.thresholds.count(minReinits))
     }
 

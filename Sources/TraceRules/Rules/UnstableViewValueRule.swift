@@ -133,7 +133,7 @@ public enum UnstableViewValueRule: Rule {
         ]
     )
 
-    public static func detector(_ context: RuleContext) -> (any Detector)? {
+    public static func detector(_ context: RuleContext) -> any Detector {
         Updates(context)
     }
 

@@ -1,7 +1,7 @@
 import TraceModel
 
 /// Per type of the trace, how often each lifecycle step happened, and whether the type looks
-/// like a SwiftUI view: what `rule_subjects` used to hold, counted during the one scan.
+/// like a SwiftUI view, counted during the one scan.
 ///
 /// A type is taken for a view when SwiftUI evaluated or showed it (a body, appear or disappear
 /// line), or when it is named `…View` and never deinitialises: views are values, only objects
