@@ -90,15 +90,17 @@ public final class EventWriter {
     private func insertGroup(_ group: ArraySlice<Event>) throws {
         let statement = insertEvents[group.count - 1]
         statement.rewind()
+        // Every parameter NULL at once; below, only values that are there are bound.
+        statement.clearBindings()
         let arena = self.arena
         for (row, event) in group.enumerated() {
             let base = Int32(row * Self.eventColumns.count)
             statement.bind(traceID, at: base + 1)
             statement.bind(event.line, at: base + 2)
-            statement.bind(event.envelope.timestamp, at: base + 3)
+            statement.bind(ifPresent: event.envelope.timestamp, at: base + 3)
             arena.pointee.add(event.envelope.process, at: base + 4)
-            statement.bind(event.envelope.pid, at: base + 5)
-            statement.bind(event.envelope.tid, at: base + 6)
+            statement.bind(ifPresent: event.envelope.pid, at: base + 5)
+            statement.bind(ifPresent: event.envelope.tid, at: base + 6)
             arena.pointee.add(event.envelope.subsystem, at: base + 7)
             arena.pointee.add(event.envelope.category, at: base + 8)
             arena.pointee.add(event.kind.rawValue, at: base + 9)
@@ -109,7 +111,7 @@ public final class EventWriter {
             arena.pointee.add(event.message, at: base + 14)
             arena.pointee.add(event.envelope.format.rawValue, at: base + 15)
             arena.pointee.add(event.envelope.level, at: base + 16)
-            statement.bind(event.durationMs, at: base + 17)
+            statement.bind(ifPresent: event.durationMs, at: base + 17)
         }
         try arena.pointee.bind(to: statement) { _ = try statement.step() }
         // A multi-row INSERT into a rowid table inside our write transaction takes consecutive

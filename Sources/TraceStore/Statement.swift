@@ -81,6 +81,22 @@ public final class Statement {
         if let value { sqlite3_bind_int64(handle, index, Int64(value)) } else { sqlite3_bind_null(handle, index) }
     }
 
+    /// Sets every parameter to NULL: one call, for rows whose NULLs are then left unbound.
+    @inline(__always) public func clearBindings() {
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Binds `value` unless it is nil, which leaves the parameter as it is (NULL after
+    /// `clearBindings`).
+    @inline(__always) public func bind(ifPresent value: Int?, at index: Int32) {
+        if let value { sqlite3_bind_int64(handle, index, Int64(value)) }
+    }
+
+    /// Binds `value` unless it is nil, which leaves the parameter as it is.
+    @inline(__always) public func bind(ifPresent value: Double?, at index: Int32) {
+        if let value { sqlite3_bind_double(handle, index, value) }
+    }
+
     /// Binds an optional double.
     @inline(__always) public func bind(_ value: Double?, at index: Int32) {
         if let value { sqlite3_bind_double(handle, index, value) } else { sqlite3_bind_null(handle, index) }

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// Text parameters gathered into one reusable buffer and bound without copying.
 ///
@@ -7,46 +8,48 @@ import CSQLite
 /// The arena appends each string's bytes once into a buffer that keeps its capacity, then binds
 /// pointers into it with `SQLITE_STATIC`. SQLite reads them only during `sqlite3_step`, and every
 /// parameter is bound again before the next step, so no stale pointer is ever read.
+///
+/// A NULL is not queued at all: the writer clears a statement's bindings before each row group
+/// (one call, where binding every NULL was a call per column).
 struct TextArena {
-    private var bytes: [UInt8] = []
+    /// Room for the bytes of one statement's text; `used` of them are taken.
+    private var bytes = [UInt8](repeating: 0, count: 1 << 16)
+    private var used = 0
     private var slots: [(index: Int32, start: Int, count: Int)] = []
 
     init() {
-        bytes.reserveCapacity(1 << 16)
-        slots.reserveCapacity(16)
+        slots.reserveCapacity(16 * 16)
     }
 
-    /// Queues `text` for parameter `index`; nil binds NULL.
+    /// Queues `text` for parameter `index`; nil leaves the parameter as it is (NULL once cleared).
     mutating func add(_ text: String?, at index: Int32) {
-        guard var text else {
-            slots.append((index, -1, 0))
-            return
+        guard var text else { return }
+        text.withUTF8 { utf8 in
+            let count = utf8.count
+            while used + count > bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
+            if count > 0 {
+                bytes.withUnsafeMutableBytes { _ = memcpy($0.baseAddress! + used, utf8.baseAddress!, count) }
+            }
+            slots.append((index, used, count))
+            used += count
         }
-        let start = bytes.count
-        text.withUTF8 { bytes.append(contentsOf: $0) }
-        slots.append((index, start, bytes.count - start))
     }
 
     /// Binds every queued parameter to `statement`, runs `body` (which steps it), and empties the
     /// arena for the next row.
     mutating func bind<T>(to statement: Statement, _ body: () throws -> T) rethrows -> T {
         defer {
-            bytes.removeAll(keepingCapacity: true)
+            used = 0
             slots.removeAll(keepingCapacity: true)
         }
-        // An empty array may have no storage; give SQLite a valid pointer for '' all the same.
-        if bytes.isEmpty { bytes.append(0) }
         return try bytes.withUnsafeBufferPointer { buffer in
+            // `bytes` is never empty, so '' gets a valid pointer (a nil one would bind NULL).
             let base = UnsafeRawPointer(buffer.baseAddress!)
             for slot in slots {
-                if slot.start < 0 {
-                    sqlite3_bind_null(statement.handle, slot.index)
-                } else {
-                    sqlite3_bind_text64(
-                        statement.handle, slot.index, (base + slot.start).assumingMemoryBound(to: CChar.self),
-                        UInt64(slot.count), sqliteStatic, UInt8(SQLITE_UTF8)
-                    )
-                }
+                sqlite3_bind_text64(
+                    statement.handle, slot.index, (base + slot.start).assumingMemoryBound(to: CChar.self),
+                    UInt64(slot.count), sqliteStatic, UInt8(SQLITE_UTF8)
+                )
             }
             return try body()
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns repeated byte strings (view, process, subsystem names) into one shared `String`.
 ///
 /// A direct-mapped cache: the bytes' hash picks a slot, a slot holds one name. A miss costs
@@ -28,7 +30,7 @@ public struct StringInterner {
         guard bytes.count <= 128 else { return String(decoding: bytes, as: UTF8.self) }
         let hash = Self.fnv1a(bytes)
         let index = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-        if let slot = slots[index], slot.hash == hash, slot.bytes.elementsEqual(bytes) {
+        if slots[index]?.hash == hash, let slot = slots[index], Self.equal(slot.bytes, bytes) {
             return slot.string
         }
         let string = String(decoding: bytes, as: UTF8.self)
@@ -39,6 +41,14 @@ public struct StringInterner {
     /// The string for `range` of `line`.
     public mutating func intern(_ line: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
         intern(UnsafeRawBufferPointer(rebasing: line[range]))
+    }
+
+    /// Byte equality by `memcmp`: the generic `elementsEqual` walked the bytes one at a time.
+    @inline(__always)
+    private static func equal(_ stored: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard stored.count == bytes.count else { return false }
+        guard !bytes.isEmpty else { return true }
+        return stored.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
     }
 
     @inline(__always)
