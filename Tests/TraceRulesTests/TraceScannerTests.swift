@@ -33,6 +33,7 @@ import TraceStore
             Row init
             Row body
             trace-analyze: kind=init view=Detail id=7 owner=Row ms=3.5
+            Row: @self, @identity, _a, _b, @16, _c changed.
             """)
         let seen = try events(pipeline.database, trace: pipeline.traceID)
         #expect(seen == [
@@ -40,6 +41,7 @@ import TraceStore
             "5 init Row - - after-text     ",
             "6 body Row - -      ",
             "7 init Detail Row 7      3.5",
+            "8 body Row - -  @self,@identity,_a,_b,@16,_c identity self  ",
         ], "\(seen)")
     }
 
