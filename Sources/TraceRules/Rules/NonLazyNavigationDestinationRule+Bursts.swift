@@ -61,8 +61,8 @@ extension NonLazyNavigationDestinationRule {
     ///
     /// A delay is the difference of two timestamps, which a log prints to the microsecond; the
     /// difference of their doubles is a hair off (`0.15` comes out as `0.1499…`), so it is taken
-    /// to whole microseconds first and rounded from there. That is what the rule's SQL printed
-    /// with SQLite's `printf('%.1f')` for every gap the oracle logs hold, on any platform.
+    /// to whole microseconds first and rounded from there. For every delay in the fixtures and
+    /// the benchmark's logs this is what the rule's first, SQL form printed with `printf('%.1f')`.
     static func oneDecimal(_ seconds: Double) -> String {
         let magnitude = abs(seconds)
         // Past a billion seconds no gap between two timestamps goes; Foundation's digits there.
