@@ -4,12 +4,12 @@ import TraceRules
 import TraceStore
 
 /// The real pipeline on a string: text → `Ingestor` (LineReader, TraceParser, EventWriter) →
-/// in-memory SQLite → `Analyzer`.
+/// a temporary SQLite database → `Analyzer`.
 struct Pipeline {
     let database: Database
     let traceID: Int
 
-    /// Parses `log` into a fresh in-memory store.
+    /// Parses `log` into a fresh temporary store.
     init(log: String) throws {
         database = try TraceDatabase.openTemporary()
         let directory = FileManager.default.temporaryDirectory
