@@ -156,10 +156,7 @@ public enum HeavyInitializerRule: Rule {
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
-            // Per symbol, once: a view, an object (a type of the trace that is not a view), or neither.
             let symbols = subjects.symbols
-            let isView = (0..<symbols.count).map { subjects.isView(symbols.symbol(at: $0)) }
-            let isObject = (0..<symbols.count).map { subjects.isObject(symbols.symbol(at: $0)) }
             var byView: [HeavyInit?] = Array(repeating: nil, count: symbols.count)
             var order: [Symbol] = []
             func add(_ view: Symbol, initLine: Int?, helper: Symbol?, helperLine: Int?, milliseconds: Double?) {
@@ -169,14 +166,14 @@ public enum HeavyInitializerRule: Rule {
                 }
                 byView[view.index]!.add(initLine: initLine, helper: helper, helperLine: helperLine, milliseconds: milliseconds, limit: limit)
             }
-            for follower in followers where isView[follower.view.index] && isObject[follower.helper.index] {
+            for follower in followers where subjects.isView(follower.view) && subjects.isObject(follower.helper) {
                 add(follower.view, initLine: follower.line, helper: follower.helper, helperLine: follower.helperLine,
                     milliseconds: follower.milliseconds)
             }
-            for entry in owned where isObject[entry.helper.index] {
+            for entry in owned where subjects.isObject(entry.helper) {
                 add(entry.owner, initLine: nil, helper: entry.helper, helperLine: entry.helperLine, milliseconds: nil)
             }
-            for entry in slow where isView[entry.view.index] {
+            for entry in slow where subjects.isView(entry.view) {
                 add(entry.view, initLine: entry.line, helper: nil, helperLine: nil, milliseconds: entry.milliseconds)
             }
             return order.compactMap { byView[$0.index]?.violation(limit: limit, symbols: symbols) }

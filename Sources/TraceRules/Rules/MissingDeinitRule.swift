@@ -196,8 +196,6 @@ public enum MissingDeinitRule: Rule {
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
-            let isObject = (0..<subjects.symbols.count).map { subjects.isObject(subjects.symbols.symbol(at: $0)) }
-            let isView = (0..<subjects.symbols.count).map { subjects.isView(subjects.symbols.symbol(at: $0)) }
             var ledger = Ledger(symbols: subjects.symbols)
             for (view, state) in views.enumerated() where state.lastDisappear > 0 {
                 ledger.lastSeen(
@@ -205,12 +203,12 @@ public enum MissingDeinitRule: Rule {
                     appearID: state.lastAppear > 0 ? state.lastAppear : nil
                 )
             }
-            for line in lines where isObject[Int(line.type)] {
+            for line in lines where subjects.isObject(at: Int(line.type)) {
                 if line.isDeinit {
                     ledger.release(type: Int(line.type), instance: Int(line.instance), id: line.order, line: line.line)
                 } else {
                     let next = Int(line.nextInit)
-                    let holder = line.owner >= 0 ? Int(line.owner) : next >= 0 && isView[next] ? next : -1
+                    let holder = line.owner >= 0 ? Int(line.owner) : next >= 0 && subjects.isView(at: next) ? next : -1
                     ledger.create(id: line.order, line: line.line, type: Int(line.type), instance: Int(line.instance), holder: holder)
                 }
             }

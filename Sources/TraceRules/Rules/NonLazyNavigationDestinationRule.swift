@@ -200,9 +200,8 @@ public enum NonLazyNavigationDestinationRule: Rule {
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
-            let isView = (0..<subjects.symbols.count).map { subjects.isView(subjects.symbols.symbol(at: $0)) }
-            var destinations = late.filter { isView[$0.view.index] }
-            for (index, state) in views.enumerated() where !state.waiting.isEmpty && isView[index] {
+            var destinations = late.filter { subjects.isView($0.view) }
+            for (index, state) in views.enumerated() where !state.waiting.isEmpty && subjects.isView(at: index) {
                 for destination in state.waiting {
                     destinations.append(Late(destination: destination, view: subjects.symbols.symbol(at: index), appearance: .never))
                 }

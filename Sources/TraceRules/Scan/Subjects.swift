@@ -62,4 +62,10 @@ public struct Subjects {
 
     /// True when `view` is a type of the trace that does not look like a view: an object.
     public func isObject(_ view: Symbol) -> Bool { contains(view) && !isView(view) }
+
+    /// `isView` for the symbol at `index`, for rules that keep symbols as indexes.
+    public func isView(at index: Int) -> Bool { isView(symbols.symbol(at: index)) }
+
+    /// `isObject` for the symbol at `index`.
+    public func isObject(at index: Int) -> Bool { isObject(symbols.symbol(at: index)) }
 }
