@@ -6,6 +6,10 @@
 /// trace cost about ten times as much as one.
 public protocol Detector: AnyObject {
     /// Takes the next event of the trace.
+    ///
+    /// The scan's reading thread is still filling the `SymbolTable` meanwhile, so `observe`
+    /// compares symbols and asks them what they carry (`isState`, `endsWithView`) but never
+    /// reads the table; names are for `finish`.
     func observe(_ event: LifecycleEvent)
 
     /// Called once after the last event: what the rule found. `subjects` holds the whole
