@@ -11,8 +11,11 @@ import TraceStore
         let first = try #require(try database.scalarInt("SELECT min(id) FROM events WHERE trace_id = ?", [traceID]))
         let last = try #require(try database.scalarInt("SELECT max(id) FROM events WHERE trace_id = ?", [traceID]))
         let symbols = SymbolTable()
+        var scanned: [LifecycleEvent] = []
+        // Names are read after the scan: during it the reading thread fills the table.
+        try TraceScanner(database: database, traceID: traceID, eventIDs: first...last).scan(into: symbols) { scanned.append($0) }
         var lines: [String] = []
-        try TraceScanner(database: database, traceID: traceID, eventIDs: first...last).scan(into: symbols) { event in
+        for event in scanned {
             let tokens = event.tokens.map { symbols[$0] }.joined(separator: ",")
             lines.append([
                 "\(event.line)", event.kind.rawValue, event.view.map { symbols[$0] } ?? "-",
@@ -81,5 +84,16 @@ import TraceStore
         #expect(!original.isEmpty)
         #expect(interleaved.map(\.message) == original.map(\.message))
         #expect(interleaved.map(\.lines) == original.map(\.lines))
+    }
+
+    /// A rule that reads a name mid-scan would race the reading thread; it stops instead.
+    @Test func readingANameDuringTheScanStops() async {
+        await #expect(processExitsWith: .failure) {
+            let pipeline = try Pipeline(log: "Row init\nRow body\n")
+            let symbols = SymbolTable()
+            try TraceScanner(database: pipeline.database, traceID: pipeline.traceID, eventIDs: 1...2).scan(into: symbols) { event in
+                _ = symbols[event.view!]
+            }
+        }
     }
 }

@@ -51,11 +51,21 @@ public final class SymbolTable {
     /// How many names the table holds.
     public var count: Int { storage.names.count }
 
+    /// True while a scan's reading thread interns into the table: reading it then would race.
+    /// Set and cleared by `TraceScanner` on the thread that reads the table afterwards.
+    var isBeingFilled = false
+
     /// The name of `symbol`.
-    public subscript(_ symbol: Symbol) -> String { storage.names[symbol.index] }
+    public subscript(_ symbol: Symbol) -> String {
+        precondition(!isBeingFilled, "a name was read while the scan fills the symbol table; read names in finish")
+        return storage.names[symbol.index]
+    }
 
     /// The symbol whose index is `index`: for rules that keep per-symbol state in arrays.
-    public func symbol(at index: Int) -> Symbol { storage.symbols[index] }
+    public func symbol(at index: Int) -> Symbol {
+        precondition(!isBeingFilled, "a symbol was read while the scan fills the symbol table; read them in finish")
+        return storage.symbols[index]
+    }
 
     /// True when `symbol`'s name ends in `View`; see `Symbol.endsWithView`.
     public func endsWithView(_ symbol: Symbol) -> Bool { symbol.endsWithView }

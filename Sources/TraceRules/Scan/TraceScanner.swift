@@ -67,6 +67,7 @@ public struct TraceScanner {
         )
         let queue = BlockingQueue<Reader.Chunk>(capacity: 4)
         let finished = DispatchSemaphore(value: 0)
+        symbols.isBeingFilled = true
         Thread {
             reader.run(into: queue)
             finished.signal()
@@ -75,6 +76,7 @@ public struct TraceScanner {
             // Stops the reader early when `body` throws; either way it is done before we return.
             queue.cancel()
             finished.wait()
+            symbols.isBeingFilled = false
         }
         while let chunk = queue.take() {
             switch chunk {
