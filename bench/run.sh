@@ -9,6 +9,12 @@
 # Needs python3 and /usr/bin/time (GNU time); sqlite3 and lnav are used when installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+for tool in python3 /usr/bin/time; do
+    command -v "$tool" >/dev/null || {
+        echo "bench/run.sh needs $tool (on Debian/Ubuntu: apt-get install -y python3 time)" >&2
+        exit 1
+    }
+done
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(1000000 5000000)
 
