@@ -50,7 +50,7 @@ extension ExcessiveBodyEvaluationRule {
         mutating func body(view: Symbol, instance: Symbol?, line: Int, slot: Int?, valueOrIdentityOnly: Bool) {
             total += 1
             let index = view.index
-            if index >= views.count { views.append(contentsOf: repeatElement(ViewState(), count: index + 1 - views.count)) }
+            views.grow(toInclude: index, with: ViewState())
             if views[index].all == nil {
                 order.append(view)
                 views[index].all = Stretch(count: 1, firstLine: line, lastLine: line)

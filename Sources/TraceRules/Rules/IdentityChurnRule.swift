@@ -269,11 +269,9 @@ public enum IdentityChurnRule: Rule {
         }
 
         private func grow(to view: Int) {
-            guard view >= firstIdentity.count else { return }
-            let added = view + 1 - firstIdentity.count
-            firstIdentity.append(contentsOf: repeatElement(Int.max, count: added))
-            members.append(contentsOf: repeatElement(Member(), count: added))
-            recreated.append(contentsOf: repeatElement([], count: added))
+            firstIdentity.grow(toInclude: view, with: Int.max)
+            members.grow(toInclude: view, with: Member())
+            recreated.grow(toInclude: view, with: [])
         }
 
         /// Files the views re-created in the current update and empties its members.

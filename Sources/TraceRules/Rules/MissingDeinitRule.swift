@@ -168,7 +168,7 @@ public enum MissingDeinitRule: Rule {
             order += 1
             guard event.kind != .text, let view = event.view else { return }
             let index = view.index
-            if index >= views.count { views.append(contentsOf: repeatElement(ViewState(), count: index + 1 - views.count)) }
+            views.grow(toInclude: index, with: ViewState())
             if awaitingNext >= 0 {
                 if event.kind == .`init` && event.owner == nil { lines[awaitingNext].nextInit = Int32(index) }
                 awaitingNext = -1

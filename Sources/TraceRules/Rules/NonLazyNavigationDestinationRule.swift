@@ -160,7 +160,7 @@ public enum NonLazyNavigationDestinationRule: Rule {
             guard event.kind != .text, let view = event.view else { return }
             order += 1
             let index = view.index
-            if index >= views.count { views.append(contentsOf: repeatElement(ViewState(), count: index + 1 - views.count)) }
+            views.grow(toInclude: index, with: ViewState())
             switch event.kind {
             case .`init`:
                 guard headIsRoot, let headView, view != headView else { return }

@@ -113,10 +113,8 @@ public enum RedundantInstanceCreationRule: Rule {
             guard let view = event.view?.index else { return }
             switch event.kind {
             case .`init`:
-                if view >= pending.count {
-                    pending.append(contentsOf: repeatElement(nil, count: view + 1 - pending.count))
-                    unused.append(contentsOf: repeatElement([], count: view + 1 - unused.count))
-                }
+                pending.grow(toInclude: view, with: nil)
+                unused.grow(toInclude: view, with: [])
                 if let line = pending[view] { unused[view].append(line) }
                 pending[view] = event.line
             case .body, .appear:

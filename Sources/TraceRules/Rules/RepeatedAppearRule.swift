@@ -175,9 +175,7 @@ public enum RepeatedAppearRule: Rule {
         }
 
         private func newLifetime(_ view: Symbol) {
-            if view.index >= lifetime.count {
-                lifetime.append(contentsOf: repeatElement(0, count: view.index + 1 - lifetime.count))
-            }
+            lifetime.grow(toInclude: view.index, with: 0)
             lifetime[view.index] += 1
         }
 

@@ -131,9 +131,7 @@ public enum StateModelReinitRule: Rule {
                 let count = alive[key, default: 0] + (isInit ? 1 : -1)
                 alive[key] = count
                 guard isInit, count >= 2 else { return }
-                if owner.index >= waiting.count {
-                    waiting.append(contentsOf: repeatElement([], count: owner.index + 1 - waiting.count))
-                }
+                waiting.grow(toInclude: owner.index, with: [])
                 waiting[owner.index].append((event.view, event.line))
             case .body:
                 guard event.isPrintChanges, let view = event.view?.index, view < waiting.count,

@@ -53,9 +53,7 @@ extension UnstableViewValueRule {
         mutating func body(view: Symbol, _ event: LifecycleEvent) {
             guard event.newIdentity || event.newValue else {
                 endUpdate()
-                if view.index >= updatesPerRoot.count {
-                    updatesPerRoot.append(contentsOf: repeatElement(0, count: view.index + 1 - updatesPerRoot.count))
-                }
+                updatesPerRoot.grow(toInclude: view.index, with: 0)
                 updatesPerRoot[view.index] += 1
                 let number = updatesPerRoot[view.index]
                 current = Update(root: view, cause: event.tokens, line: event.line, ts: event.ts, number: number)
@@ -72,9 +70,7 @@ extension UnstableViewValueRule {
 
         /// `view`'s entry in the current update, made on first sight.
         private mutating func slot(of view: Symbol) -> Int {
-            if view.index >= memberSlot.count {
-                memberSlot.append(contentsOf: repeatElement(-1, count: view.index + 1 - memberSlot.count))
-            }
+            memberSlot.grow(toInclude: view.index, with: -1)
             if memberSlot[view.index] >= 0 { return memberSlot[view.index] }
             if memberCount == members.count {
                 members.append(Member(child: view))

@@ -30,9 +30,7 @@ public struct Subjects {
     /// Counts `event` against its view.
     @inline(__always) public mutating func count(_ event: LifecycleEvent) {
         guard let view = event.view else { return }
-        if view.index >= counts.count {
-            counts.append(contentsOf: repeatElement(Counts(), count: view.index + 1 - counts.count))
-        }
+        counts.grow(toInclude: view.index, with: Counts())
         counts[view.index].events += 1
         switch event.kind {
         case .`init`: counts[view.index].inits += 1
