@@ -145,8 +145,7 @@ public enum IdentityChurnRule: Rule {
     public static func detector(_ context: RuleContext) -> any Detector {
         Recreations(
             minRecreations: context.thresholds.count(minRecreations),
-            maxUpdateSeconds: context.thresholds[maxUpdateSeconds],
-            symbols: context.symbols
+            maxUpdateSeconds: context.thresholds[maxUpdateSeconds]
         )
     }
 
@@ -174,7 +173,6 @@ public enum IdentityChurnRule: Rule {
     final class Recreations: Detector {
         private let minRecreations: Int
         private let maxUpdateSeconds: Double
-        private let symbols: SymbolTable
         /// The number of the current event, in input order.
         private var position = 0
 
@@ -222,10 +220,9 @@ public enum IdentityChurnRule: Rule {
             var lastLine = 0
         }
 
-        init(minRecreations: Int, maxUpdateSeconds: Double, symbols: SymbolTable) {
+        init(minRecreations: Int, maxUpdateSeconds: Double) {
             self.minRecreations = minRecreations
             self.maxUpdateSeconds = maxUpdateSeconds
-            self.symbols = symbols
         }
 
         func observe(_ event: LifecycleEvent) {
@@ -306,8 +303,9 @@ public enum IdentityChurnRule: Rule {
 
         func finish(_ subjects: Subjects) -> [Violation] {
             closeUpdate()
+            let symbols = subjects.symbols
             var violations: [Violation] = []
-            for view in recreatedViews() where view.updates.count >= minRecreations {
+            for view in recreatedViews(symbols) where view.updates.count >= minRecreations {
                 // Names are made once per distinct symbol (or state list): a later repeat adds
                 // nothing to a list of first occurrences.
                 let state = view.updates.map(\.state).uniqued().flatMap { Self.names(of: $0, in: symbols) }.uniqued()
@@ -325,7 +323,7 @@ public enum IdentityChurnRule: Rule {
                 ))
             }
             let flagged = Set(violations.compactMap(\.view))
-            for model in recreatedModels() where model.cycles.count >= minRecreations && !flagged.contains(model.owner) {
+            for model in recreatedModels(symbols) where model.cycles.count >= minRecreations && !flagged.contains(model.owner) {
                 violations.append(Violation(
                     view: model.owner,
                     message: "\(model.owner)'s \(model.model) was released and created anew \(counted(model.cycles.count, "time")) "
@@ -340,7 +338,7 @@ public enum IdentityChurnRule: Rule {
         /// The re-created views by name as bytes (SQLite's BINARY order); neighbours whose
         /// names are equal as Swift strings (canonically equivalent) are one view, as when the
         /// rows came from SQL.
-        private func recreatedViews() -> [(name: String, updates: [Update])] {
+        private func recreatedViews(_ symbols: SymbolTable) -> [(name: String, updates: [Update])] {
             var rows: [(name: String, updates: [Update])] = []
             for view in recreated.indices where !recreated[view].isEmpty {
                 rows.append((symbols[symbols.symbol(at: view)], recreated[view]))
@@ -359,7 +357,7 @@ public enum IdentityChurnRule: Rule {
 
         /// The models' cycles by owner, then model (a model without a name, `?`, first), as
         /// bytes; neighbours equal as Swift strings are one model, as when the rows came from SQL.
-        private func recreatedModels() -> [(owner: String, model: String, cycles: [(deinitLine: Int, initLine: Int)])] {
+        private func recreatedModels(_ symbols: SymbolTable) -> [(owner: String, model: String, cycles: [(deinitLine: Int, initLine: Int)])] {
             var rows: [(owner: String, model: String?, cycles: [(deinitLine: Int, initLine: Int)])] = []
             for (key, cycles) in cycles {
                 rows.append((symbols[key.owner], key.model.map { symbols[$0] }, cycles))

@@ -67,12 +67,6 @@ public final class SymbolTable {
         return storage.symbols[index]
     }
 
-    /// True when `symbol`'s name ends in `View`; see `Symbol.endsWithView`.
-    public func endsWithView(_ symbol: Symbol) -> Bool { symbol.endsWithView }
-
-    /// True when `symbol` names a dynamic property; see `Symbol.isState`.
-    public func isState(_ symbol: Symbol) -> Bool { symbol.isState }
-
     /// The symbol for `name`, added when new.
     public func intern(_ name: String) -> Symbol {
         var name = name

@@ -13,11 +13,6 @@ public struct Tokens: RandomAccessCollection, Hashable, Sendable {
     /// No tokens.
     public init() {}
 
-    /// `symbols`, in order.
-    public init<S: Sequence>(_ symbols: S) where S.Element == Symbol {
-        for symbol in symbols { append(symbol) }
-    }
-
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 
