@@ -43,7 +43,8 @@ import Testing
         let stats = try Self.ingestAndReadStats(Tool.fixture("bad/invalid-utf8.log"), workspace: workspace)
         #expect(stats["invalid_utf8"] == 2)
         let rows = try Tool.run(["query", "--db", workspace.path("t.sqlite"), "--format", "csv", "SELECT line, kind, instr(message, char(65533)) > 0 FROM events ORDER BY line"])
-        #expect(rows.stdout.split(separator: "\n").dropFirst() == ["1,body,0", "2,text,1", "3,text,1"])
+        // Line 3 is printChanges output with broken bytes in the remark after `changed.`.
+        #expect(rows.stdout.split(separator: "\n").dropFirst() == ["1,body,0", "2,text,1", "3,body,1"])
     }
 
     @Test func aCompiledExecutableIsJustUnrecognisedText() throws {

@@ -12,11 +12,7 @@ import TraceModel
         // Misses: names that are not ASCII identifiers.
         "视图 init",
         "my-view init",
-        // Misses: a generic type printed with spaces inside its brackets is split into words.
-        "Row<Dictionary<String, Int>> init",
-        // Misses: English between the name and the kind.
-        "ContentView did appear",
-        "ContentView is being deinitialized",
+        // Misses: English between the name and the kind other than an auxiliary (`did`, `is being`).
         "ContentView view will appear",
         // Misses: UIKit callbacks are not SwiftUI lifecycle words.
         "HelperController viewWillAppear",

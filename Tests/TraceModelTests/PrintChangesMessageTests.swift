@@ -17,6 +17,17 @@ func parsePrintChanges(_ text: String) -> PrintChangesMessage.Parsed? {
         ("   Indented: @self changed.", "Indented", ["@self"]),
         ("StatusView: \\Storage<Optional<Status>>.output changed.", "StatusView", ["\\Storage<Optional<Status>>.output"]),
         ("SpreadView: \\SpreadsCoordinator.<computed> (Optional<Spread>), @self changed.", "SpreadView", ["\\SpreadsCoordinator.<computed> (Optional<Spread>)", "@self"]),
+        // As developers paste and annotate it.
+        ("ContentView: `@self`, `_count` changed.", "ContentView", ["@self", "_count"]),
+        ("`ContentView: @self changed.`", "ContentView", ["@self"]),
+        ("ContentView: @self changed. // first tap", "ContentView", ["@self"]),
+        ("ContentView: @self changed", "ContentView", ["@self"]),
+        ("ContentView: unchanged. <- why?", "ContentView", []),
+        ("ListView body: @self, _items changed.", "ListView", ["@self", "_items"]),
+        ("ListView.body: @self changed.", "ListView", ["@self"]),
+        ("📺 ContentView: _count changed.", "ContentView", ["_count"]),
+        ("[12:01:33Z] ContentView: @identity changed.", "ContentView", ["@identity"]),
+        ("// ContentView: @self changed.", "ContentView", ["@self"]),
     ])
     func recognisesPrintChangesOutput(line: String, view: String, tokens: [String]) {
         let parsed = parsePrintChanges(line)
@@ -28,8 +39,9 @@ func parsePrintChanges(_ text: String) -> PrintChangesMessage.Parsed? {
         "Note: something changed.",
         "Warning: the value changed.",
         "FirstView init",
-        "ContentView: @self changed",
         "ContentView: changed.",
+        "ContentView: @self changed.but more",
+        "ContentView: @self changes.",
         "http://example.com: @self changed.",
         ": @self changed.",
     ])

@@ -19,23 +19,77 @@ public enum PrintChangesMessage {
         }
     }
 
-    /// Parses a message, ignoring leading whitespace; nil when it is not printChanges output.
+    /// Parses a message, ignoring leading whitespace and a short preamble (`📺 `, `[12:01:33Z] `,
+    /// `// `); nil when it is not printChanges output. A remark after `changed.` is allowed
+    /// (`… changed. // first tap`), and so are backticks around tokens copied from Markdown.
     public static func parse(_ message: UnsafeRawBufferPointer) -> Parsed? {
-        var cursor = ByteCursor(message)
+        var start = 0
+        // At most three preamble words, and only when the line does not start with a letter:
+        // almost every line that is not printChanges output fails on its first try.
+        for _ in 0..<4 {
+            if let parsed = parse(message, from: start) { return parsed }
+            guard start < message.count, !isIdentifierStart(message[start]) || message[start] >= 0x80,
+                  let next = skipPreambleWord(message, from: start)
+            else { return nil }
+            start = next
+        }
+        return nil
+    }
+
+    private static func parse(_ message: UnsafeRawBufferPointer, from start: Int) -> Parsed? {
+        let base = UnsafeRawBufferPointer(rebasing: message[start...])
+        var cursor = ByteCursor(base)
         cursor.skipSpaces()
+        _ = cursor.skip(UInt8(ascii: "`"))
         let typeStart = cursor.position
-        guard let typeEnd = scanTypeName(&cursor), typeEnd > typeStart else { return nil }
-        guard cursor.skip(": ") else { return nil }
+        guard var typeEnd = scanTypeName(&cursor), typeEnd > typeStart else { return nil }
+        // `ListView body: @self changed.` and `ListView.body: …`: the type printed with `body`.
+        if !cursor.skip(" body"), hasSuffix(UnsafeRawBufferPointer(rebasing: base[typeStart..<typeEnd]), ".body") { typeEnd -= 5 }
+        guard typeEnd > typeStart, cursor.skip(": ") else { return nil }
         let body = cursor.rest
-        let view = string(message, typeStart..<typeEnd)
-        if equals(body, "unchanged.") {
+        let view = string(base, typeStart..<typeEnd)
+        if hasPrefix(body, "unchanged."), isRemark(body, after: 10) {
             return Parsed(view: view, tokens: [])
         }
-        let suffix = " changed."
-        guard body.count > suffix.utf8.count, hasSuffix(body, suffix) else { return nil }
-        let list = UnsafeRawBufferPointer(rebasing: body[0..<(body.count - suffix.utf8.count)])
-        guard let tokens = splitTokens(list) else { return nil }
-        return Parsed(view: view, tokens: tokens)
+        // The first ` changed` that closes a list of tokens; a remark may follow it.
+        var search = 0
+        while let found = find(body, " changed", from: search) {
+            let end = found + 8
+            let closes = end == body.count || (body[end] == UInt8(ascii: ".") && isRemark(body, after: end + 1))
+                || (isRemark(body, after: end) && body[end] == 0x20)
+            if closes, found > 0, let tokens = splitTokens(UnsafeRawBufferPointer(rebasing: body[0..<found])) {
+                return Parsed(view: view, tokens: tokens)
+            }
+            search = found + 1
+        }
+        return nil
+    }
+
+    /// True when `bytes` ends at `index` or continues with a space and a remark.
+    private static func isRemark(_ bytes: UnsafeRawBufferPointer, after index: Int) -> Bool {
+        index >= bytes.count || bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == UInt8(ascii: "`")
+    }
+
+    /// The start of the word after the preamble word at `start` (spaces, emoji, a bracketed
+    /// time or tag, a comment marker); nil when there is none.
+    private static func skipPreambleWord(_ message: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        var index = start
+        while index < message.count, message[index] == 0x20 || message[index] == 0x09 { index += 1 }
+        while index < message.count, message[index] != 0x20, message[index] != 0x09 { index += 1 }
+        while index < message.count, message[index] == 0x20 || message[index] == 0x09 { index += 1 }
+        return index < message.count && index > start ? index : nil
+    }
+
+    private static func find(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString, from start: Int) -> Int? {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count >= count, start <= bytes.count - count else { return nil }
+        let first = literal.utf8Start[0]
+        var index = start
+        while index <= bytes.count - count {
+            if bytes[index] == first, hasPrefix(UnsafeRawBufferPointer(rebasing: bytes[index...]), literal) { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// Advances past a type name and returns its end; the name stops at `:` outside brackets.
@@ -50,6 +104,8 @@ public enum PrintChangesMessage {
                 if depth < 0 { return nil }
             case UInt8(ascii: ":") where depth == 0:
                 return cursor.position
+            case UInt8(ascii: " ") where depth == 0:
+                return hasPrefix(cursor.rest, " body: ") ? cursor.position : nil
             case UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: ":"):
                 // Spaces and commas only appear between generic arguments.
                 if depth == 0 { return nil }
@@ -78,7 +134,10 @@ public enum PrintChangesMessage {
                 }
             }
             if atEnd || (byte == UInt8(ascii: ",") && depth == 0) {
-                let token = UnsafeRawBufferPointer(rebasing: list[start..<index])
+                var token = UnsafeRawBufferPointer(rebasing: list[start..<index])
+                if token.count >= 3, token.first == UInt8(ascii: "`"), token.last == UInt8(ascii: "`") {
+                    token = UnsafeRawBufferPointer(rebasing: token[1..<(token.count - 1)])
+                }
                 guard isToken(token) else { return nil }
                 tokens.append(String(decoding: token, as: UTF8.self))
                 start = index + 1
@@ -112,13 +171,17 @@ public enum PrintChangesMessage {
         isIdentifierStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: ".")
     }
 
-    private static func equals(_ bytes: UnsafeRawBufferPointer, _ literal: String) -> Bool {
-        bytes.elementsEqual(literal.utf8)
+    private static func hasPrefix(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        let start = literal.utf8Start
+        for index in 0..<count where bytes[index] != start[index] { return false }
+        return true
     }
 
-    private static func hasSuffix(_ bytes: UnsafeRawBufferPointer, _ literal: String) -> Bool {
-        let utf8 = literal.utf8
-        return bytes.count >= utf8.count && bytes[(bytes.count - utf8.count)...].elementsEqual(utf8)
+    private static func hasSuffix(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        return bytes.count >= count && hasPrefix(UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - count)...]), literal)
     }
 
     private static func string(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {

@@ -19,11 +19,30 @@ public enum NoiseLine {
         case UInt8(ascii: "A"):
             return cursor.skip("Activity - Create:")
         case UInt8(ascii: "("):
-            return cursor.skip("(lldb)") || isExpressionResult(line)
+            if cursor.skip("(lldb)") { return isDebuggerCommand(cursor.rest) }
+            return isExpressionResult(line)
         default:
             return false
         }
     }
+
+    /// What follows LLDB's prompt: nothing, or a command typed at it (`po model`). Anything else
+    /// is the app's output printed after the prompt once the process continued, and is read.
+    private static func isDebuggerCommand(_ rest: UnsafeRawBufferPointer) -> Bool {
+        var start = 0
+        while start < rest.count, rest[start] == 0x20 || rest[start] == 0x09 { start += 1 }
+        var end = start
+        while end < rest.count, rest[end] != 0x20 { end += 1 }
+        guard start < end else { return true }
+        let word = UnsafeRawBufferPointer(rebasing: rest[start..<end])
+        return debuggerCommands.contains { $0.utf8.elementsEqual(word) }
+    }
+
+    private static let debuggerCommands = [
+        "po", "p", "e", "expr", "expression", "v", "var", "frame", "fr", "bt", "thread", "c", "continue",
+        "n", "next", "s", "step", "finish", "breakpoint", "br", "b", "image", "register", "memory",
+        "settings", "help", "q", "quit", "process", "target", "watchpoint", "command", "script", "type",
+    ]
 
     /// `() $R6 = {}`, `(Int) $R0 = 5`, `(String) $1 = "x"`.
     private static func isExpressionResult(_ line: UnsafeRawBufferPointer) -> Bool {

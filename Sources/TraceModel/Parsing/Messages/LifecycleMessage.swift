@@ -1,30 +1,29 @@
 /// Recognises free-form developer lifecycle prints: `FirstView init`, `1️⃣ FirstCoordinator init 🟢`,
-/// `---------1️⃣ FirstView appear-------`, `PlayButton DataModel deinit`, `subview1 body update`,
-/// `ViewModel.init`, `>>> Card.body: 60`, `tab 1 disappear`, `deinit ContentView`.
+/// `PlayButton DataModel deinit`, `subview1 body update`, `ViewModel.init`, `>>> Card.body: 60`,
+/// `tab 1 disappear`, `deinit ContentView`, and the same with details, tags and annotations:
+/// `🎵 PlayerView init - Episode: 12`, `[HomeView] BODY EVALUATED - isLoading: false`,
+/// `📺 [VIEW] Row body evaluated - count: 3`, `[12:01:33Z] ProfileCard initialized for user 42`.
 ///
-/// The heuristic, in the order it is applied, and why each step is there:
+/// One mechanism, in three parts:
 ///
-/// 1. Only short messages (at most `maxLength` bytes) are candidates: a lifecycle print is a
-///    name and a word, and prose is long.
-/// 2. Words are split at spaces; decorations are trimmed from each word's edges (emoji, dashes,
-///    brackets, colons) and words that are only decoration (`🟢`, `---`, `1️⃣` keycaps) vanish.
-/// 3. Instance tokens are taken out wherever they stand: hex addresses (`0x6000…`, at least four
-///    digits), UUIDs, `#n` and `id=…` / `id: …`.
-/// 4. What is left must be at most six words, each an identifier or a number; anything else
-///    (`=`, `/`, `%`, quotes inside a word) means data or prose, not a lifecycle print.
-/// 5. The kind is a word at the *end* (`ContentView init`), after dropping trailing counters and
-///    fillers (`Card.body: 60`, `onAppear called`), or two words (`body update`), or the last
-///    component of a dotted word (`ViewModel.init`). Only the unmistakable code words (`init`,
-///    `deinit`, `onAppear`, `onDisappear` and their spellings) may also stand *first*, before a
-///    single subject (`deinit ContentView`). Everyday words (`body`, `update`, `evaluate`,
-///    `task`, `layout`) count only in lower case and only at the end.
-/// 6. Before the kind stand one to three words: `View`, `Owner View`, `View 3` (3 is the
-///    instance: `tab 1 appear`), `Owner View 3`, or a lone number (`1 appear`, seed 000's
-///    ZStack children). A number in front of a name is a counter and is dropped.
-/// 7. An owner is separated from its view by a space only: in `eventMessage: ListView onAppear`
-///    or `screen = Home init` the first word labels a value and the line stays text.
-/// 8. No subject or owner may be an English function word (`the`, `did`, `will`, `to`, …) or a
-///    kind word itself: `View did appear`, `will appear(render)`, `Please update` stay text.
+/// 1. **Words.** The line is split into words (`LifecycleTokenizer`); decoration (emoji, dashes,
+///    keycaps, comment markers) vanishes, and each word has a shape: a name, a number, an
+///    instance token (address, UUID, `#n`, `id=`), or something else (`tab=2`, `12:01:33Z`).
+///    A word wrapped in brackets or parentheses is marked: `[HomeView]`, `[VIEW]`, `(lldb)`.
+/// 2. **Subject and kind.** Each lifecycle word, in order, is tried as the kind: the subject is
+///    the name just before it (skipping an instance number and auxiliaries such as `did`,
+///    `is being`), with an optional owner before that (`PlayButton DataModel init`); or the
+///    name in `ViewModel.init`; or, for a code word (`init`, `deinit`, `onAppear`...) that
+///    opens the line, the name after it (`deinit ContentView`). Everything in front of the
+///    subject must be preamble, never prose: decoration, bracketed tags and timestamps,
+///    counters, `#12`, an upper-case tag (`DEBUG:`). That is what keeps `Loading view did
+///    appear slow` and `Failed to init the cache` text: a sentence does not start with a type.
+/// 3. **Detail.** After the kind (and fillers such as `called`, counters, instances) the rest
+///    of the line is detail and may be anything. How much the line must show before detail is
+///    allowed depends on the kind word's strength (`LifecycleWords.Strength`) and on whether
+///    the subject looks like a type (`ContentView`, `Row<Item>`, `[Row]`): a strict word after
+///    a type name takes any detail (`ProfileCard initialized for user 42`); after a plain name
+///    the detail must be set off by punctuation (`Row init - id 3`, `tab onAppear, 2`).
 ///
 /// Words such as `initial`, `appearance`, `initialize` or `reinitialize` are not kind words, and
 /// kinds must be whole words, so `Failed to initialize the cache` stays text.
@@ -42,92 +41,216 @@ public enum LifecycleMessage {
     }
 
     /// The longest message considered; longer lines are prose or data.
-    public static let maxLength = 160
+    public static let maxLength = 400
+
+    /// The longest name taken as a subject.
+    static let maxNameLength = 100
 
     /// Parses `message`; nil when it does not look like a lifecycle print.
     public static func parse(_ message: UnsafeRawBufferPointer) -> Parsed? {
         guard message.count <= maxLength, !message.isEmpty else { return nil }
-        var words = WordList()
-        guard LifecycleTokenizer.tokenize(message, into: &words) else { return nil }
-        let content = words.content
-        guard !content.isEmpty, content.count <= 6 else { return nil }
-        return LifecycleMessage.match(message, content: content, instance: words.instance)
+        var words: [LifecycleWord] = []
+        words.reserveCapacity(LifecycleTokenizer.maxWords)
+        LifecycleTokenizer.tokenize(message, into: &words)
+        let line = Line(message: message, words: words)
+        for index in words.indices where words[index].shape == .name {
+            if let parsed = line.match(kindAt: index) { return parsed }
+        }
+        return nil
     }
+}
 
-    private static func match(_ message: UnsafeRawBufferPointer, content: [LifecycleWord], instance: Range<Int>?) -> Parsed? {
-        func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: message[range]) }
+/// One candidate line: its bytes and words, and the matching steps over them.
+private struct Line {
+    let message: UnsafeRawBufferPointer
+    let words: [LifecycleWord]
 
-        // Trailing counters and fillers: `Card.body: 60`, `ContentView onAppear called`.
-        var end = content.count
-        while end > 1, content[end - 1].isNumber || LifecycleWords.isFiller(bytes(content[end - 1].range)) {
-            end -= 1
-        }
-        let last = content[end - 1]
+    func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: message[range]) }
 
-        // `deinit ContentView`: a code word first, then exactly one name.
-        if content.count == 2, !content[1].isNumber,
-           let word = LifecycleWords.kind(bytes(content[0].range)), word.strict,
-           LifecycleWords.kind(bytes(content[1].range)) == nil {
-            return subject(message, words: [content[1]], kind: word.kind, instance: instance)
+    /// The kind named at `index` and the index just past it: `init`, `body evaluated`,
+    /// `ViewModel.init` (with the subject's range), or nil.
+    func kind(at index: Int) -> (word: LifecycleWords.KindWord, next: Int, dotted: Range<Int>?)? {
+        let word = words[index]
+        let text = bytes(word.range)
+        if LifecycleWords.equalsInOneCase(text, "body"), index + 1 < words.count,
+           words[index + 1].shape == .name, LifecycleWords.isBodySecondWord(bytes(words[index + 1].range)) {
+            // `body evaluated` says more than `body` alone: as sure as a code word.
+            return (LifecycleWords.KindWord(kind: .body, strength: .strict), index + 2, nil)
         }
-        // `subview1 body update`.
-        if end >= 3, LifecycleWords.equals(bytes(content[end - 2].range), "body"),
-           LifecycleWords.isBodySecondWord(bytes(last.range)) {
-            return subject(message, words: Array(content[0..<(end - 2)]), kind: .body, instance: instance)
-        }
-        // `ContentView init`, `tab 1 appear`, `PlayButton DataModel deinit`.
-        if let word = LifecycleWords.kind(bytes(last.range)) {
-            return subject(message, words: Array(content[0..<(end - 1)]), kind: word.kind, instance: instance)
-        }
-        // `ViewModel.init`, `Card.body`, `ContentView.onAppear()`.
-        if !last.isNumber, let split = splitDotted(message, last.range),
-           let word = LifecycleWords.kind(bytes(split.suffix)) {
-            var words = Array(content[0..<(end - 1)])
-            words.append(LifecycleWord(range: split.prefix, isNumber: false))
-            return subject(message, words: words, kind: word.kind, instance: instance)
+        if let kind = LifecycleWords.kind(text) { return (kind, index + 1, nil) }
+        if let split = splitDotted(word.range), let kind = LifecycleWords.kind(bytes(split.suffix)) {
+            // `Card.body` and `ViewModel.init` are code, whatever the word.
+            return (LifecycleWords.KindWord(kind: kind.kind, strength: .strict), index + 1, split.prefix)
         }
         return nil
     }
 
-    /// Reads the words before the kind as `[owner] view [instance]`.
-    private static func subject(_ message: UnsafeRawBufferPointer, words: [LifecycleWord], kind: EventKind, instance: Range<Int>?) -> Parsed? {
-        var words = words[...]
-        // A number in front of a name is a counter or step label (`3 ContentView init`).
-        while words.count > 1, words.first!.isNumber, !words.dropFirst().first!.isNumber { words = words.dropFirst() }
-        var instance = instance
-        if words.count >= 2, words.last!.isNumber, !words[words.endIndex - 2].isNumber {
-            instance = instance ?? words.last!.range
-            words = words.dropLast()
+    func match(kindAt index: Int) -> LifecycleMessage.Parsed? {
+        guard let (kind, next, dotted) = kind(at: index) else { return nil }
+        if let dotted {
+            return subjectBefore(index, dotted: dotted, kind: kind, next: next)
         }
-        guard (1...2).contains(words.count) else { return nil }
-        if words.count == 1 {
-            let view = words.first!
-            guard isName(message, view) else { return nil }
-            return Parsed(kind: kind, view: viewRange(message, view), owner: nil, instance: instance)
-        }
-        let owner = words.first!, view = words.last!
-        // `key: Value init` is a labelled value, not an owner and its view.
-        guard !owner.isNumber, !view.isNumber, !owner.separated, isName(message, owner), isName(message, view) else { return nil }
-        return Parsed(kind: kind, view: viewRange(message, view), owner: viewRange(message, owner), instance: instance)
+        return subjectBefore(index, dotted: nil, kind: kind, next: next)
+            ?? subjectAfter(index, kind: kind, next: next)
     }
 
-    /// A word that may name a view: a number, or an identifier that is neither English glue
-    /// nor a lifecycle word.
-    private static func isName(_ message: UnsafeRawBufferPointer, _ word: LifecycleWord) -> Bool {
-        if word.isNumber { return true }
-        let bytes = UnsafeRawBufferPointer(rebasing: message[word.range])
-        return !LifecycleWords.isStopword(bytes) && LifecycleWords.kind(bytes) == nil
-            && !LifecycleWords.isBodySecondWord(bytes)
+    /// `[owner] subject [instance] [auxiliaries] KIND detail`.
+    private func subjectBefore(_ kindIndex: Int, dotted: Range<Int>?, kind: LifecycleWords.KindWord, next: Int) -> LifecycleMessage.Parsed? {
+        var cursor = kindIndex - 1
+        var subject: Range<Int>
+        var subjectWord: LifecycleWord
+        var instance: Range<Int>?
+        if let dotted {
+            subject = dotted
+            subjectWord = LifecycleWord(range: dotted, shape: .name)
+            guard isName(subjectWord) else { return nil }
+        } else {
+            while cursor >= 0, words[cursor].shape == .name, LifecycleWords.isAuxiliary(bytes(words[cursor].range)) { cursor -= 1 }
+            // `tab 1 appear`, `DetailView #3 init`: an instance between the name and the kind.
+            if cursor >= 1, words[cursor].shape == .number || words[cursor].shape == .instance,
+               words[cursor - 1].shape == .name, !words[cursor].wrapped {
+                instance = words[cursor].range
+                cursor -= 1
+            }
+            guard cursor >= 0 else { return nil }
+            subjectWord = words[cursor]
+            subject = subjectWord.range
+            // A lone number names seed 000's ZStack layers (`1 appear`), when nothing else could.
+            let numbered = subjectWord.shape == .number && cursor == 0 && kindIndex == 1
+            guard isName(subjectWord) || numbered else { return nil }
+            cursor -= 1
+        }
+        var owner: Range<Int>?
+        if cursor >= 0, !subjectWord.wrapped, words[cursor].shape == .name, !words[cursor].wrapped, !words[cursor].separated,
+           subjectWord.shape == .name, isName(words[cursor]), !isTag(words[cursor]) {
+            owner = words[cursor].range
+            cursor -= 1
+        }
+        guard preamble(upTo: cursor) else { return nil }
+        let tail = detail(after: next)
+        guard accepts(kind: kind, subject: subjectWord, tail: tail) else { return nil }
+        return LifecycleMessage.Parsed(
+            kind: kind.kind, view: viewRange(subject), owner: owner.map(viewRange),
+            instance: instance ?? tail.instance
+        )
+    }
+
+    /// `KIND subject detail`, for code words only: `deinit ContentView`, `onAppear: Row - 3`.
+    private func subjectAfter(_ kindIndex: Int, kind: LifecycleWords.KindWord, next: Int) -> LifecycleMessage.Parsed? {
+        guard kind.strength == .strict, next < words.count, preamble(upTo: kindIndex - 1) else { return nil }
+        let subjectWord = words[next]
+        guard subjectWord.shape == .name, isName(subjectWord), !LifecycleWords.isFiller(bytes(subjectWord.range)) else { return nil }
+        let tail = detail(after: next + 1)
+        guard accepts(kind: kind, subject: subjectWord, tail: tail) else { return nil }
+        return LifecycleMessage.Parsed(kind: kind.kind, view: viewRange(subjectWord.range), owner: nil, instance: tail.instance)
+    }
+
+    /// What follows the kind: fillers, counters and instances are part of the print; anything
+    /// else is detail, and whether punctuation sets it off matters.
+    struct Tail {
+        var isEmpty = true
+        var setOff = false
+        var instance: Range<Int>?
+    }
+
+    private func detail(after start: Int) -> Tail {
+        var tail = Tail()
+        var index = start
+        var previousEnd = start > 0 ? words[start - 1].range.upperBound : 0
+        var previousSeparated = start > 0 && words[start - 1].separated
+        while index < words.count {
+            let word = words[index]
+            if word.shape == .instance {
+                if tail.instance == nil { tail.instance = word.range }
+            } else if tail.isEmpty, word.shape == .number || LifecycleWords.isFiller(bytes(word.range)) {
+                // A counter or filler right after the kind: `Card.body: 60`, `onAppear called`.
+            } else if tail.isEmpty {
+                tail.isEmpty = false
+                tail.setOff = previousSeparated || word.wrapped
+                    || message[previousEnd..<word.range.lowerBound].contains { !LifecycleTokenizer.isSpace($0) }
+            }
+            previousEnd = word.range.upperBound
+            previousSeparated = word.separated
+            index += 1
+        }
+        return tail
+    }
+
+    /// Whether the line shows enough, for its kind word, to be a lifecycle print.
+    private func accepts(kind: LifecycleWords.KindWord, subject: LifecycleWord, tail: Tail) -> Bool {
+        let typeLike = looksLikeType(subject)
+        switch kind.strength {
+        case .strict: return tail.isEmpty || typeLike || tail.setOff
+        case .plain: return tail.isEmpty || (typeLike && tail.setOff)
+        case .loose: return typeLike && (tail.isEmpty || tail.setOff)
+        }
+    }
+
+    /// Everything before the subject may be decoration, tags, timestamps and counters, never
+    /// words of a sentence.
+    private func preamble(upTo last: Int) -> Bool {
+        guard last >= 0 else { return true }
+        for index in 0...last {
+            let word = words[index]
+            if word.wrapped || word.shape == .number || word.shape == .instance || isTag(word) { continue }
+            if word.shape == .other, isTimestamp(bytes(word.range)) { continue }
+            return false
+        }
+        return true
+    }
+
+    /// `DEBUG`, `VIEW`, `INFO:`: an upper-case label of two or more letters.
+    private func isTag(_ word: LifecycleWord) -> Bool {
+        let text = bytes(word.range)
+        guard word.shape == .name, text.count >= 2 else { return false }
+        return text.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || $0 == UInt8(ascii: "_") }
+    }
+
+    /// `12:01:33.120`, `T+0.25s`, `2024-01-01T10:00:00Z`: digits with time punctuation.
+    private func isTimestamp(_ text: UnsafeRawBufferPointer) -> Bool {
+        var digits = 0
+        for byte in text {
+            if LifecycleTokenizer.isDigit(byte) {
+                digits += 1
+            } else if !":.-+/TZsm".utf8.contains(byte) {
+                return false
+            }
+        }
+        return digits > 0
+    }
+
+    /// A word that may name a view: an identifier that is neither English glue nor a lifecycle word.
+    private func isName(_ word: LifecycleWord) -> Bool {
+        guard word.shape == .name, word.range.count <= LifecycleMessage.maxNameLength else { return false }
+        let text = bytes(word.range)
+        return !LifecycleWords.isStopword(text) && LifecycleWords.kind(text) == nil
+            && !LifecycleWords.isBodySecondWord(text) && !LifecycleWords.isAuxiliary(text)
+    }
+
+    /// `ContentView`, `iPhoneRow`, `Row<Item>`, `Feed.Row`, `[Row]`: a name shaped like a Swift
+    /// type rather than an English word.
+    private func looksLikeType(_ word: LifecycleWord) -> Bool {
+        if word.wrapped { return true }
+        var sawLower = false
+        for byte in bytes(word.range) {
+            switch byte {
+            case 0x61...0x7A: sawLower = true
+            case 0x41...0x5A where sawLower: return true
+            case UInt8(ascii: "<"), UInt8(ascii: "."), UInt8(ascii: "_"): return true
+            default: break
+            }
+        }
+        return false
     }
 
     /// A name without a trailing call: `ContentView()` → `ContentView`.
-    private static func viewRange(_ message: UnsafeRawBufferPointer, _ word: LifecycleWord) -> Range<Int> {
-        let stripped = LifecycleWords.stripCall(UnsafeRawBufferPointer(rebasing: message[word.range]))
-        return word.range.lowerBound..<(word.range.lowerBound + stripped.count)
+    private func viewRange(_ range: Range<Int>) -> Range<Int> {
+        let stripped = LifecycleWords.stripCall(bytes(range))
+        return range.lowerBound..<(range.lowerBound + stripped.count)
     }
 
     /// `ContentView.Model.init()` → (`ContentView.Model`, `init()`); the dot must come before any `(`.
-    private static func splitDotted(_ message: UnsafeRawBufferPointer, _ range: Range<Int>) -> (prefix: Range<Int>, suffix: Range<Int>)? {
+    private func splitDotted(_ range: Range<Int>) -> (prefix: Range<Int>, suffix: Range<Int>)? {
         var limit = range.upperBound
         if let open = message[range].firstIndex(of: UInt8(ascii: "(")) { limit = open }
         var index = limit - 1
@@ -142,16 +265,24 @@ public enum LifecycleMessage {
     }
 }
 
-/// One word of a lifecycle candidate: its trimmed range and whether it is all digits.
+/// One word of a lifecycle candidate: its trimmed range and shape.
 struct LifecycleWord: Equatable {
+    enum Shape: Equatable {
+        /// An identifier: `ContentView`, `init()`, `Row<Item>`, `tab`.
+        case name
+        /// Digits only.
+        case number
+        /// An address, UUID, `#n` or the value of `id=`.
+        case instance
+        /// Anything else: `tab=2`, `12:01:33Z`, `x3`-like data, quotes.
+        case other
+    }
+
     var range: Range<Int>
-    var isNumber: Bool
+    var shape: Shape
+    /// The word stood in brackets or parentheses: a tag (`[VIEW]`, `(lldb)`, `[12:01:33Z]`) or
+    /// a bracketed subject (`[HomeView]`).
+    var wrapped = false
     /// A `:` or `=` follows the word (`eventMessage: ...`, `user=...`): it labels what follows.
     var separated = false
-}
-
-/// The words of a candidate: identifiers and numbers in order, and the first instance token.
-struct WordList {
-    var content: [LifecycleWord] = []
-    var instance: Range<Int>?
 }

@@ -1,53 +1,90 @@
-/// Splits a lifecycle candidate into words, trimming decorations and taking out instance tokens.
+/// Splits a lifecycle candidate into words: trims decorations, drops words that are only
+/// decoration, and sorts the rest by shape. It never rejects a line: which shapes may stand
+/// where is the matcher's business (`LifecycleMessage`), so details after the lifecycle word
+/// can be anything.
 enum LifecycleTokenizer {
-    /// Fills `words`; false as soon as a word is neither decoration, name, number nor instance.
-    static func tokenize(_ message: UnsafeRawBufferPointer, into words: inout WordList) -> Bool {
+    /// Words read at most: a lifecycle print states its subject and kind early, and reading no
+    /// further keeps a long line as cheap as a short one.
+    static let maxWords = 16
+
+    /// Fills `words` with up to `maxWords` words of `message`.
+    static func tokenize(_ message: UnsafeRawBufferPointer, into words: inout [LifecycleWord]) {
         var index = 0
         let count = message.count
-        var expectInstance = false
-        while index < count {
+        while index < count, words.count < maxWords {
             while index < count, isSpace(message[index]) { index += 1 }
             let start = index
-            while index < count, !isSpace(message[index]) { index += 1 }
-            guard start < index else { break }
+            guard start < count else { break }
+            let wrapped = isOpening(message[start])
+            index = wordEnd(message, from: start)
+            // A bare `:` or `=` between words: the word before it labels what follows.
             guard let lead = trimLeading(message, start..<index) else {
-                // A bare `:` or `=` between words: the word before it is a label, not a name.
-                if message[start..<index].contains(where: isSeparator), !words.content.isEmpty {
-                    words.content[words.content.count - 1].separated = true
+                if message[start..<index].contains(where: isSeparator), !words.isEmpty {
+                    words[words.count - 1].separated = true
                 }
-                continue
-            }
-            if expectInstance {
-                expectInstance = false
-                if words.instance == nil { words.instance = trimTrailing(message, lead) }
                 continue
             }
             // `id=42`, `id: 42`: checked before trailing trimming, which would eat the `:`.
             if let value = idValue(message, lead) {
-                if value.isEmpty {
-                    expectInstance = true
-                } else if words.instance == nil {
-                    words.instance = trimTrailing(message, value)
+                var word = LifecycleWord(range: lead, shape: .instance, wrapped: wrapped)
+                if !value.isEmpty, let trimmed = trim(message, value) {
+                    word.range = trimmed
+                } else if let next = nextWord(message, from: index) {
+                    word.range = next.range
+                    index = next.end
+                } else {
+                    continue
                 }
+                words.append(word)
                 continue
             }
-            guard let word = trimTrailing(message, lead) else { continue }
-            let separated = message[word.upperBound..<index].contains(where: isSeparator)
-            let bytes = UnsafeRawBufferPointer(rebasing: message[word])
-            if isInstanceToken(bytes) {
-                if words.instance == nil { words.instance = word }
-                continue
-            }
-            if isNumber(bytes) {
-                words.content.append(LifecycleWord(range: word, isNumber: true, separated: separated))
-            } else if isIdentifier(bytes) {
-                words.content.append(LifecycleWord(range: word, isNumber: false, separated: separated))
-            } else {
-                return false
-            }
-            if words.content.count > 6 { return false }
+            guard let range = trimTrailing(message, lead) else { continue }
+            var close = index
+            while close > start + 1, isSeparator(message[close - 1]) || message[close - 1] == UInt8(ascii: ",") { close -= 1 }
+            let closed = wrapped && isClosing(message[close - 1])
+            var word = LifecycleWord(range: range, shape: shape(UnsafeRawBufferPointer(rebasing: message[range])), wrapped: closed)
+            word.separated = message[range.upperBound..<index].contains(where: isSeparator)
+            words.append(word)
         }
-        return true
+    }
+
+    /// The end of the word starting at `start`: the next space, except inside brackets, which
+    /// may hold spaces (`[12:01:33 PM]`, `(x3 times)`, `Row<Dictionary<String, Int>>`).
+    private static func wordEnd(_ message: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var index = start
+        var depth = 0
+        let limit = min(message.count, start + 64)
+        while index < message.count {
+            let byte = message[index]
+            // A `<` opens a generic argument list only after a name; `<DataModel: 0x…>` is a
+            // description whose address is a word of its own.
+            if isOpening(byte) || (byte == UInt8(ascii: "<") && index > start) {
+                depth += 1
+            } else if isClosing(byte) || byte == UInt8(ascii: ">") {
+                depth = max(0, depth - 1)
+            } else if isSpace(byte) && (depth == 0 || index >= limit) {
+                break
+            }
+            index += 1
+        }
+        return index
+    }
+
+    /// The next word after `index`, for the value of a spaced `id: 42`.
+    private static func nextWord(_ message: UnsafeRawBufferPointer, from index: Int) -> (range: Range<Int>, end: Int)? {
+        var start = index
+        while start < message.count, isSpace(message[start]) { start += 1 }
+        var end = start
+        while end < message.count, !isSpace(message[end]) { end += 1 }
+        guard start < end, let range = trim(message, start..<end) else { return nil }
+        return (range, end)
+    }
+
+    private static func shape(_ word: UnsafeRawBufferPointer) -> LifecycleWord.Shape {
+        if isInstanceToken(word) { return .instance }
+        if isNumber(word) { return .number }
+        if isIdentifier(word) { return .name }
+        return .other
     }
 
     /// Trims decorations from both ends; nil when nothing is left (`🟢`, `-----`, `1️⃣`).
@@ -94,7 +131,7 @@ enum LifecycleTokenizer {
     }
 
     /// `id=42`, `id:42`: the value's range (empty when the value is the next word, `id: 42`).
-    private static func idValue(_ message: UnsafeRawBufferPointer, _ range: Range<Int>) -> Range<Int>? {
+    static func idValue(_ message: UnsafeRawBufferPointer, _ range: Range<Int>) -> Range<Int>? {
         let start = range.lowerBound
         guard range.count >= 3, message[start] | 0x20 == UInt8(ascii: "i"), message[start + 1] | 0x20 == UInt8(ascii: "d"),
               message[start + 2] == UInt8(ascii: "=") || message[start + 2] == UInt8(ascii: ":")
@@ -152,6 +189,9 @@ enum LifecycleTokenizer {
                 if angle < 0 { return false }
             case UInt8(ascii: "."), UInt8(ascii: ","):
                 break
+            case 0x20 where angle > 0:
+                // `Row<Dictionary<String, Int>>`: generic arguments are printed with spaces.
+                break
             default:
                 guard isWordByte(byte) else { return false }
             }
@@ -160,6 +200,8 @@ enum LifecycleTokenizer {
         return angle == 0
     }
 
+    @inline(__always) static func isOpening(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") }
+    @inline(__always) static func isClosing(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "]") || byte == UInt8(ascii: ")") }
     @inline(__always) static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
     @inline(__always) static func isSeparator(_ byte: UInt8) -> Bool { byte == UInt8(ascii: ":") || byte == UInt8(ascii: "=") }
     @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

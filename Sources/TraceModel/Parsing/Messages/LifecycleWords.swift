@@ -2,13 +2,23 @@
 /// words pad it, and which words can never be a view's name.
 enum LifecycleWords {
     /// A word that names a lifecycle step.
-    struct KindWord {
+    struct KindWord: Equatable {
         let kind: EventKind
-        /// Unmistakable code words (`init`, `deinit`, `onAppear`...): matched in any letter case,
-        /// and allowed before the subject (`deinit ContentView`). The others (`body`, `update`,
-        /// `task`, `layout`...) are everyday English too, so they count only in lower case and
-        /// only after the subject.
-        let strict: Bool
+        let strength: Strength
+    }
+
+    /// How much a kind word says on its own, which decides how much the rest of a line must
+    /// confirm before it counts as a lifecycle print.
+    enum Strength: Equatable {
+        /// Code words (`init`, `deinit`, `onAppear`, `disappeared`...): rarely anything else, so
+        /// matched in any letter case and allowed before their subject (`deinit ContentView`).
+        case strict
+        /// Everyday words used as code words (`body`, `update`, `evaluate`, `task`, `layout`):
+        /// only in lower or upper case, only after the subject.
+        case plain
+        /// Words that describe many things (`rendered`, `created`): they count only after a name
+        /// that looks like a type (`ProfileCard rendered`).
+        case loose
     }
 
     /// The kind a word names, ignoring a trailing `(...)` such as `init()` or `appear(render)`.
@@ -16,30 +26,42 @@ enum LifecycleWords {
         let base = stripCall(word)
         switch base.count {
         case 4:
-            if equalsIgnoringCase(base, "init") { return KindWord(kind: .`init`, strict: true) }
-            if equals(base, "body") { return KindWord(kind: .body, strict: false) }
-            if equals(base, "task") { return KindWord(kind: .task, strict: false) }
+            if equalsIgnoringCase(base, "init") { return KindWord(kind: .`init`, strength: .strict) }
+            if equalsInOneCase(base, "body") { return KindWord(kind: .body, strength: .plain) }
+            if equalsInOneCase(base, "task") { return KindWord(kind: .task, strength: .plain) }
         case 6:
-            if equalsIgnoringCase(base, "deinit") { return KindWord(kind: .`deinit`, strict: true) }
-            if equalsIgnoringCase(base, "appear") { return KindWord(kind: .appear, strict: true) }
-            if equals(base, "layout") { return KindWord(kind: .layout, strict: false) }
-            if equals(base, "update") { return KindWord(kind: .body, strict: false) }
+            if equalsIgnoringCase(base, "deinit") { return KindWord(kind: .`deinit`, strength: .strict) }
+            if equalsIgnoringCase(base, "appear") { return KindWord(kind: .appear, strength: .strict) }
+            if equalsInOneCase(base, "layout") { return KindWord(kind: .layout, strength: .plain) }
+            if equalsInOneCase(base, "update") { return KindWord(kind: .body, strength: .plain) }
+            if equalsInOneCase(base, "render") { return KindWord(kind: .body, strength: .loose) }
+        case 7:
+            if equalsInOneCase(base, "created") { return KindWord(kind: .`init`, strength: .loose) }
+            if equalsIgnoringCase(base, "dealloc") { return KindWord(kind: .`deinit`, strength: .strict) }
         case 8:
-            if equalsIgnoringCase(base, "onAppear") { return KindWord(kind: .appear, strict: true) }
-            if equalsIgnoringCase(base, "appeared") { return KindWord(kind: .appear, strict: true) }
-            if equals(base, "evaluate") { return KindWord(kind: .body, strict: false) }
+            if equalsIgnoringCase(base, "onAppear") { return KindWord(kind: .appear, strength: .strict) }
+            if equalsIgnoringCase(base, "appeared") { return KindWord(kind: .appear, strength: .strict) }
+            if equalsIgnoringCase(base, "deinited") { return KindWord(kind: .`deinit`, strength: .strict) }
+            if equalsInOneCase(base, "evaluate") { return KindWord(kind: .body, strength: .plain) }
+            if equalsInOneCase(base, "rendered") { return KindWord(kind: .body, strength: .loose) }
+            if equalsInOneCase(base, "rerender") { return KindWord(kind: .body, strength: .loose) }
         case 9:
-            if equalsIgnoringCase(base, "disappear") { return KindWord(kind: .disappear, strict: true) }
-            if equals(base, "evaluated") { return KindWord(kind: .body, strict: false) }
+            if equalsIgnoringCase(base, "disappear") { return KindWord(kind: .disappear, strength: .strict) }
+            if equalsInOneCase(base, "evaluated") { return KindWord(kind: .body, strength: .plain) }
+            if equalsInOneCase(base, "re-render") { return KindWord(kind: .body, strength: .loose) }
+        case 10:
+            if equalsInOneCase(base, "rerendered") { return KindWord(kind: .body, strength: .loose) }
         case 11:
             if equalsIgnoringCase(base, "initialized") || equalsIgnoringCase(base, "initialised") {
-                return KindWord(kind: .`init`, strict: true)
+                return KindWord(kind: .`init`, strength: .strict)
             }
-            if equalsIgnoringCase(base, "onDisappear") { return KindWord(kind: .disappear, strict: true) }
-            if equalsIgnoringCase(base, "disappeared") { return KindWord(kind: .disappear, strict: true) }
+            if equalsIgnoringCase(base, "onDisappear") { return KindWord(kind: .disappear, strength: .strict) }
+            if equalsIgnoringCase(base, "disappeared") { return KindWord(kind: .disappear, strength: .strict) }
+            if equalsIgnoringCase(base, "deallocated") { return KindWord(kind: .`deinit`, strength: .strict) }
+            if equalsInOneCase(base, "re-rendered") { return KindWord(kind: .body, strength: .loose) }
         case 13:
             if equalsIgnoringCase(base, "deinitialized") || equalsIgnoringCase(base, "deinitialised") {
-                return KindWord(kind: .`deinit`, strict: true)
+                return KindWord(kind: .`deinit`, strength: .strict)
             }
         default:
             break
@@ -47,10 +69,12 @@ enum LifecycleWords {
         return nil
     }
 
-    /// The second word of `body update`, `body evaluated` and friends.
+    /// The second word of `body update`, `body evaluated`, `BODY CALLED` and friends.
     static func isBodySecondWord(_ word: UnsafeRawBufferPointer) -> Bool {
-        for candidate: StaticString in ["update", "updated", "evaluate", "evaluated", "evaluation", "called", "computed"]
-        where equals(word, candidate) {
+        for candidate: StaticString in [
+            "update", "updated", "evaluate", "evaluated", "evaluation", "called", "computed", "invoked",
+            "rendered", "render", "run", "ran", "executed", "recomputed", "reevaluated", "re-evaluated",
+        ] where equalsInOneCase(word, candidate) {
             return true
         }
         return false
@@ -58,7 +82,18 @@ enum LifecycleWords {
 
     /// Words that may follow the kind without changing it: `ContentView onAppear called`.
     static func isFiller(_ word: UnsafeRawBufferPointer) -> Bool {
-        for candidate: StaticString in ["called", "invoked", "fired", "triggered"] where equalsIgnoringCase(word, candidate) {
+        for candidate: StaticString in ["called", "invoked", "fired", "triggered", "started", "executed", "run", "ran"]
+        where equalsIgnoringCase(word, candidate) {
+            return true
+        }
+        return false
+    }
+
+    /// Words between a subject and its kind that keep the line a lifecycle print:
+    /// `ContentView did appear`, `ContentView is being deinitialized`, `ViewModel was created`.
+    static func isAuxiliary(_ word: UnsafeRawBufferPointer) -> Bool {
+        for candidate: StaticString in ["did", "has", "was", "is", "being", "been", "got", "just", "gets", "get"]
+        where equalsIgnoringCase(word, candidate) {
             return true
         }
         return false
@@ -88,6 +123,14 @@ enum LifecycleWords {
         return true
     }
 
+    /// Equal to a lower-case `literal` in lower case or in upper case (`body`, `BODY`), but not
+    /// in mixed case: `Update` and `Task` start sentences and name types far more often.
+    static func equalsInOneCase(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+        if equals(bytes, literal) { return true }
+        guard equalsIgnoringCase(bytes, literal) else { return false }
+        return !bytes.contains { $0 >= 0x61 && $0 <= 0x7A }
+    }
+
     static func equalsIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard bytes.count == count else { return false }
@@ -112,6 +155,6 @@ enum LifecycleWords {
         "so", "some", "start", "started", "starting", "super", "than", "that", "the", "their", "then",
         "there", "these", "they", "this", "those", "to", "unable", "was", "we", "were", "what", "when",
         "where", "which", "while", "who", "why", "will", "with", "without", "would", "you", "your",
-        "warning", "waiting",
+        "warning", "waiting", "view", "screen", "page", "app", "now", "just", "also", "again", "here",
     ].map(Key.init))
 }
