@@ -10,6 +10,9 @@ public enum Origin: Sendable, Equatable, Hashable {
     case pattern(String)
     /// Nothing recognised the message; it is kept verbatim.
     case text
+    /// Nothing recognised the message, but it looks like a lifecycle print (`LifecycleLookalike`):
+    /// a `text` event that reports show, so the user can write a pattern for it.
+    case lookalike
 
     /// The value stored in `events.origin`.
     public var storedValue: String {
@@ -19,6 +22,7 @@ public enum Origin: Sendable, Equatable, Hashable {
         case .structured: "structured"
         case .pattern(let name): "pattern:" + name
         case .text: "text"
+        case .lookalike: "lookalike"
         }
     }
 }

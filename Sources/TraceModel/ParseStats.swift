@@ -25,6 +25,10 @@ public struct ParseStats: Sendable, Equatable {
     /// User patterns switched off for the rest of the trace after too many timeouts.
     public var patternsDisabled = 0
 
+    /// Text lines that look like lifecycle prints but that no recogniser claimed
+    /// (`LifecycleLookalike`); stored with origin `lookalike`.
+    public var lookalikes = 0
+
     /// Creates zeroed counters.
     public init() {}
 
@@ -48,6 +52,7 @@ public struct ParseStats: Sendable, Equatable {
             ("malformed_structured", malformedStructured),
             ("pattern_timeouts", patternTimeouts),
             ("patterns_disabled", patternsDisabled),
+            ("lookalike_lines", lookalikes),
         ]
         for kind in EventKind.allCases {
             result.append(("events_" + kind.rawValue, eventsByKind[kind.index]))

@@ -48,7 +48,7 @@ public enum SchemaDocumentation {
             Column(name: "view", type: "TEXT", summary: "The view or object type the line is about; NULL for text."),
             Column(name: "owner", type: "TEXT", summary: "The qualifier in `PlayButton DataModel init`: PlayButton owns DataModel."),
             Column(name: "instance", type: "TEXT", summary: "An instance token: address, UUID, #n or id= value."),
-            Column(name: "origin", type: "TEXT", summary: "Which recogniser matched: print_changes, lifecycle, structured, pattern:<name>, text."),
+            Column(name: "origin", type: "TEXT", summary: "Which recogniser matched: print_changes, lifecycle, structured, pattern:<name>, text; lookalike for a text line that looks like a lifecycle print nothing claimed (reports list them)."),
             Column(name: "message", type: "TEXT", summary: "The message without its envelope, verbatim."),
             Column(name: "envelope", type: "TEXT", summary: "The wrapper the line came in: plain, nslog, oslog, oslog_compact, syslog, ndjson, json, idevicesyslog, swiftlog, noise."),
             Column(name: "level", type: "TEXT", summary: "Level or message type as the wrapper spells it."),

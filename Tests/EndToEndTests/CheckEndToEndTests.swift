@@ -64,14 +64,14 @@ import Testing
         try expectGolden(result.stdout, "check-001-toggle-twice.json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["version"] as? Int == 1)
-        #expect(Set(object.keys) == ["version", "findings", "summary"])
+        #expect(Set(object.keys) == ["version", "findings", "coverage", "summary"])
     }
 
     @Test func aCleanLogPassesAtEveryLevel() throws {
         for level in ["error", "warning", "info", "never"] {
             let result = try check(["fixtures/seeds/001-playbutton-toggle.log", "--fail-on", level])
             #expect(result.status == 0)
-            #expect(result.stdout == "0 findings in 1 trace\n")
+            #expect(result.stdout == "fixtures/seeds/001-playbutton-toggle.log: recognised 6 of 6 lines as lifecycle events\n0 findings in 1 trace\n")
         }
     }
 
@@ -99,7 +99,7 @@ import Testing
     @Test func configurationChangesThresholdsAndPicksRules() throws {
         let workspace = try Workspace()
         let higher = try workspace.write("higher.json", #"{"rules": {"identity_churn": {"min_recreations": 3}}}"#)
-        #expect(try check([Self.toggleTwice, "--config", higher]).stdout == "0 findings in 1 trace\n")
+        #expect(try check([Self.toggleTwice, "--config", higher]).stdout.hasSuffix("lines as lifecycle events\n0 findings in 1 trace\n"))
         let disabled = try workspace.write("disabled.json", #"{"disabled_rules": ["identity_churn"]}"#)
         #expect(try check([Self.toggleTwice, "--config", disabled]).status == 0)
         let only = try workspace.write("only.json", #"{"only_rules": ["identity_churn"]}"#)
@@ -191,7 +191,7 @@ import Testing
         let workspace = try Workspace()
         let db = workspace.path("t.sqlite")
         try Tool.run(["ingest", Self.toggleTwice, "fixtures/seeds/001-playbutton-toggle.log", "--db", db], in: Tool.packageRoot)
-        #expect(try Tool.run(["report", "--db", db]).stdout == "0 findings in 1 trace\n")
+        #expect(try Tool.run(["report", "--db", db]).stdout == "fixtures/seeds/001-playbutton-toggle.log: recognised 6 of 6 lines as lifecycle events\n0 findings in 1 trace\n")
         let first = try Tool.run(["report", "--db", db, "--trace", "1", "--fail-on", "never"])
         #expect(first.status == 0)
         #expect(first.stdout.hasSuffix("1 finding (1 error) in 1 trace\n"))

@@ -56,6 +56,10 @@ public struct MessageClassifier {
                 origin: .lifecycle, message: text, envelope: envelope
             )
         }
+        if LifecycleLookalike.looks(message) {
+            stats.lookalikes += 1
+            return Event(line: line, kind: .text, origin: .lookalike, message: text, envelope: envelope)
+        }
         return Event(line: line, kind: .text, origin: .text, message: text, envelope: envelope)
     }
 

@@ -66,7 +66,7 @@ public enum PatternSampleCheck {
         case .printChanges: "it is _printChanges output, read by the built-in parser"
         case .structured: "it is a structured line, read by the built-in parser"
         case .lifecycle: "the built-in lifecycle heuristic read it (\(event.kind.rawValue) \(event.view ?? ""))"
-        case .text: "no pattern matched it"
+        case .text, .lookalike: "no pattern matched it"
         }
     }
 

@@ -7,9 +7,10 @@ enum CheckCommand: Command {
     static let spec = CommandSpec(
         name: "check",
         summary: "Parse console logs and report lifecycle problems; the command for CI.",
-        usage: "[FILE|-]... [--db PATH] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--sources DIR] [--baseline FILE] [--write-baseline FILE]",
+        usage: "[FILE|-]... [--db PATH] [--allow-empty] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--sources DIR] [--baseline FILE] [--write-baseline FILE]",
         options: [
             OptionSpec(name: "db", value: "PATH", help: "Keep the traces and findings in this database (default: a temporary one, deleted when done)."),
+            OptionSpec(name: "allow-empty", value: nil, help: "Accept a log with no SwiftUI lifecycle line (default: such a log is an error, exit 1)."),
             ConfigOption.spec,
         ] + ReportOptions.specs,
         positionals: [("FILE", "A log file, or - for stdin (the default when input is piped).")],
@@ -19,6 +20,9 @@ enum CheckCommand: Command {
         input, option and the configuration are checked before any input is read. The report
         is printed in full, then the exit code says whether a finding reached the fail level:
         0 none did, 2 one did, 1 the command itself failed. `trace-analyze rules` lists the rules.
+        A log in which no line is a SwiftUI lifecycle event (a broken log capture, or prints in a
+        shape the tool does not know) is an error after the report, unless --allow-empty is given;
+        the report lists lines that look like lifecycle prints but were not recognised.
 
         FORMATS:
         \(Reporters.list)
@@ -51,11 +55,19 @@ enum CheckCommand: Command {
         let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
         let analyzer = Analyzer(database: database, configuration: configuration, sources: options.sources)
         var findings: [Finding] = []
+        var coverage: [TraceCoverage] = []
+        let showProgress = Console.stderrIsTerminal
         for input in inputs {
-            let summary = try ingestor.ingest(path: input)
+            let summary = try ingestor.ingest(path: input, progress: showProgress ? IngestCommand.progressLine(for: input) : nil)
+            if showProgress { Console.clearStatus() }
             findings += try analyzer.analyze(traceID: summary.traceID)
+            coverage.append(try TraceCoverage.read(database, traceID: summary.traceID))
         }
         findings.sort(by: Finding.reportOrder)
-        return try options.finish(findings: findings, traceCount: inputs.count, configuration: configuration)
+        let status = try options.finish(findings: findings, coverage: coverage, configuration: configuration)
+        if !arguments.flag("allow-empty"), let empty = coverage.first(where: \.isEmpty) {
+            throw ToolError(EmptyLogMessage.render(empty))
+        }
+        return status
     }
 }

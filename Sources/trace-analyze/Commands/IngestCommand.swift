@@ -44,7 +44,8 @@ enum IngestCommand: Command {
         return ExitCode.success
     }
 
-    private static func progressLine(for input: String) -> (Ingestor.Progress) -> Void {
+    /// The progress line shown on a terminal while `input` is read (`check` shows it too).
+    static func progressLine(for input: String) -> (Ingestor.Progress) -> Void {
         { progress in
             let megabytes = Double(progress.bytes) / 1_048_576
             Console.status(String(

@@ -51,6 +51,7 @@ enum ReportCommand: Command {
             traceID = latest
         }
         let findings = try Analyzer(database: database, configuration: configuration, sources: options.sources).analyze(traceID: traceID)
-        return try options.finish(findings: findings, traceCount: 1, configuration: configuration)
+        let coverage = try TraceCoverage.read(database, traceID: traceID)
+        return try options.finish(findings: findings, coverage: [coverage], configuration: configuration)
     }
 }

@@ -3,7 +3,7 @@ import TraceRules
 /// A versioned JSON document; the shape is documented in the README and only grows.
 ///
 /// `{"version":1,"findings":[{"rule","severity","view","message","count","location":{"file","line","column","declaration"},
-///   "evidence":[{"file","line"}]}], "summary":{"findings","error","warning","info","traces","fail_on","failed","hidden"}}`
+///   "evidence":[{"file","line"}]}], "coverage":[{"file","lines","lifecycle_events","lookalikes","lookalike_lines":[{"line","text"}]}], "summary":{"findings","error","warning","info","traces","fail_on","failed","hidden"}}`
 enum JSONReporter: Reporter {
     static let identifier = "json"
     static let summary = "A versioned JSON document with every finding, its location and its evidence."
@@ -31,6 +31,15 @@ enum JSONReporter: Reporter {
         return JSONDocument.object([
             ("version", .int(version)),
             ("findings", .array(findings)),
+            ("coverage", .array(report.coverage.map { trace in
+                .object([
+                    ("file", .string(trace.source == "-" ? "<stdin>" : trace.source)),
+                    ("lines", .int(trace.lines)),
+                    ("lifecycle_events", .int(trace.lifecycleEvents)),
+                    ("lookalikes", .int(trace.lookalikes)),
+                    ("lookalike_lines", .array(trace.lookalikeSamples.map { .object([("line", .int($0.line)), ("text", .string($0.text))]) })),
+                ])
+            })),
             ("summary", .object([
                 ("findings", .int(report.findings.count)),
                 ("error", .int(report.count(.error))),

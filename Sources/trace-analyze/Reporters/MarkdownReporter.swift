@@ -10,6 +10,10 @@ enum MarkdownReporter: Reporter {
         text += report.summaryLine
         if report.failed { text += ": **fails** at `\(report.failLevel.name)`" }
         text += ".\n"
+        for trace in report.coverage {
+            text += "\n\(code(trace.source == "-" ? "<stdin>" : trace.source)): \(trace.lifecycleEvents) of \(plural(trace.lines, "line")) recognised as lifecycle events"
+            text += trace.lookalikes == 0 ? ".\n" : "; \(trace.lookalikes) more look like lifecycle prints but were not recognised.\n"
+        }
         guard !report.findings.isEmpty else { return text }
         text += "\n| severity | rule | view | message | location |\n|---|---|---|---|---|\n"
         for finding in report.findings {

@@ -1,4 +1,5 @@
 import TraceRules
+import TraceStore
 
 /// What reporters print: one run's findings, the rules that ran, and how the run is judged.
 struct Report {
@@ -21,6 +22,8 @@ struct Report {
     var sources: SourceIndex?
     /// Whether the text may carry terminal colours.
     var colours = false
+    /// How much of each trace was recognised, in input order.
+    var coverage: [TraceCoverage] = []
 
     /// Findings of `severity`.
     func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
@@ -38,6 +41,23 @@ struct Report {
         let list = parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
         let baseline = hidden.map { "; \($0) hidden by the baseline" } ?? ""
         return "\(plural(findings.count, "finding"))\(list) in \(plural(traceCount, "trace"))\(baseline)"
+    }
+
+    /// `Recognised 41 of 47 lines as lifecycle events; 2 more look like lifecycle prints:`
+    /// one line per trace, with the lookalike lines shown after it.
+    var coverageLines: [String] {
+        coverage.flatMap { trace -> [String] in
+            let file = trace.source == "-" ? "<stdin>" : trace.source
+            var lines = ["\(file): recognised \(trace.lifecycleEvents) of \(plural(trace.lines, "line")) as lifecycle events"]
+            guard trace.lookalikes > 0 else { return lines }
+            lines[0] += "; \(trace.lookalikes) more \(trace.lookalikes == 1 ? "looks" : "look") like lifecycle prints but \(trace.lookalikes == 1 ? "was" : "were") not recognised:"
+            lines += trace.lookalikeSamples.map { "    \(file):\($0.line)  \($0.text)" }
+            if trace.lookalikes > trace.lookalikeSamples.count {
+                lines.append("    … and \(plural(trace.lookalikes - trace.lookalikeSamples.count, "more line")) (query: SELECT line, message FROM events WHERE origin = 'lookalike')")
+            }
+            lines.append("  Describe them with a user pattern to have them read: `trace-analyze patterns --help`.")
+            return lines
+        }
     }
 
     /// Where a finding points: its view's declaration with `--sources`, else the log's first evidence line.

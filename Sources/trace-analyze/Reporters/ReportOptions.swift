@@ -1,6 +1,7 @@
 import Foundation
 import TraceModel
 import TraceRules
+import TraceStore
 
 /// The options `check` and `report` share: how findings are judged, filtered, located and printed.
 ///
@@ -42,12 +43,13 @@ struct ReportOptions {
 
     /// Writes the baseline when asked, then the report (to `--output` or stdout), and returns
     /// the exit code: 2 when a reported finding reaches the fail level.
-    func finish(findings: [Finding], traceCount: Int, configuration: RuleConfiguration) throws -> Int32 {
+    func finish(findings: [Finding], coverage: [TraceCoverage], configuration: RuleConfiguration) throws -> Int32 {
         if let writeBaseline {
             try OutputFile.write(Baseline(findings: findings).json, to: writeBaseline, what: "baseline")
         }
         let (reported, hidden) = baseline?.partition(findings) ?? (findings, [])
-        var report = Report(findings: reported, traceCount: traceCount, failLevel: failLevel)
+        var report = Report(findings: reported, traceCount: coverage.count, failLevel: failLevel)
+        report.coverage = coverage
         report.rules = configuration.enabledRules.map { Report.Rule(description: $0.description, severity: configuration.settings(for: $0).severity) }
         report.hidden = baseline == nil ? nil : hidden.count
         report.sources = sources

@@ -16,6 +16,7 @@ enum SummaryReporter: Reporter {
         }
         table.addSeparator()
         table.add(["total"] + severities.map { String(report.count($0)) } + [String(report.findings.count)])
-        return table.text + "\n" + report.summaryLine + "\n"
+        let coverage = report.coverageLines.filter { !$0.hasPrefix(" ") }.joined(separator: "\n")
+        return table.text + "\n" + (coverage.isEmpty ? "" : coverage + "\n") + report.summaryLine + "\n"
     }
 }

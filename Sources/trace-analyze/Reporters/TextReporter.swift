@@ -33,6 +33,9 @@ enum TextReporter: Reporter {
                 text += "\n"
             }
         }
+        for line in report.coverageLines {
+            text += paint(line, TerminalColours.dim) + "\n"
+        }
         return text + paint(report.summaryLine, TerminalColours.bold) + "\n"
     }
 

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// Every report says how much of the log was recognised and shows lines that look like
+/// lifecycle prints but were not; a log with no lifecycle line at all fails `check`.
+@Suite struct CoverageEndToEndTests {
+    static let systemLines = """
+        2024-05-01 10:00:00.000000+0000 MyApp[812:1234] nw_connection_copy_connected_local_endpoint_block_invoke [C1] Connection has no local endpoint
+        2024-05-01 10:00:00.100000+0000 MyApp[812:1234] [Common] _BSMachError: port 1234; (os/kern) invalid capability (0x14)
+        2024-05-01 10:00:00.200000+0000 MyApp[812:1234] Unable to simultaneously satisfy constraints.
+        2024-05-01 10:00:00.300000+0000 MyApp[812:1234] Failed to initialize the cache
+
+        """
+
+    @Test(arguments: ["empty", "binary", "system"])
+    func aLogWithoutLifecycleLinesFailsCheck(kind: String) throws {
+        let workspace = try Workspace()
+        let path: String
+        switch kind {
+        case "empty": path = try workspace.write("empty.log", "")
+        case "binary": path = "/bin/ls"
+        default: path = try workspace.write("system.log", Self.systemLines)
+        }
+        let result = try Tool.run(["check", path])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("trace-analyze: error: no SwiftUI lifecycle lines found in \(path): "))
+        #expect(result.stderr.contains("trace-analyze patterns --help"))
+        #expect(result.stderr.contains("--allow-empty"))
+        // The report still comes first, saying what was read.
+        #expect(result.stdout.contains("\(path): recognised 0 of"))
+        if kind == "system" {
+            #expect(result.stderr.contains("\n  1: nw_connection_copy_connected_local_endpoint_block_invoke [C1]"))
+        }
+        if kind == "binary" {
+            // The first lines are shown without control characters that would garble a terminal.
+            #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        }
+
+        let allowed = try Tool.run(["check", path, "--allow-empty"])
+        #expect(allowed.status == 0)
+        #expect(allowed.stderr.isEmpty)
+    }
+
+    @Test func aLogFromStdinIsNamedAsStdin() throws {
+        let result = try Tool.run(["check", "-"], stdin: "hello\n")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("trace-analyze: error: no SwiftUI lifecycle lines found in <stdin>: none of its 1 line is"))
+    }
+
+    @Test func lookalikeLinesAreCountedAndShown() throws {
+        let workspace = try Workspace()
+        let log = try workspace.write("app.log", """
+            ContentView: @self changed.
+            >> ContentView will be Initialized soon
+            Loaded 3 items
+            ⚠️ DetailView viewWillAppear
+            """ + "\n")
+        let result = try Tool.run(["check", log])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            \(log): recognised 1 of 4 lines as lifecycle events; 2 more look like lifecycle prints but were not recognised:
+                \(log):2  >> ContentView will be Initialized soon
+                \(log):4  ⚠️ DetailView viewWillAppear
+              Describe them with a user pattern to have them read: `trace-analyze patterns --help`.
+            0 findings in 1 trace
+
+            """)
+        let json = try Tool.run(["check", log, "--format", "json"])
+        #expect(json.stdout.contains(#"{"line": 2, "text": ">> ContentView will be Initialized soon"}"#))
+        #expect(json.stdout.contains(#""lifecycle_events": 1,"#))
+        #expect(json.stdout.contains(#""lookalikes": 2,"#))
+
+        // Stored with their own origin, so they can be queried.
+        let db = workspace.path("t.sqlite")
+        try Tool.run(["ingest", log, "--db", db])
+        let rows = try Tool.run(["query", "--db", db, "--format", "csv", "SELECT line, kind FROM events WHERE origin = 'lookalike'"])
+        #expect(rows.stdout == "line,kind\n2,text\n4,text\n")
+        let report = try Tool.run(["report", "--db", db])
+        #expect(report.stdout.contains("2 more look like lifecycle prints"))
+    }
+}
