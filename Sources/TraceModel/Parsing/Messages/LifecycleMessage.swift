@@ -106,6 +106,12 @@ private struct Line {
             guard isName(subjectWord) else { return nil }
         } else {
             while cursor >= 0, words[cursor].shape == .name, LifecycleWords.isAuxiliary(bytes(words[cursor].range)) { cursor -= 1 }
+            // `[StampbookApp] App init()`, `[Home] view appeared`: a generic noun after a
+            // bracketed or labelled name stands for it.
+            if cursor >= 1, words[cursor].shape == .name, LifecycleWords.isGenericNoun(bytes(words[cursor].range)),
+               words[cursor - 1].wrapped || words[cursor - 1].separated {
+                cursor -= 1
+            }
             // `tab 1 appear`, `DetailView #3 init`: an instance between the name and the kind.
             if cursor >= 1, words[cursor].shape == .number || words[cursor].shape == .instance,
                words[cursor - 1].shape == .name, !words[cursor].wrapped {
@@ -179,6 +185,8 @@ private struct Line {
     /// Whether the line shows enough, for its kind word, to be a lifecycle print.
     private func accepts(kind: LifecycleWords.KindWord, subject: LifecycleWord, tail: Tail) -> Bool {
         let typeLike = looksLikeType(subject)
+        // `ProfileSwitcher: Rendering menu …`: a type set off by a colon heads what it reports.
+        if typeLike, subject.separated { return true }
         switch kind.strength {
         case .strict: return tail.isEmpty || typeLike || tail.setOff
         case .plain: return tail.isEmpty || (typeLike && tail.setOff)

@@ -24,18 +24,18 @@ enum LifecycleTokenizer {
                 }
                 continue
             }
-            // `id=42`, `id: 42`: checked before trailing trimming, which would eat the `:`.
-            if let value = idValue(message, lead) {
-                var word = LifecycleWord(range: lead, shape: .instance, wrapped: wrapped)
-                if !value.isEmpty, let trimmed = trim(message, value) {
-                    word.range = trimmed
-                } else if let next = nextWord(message, from: index) {
-                    word.range = next.range
+            // `id=42`, `[Instance: 5CD6]`, `type:Observed`: checked before trailing trimming, which
+            // would eat the `:`. An instance label gives an instance, a type label the subject.
+            if let (label, value) = labelled(message, lead) {
+                var range = value.isEmpty ? nil : trim(message, value)
+                if range == nil, let next = nextWord(message, from: index) {
+                    range = next.range
                     index = next.end
-                } else {
-                    continue
                 }
-                words.append(word)
+                guard let range else { continue }
+                let shape: LifecycleWord.Shape = label == .instance ? .instance : shape(UnsafeRawBufferPointer(rebasing: message[range]))
+                // A labelled subject is as plain as a bracketed one: `wrapped`.
+                words.append(LifecycleWord(range: range, shape: shape, wrapped: wrapped || label == .subject))
                 continue
             }
             guard let range = trimTrailing(message, lead) else { continue }
@@ -130,15 +130,26 @@ enum LifecycleTokenizer {
         return start < end ? start..<end : nil
     }
 
-    /// `id=42`, `id:42`: the value's range (empty when the value is the next word, `id: 42`).
-    static func idValue(_ message: UnsafeRawBufferPointer, _ range: Range<Int>) -> Range<Int>? {
-        let start = range.lowerBound
-        guard range.count >= 3, message[start] | 0x20 == UInt8(ascii: "i"), message[start + 1] | 0x20 == UInt8(ascii: "d"),
-              message[start + 2] == UInt8(ascii: "=") || message[start + 2] == UInt8(ascii: ":")
-        else {
-            return nil
+    /// What a `key:` or `key=` before a value says the value is.
+    enum Label { case instance, subject }
+
+    /// `id=42`, `id:42`, `instance: 5CD6`, `type:Observed`, `view=Home`: the label and the value's
+    /// range (empty when the value is the next word, `id: 42`).
+    static func labelled(_ message: UnsafeRawBufferPointer, _ range: Range<Int>) -> (Label, Range<Int>)? {
+        var end = range.lowerBound
+        while end < range.upperBound, isLetter(message[end]) { end += 1 }
+        guard end > range.lowerBound, end < range.upperBound, isSeparator(message[end]) else { return nil }
+        let key = UnsafeRawBufferPointer(rebasing: message[range.lowerBound..<end])
+        let value = (end + 1)..<range.upperBound
+        for candidate: StaticString in ["id", "instance", "identity", "uuid", "address", "addr", "ptr"]
+        where LifecycleWords.equalsIgnoringCase(key, candidate) {
+            return (.instance, value)
         }
-        return (start + 3)..<range.upperBound
+        for candidate: StaticString in ["type", "view", "screen", "class", "component", "object"]
+        where LifecycleWords.equalsIgnoringCase(key, candidate) {
+            return (.subject, value)
+        }
+        return nil
     }
 
     /// A hex address (`0x` and at least four hex digits), a UUID, or `#` and a label.

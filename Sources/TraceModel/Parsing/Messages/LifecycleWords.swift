@@ -45,6 +45,8 @@ enum LifecycleWords {
             if equalsInOneCase(base, "evaluate") { return KindWord(kind: .body, strength: .plain) }
             if equalsInOneCase(base, "rendered") { return KindWord(kind: .body, strength: .loose) }
             if equalsInOneCase(base, "rerender") { return KindWord(kind: .body, strength: .loose) }
+        case 9 where equalsIgnoringCase(base, "rendering"):
+            return KindWord(kind: .body, strength: .loose)
         case 9:
             if equalsIgnoringCase(base, "disappear") { return KindWord(kind: .disappear, strength: .strict) }
             if equalsInOneCase(base, "evaluated") { return KindWord(kind: .body, strength: .plain) }
@@ -93,6 +95,15 @@ enum LifecycleWords {
     /// `ContentView did appear`, `ContentView is being deinitialized`, `ViewModel was created`.
     static func isAuxiliary(_ word: UnsafeRawBufferPointer) -> Bool {
         for candidate: StaticString in ["did", "has", "was", "is", "being", "been", "got", "just", "gets", "get"]
+        where equalsIgnoringCase(word, candidate) {
+            return true
+        }
+        return false
+    }
+
+    /// Nouns that stand for a subject named just before them: `[StampbookApp] App init()`.
+    static func isGenericNoun(_ word: UnsafeRawBufferPointer) -> Bool {
+        for candidate: StaticString in ["view", "app", "screen", "page", "scene", "component", "sheet"]
         where equalsIgnoringCase(word, candidate) {
             return true
         }
