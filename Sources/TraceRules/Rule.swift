@@ -22,12 +22,16 @@ public struct Violation: Sendable, Equatable {
     public var count: Int
     /// The source lines that show it, in any order; the analyzer sorts and deduplicates them.
     public var lines: [Int]
+    /// The evidence stays under the rule's threshold but is worth a look (one state reset where
+    /// the rule wants two): reported as `info` whatever the rule's severity.
+    public var isHint = false
 
     /// Creates a violation.
-    public init(view: String?, message: String, count: Int, lines: [Int]) {
+    public init(view: String?, message: String, count: Int, lines: [Int], isHint: Bool = false) {
         self.view = view
         self.message = message
         self.count = count
         self.lines = lines
+        self.isHint = isHint
     }
 }

@@ -40,8 +40,8 @@ import Testing
         _ = try workspace.write("Root.swift", "import SwiftUI\n\nstruct MyRootView: View {\n    var body: some View { EmptyView() }\n}\n")
         let result = try Tool.run(["check", Self.eager, "--sources", workspace.url.path, "--format", "xcode"])
         #expect(result.stdout.split(separator: "\n").map { $0.prefix { $0 != " " } } == [
-            "\(workspace.path("Root.swift")):3:8:", "\(Self.eager):2:1:", "\(Self.eager):4:1:", "\(Self.eager):6:1:",
-            "\(workspace.path("Root.swift")):3:8:",
+            "\(workspace.path("Root.swift")):3:8:", "\(workspace.path("Root.swift")):3:8:",
+            "\(Self.eager):2:1:", "\(Self.eager):4:1:", "\(Self.eager):6:1:",
         ])
     }
 

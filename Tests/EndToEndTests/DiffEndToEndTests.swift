@@ -23,12 +23,13 @@ import Testing
     @Test func theToleranceForgivesSmallGrowthButNotANewFinding() throws {
         let tolerant = try diff([Self.toggle, Self.toggleTwice, "--tolerance", "70"])
         #expect(tolerant.status == 2)
-        #expect(tolerant.stdout.contains("+  PlayButton   findings: identity_churn     0     1  +1         regressed\n"))
-        #expect(tolerant.stdout.contains("~  ContentView  body evaluations             3     5  +2 (+67%)\n"))
-        #expect(tolerant.stdout.hasSuffix("4 changed, 1 regressed beyond a 70% tolerance, 1 unchanged\n"))
+        #expect(tolerant.stdout.contains("+  PlayButton   findings: identity_churn            0     1  +1         regressed\n"))
+        #expect(tolerant.stdout.contains("~  ContentView  body evaluations                    3     5  +2 (+67%)\n"))
+        #expect(tolerant.stdout.hasSuffix("5 changed, 1 regressed beyond a 70% tolerance, 1 unchanged\n"))
         let fewer = try diff([Self.toggleTwice, Self.toggle])
         #expect(fewer.status == 0)
-        #expect(fewer.stdout.contains("-  PlayButton   findings: identity_churn     1     0  -1\n"))
+        #expect(fewer.stdout.contains("-  PlayButton   findings: identity_churn            1     0  -1\n"))
+        #expect(fewer.stdout.contains("+  PlayButton   findings: identity_churn (info)     0     1  +1\n"))
     }
 
     @Test func makingDestinationsLazyRemovesAFinding() throws {

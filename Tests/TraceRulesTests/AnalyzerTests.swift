@@ -67,24 +67,29 @@ import TraceStore
         ("001-observable-datamodel.log", [
             "heavy_initializer PlayButton 2,10,14,19",
             "state_model_reinit PlayButton 14,19",
+            // The article toggles the button off and on once: one reset, a hint.
+            "identity_churn PlayButton 9,12",
         ]),
-        ("001-playbutton-toggle.log", []),
+        // One tap, one reset: a hint (info) below min_recreations.
+        ("001-playbutton-toggle.log", ["identity_churn PlayButton 5,6"]),
         ("001-playbutton-toggle-twice.log", ["identity_churn PlayButton 5,6,9,10"]),
         ("002-onappear-timing.log", []),
         // Three subview1 inits against one body: below the default of five instances.
         ("003-subview-init.log", []),
+        // Each destination's init ran once: its heavy init is a hint, the eager burst the warning.
         ("004-navigation-eager.log", [
             "non_lazy_navigation_destination MyRootView 1,3,5,7",
+            "repeated_appear MyRootView 1,9,12,15",
             "heavy_initializer FirstView 2,3",
             "heavy_initializer SecondView 4,5",
             "heavy_initializer ThirdView 6,7",
-            "repeated_appear MyRootView 1,9,12,15",
         ]),
+        // The LazyView fix: nothing above info.
         ("004-navigation-lazyview.log", [
+            "repeated_appear MyRootView 1,5,11",
             "heavy_initializer FirstView 2,3",
             "heavy_initializer SecondView 7,8",
             "heavy_initializer ThirdView 13,14",
-            "repeated_appear MyRootView 1,5,11",
         ]),
     ] as [(String, [String])])
     func seedFixtures(_ name: String, expected: [String]) throws {

@@ -12,12 +12,13 @@ import Testing
     @Test(arguments: [
         ("001-unstable-value-causes.log", ["unstable_view_value PlayButton 5,6,8,9,10,11"]),
         ("001-unstable-value-stable.log", []),
+        // All info: each destination's init ran once, so its heavy init is a hint.
         ("004-navigation-mixed.log", [
+            "repeated_appear MyRootView 1,5,10,16",
             "heavy_initializer FirstView 2,3",
+            "missing_deinit FirstCoordinator 2,6",
             "heavy_initializer SecondView 7,8",
             "heavy_initializer ThirdView 12,13",
-            "repeated_appear MyRootView 1,5,10,16",
-            "missing_deinit FirstCoordinator 2,6",
         ]),
         ("body-loop.log", ["excessive_body_evaluation TemperatureView 2,17"]),
         ("body-storm.log", [

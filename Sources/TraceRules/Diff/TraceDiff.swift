@@ -80,7 +80,10 @@ public struct TraceDiff: Sendable {
         rows = subjects.map { subject in
             let before = base.counts[subject] ?? 0, after = head.counts[subject] ?? 0
             let change: Change = before == after ? .unchanged : before == 0 ? .added : after == 0 ? .removed : .changed
-            let counts = subject.metric == .findings || base.views.contains(subject.view)
+            // Info findings (hints) are shown but never regress: an error that became a hint
+            // (`identity_churn` → `identity_churn (info)`) is an improvement, not a new problem.
+            let isInfo = subject.rule?.hasSuffix(" (info)") ?? false
+            let counts = (subject.metric == .findings && !isInfo) || (subject.metric != .findings && base.views.contains(subject.view))
             let regressed = counts && Double(after) > Double(before) * (1 + tolerance / 100)
             return Row(subject: subject, base: before, head: after, change: change, regressed: regressed)
         }

@@ -33,7 +33,9 @@ public struct TraceSnapshot: Sendable {
             }
         }
         for finding in findings where finding.traceID == traceID {
-            counts[TraceDiff.Subject(view: finding.view ?? "-", metric: .findings, rule: finding.rule), default: 0] += 1
+            // Info findings are counted apart: a hint that becomes an error is a regression.
+            let rule = finding.severity == .info ? finding.rule + " (info)" : finding.rule
+            counts[TraceDiff.Subject(view: finding.view ?? "-", metric: .findings, rule: rule), default: 0] += 1
         }
         return TraceSnapshot(label: label, counts: counts)
     }

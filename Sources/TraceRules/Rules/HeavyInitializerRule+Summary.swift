@@ -27,7 +27,9 @@ extension HeavyInitializerRule {
             }
         }
 
-        func violation(limit: Double, symbols: SymbolTable) -> Violation? {
+        /// The finding; `inits` is how often the view's init ran in the trace. An init that ran
+        /// once did its work once: worth knowing (info), not a repeat to fix.
+        func violation(limit: Double, symbols: SymbolTable, inits: Int) -> Violation? {
             let view = symbols[view]
             var parts: [String] = []
             if !helpers.isEmpty {
@@ -39,11 +41,16 @@ extension HeavyInitializerRule {
                 parts.append("\(count) of \(view) took longer than \(Threshold.format(limit)) ms (up to \(String(format: "%.1f", slowest)) ms)")
             }
             guard !parts.isEmpty else { return nil }
+            let once = max(inits, helperLines.count, slowInitLines.count) <= 1
+            let consequence = once
+                ? "; it ran once here, but a view's init runs again whenever its parent's body does: keep it light."
+                : "; a view's init runs again whenever its parent's body does, so this work repeats."
             return Violation(
                 view: view,
-                message: parts.joined(separator: "; ") + "; a view's init runs again whenever its parent's body does, so this work repeats.",
+                message: parts.joined(separator: "; ") + consequence,
                 count: max(helperLines.count, slowInitLines.count),
-                lines: lines
+                lines: lines,
+                isHint: once
             )
         }
     }

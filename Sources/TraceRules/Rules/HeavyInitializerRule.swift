@@ -176,7 +176,7 @@ public enum HeavyInitializerRule: Rule {
             for entry in slow where subjects.isView(entry.view) {
                 add(entry.view, initLine: entry.line, helper: nil, helperLine: nil, milliseconds: entry.milliseconds)
             }
-            return order.compactMap { byView[$0.index]?.violation(limit: limit, symbols: symbols) }
+            return order.compactMap { byView[$0.index]?.violation(limit: limit, symbols: symbols, inits: subjects[$0].inits) }
         }
     }
 }

@@ -62,6 +62,20 @@ public enum IdentityChurnRule: Rule {
                 ↓Row: @self, @identity changed.
                 ↓Row: @self, @identity changed.
                 """),
+            Example(note: "Seed 001 toggled once: one reset, below the default threshold, is reported as info.", """
+                ContentView: @self, @identity, _showPlayButton changed.
+                PlayButton: @self, @identity, _isPlaying changed.
+                PlayButton: _isPlaying changed.
+                ContentView: _showPlayButton changed.
+                ↓ContentView: _showPlayButton changed.
+                ↓PlayButton: @self, @identity, _isPlaying changed.
+                """),
+            Example(note: "A developer's print names an instance id kept in `@State`: a new id after the same one was printed, the state was made anew.", """
+                ProfileSwitcher: Rendering menu with 0 profiles [Instance: 5CD612BF]
+                ProfileSwitcher: onAppear triggered [Instance: 5CD612BF]
+                ↓ProfileSwitcher: Rendering menu with 6 profiles [Instance: 5CD612BF]
+                ↓ProfileSwitcher: Rendering menu with 0 profiles [Instance: DD6A9B11]
+                """),
             Example(note: "The same reset seen from a state model printed with its owner: released, then made anew.", """
                 ContentView: @self, @identity, _showPlayButton changed.
                 PlayButton DataModel init
@@ -76,14 +90,6 @@ public enum IdentityChurnRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
-            Example(note: "Seed 001 toggled once: one reset is below the default threshold.", """
-                ContentView: @self, @identity, _showPlayButton changed.
-                PlayButton: @self, @identity, _isPlaying changed.
-                PlayButton: _isPlaying changed.
-                ContentView: _showPlayButton changed.
-                ContentView: _showPlayButton changed.
-                PlayButton: @self, @identity, _isPlaying changed.
-                """),
             Example(note: "A first render of many rows: each row is new, none existed before.", """
                 ContentView: _items changed.
                 ListView: @self, @identity changed.
@@ -130,6 +136,11 @@ public enum IdentityChurnRule: Rule {
                 Row: @self changed.
                 Row: @self changed.
                 Row: @self, @identity changed.
+                """),
+            Example(note: "Instance ids printed once each: a `let id = UUID()` changes with every value, not only with a new identity.", """
+                Row: body [Instance: 726873F0]
+                Row: body [Instance: 5CD612BF]
+                Row: body [Instance: DD6A9B11]
                 """),
             Example(note: "A model re-created while the old one is still alive is not a reset of its owner.", """
                 PlayButton DataModel init
@@ -193,6 +204,10 @@ public enum IdentityChurnRule: Rule {
         /// Per view symbol: the updates it was re-created in, in input order.
         private var recreated: [[Update]] = []
 
+        /// Per view symbol: the instance its own prints (`[Instance: 5CD6]`) named last, how
+        /// many prints named it, and the line of the last one.
+        private var printed: [(instance: Symbol?, count: Int, line: Int)] = []
+
         /// Per owner and model type: live models and the previous init or deinit.
         private var models: [ModelKey: ModelState] = [:]
         /// Per owner and model type: each deinit line and the init line that followed.
@@ -232,9 +247,9 @@ public enum IdentityChurnRule: Rule {
                 if let owner = event.owner { model(event, owner: owner) }
                 return
             case .appear, .disappear:
-                break
+                if event.kind == .appear, !event.isPrintChanges { instanceChange(event) }
             case .body:
-                guard event.isPrintChanges else { return }
+                guard event.isPrintChanges else { return instanceChange(event) }
             default:
                 return
             }
@@ -263,6 +278,24 @@ public enum IdentityChurnRule: Rule {
             } else {
                 members[view].kept += 1
             }
+        }
+
+        /// A developer's print that names the view's instance (an id kept in `@State`): the id
+        /// changing after the same one was printed more than once means the state was made
+        /// anew. Ids printed once each prove nothing: a `let id = UUID()` changes with every value.
+        private func instanceChange(_ event: LifecycleEvent) {
+            guard let instance = event.instance, let view = event.view?.index else { return }
+            printed.grow(toInclude: view, with: (nil, 0, 0))
+            let last = printed[view]
+            if last.instance == instance {
+                printed[view] = (instance, last.count + 1, event.line)
+                return
+            }
+            if last.instance != nil, last.count >= 2 {
+                grow(to: view)
+                recreated[view].append(Update(root: nil, rootLine: last.line, lines: [event.line], state: []))
+            }
+            printed[view] = (instance, 1, event.line)
         }
 
         private func grow(to view: Int) {
@@ -305,21 +338,28 @@ public enum IdentityChurnRule: Rule {
             closeUpdate()
             let symbols = subjects.symbols
             var violations: [Violation] = []
-            for view in recreatedViews(symbols) where view.updates.count >= minRecreations {
+            for view in recreatedViews(symbols) {
                 // Names are made once per distinct symbol (or state list): a later repeat adds
                 // nothing to a list of first occurrences.
                 let state = view.updates.map(\.state).uniqued().flatMap { Self.names(of: $0, in: symbols) }.uniqued()
-                let roots = view.updates.map(\.root).uniqued().map { $0.map { symbols[$0] } ?? "?" }.uniqued()
-                    .joined(separator: ", ")
+                // An update without a root is a changed instance id, whose cause the log does not show.
+                let roots = view.updates.compactMap(\.root).uniqued().map { symbols[$0] }.uniqued().joined(separator: ", ")
+                let within = roots.isEmpty ? "its printed instance id changed" : ""
                 let created = view.updates.reduce(0) { $0 + $1.lines.count }
-                var message = "\(view.name) was created anew in \(counted(view.updates.count, "update")) of \(roots) "
-                message += "(\(counted(created, "new identity", plural: "new identities"))) after it already existed; "
-                message += state.isEmpty
-                    ? "SwiftUI rebuilt it and its subtree each time."
-                    : "its state (\(state.joined(separator: ", "))) reset each time."
+                let once = view.updates.count == 1
+                var message = once
+                    ? "\(view.name) was created anew \(roots.isEmpty ? "when \(within)" : "in an update of \(roots)") after it already existed; "
+                    : "\(view.name) was created anew in \(counted(view.updates.count, "update")) of \(roots.isEmpty ? "?" : roots) "
+                        + "(\(counted(created, "new identity", plural: "new identities"))) after it already existed; "
+                message += state.isEmpty ? "SwiftUI rebuilt it and its subtree" : "its state (\(state.joined(separator: ", "))) reset"
+                message += once ? "." : " each time."
+                // One reset is a hint: it may be an intended `if`, or the first of many.
+                if view.updates.count < minRecreations {
+                    message += " Reported as info: \(counted(view.updates.count, "reset")) is below min_recreations (\(minRecreations))."
+                }
                 violations.append(Violation(
                     view: view.name, message: message, count: view.updates.count,
-                    lines: view.updates.flatMap { [$0.rootLine] + $0.lines }
+                    lines: view.updates.flatMap { [$0.rootLine] + $0.lines }, isHint: view.updates.count < minRecreations
                 ))
             }
             let flagged = Set(violations.compactMap(\.view))

@@ -48,6 +48,18 @@ public enum StateModelReinitRule: Rule {
                 DataModel address: 0x0000600001714180
                 PlayButton: @self changed.
                 """),
+            Example(note: "An `@Observable` model made in the child's init during the parent's update, the child keeping its identity.", """
+                ContentView: @dependencies changed.
+                ↓ViewModel.init
+                ChildView: @dependencies, @self changed.
+                """),
+            Example(note: "One thrown-away model is reported as info, below the default of two.", """
+                PlayButton DataModel init
+                PlayButton: @self, @identity, _dataModel changed.
+                ContentView: _count changed.
+                ↓PlayButton DataModel init
+                PlayButton: @self changed.
+                """),
             Example(note: "A structured line names the owner with `parent=`.", """
                 trace-analyze: kind=init view=SearchModel parent=SearchView
                 SearchView: @self, @identity, _model changed.
@@ -84,12 +96,10 @@ public enum StateModelReinitRule: Rule {
                 RowView: @self, @identity, _model changed.
                 RowView: @self, @identity, _model changed.
                 """),
-            Example(note: "One thrown-away model is below the default of two.", """
-                PlayButton DataModel init
-                PlayButton: @self, @identity, _dataModel changed.
-                ContentView: _count changed.
-                PlayButton DataModel init
-                PlayButton: @self changed.
+            Example(note: "A model made during the parent's update for a child that is new: its first model.", """
+                ContentView: _showDetail changed.
+                ViewModel.init
+                DetailView: @self, @identity changed.
                 """),
         ]
     )
@@ -117,6 +127,11 @@ public enum StateModelReinitRule: Rule {
         private var waiting: [[(model: Symbol?, line: Int)]] = []
         /// The discarded inits' lines per owner and model, in input order.
         private var discarded: [ModelKey: [Int]] = [:]
+        /// The view whose `_printChanges()` line came last: the parent being evaluated.
+        private var evaluating: Symbol?
+        /// Inits printed without an owner during `evaluating`'s update, waiting for the child
+        /// whose line follows (`ContentView: …` / `ViewModel.init` / `ChildView: @self …`).
+        private var ownerless: [(model: Symbol, line: Int, parent: Symbol)] = []
 
         init(minReinits: Int) {
             self.minReinits = minReinits
@@ -125,7 +140,10 @@ public enum StateModelReinitRule: Rule {
         func observe(_ event: LifecycleEvent) {
             switch event.kind {
             case .`init`, .`deinit`:
-                guard let owner = event.owner else { return }
+                guard let owner = event.owner else {
+                    if event.kind == .`init`, let model = event.view, let evaluating { ownerless.append((model, event.line, evaluating)) }
+                    return
+                }
                 let key = ModelKey(owner: owner, model: event.view)
                 let isInit = event.kind == .`init`
                 let count = alive[key, default: 0] + (isInit ? 1 : -1)
@@ -134,14 +152,27 @@ public enum StateModelReinitRule: Rule {
                 waiting.grow(toInclude: owner.index, with: [])
                 waiting[owner.index].append((event.view, event.line))
             case .body:
-                guard event.isPrintChanges, let view = event.view?.index, view < waiting.count,
-                      !waiting[view].isEmpty else { return }
+                guard event.isPrintChanges else { return }
+                defer { evaluating = event.view }
+                // A child's line after an owner-less init made during its parent's update: the
+                // child kept its identity, so the model made for it was thrown away or replaced one.
+                if !ownerless.isEmpty, let child = event.view {
+                    for made in ownerless where made.parent != child && !event.newIdentity {
+                        discarded[ModelKey(owner: child, model: made.model), default: []].append(made.line)
+                    }
+                    ownerless.removeAll(keepingCapacity: true)
+                }
+                guard let view = event.view?.index, view < waiting.count, !waiting[view].isEmpty else { return }
                 if !event.newIdentity {
                     for made in waiting[view] {
                         discarded[ModelKey(owner: event.view!, model: made.model), default: []].append(made.line)
                     }
                 }
                 waiting[view].removeAll(keepingCapacity: true)
+            case .appear, .disappear:
+                // The update is over: an owner-less init after it belongs to no parent's update.
+                evaluating = nil
+                ownerless.removeAll(keepingCapacity: true)
             default:
                 break
             }
@@ -171,7 +202,6 @@ public enum StateModelReinitRule: Rule {
                     found.append(row)
                 }
             }
-            found.removeAll { $0.lines.count < minReinits }
             return found.map { found in
                 Violation(
                     view: found.owner,
@@ -179,7 +209,9 @@ public enum StateModelReinitRule: Rule {
                         + "\(found.owner) kept its identity and an earlier \(found.model) was alive: SwiftUI keeps the first "
                         + "instance and discards the new ones, so each init is wasted work and its side effects run again.",
                     count: found.lines.count,
-                    lines: found.lines
+                    lines: found.lines,
+                    // Fewer than the threshold is a hint: one init may be an intended replacement.
+                    isHint: found.lines.count < minReinits
                 )
             }
         }
