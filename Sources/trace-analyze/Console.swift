@@ -52,6 +52,14 @@ enum Console {
     /// True when stdout is a terminal.
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
 
+    /// The width reports are fitted to: `$COLUMNS`, else the terminal's, else 120 (a CI log).
+    static var width: Int {
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns >= 20 { return columns }
+        var size = winsize()
+        if stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 { return Int(size.ws_col) }
+        return 120
+    }
+
     /// True when stdin is a terminal (nothing piped in).
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) != 0 }
 

@@ -52,7 +52,7 @@ import Testing
         let result = try check([Self.toggleTwice, "-", "--baseline", baseline],
                                stdin: try String(contentsOfFile: Tool.fixture("seeds/001-playbutton-toggle-twice.log"), encoding: .utf8))
         #expect(result.status == 2)
-        #expect(result.stdout.contains("    <stdin>:10\n"))
+        #expect(result.stdout.contains("    <stdin>:10  PlayButton: @self, @identity, _isPlaying changed.\n"))
         #expect(result.stdout.hasSuffix("1 finding (1 error) in 2 traces; 1 hidden by the baseline\n"))
     }
 

@@ -95,7 +95,7 @@ import Testing
         #expect(result.status == status)
         // The report is printed in full whatever the exit code.
         #expect(result.stdout.hasSuffix("1 finding (1 \(severity)) in 1 trace\n"))
-        #expect(result.stdout.contains("\(Self.toggleTwice):10\n"))
+        #expect(result.stdout.contains("\(Self.toggleTwice):10  PlayButton: @self, @identity, _isPlaying changed.\n"))
     }
 
     @Test func configurationChangesThresholdsAndPicksRules() throws {
@@ -173,7 +173,7 @@ import Testing
         let log = try String(contentsOfFile: Tool.fixture("seeds/001-playbutton-toggle-twice.log"), encoding: .utf8)
         let result = try check([Self.toggleTwice, "-", "fixtures/seeds/001-playbutton-toggle.log"], stdin: log)
         #expect(result.status == 2)
-        #expect(result.stdout.contains("    <stdin>:10\n"))
+        #expect(result.stdout.contains("    <stdin>:10  PlayButton: @self, @identity, _isPlaying changed.\n"))
         #expect(result.stdout.hasSuffix("3 findings (2 errors, 1 info) in 3 traces\n"))
     }
 

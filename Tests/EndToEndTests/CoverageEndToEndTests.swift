@@ -79,3 +79,24 @@ import Testing
         #expect(report.stdout.contains("2 more look like lifecycle prints"))
     }
 }
+
+/// The text report shows what each cited line says, fitted to the terminal, and where to read
+/// about the fix.
+@Suite struct EvidenceTextEndToEndTests {
+    @Test func evidenceLinesCarryTheirTextCutToTheWidth() throws {
+        let log = Tool.fixture("seeds/001-playbutton-toggle-twice.log")
+        let result = try Tool.run(["check", log], environment: ["COLUMNS": "60"])
+        let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("    \(log):") }
+        #expect(rows.count == 4)
+        #expect(rows.allSatisfy { $0.count <= 60 })
+        #expect(rows.contains { $0.hasSuffix("…") })
+        #expect(result.stdout.contains("  How to fix it: trace-analyze rules identity_churn\n"))
+    }
+
+    @Test func findingsOnOneViewNameTheirInstances() throws {
+        let result = try Tool.run(["check", "fixtures/seeds/000-tabview-appear.log"], in: Tool.packageRoot)
+        #expect(result.stdout.contains("repeated_appear: tab 1\n"))
+        #expect(result.stdout.contains("repeated_appear: tab 2\n"))
+        #expect(result.stdout.contains("    fixtures/seeds/000-tabview-appear.log:3  tab 2 appear\n"))
+    }
+}

@@ -48,7 +48,7 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr == "")
         #expect(result.stdout.contains("heavy_initializer: FirstView\n  FirstView's init created FirstCoordinator (once);"))
-        #expect(result.stdout.contains("  declared at MyApp/Destinations/FirstView.swift:3:8\n    ui-test.log:2\n"))
+        #expect(result.stdout.contains("  declared at MyApp/Destinations/FirstView.swift:3:8\n    ui-test.log:2  1️⃣ FirstCoordinator init 🟢\n"))
         #expect(result.stdout.hasSuffix("5 findings (1 warning, 4 info) in 1 trace\n"))
     }
 

@@ -64,7 +64,7 @@ enum CheckCommand: Command {
             coverage.append(try TraceCoverage.read(database, traceID: summary.traceID))
         }
         findings.sort(by: Finding.reportOrder)
-        let status = try options.finish(findings: findings, coverage: coverage, configuration: configuration)
+        let status = try options.finish(findings: findings, coverage: coverage, database: database, configuration: configuration)
         if !arguments.flag("allow-empty"), let empty = coverage.first(where: \.isEmpty) {
             throw ToolError(EmptyLogMessage.render(empty))
         }

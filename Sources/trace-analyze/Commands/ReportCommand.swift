@@ -52,6 +52,6 @@ enum ReportCommand: Command {
         }
         let findings = try Analyzer(database: database, configuration: configuration, sources: options.sources).analyze(traceID: traceID)
         let coverage = try TraceCoverage.read(database, traceID: traceID)
-        return try options.finish(findings: findings, coverage: [coverage], configuration: configuration)
+        return try options.finish(findings: findings, coverage: [coverage], database: database, configuration: configuration)
     }
 }

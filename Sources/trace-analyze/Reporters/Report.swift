@@ -24,6 +24,10 @@ struct Report {
     var colours = false
     /// How much of each trace was recognised, in input order.
     var coverage: [TraceCoverage] = []
+    /// What the cited lines say, per trace and line, for the reports that show it.
+    var evidenceText: [Int: [Int: EvidenceText.Line]] = [:]
+    /// The width to fit lines of text to.
+    var width = 120
 
     /// Findings of `severity`.
     func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
@@ -66,6 +70,16 @@ struct Report {
             return FindingLocation(file: declaration.file, line: declaration.line, column: declaration.column, isDeclaration: true)
         }
         return FindingLocation(file: finding.source == "-" ? nil : finding.source, line: finding.lines.first, column: nil, isDeclaration: false)
+    }
+
+    /// A finding's view as a heading shows it: with the instance its evidence names when another
+    /// finding of the same rule is about the same view (`tab 1`, `tab 2`).
+    func subject(of finding: Finding) -> String? {
+        guard let view = finding.view else { return nil }
+        let shared = findings.contains { $0 != finding && $0.rule == finding.rule && $0.view == view && $0.traceID == finding.traceID }
+        guard shared, let texts = evidenceText[finding.traceID] else { return view }
+        let instances = Set(finding.lines.compactMap { texts[$0]?.instance })
+        return instances.count == 1 ? "\(view) \(instances.first!)" : view
     }
 
     /// How a finding's log is shown: the path as given, or `<stdin>`.

@@ -43,13 +43,17 @@ struct ReportOptions {
 
     /// Writes the baseline when asked, then the report (to `--output` or stdout), and returns
     /// the exit code: 2 when a reported finding reaches the fail level.
-    func finish(findings: [Finding], coverage: [TraceCoverage], configuration: RuleConfiguration) throws -> Int32 {
+    func finish(findings: [Finding], coverage: [TraceCoverage], database: Database, configuration: RuleConfiguration) throws -> Int32 {
         if let writeBaseline {
             try OutputFile.write(Baseline(findings: findings).json, to: writeBaseline, what: "baseline")
         }
         let (reported, hidden) = baseline?.partition(findings) ?? (findings, [])
         var report = Report(findings: reported, traceCount: coverage.count, failLevel: failLevel)
         report.coverage = coverage
+        if reporter == TextReporter.self {
+            report.evidenceText = try Self.evidenceText(of: reported, in: database)
+            report.width = Console.width
+        }
         report.rules = configuration.enabledRules.map { Report.Rule(description: $0.description, severity: configuration.settings(for: $0).severity) }
         report.hidden = baseline == nil ? nil : hidden.count
         report.sources = sources
@@ -61,6 +65,15 @@ struct ReportOptions {
             Console.write(text)
         }
         return report.failed ? ExitCode.findings : ExitCode.success
+    }
+
+    /// The text of the lines the text report cites, per trace.
+    private static func evidenceText(of findings: [Finding], in database: Database) throws -> [Int: [Int: EvidenceText.Line]] {
+        var wanted: [Int: Set<Int>] = [:]
+        for finding in findings { wanted[finding.traceID, default: []].formUnion(finding.lines.prefix(TextReporter.maxEvidence)) }
+        return try wanted.mapValues { _ in [:] }.reduce(into: [:]) { result, entry in
+            result[entry.key] = try EvidenceText.read(database, traceID: entry.key, lines: wanted[entry.key]!)
+        }
     }
 
     private static func samePath(_ path: String, _ other: String?) -> Bool {

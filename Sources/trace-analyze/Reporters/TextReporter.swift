@@ -18,25 +18,37 @@ enum TextReporter: Reporter {
             guard !findings.isEmpty else { continue }
             text += paint("\(heading(severity)) (\(findings.count))", colour(severity)) + "\n\n"
             for finding in findings {
-                text += paint(finding.rule, TerminalColours.bold) + (finding.view.map { ": \($0)" } ?? "") + "\n"
+                text += paint(finding.rule, TerminalColours.bold) + (report.subject(of: finding).map { ": \($0)" } ?? "") + "\n"
                 text += "  \(finding.message)\n"
                 let location = report.location(of: finding)
                 if location.isDeclaration {
                     text += "  declared at \(location.text)\n"
                 }
-                for line in Report.evidence(of: finding).prefix(maxEvidence) {
-                    text += paint("    \(line)", TerminalColours.dim) + "\n"
+                let texts = report.evidenceText[finding.traceID] ?? [:]
+                let locations = Report.evidence(of: finding).prefix(maxEvidence)
+                let pad = locations.map(\.count).max() ?? 0
+                for (location, line) in zip(locations, finding.lines) {
+                    var row = "    " + location
+                    if let said = texts[line]?.text {
+                        row = row.padding(toLength: 4 + pad, withPad: " ", startingAt: 0) + "  " + said
+                    }
+                    text += paint(fitted(row, width: report.width), TerminalColours.dim) + "\n"
                 }
                 if finding.lines.count > maxEvidence {
                     text += "    … and \(plural(finding.lines.count - maxEvidence, "more line"))\n"
                 }
-                text += "\n"
+                text += "  How to fix it: trace-analyze rules \(finding.rule)\n\n"
             }
         }
         for line in report.coverageLines {
             text += paint(line, TerminalColours.dim) + "\n"
         }
         return text + paint(report.summaryLine, TerminalColours.bold) + "\n"
+    }
+
+    /// `row` cut to `width` characters, with `…` where it was cut.
+    private static func fitted(_ row: String, width: Int) -> String {
+        row.count <= width ? row : String(row.prefix(width - 1)) + "…"
     }
 
     private static func heading(_ severity: Severity) -> String {
