@@ -84,11 +84,11 @@ import Testing
 /// about the fix.
 @Suite struct EvidenceTextEndToEndTests {
     @Test func evidenceLinesCarryTheirTextCutToTheWidth() throws {
-        let log = Tool.fixture("seeds/001-playbutton-toggle-twice.log")
-        let result = try Tool.run(["check", log], environment: ["COLUMNS": "60"])
+        let log = "fixtures/seeds/001-playbutton-toggle-twice.log"
+        let result = try Tool.run(["check", log], in: Tool.packageRoot, environment: ["COLUMNS": "70"])
         let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("    \(log):") }
         #expect(rows.count == 4)
-        #expect(rows.allSatisfy { $0.count <= 60 })
+        #expect(rows.allSatisfy { $0.count <= 70 })
         #expect(rows.contains { $0.hasSuffix("…") })
         #expect(result.stdout.contains("  How to fix it: trace-analyze rules identity_churn\n"))
     }
