@@ -4,21 +4,6 @@ import TraceRules
 /// Where the rules are wrong today, kept visible: each test states the right answer and is
 /// marked as a known issue, so fixing a miss makes its test fail until the mark is removed.
 @Suite struct KnownMissesTests {
-    @Test func heavyInitializerBlamesAViewForAnUnrelatedObjectPrintedJustBefore() throws {
-        // The parent's model (its @StateObject, made when the parent is installed) prints right
-        // before the child's init; nothing in the log says the child did not make it.
-        let result = try Pipeline.findings("heavy_initializer", """
-            ParentView init
-            ParentViewModel init
-            ChildView init
-            ParentView appear
-            ChildView appear
-            """)
-        withKnownIssue("adjacency is the only link between a helper and a view") {
-            #expect(result.isEmpty)
-        }
-    }
-
     @Test func identityChurnCannotTellScrollingFromAnUpdateWithoutTimesOrAppears() throws {
         // New rows from scrolling, each after an unrelated update, with no timestamps and no
         // appear lines to end the update.

@@ -51,6 +51,13 @@ public enum HeavyInitializerRule: Rule {
                 ↓2024-05-01 10:00:00.009000+0000 App[1:2] GalleryView init
                 2024-05-01 10:00:00.020000+0000 App[1:2] GalleryView appear
                 """),
+            Example(note: "The init's body prints, then makes its engine, on every init (a real log's shape).", """
+                ↓🔍 DEBUG: SimulationView.init() called - creating new SimulationEngine
+                ↓🔍 DEBUG: SimulationEngine.init() called - creating world type: Continental 3D
+                🔍 DEBUG: Arena3DView.init() called (multiple times)
+                ↓🔍 DEBUG: SimulationView.init() called - creating new SimulationEngine (DUPLICATE!)
+                ↓🔍 DEBUG: SimulationEngine.init() called - creating world type: Skylands 3D
+                """),
         ],
         nonTriggeringExamples: [
             Example(note: "Views initialised in turn: no object among them.", """
@@ -59,6 +66,13 @@ public enum HeavyInitializerRule: Rule {
                 FooterView init
                 HeaderView appear
                 FooterView appear
+                """),
+            Example(note: "The parent's `@StateObject` model, printed between the parent's and a child's init: its name ties it to the parent, and once is installing, not init work.", """
+                ParentView init
+                ParentViewModel init
+                ChildView init
+                ParentView appear
+                ChildView appear
                 """),
             Example(note: "A model made by `@StateObject` when the view is installed, after its init.", """
                 DetailView init
@@ -86,7 +100,12 @@ public enum HeavyInitializerRule: Rule {
     /// Every sign of work in a view's init, in three shapes:
     /// 1. an object's init printed right before a view's init (the previous lifecycle line, text
     ///    lines and lines without a view skipped): the view's stored properties made it, and the
-    ///    gap between the two timestamps is time the init spent after making it;
+    ///    gap between the two timestamps is time the init spent after making it; or right after
+    ///    it, when the init's body printed first and then made it (`SimulationView.init() called`,
+    ///    `SimulationEngine.init() called`) each time (once is `@StateObject` installing its
+    ///    model). An object between two view inits goes to the one
+    ///    whose name shares more leading words with its own (`SecondCoordinator` →
+    ///    `SecondView`), to the one after it when neither does;
     /// 2. `Owner Helper init`: the line itself names the view that made the helper (an owned
     ///    view, such as a structured line's `parent=`, is a child, not a helper);
     /// 3. a view's init that logged its own duration.
@@ -102,11 +121,19 @@ public enum HeavyInitializerRule: Rule {
     final class InitWork: Detector {
         private let limit: Double
 
-        /// Shape 1: an init right after another type's init that names no owner.
-        private struct Follower {
-            let view: Symbol, line: Int, helper: Symbol, helperLine: Int
-            /// The init's own duration or the time since the helper's init, whichever is longer.
+        /// Shape 1: an init right after another type's init that names no owner; which of the two
+        /// is the view is known only at the end.
+        private struct Pair {
+            let earlier: Symbol, earlierLine: Int, later: Symbol, laterLine: Int
+            /// The later init's own duration or the time since the earlier one, whichever is longer.
             let milliseconds: Double
+        }
+
+        /// A view and a helper of shape 1, once the names are known.
+        private struct Follower {
+            let view: Symbol, line: Int, helper: Symbol, helperLine: Int, milliseconds: Double
+            /// The helper was printed after the view's init line.
+            let after: Bool
         }
 
         /// Shape 2: an init that names its owner.
@@ -119,7 +146,7 @@ public enum HeavyInitializerRule: Rule {
             let view: Symbol, line: Int, milliseconds: Double
         }
 
-        @exclusivity(unchecked) private var followers: [Follower] = []
+        @exclusivity(unchecked) private var pairs: [Pair] = []
         @exclusivity(unchecked) private var owned: [Owned] = []
         @exclusivity(unchecked) private var slow: [Slow] = []
 
@@ -137,8 +164,8 @@ public enum HeavyInitializerRule: Rule {
                 if previousIsPlainInit, let previousView, previousView != view {
                     var elapsed = 0.0
                     if let timestamp = event.ts, let previousTimestamp { elapsed = (timestamp - previousTimestamp) * 1000 }
-                    followers.append(Follower(
-                        view: view, line: event.line, helper: previousView, helperLine: previousLine,
+                    pairs.append(Pair(
+                        earlier: previousView, earlierLine: previousLine, later: view, laterLine: event.line,
                         milliseconds: max(event.durationMilliseconds ?? 0, elapsed)
                     ))
                 }
@@ -155,6 +182,50 @@ public enum HeavyInitializerRule: Rule {
             previousTimestamp = event.ts
         }
 
+        /// Shape 1's pairs as views and helpers, one view per helper line, in trace order.
+        private func followers(_ subjects: Subjects) -> [Follower] {
+            var chosen: [Int: Follower] = [:]
+            let symbols = subjects.symbols
+            func consider(_ candidate: Follower) {
+                guard let current = chosen[candidate.helperLine] else { return chosen[candidate.helperLine] = candidate }
+                let helper = symbols[candidate.helper]
+                let mine = Self.sharedWords(helper, symbols[candidate.view])
+                let theirs = Self.sharedWords(helper, symbols[current.view])
+                if mine > theirs || (mine == theirs && !candidate.after && current.after) { chosen[candidate.helperLine] = candidate }
+            }
+            for pair in pairs {
+                if subjects.isView(pair.later), subjects.isObject(pair.earlier) {
+                    consider(Follower(view: pair.later, line: pair.laterLine, helper: pair.earlier, helperLine: pair.earlierLine,
+                                      milliseconds: pair.milliseconds, after: false))
+                }
+                if subjects.isView(pair.earlier), subjects.isObject(pair.later) {
+                    consider(Follower(view: pair.earlier, line: pair.earlierLine, helper: pair.later, helperLine: pair.laterLine,
+                                      milliseconds: pair.milliseconds, after: true))
+                }
+            }
+            // A helper printed after the view's init once is what `@StateObject` does when the
+            // view is installed; made after every init, it is the init's own work.
+            var afterCounts: [[Symbol]: Int] = [:]
+            for follower in chosen.values where follower.after { afterCounts[[follower.view, follower.helper], default: 0] += 1 }
+            return chosen.values.filter { !$0.after || afterCounts[[$0.view, $0.helper], default: 0] >= 2 }
+                .sorted { $0.helperLine < $1.helperLine }
+        }
+
+        /// How many leading CamelCase words two names share: `SecondCoordinator` and `SecondView` one.
+        static func sharedWords(_ left: String, _ right: String) -> Int {
+            func words(_ name: String) -> [Substring] {
+                var result: [Substring] = []
+                var start = name.startIndex
+                for index in name.indices.dropFirst() where name[index].isUppercase {
+                    result.append(name[start..<index])
+                    start = index
+                }
+                result.append(name[start...])
+                return result
+            }
+            return zip(words(left), words(right)).prefix { $0 == $1 }.count
+        }
+
         func finish(_ subjects: Subjects) -> [Violation] {
             let symbols = subjects.symbols
             var byView: [HeavyInit?] = Array(repeating: nil, count: symbols.count)
@@ -166,7 +237,7 @@ public enum HeavyInitializerRule: Rule {
                 }
                 byView[view.index]!.add(initLine: initLine, helper: helper, helperLine: helperLine, milliseconds: milliseconds, limit: limit)
             }
-            for follower in followers where subjects.isView(follower.view) && subjects.isObject(follower.helper) {
+            for follower in followers(subjects) {
                 add(follower.view, initLine: follower.line, helper: follower.helper, helperLine: follower.helperLine,
                     milliseconds: follower.milliseconds)
             }

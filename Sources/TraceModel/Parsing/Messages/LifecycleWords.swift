@@ -47,6 +47,8 @@ enum LifecycleWords {
             if equalsInOneCase(base, "rerender") { return KindWord(kind: .body, strength: .loose) }
         case 9 where equalsIgnoringCase(base, "rendering"):
             return KindWord(kind: .body, strength: .loose)
+        case 10 where equalsIgnoringCase(base, "evaluating"):
+            return KindWord(kind: .body, strength: .loose)
         case 9:
             if equalsIgnoringCase(base, "disappear") { return KindWord(kind: .disappear, strength: .strict) }
             if equalsInOneCase(base, "evaluated") { return KindWord(kind: .body, strength: .plain) }
