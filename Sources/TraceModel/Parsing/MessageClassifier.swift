@@ -8,6 +8,8 @@
 /// A classifier belongs to one trace: it counts each user pattern's timeouts in that trace.
 public struct MessageClassifier {
     private var names = StringInterner()
+    /// The lifecycle recogniser's word buffer, reused from line to line.
+    private var words: [LifecycleWord] = []
     private let patterns: [UserPattern]
     private var timeouts: [Int]
 
@@ -47,7 +49,7 @@ public struct MessageClassifier {
         if !patterns.isEmpty, let event = matchPatterns(message, text: text, line: line, envelope: envelope, stats: &stats) {
             return event
         }
-        if let parsed = LifecycleMessage.parse(message) {
+        if let parsed = LifecycleMessage.parse(message, scratch: &words) {
             return Event(
                 line: line, kind: parsed.kind,
                 view: names.intern(message, parsed.view),

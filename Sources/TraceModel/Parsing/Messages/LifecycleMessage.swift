@@ -48,10 +48,17 @@ public enum LifecycleMessage {
 
     /// Parses `message`; nil when it does not look like a lifecycle print.
     public static func parse(_ message: UnsafeRawBufferPointer) -> Parsed? {
+        var scratch: [LifecycleWord] = []
+        return parse(message, scratch: &scratch)
+    }
+
+    /// Parses `message` with `scratch` as the word buffer, so that a caller parsing many lines
+    /// allocates it once.
+    static func parse(_ message: UnsafeRawBufferPointer, scratch words: inout [LifecycleWord]) -> Parsed? {
         guard message.count <= maxLength, !message.isEmpty else { return nil }
-        var words: [LifecycleWord] = []
-        words.reserveCapacity(LifecycleTokenizer.maxWords)
-        LifecycleTokenizer.tokenize(message, into: &words)
+        words.removeAll(keepingCapacity: true)
+        // Most lines name no lifecycle word at all: they end here, after the first few words.
+        guard LifecycleTokenizer.tokenize(message, into: &words) else { return nil }
         let line = Line(message: message, words: words)
         for index in words.indices where words[index].shape == .name {
             if let parsed = line.match(kindAt: index) { return parsed }

@@ -7,16 +7,31 @@ enum LifecycleTokenizer {
     /// further keeps a long line as cheap as a short one.
     static let maxWords = 16
 
-    /// Fills `words` with up to `maxWords` words of `message`.
-    static func tokenize(_ message: UnsafeRawBufferPointer, into words: inout [LifecycleWord]) {
+    /// Words read before a lifecycle word must have appeared: a print states it early.
+    static let maxWordsBeforeKind = 8
+
+    /// Fills `words` with the words of `message`, up to `maxWords`; false when no word is a
+    /// lifecycle word (`LifecycleWords.mayNameKind`), in which case reading stopped early.
+    @discardableResult
+    static func tokenize(_ message: UnsafeRawBufferPointer, into words: inout [LifecycleWord]) -> Bool {
         var index = 0
         let count = message.count
+        var firstKind: Int?
         while index < count, words.count < maxWords {
+            // Past a lifecycle word the line is read on to `maxWords`: the detail may name an instance.
+            if firstKind == nil {
+                if words.count >= maxWordsBeforeKind { return false }
+                if let last = words.last, last.shape == .name,
+                   LifecycleWords.mayNameKind(UnsafeRawBufferPointer(rebasing: message[last.range])) {
+                    firstKind = words.count - 1
+                }
+            }
             while index < count, isSpace(message[index]) { index += 1 }
             let start = index
             guard start < count else { break }
             let wrapped = isOpening(message[start])
-            index = wordEnd(message, from: start)
+            let (end, hasSeparator) = wordEnd(message, from: start)
+            index = end
             // A bare `:` or `=` between words: the word before it labels what follows.
             guard let lead = trimLeading(message, start..<index) else {
                 if message[start..<index].contains(where: isSeparator), !words.isEmpty {
@@ -26,7 +41,7 @@ enum LifecycleTokenizer {
             }
             // `id=42`, `[Instance: 5CD6]`, `type:Observed`: checked before trailing trimming, which
             // would eat the `:`. An instance label gives an instance, a type label the subject.
-            if let (label, value) = labelled(message, lead) {
+            if hasSeparator, let (label, value) = labelled(message, lead) {
                 var range = value.isEmpty ? nil : trim(message, value)
                 if range == nil, let next = nextWord(message, from: index) {
                     range = next.range
@@ -46,13 +61,19 @@ enum LifecycleTokenizer {
             word.separated = message[range.upperBound..<index].contains(where: isSeparator)
             words.append(word)
         }
+        if firstKind == nil, let last = words.last, last.shape == .name {
+            return LifecycleWords.mayNameKind(UnsafeRawBufferPointer(rebasing: message[last.range]))
+        }
+        return firstKind != nil
     }
 
     /// The end of the word starting at `start`: the next space, except inside brackets, which
     /// may hold spaces (`[12:01:33 PM]`, `(x3 times)`, `Row<Dictionary<String, Int>>`).
-    private static func wordEnd(_ message: UnsafeRawBufferPointer, from start: Int) -> Int {
+    /// Also says whether a `:` or `=` occurs in it, so that only such words are asked for a label.
+    private static func wordEnd(_ message: UnsafeRawBufferPointer, from start: Int) -> (end: Int, hasSeparator: Bool) {
         var index = start
         var depth = 0
+        var hasSeparator = false
         let limit = min(message.count, start + 64)
         while index < message.count {
             let byte = message[index]
@@ -64,10 +85,12 @@ enum LifecycleTokenizer {
                 depth = max(0, depth - 1)
             } else if isSpace(byte) && (depth == 0 || index >= limit) {
                 break
+            } else if isSeparator(byte) {
+                hasSeparator = true
             }
             index += 1
         }
-        return index
+        return (index, hasSeparator)
     }
 
     /// The next word after `index`, for the value of a spaced `id: 42`.
@@ -117,14 +140,14 @@ enum LifecycleTokenizer {
     static func trimTrailing(_ message: UnsafeRawBufferPointer, _ range: Range<Int>) -> Range<Int>? {
         let start = range.lowerBound
         var end = range.upperBound
-        let word = message[range]
-        let hasParen = word.contains(UInt8(ascii: "("))
-        let hasAngle = word.contains(UInt8(ascii: "<"))
         while end > start {
             let byte = message[end - 1]
             if isWordByte(byte) { break }
-            if byte == UInt8(ascii: ")") && hasParen { break }
-            if byte == UInt8(ascii: ">") && hasAngle { break }
+            // Only a closing bracket asks whether the word opened one: most words end in a letter.
+            if byte == UInt8(ascii: ")") || byte == UInt8(ascii: ">") {
+                let opening = byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : UInt8(ascii: "<")
+                if message[start..<(end - 1)].contains(opening) { break }
+            }
             end -= 1
         }
         return start < end ? start..<end : nil

@@ -73,6 +73,15 @@ enum LifecycleWords {
         return nil
     }
 
+    /// True when `word` names a kind, alone (`init`, `BODY`) or as the end of a dotted name
+    /// (`ViewModel.init`, `Card.body`): the cheap test that lets most lines stop early.
+    static func mayNameKind(_ word: UnsafeRawBufferPointer) -> Bool {
+        if kind(word) != nil { return true }
+        let base = stripCall(word)
+        guard let dot = base.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        return kind(UnsafeRawBufferPointer(rebasing: base[(dot + 1)...])) != nil
+    }
+
     /// The second word of `body update`, `body evaluated`, `BODY CALLED` and friends.
     static func isBodySecondWord(_ word: UnsafeRawBufferPointer) -> Bool {
         for candidate: StaticString in [
