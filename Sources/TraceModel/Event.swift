@@ -20,6 +20,8 @@ public struct Event: Sendable, Equatable {
     public var envelope: Envelope
     /// How long an init took, in milliseconds, when the line says so.
     public var durationMs: Double?
+    /// The SwiftUI runtime warning a `warning` event holds; nil for every other kind.
+    public var warning: SwiftUIWarning?
 
     /// Creates an event.
     public init(
@@ -32,7 +34,8 @@ public struct Event: Sendable, Equatable {
         message: String,
         tokens: [String] = [],
         envelope: Envelope = .plain,
-        durationMs: Double? = nil
+        durationMs: Double? = nil,
+        warning: SwiftUIWarning? = nil
     ) {
         self.line = line
         self.kind = kind
@@ -44,5 +47,6 @@ public struct Event: Sendable, Equatable {
         self.tokens = tokens
         self.envelope = envelope
         self.durationMs = durationMs
+        self.warning = warning
     }
 }

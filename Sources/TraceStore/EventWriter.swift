@@ -24,6 +24,8 @@ public final class EventWriter {
         return pointer
     }()
     private let insertChanges: [Statement]
+    /// One row at a time: a warning is rare next to the events around it.
+    private let insertWarning: Statement
 
     /// Starts a new trace read from `source` and returns a writer for its events.
     public init(database: Database, source: String, batchSize: Int = 8192, maxLatency: TimeInterval = 0.5) throws {
@@ -41,6 +43,9 @@ public final class EventWriter {
         insertChanges = try (1...Self.rowsPerStatement).map { rows in
             try database.prepare(Self.insertSQL(table: "changes", columns: ["event_id", "position", "token"], rows: rows))
         }
+        insertWarning = try database.prepare(
+            Self.insertSQL(table: "warnings", columns: ["event_id", "warning", "type", "element_id", "attribute"], rows: 1)
+        )
     }
 
     deinit {
@@ -119,6 +124,7 @@ public final class EventWriter {
         var eventID = database.lastInsertRowID - group.count + 1
         var rows = 0
         for event in group {
+            if let warning = event.warning { try store(warning, eventID: eventID) }
             for (position, token) in event.tokens.enumerated() {
                 if rows == Self.rowsPerStatement { try flushChanges(rows); rows = 0 }
                 let base = Int32(rows * 3)
@@ -128,6 +134,17 @@ public final class EventWriter {
             eventID += 1
         }
         if rows > 0 { try flushChanges(rows) }
+    }
+
+    private func store(_ warning: SwiftUIWarning, eventID: Int) throws {
+        insertWarning.rewind()
+        insertWarning.clearBindings()
+        insertWarning.bind(eventID, at: 1)
+        insertWarning.bind(warning.identifier.rawValue, at: 2)
+        insertWarning.bind(warning.type, at: 3)
+        insertWarning.bind(warning.elementID, at: 4)
+        insertWarning.bind(warning.attribute, at: 5)
+        _ = try insertWarning.step()
     }
 
     /// Token rows wait in `changeRows` until a full statement's worth (or the group's end).

@@ -38,6 +38,11 @@ public struct MessageClassifier {
         case .notStructured:
             break
         }
+        // SwiftUI's own warnings have fixed texts, so they go before every guess; a table
+        // look-up on the first byte turns almost every other message away at once.
+        if let warning = SwiftUIWarning.parse(message) {
+            return Event(line: line, kind: .warning, origin: .swiftUIWarning, message: text, envelope: envelope, warning: warning)
+        }
         if let parsed = PrintChangesMessage.parse(message) {
             return Event(
                 line: line, kind: .body, view: parsed.view, origin: .printChanges,

@@ -1,0 +1,134 @@
+/// One of SwiftUI's own runtime warnings, recognised in a message: which one, and the values
+/// its text carries (a type, a repeated ID, an attribute number).
+///
+/// SwiftUI prints these itself, without any developer print, and each names a lifecycle problem:
+/// a model published or state modified while a body ran, an `onChange` or preference that fired
+/// several times in one frame, a cycle in the attribute graph, a `ForEach` ID that occurs twice,
+/// a `@StateObject` or `@State` read outside a view, a `NavigationLink` value nobody handles.
+/// The texts are known; `SwiftUIWarning+Table.swift` holds them, each with its sample lines.
+public struct SwiftUIWarning: Sendable, Equatable {
+    /// Which warning: the value stored in `warnings.warning`.
+    public enum Identifier: String, CaseIterable, Sendable {
+        /// `Publishing changes from within view updates is not allowed, ...`
+        case publishDuringUpdate = "publish_during_update"
+        /// `Modifying state during view update, this will cause undefined behavior.`
+        case stateModifiedDuringUpdate = "state_modified_during_update"
+        /// `onChange(of: T) action tried to update multiple times per frame.` and
+        /// `Bound preference K tried to update multiple times per frame.`
+        case updateMultipleTimesPerFrame = "update_multiple_times_per_frame"
+        /// `=== AttributeGraph: cycle detected through attribute N ===`
+        case attributeGraphCycle = "attribute_graph_cycle"
+        /// `ForEach<...>: the ID X occurs multiple times within the collection, ...` and the
+        /// lazy layouts' `LazyVStackLayout: the ID X is used by multiple child views, ...`
+        case duplicateForEachID = "duplicate_foreach_id"
+        /// `Accessing StateObject's object without being installed on a View. ...`
+        case stateObjectOutsideView = "state_object_outside_view"
+        /// `Accessing State's value outside of being installed on a View. ...`
+        case stateOutsideView = "state_outside_view"
+        /// `A NavigationLink is presenting a value of type "T" but there is no matching
+        /// navigationDestination declaration visible from the location of the link. ...`
+        case missingNavigationDestination = "missing_navigation_destination"
+    }
+
+    /// Which warning it is.
+    public var identifier: Identifier
+    /// The type the text names: the `onChange` value or preference key, the `ForEach` or
+    /// layout type, the `StateObject`/`State` value type, the link's value type.
+    public var type: String?
+    /// The ID a duplicate-ID warning repeats, as SwiftUI printed it.
+    public var elementID: String?
+    /// The attribute an attribute-graph cycle runs through.
+    public var attribute: Int?
+
+    /// Creates a warning.
+    public init(_ identifier: Identifier, type: String? = nil, elementID: String? = nil, attribute: Int? = nil) {
+        self.identifier = identifier
+        self.type = type
+        self.elementID = elementID
+        self.attribute = attribute
+    }
+
+    /// The warning `message` holds, or nil for any other message.
+    ///
+    /// Cheap for ordinary lines, which is nearly all of them: one table look-up on the first byte
+    /// rejects a message no known text can start with, and a short prefix comparison the rest.
+    /// Before that, a wrapper some consoles put around the text is stepped over: `[SwiftUI] `
+    /// (Xcode's console) and `/path/File.swift:12: warning run: ` (Xcode's runtime issues).
+    public static func parse(_ message: UnsafeRawBufferPointer) -> SwiftUIWarning? {
+        guard var first = message.first else { return nil }
+        var text = message
+        if first == UInt8(ascii: "[") || first == UInt8(ascii: "/") {
+            guard let inner = Self.unwrapped(message), let innerFirst = inner.first else { return nil }
+            text = inner
+            first = innerFirst
+        }
+        let candidates = Self.byFirstByte[Int(first)]
+        if candidates.isEmpty { return nil }
+        for index in candidates {
+            let known = Self.known[index]
+            guard Self.hasPrefix(text, known.prefix) else { continue }
+            if let warning = known.match(text, known.prefix.utf8CodeUnitCount) { return warning }
+        }
+        return nil
+    }
+
+    /// For each first byte, the indexes of the known texts that start with it.
+    private static let byFirstByte: [[Int]] = {
+        var table = [[Int]](repeating: [], count: 256)
+        for (index, known) in known.enumerated() {
+            known.prefix.withUTF8Buffer { table[Int($0[0])].append(index) }
+        }
+        return table
+    }()
+
+    /// The text inside a console's wrapper, or nil when `message` is not wrapped that way.
+    static func unwrapped(_ message: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        var cursor = ByteCursor(message)
+        if cursor.skip("[SwiftUI]") {
+            cursor.skipSpaces()
+            return cursor.rest
+        }
+        // `/…/File.swift:63: warning run: text`, `/…/File.swift:381 text`: a path, a line
+        // number, maybe a column, maybe a severity word.
+        guard let swift = Self.range(of: ".swift:", in: message) else { return nil }
+        cursor = ByteCursor(message, position: swift.upperBound)
+        guard cursor.readInt() != nil else { return nil }
+        if cursor.skip(UInt8(ascii: ":")), cursor.readInt() != nil { _ = cursor.skip(UInt8(ascii: ":")) }
+        cursor.skipSpaces()
+        for word in ["warning run:", "runtime warning:", "warning:", "runtime:"] as [StaticString] where cursor.skip(word) {
+            cursor.skipSpaces()
+            break
+        }
+        if cursor.skip("SwiftUI:") { cursor.skipSpaces() }
+        return cursor.rest
+    }
+
+    /// True when `text` starts with `prefix`.
+    @inline(__always)
+    static func hasPrefix(_ text: UnsafeRawBufferPointer, _ prefix: StaticString) -> Bool {
+        prefix.withUTF8Buffer { expected in
+            expected.count <= text.count && UnsafeRawBufferPointer(expected).elementsEqual(text.prefix(expected.count))
+        }
+    }
+
+    /// The first place `needle` occurs in `text` at or after `from`.
+    static func range(of needle: StaticString, in text: UnsafeRawBufferPointer, from: Int = 0) -> Range<Int>? {
+        needle.withUTF8Buffer { needle in
+            guard let head = needle.first, needle.count <= text.count else { return nil }
+            var start = from
+            while start + needle.count <= text.count {
+                if text[start] == head,
+                   UnsafeRawBufferPointer(needle).elementsEqual(UnsafeRawBufferPointer(rebasing: text[start..<(start + needle.count)])) {
+                    return start..<(start + needle.count)
+                }
+                start += 1
+            }
+            return nil
+        }
+    }
+
+    /// The bytes of `range` as a string, nil when empty.
+    static func string(_ text: UnsafeRawBufferPointer, _ range: Range<Int>) -> String? {
+        range.isEmpty ? nil : String(decoding: UnsafeRawBufferPointer(rebasing: text[range]), as: UTF8.self)
+    }
+}
