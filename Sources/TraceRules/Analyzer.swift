@@ -41,7 +41,8 @@ public struct Analyzer {
             for entry in rules {
                 for violation in entry.detector.finish(subjects) {
                     findings.append(Finding(
-                        rule: entry.rule.description.identifier, severity: entry.severity, view: violation.view,
+                        rule: entry.rule.description.identifier,
+                        severity: violation.lowered ? entry.severity.lowered : entry.severity, view: violation.view,
                         message: violation.message, count: violation.count,
                         lines: Array(Set(violation.lines)).sorted(), traceID: traceID, source: source
                     ))

@@ -22,12 +22,16 @@ public struct Violation: Sendable, Equatable {
     public var count: Int
     /// The source lines that show it, in any order; the analyzer sorts and deduplicates them.
     public var lines: [Int]
+    /// True when this finding weighs less than the rule's usual one (a warning SwiftUI printed
+    /// once rather than again and again): it is reported one severity below the rule's.
+    public var lowered: Bool
 
     /// Creates a violation.
-    public init(view: String?, message: String, count: Int, lines: [Int]) {
+    public init(view: String?, message: String, count: Int, lines: [Int], lowered: Bool = false) {
         self.view = view
         self.message = message
         self.count = count
         self.lines = lines
+        self.lowered = lowered
     }
 }

@@ -42,6 +42,28 @@ extension SwiftUIWarning {
         }, samples: [
             ("Bound preference SizeKey tried to update multiple times per frame.", SwiftUIWarning(.updateMultipleTimesPerFrame, type: "SizeKey")),
         ]),
+        Known(identifier: .updateMultipleTimesPerFrame, prefix: "<", match: { text, start in
+            // `<OnScrollGeometryChange Modifier> tried to update multiple times per frame.`
+            guard let tail = range(of: "> tried to update multiple times per frame", in: text) else { return nil }
+            return SwiftUIWarning(.updateMultipleTimesPerFrame, type: string(text, start..<tail.lowerBound))
+        }, samples: [
+            ("<OnScrollGeometryChange Modifier> tried to update multiple times per frame.",
+             SwiftUIWarning(.updateMultipleTimesPerFrame, type: "OnScrollGeometryChange Modifier")),
+        ]),
+        Known(identifier: .updateMultipleTimesPerFrame, prefix: "FocusedValue update", match: { text, _ in
+            guard range(of: " tried to update multiple times per frame", in: text) != nil else { return nil }
+            return SwiftUIWarning(.updateMultipleTimesPerFrame, type: "FocusedValue")
+        }, samples: [
+            ("FocusedValue update tried to update multiple times per frame.", SwiftUIWarning(.updateMultipleTimesPerFrame, type: "FocusedValue")),
+        ]),
+        Known(identifier: .updateMultipleTimesPerFrame, prefix: "Update ", match: { text, start in
+            // `Update NavigationAuthority bound path tried to update multiple times per frame.`
+            guard let tail = range(of: " tried to update multiple times per frame", in: text) else { return nil }
+            return SwiftUIWarning(.updateMultipleTimesPerFrame, type: string(text, start..<tail.lowerBound))
+        }, samples: [
+            ("Update NavigationAuthority bound path tried to update multiple times per frame.",
+             SwiftUIWarning(.updateMultipleTimesPerFrame, type: "NavigationAuthority bound path")),
+        ]),
         Known(identifier: .attributeGraphCycle, prefix: "=== AttributeGraph: cycle detected through attribute", match: { text, start in
             attributeCycle(text, after: start)
         }, samples: [
