@@ -21,7 +21,13 @@ public struct Event: Sendable, Equatable {
     /// How long an init took, in milliseconds, when the line says so.
     public var durationMs: Double?
     /// The SwiftUI runtime warning a `warning` event holds; nil for every other kind.
-    public var warning: SwiftUIWarning?
+    public var warning: SwiftUIWarning? {
+        get { warningBox?.value }
+        set { warningBox = newValue.map(WarningBox.init) }
+    }
+    /// Boxed: events are copied along the whole pipeline and almost none is a warning, so the
+    /// warning costs them one pointer rather than its fifty-odd bytes.
+    private var warningBox: WarningBox?
 
     /// Creates an event.
     public init(
@@ -47,6 +53,17 @@ public struct Event: Sendable, Equatable {
         self.tokens = tokens
         self.envelope = envelope
         self.durationMs = durationMs
-        self.warning = warning
+        self.warningBox = warning.map(WarningBox.init)
     }
+}
+
+/// A warning on the heap, compared by value.
+private final class WarningBox: Sendable, Equatable {
+    let value: SwiftUIWarning
+
+    init(_ value: SwiftUIWarning) {
+        self.value = value
+    }
+
+    static func == (lhs: WarningBox, rhs: WarningBox) -> Bool { lhs.value == rhs.value }
 }

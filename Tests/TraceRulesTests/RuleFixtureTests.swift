@@ -20,6 +20,7 @@ import Testing
             "missing_deinit FirstCoordinator 2,6",
         ]),
         ("body-loop.log", ["excessive_body_evaluation TemperatureView 2,17"]),
+        ("warnings-feed.log", ["update_loop FeedView 1,2,3,4,5", "duplicate_identity PostRow 5,6"]),
         ("body-storm.log", [
             "excessive_body_evaluation ContentView 1,4,122,244",
             "excessive_body_evaluation HeaderView 5,123",
