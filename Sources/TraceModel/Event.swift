@@ -20,14 +20,6 @@ public struct Event: Sendable, Equatable {
     public var envelope: Envelope
     /// How long an init took, in milliseconds, when the line says so.
     public var durationMs: Double?
-    /// The SwiftUI runtime warning a `warning` event holds; nil for every other kind.
-    public var warning: SwiftUIWarning? {
-        get { warningBox?.value }
-        set { warningBox = newValue.map(WarningBox.init) }
-    }
-    /// Boxed: events are copied along the whole pipeline and almost none is a warning, so the
-    /// warning costs them one pointer rather than its fifty-odd bytes.
-    private var warningBox: WarningBox?
 
     /// Creates an event.
     public init(
@@ -40,8 +32,7 @@ public struct Event: Sendable, Equatable {
         message: String,
         tokens: [String] = [],
         envelope: Envelope = .plain,
-        durationMs: Double? = nil,
-        warning: SwiftUIWarning? = nil
+        durationMs: Double? = nil
     ) {
         self.line = line
         self.kind = kind
@@ -53,17 +44,17 @@ public struct Event: Sendable, Equatable {
         self.tokens = tokens
         self.envelope = envelope
         self.durationMs = durationMs
-        self.warningBox = warning.map(WarningBox.init)
-    }
-}
-
-/// A warning on the heap, compared by value.
-private final class WarningBox: Sendable, Equatable {
-    let value: SwiftUIWarning
-
-    init(_ value: SwiftUIWarning) {
-        self.value = value
     }
 
-    static func == (lhs: WarningBox, rhs: WarningBox) -> Bool { lhs.value == rhs.value }
+    /// The SwiftUI runtime warning of a `warning` event, read again from its message; nil for
+    /// every other kind.
+    ///
+    /// Computed rather than stored: events are copied all along the pipeline and almost none
+    /// is a warning, and a stored field cost every one of them (a twentieth of an ingest's
+    /// instructions); reading a rare warning's text twice costs nothing that shows.
+    public var warning: SwiftUIWarning? {
+        guard kind == .warning else { return nil }
+        var text = message
+        return text.withUTF8 { SwiftUIWarning.parse(UnsafeRawBufferPointer($0)) }
+    }
 }

@@ -98,7 +98,9 @@ public final class EventWriter {
         // Every parameter NULL at once; below, only values that are there are bound.
         statement.clearBindings()
         let arena = self.arena
+        var holdsWarning = false
         for (row, event) in group.enumerated() {
+            holdsWarning = holdsWarning || event.kind == .warning
             let base = Int32(row * Self.eventColumns.count)
             statement.bind(traceID, at: base + 1)
             statement.bind(event.line, at: base + 2)
@@ -121,10 +123,17 @@ public final class EventWriter {
         try arena.pointee.bind(to: statement) { _ = try statement.step() }
         // A multi-row INSERT into a rowid table inside our write transaction takes consecutive
         // ids, ending at the last insert rowid.
-        var eventID = database.lastInsertRowID - group.count + 1
+        let firstID = database.lastInsertRowID - group.count + 1
+        // Apart from the loops above: touching each event once more here made every event cost
+        // a copy, though almost no group holds a warning.
+        if holdsWarning {
+            for (offset, event) in group.enumerated() where event.kind == .warning {
+                try storeWarning(of: event.message, eventID: firstID + offset)
+            }
+        }
+        var eventID = firstID
         var rows = 0
         for event in group {
-            if let warning = event.warning { try store(warning, eventID: eventID) }
             for (position, token) in event.tokens.enumerated() {
                 if rows == Self.rowsPerStatement { try flushChanges(rows); rows = 0 }
                 let base = Int32(rows * 3)
@@ -136,7 +145,11 @@ public final class EventWriter {
         if rows > 0 { try flushChanges(rows) }
     }
 
-    private func store(_ warning: SwiftUIWarning, eventID: Int) throws {
+    /// Reads the warning again from its message (`Event.warning`): events carry no field for
+    /// it, because every event would pay to copy one.
+    private func storeWarning(of message: String, eventID: Int) throws {
+        var message = message
+        guard let warning = message.withUTF8({ SwiftUIWarning.parse(UnsafeRawBufferPointer($0)) }) else { return }
         insertWarning.rewind()
         insertWarning.clearBindings()
         insertWarning.bind(eventID, at: 1)

@@ -31,6 +31,18 @@ import Testing
         #expect(stats.stdout.split(separator: "\n").dropFirst() == ["2"])
     }
 
+    @Test func withSourcesTheFindingsPointAtTheViewsAroundTheWarnings() throws {
+        let workspace = try Workspace()
+        let source = "import SwiftUI\n\nstruct FeedView: View {\n    var body: some View { Text(\"feed\") }\n}\n\nstruct PostRow: View {\n    var body: some View { Text(\"post\") }\n}\n"
+        try Data(source.utf8).write(to: workspace.url.appendingPathComponent("Feed.swift"))
+        let result = try Tool.run(["check", "fixtures/rules/warnings-feed.log", "--sources", workspace.url.path, "--format", "xcode"], in: Tool.packageRoot)
+        #expect(result.status == 2)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix(workspace.path("Feed.swift") + ":3:8: error: SwiftUI warned 2 times") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix(workspace.path("Feed.swift") + ":7:8: warning: A ForEach over Post (rows: PostRow)") == true, "\(lines)")
+    }
+
     @Test func theSchemaDocumentsTheWarningsTable() throws {
         let result = try Tool.run(["schema"])
         #expect(result.status == 0)

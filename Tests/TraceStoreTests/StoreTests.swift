@@ -47,10 +47,8 @@ import TraceModel
         try writer.append(contentsOf: [
             Event(line: 1, kind: .body, view: "ItemList", origin: .printChanges, message: "ItemList: @self changed.", tokens: ["@self"]),
             Event(line: 2, kind: .warning, origin: .swiftUIWarning,
-                  message: "ForEach<Array<Item>, String, ItemRow>: the ID abc occurs multiple times within the collection, this will give undefined results!",
-                  warning: SwiftUIWarning(.duplicateForEachID, type: "ForEach<Array<Item>, String, ItemRow>", elementID: "abc")),
-            Event(line: 3, kind: .warning, origin: .swiftUIWarning, message: "=== AttributeGraph: cycle detected through attribute 42 ===",
-                  warning: SwiftUIWarning(.attributeGraphCycle, attribute: 42)),
+                  message: "ForEach<Array<Item>, String, ItemRow>: the ID abc occurs multiple times within the collection, this will give undefined results!"),
+            Event(line: 3, kind: .warning, origin: .swiftUIWarning, message: "=== AttributeGraph: cycle detected through attribute 42 ==="),
         ])
         try writer.finish(stats: ParseStats())
 
