@@ -51,6 +51,14 @@ enum WarningWrapper: String, CaseIterable, Sendable {
         #expect(event.view == nil)
     }
 
+    @Test func aWarningInsideALogShowJSONArrayIsRecognised() throws {
+        let object = WarningWrapper.ndjson.wrap("=== AttributeGraph: cycle detected through attribute 278848 ===")
+        let (events, _) = parseEvents("[\n" + object + ",\n" + WarningWrapper.ndjson.wrap("FirstView init") + "\n]\n")
+        #expect(events.map(\.kind) == [.warning, .`init`])
+        #expect(events.first?.warning == SwiftUIWarning(.attributeGraphCycle, attribute: 278848))
+        #expect(events.first?.envelope.format == .json)
+    }
+
     @Test func theWrapperFieldsAreKept() throws {
         let line = WarningWrapper.oslog.wrap("Modifying state during view update, this will cause undefined behavior.")
         let event = try #require(parseEvents(line + "\n").events.first)
