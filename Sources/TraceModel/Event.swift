@@ -45,4 +45,16 @@ public struct Event: Sendable, Equatable {
         self.envelope = envelope
         self.durationMs = durationMs
     }
+
+    /// The SwiftUI runtime warning of a `warning` event, read again from its message; nil for
+    /// every other kind.
+    ///
+    /// Computed rather than stored: events are copied all along the pipeline and almost none
+    /// is a warning, and a stored field cost every one of them (a twentieth of an ingest's
+    /// instructions); reading a rare warning's text twice costs nothing that shows.
+    public var warning: SwiftUIWarning? {
+        guard kind == .warning else { return nil }
+        var text = message
+        return text.withUTF8 { SwiftUIWarning.parse(UnsafeRawBufferPointer($0)) }
+    }
 }

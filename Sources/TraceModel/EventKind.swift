@@ -1,6 +1,8 @@
 /// What a line tells about a view's lifecycle.
 ///
 /// `text` is every line no recogniser claimed: it is stored verbatim so nothing is lost.
+/// `warning` is one of SwiftUI's own runtime warnings (`SwiftUIWarning`): no view's lifecycle
+/// step, but evidence about them all the same.
 public enum EventKind: String, CaseIterable, Sendable, Codable {
     case body
     case `init`
@@ -10,6 +12,7 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
     case task
     case layout
     case text
+    case warning
 
     /// A dense index, so per-kind counters can live in a fixed array on the hot path.
     @inlinable public var index: Int {
@@ -22,6 +25,16 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
         case .task: 5
         case .layout: 6
         case .text: 7
+        case .warning: 8
         }
     }
+
+    /// True for every kind that is lifecycle evidence: all but `text`. A log whose events are
+    /// all `text` told nothing about its views; one with only `warning`s did (SwiftUI's own
+    /// warnings name lifecycle problems).
+    @inlinable public var isLifecycleEvidence: Bool { self != .text }
+
+    /// True for the steps of a view's life a line can state (body to layout): what structured
+    /// lines and user patterns may produce. `text` and `warning` come from the parser alone.
+    @inlinable public var isLifecycleStep: Bool { self != .text && self != .warning }
 }

@@ -6,6 +6,8 @@ public enum Origin: Sendable, Equatable, Hashable {
     case lifecycle
     /// The documented structured line format.
     case structured
+    /// One of SwiftUI's own runtime warnings, from the table of known texts.
+    case swiftUIWarning
     /// A user pattern from the configuration file, by name.
     case pattern(String)
     /// Nothing recognised the message; it is kept verbatim.
@@ -20,6 +22,7 @@ public enum Origin: Sendable, Equatable, Hashable {
         case .printChanges: "print_changes"
         case .lifecycle: "lifecycle"
         case .structured: "structured"
+        case .swiftUIWarning: "swiftui_warning"
         case .pattern(let name): "pattern:" + name
         case .text: "text"
         case .lookalike: "lookalike"

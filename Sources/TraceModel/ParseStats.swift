@@ -38,6 +38,12 @@ public struct ParseStats: Sendable, Equatable {
     /// Lines no recogniser understood, kept as `text` events.
     public var unrecognized: Int { eventsByKind[EventKind.text.index] }
 
+    /// Events that are lifecycle evidence (`EventKind.isLifecycleEvidence`): every kind but
+    /// `text`, SwiftUI's warnings included. Zero means the log told nothing about its views.
+    public var lifecycleEvidence: Int {
+        EventKind.allCases.reduce(0) { $0 + ($1.isLifecycleEvidence ? eventsByKind[$1.index] : 0) }
+    }
+
     /// Every counter by its stored name, in a stable order.
     public var named: [(name: String, value: Int)] {
         var result: [(String, Int)] = [

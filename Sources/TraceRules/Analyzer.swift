@@ -41,7 +41,7 @@ public struct Analyzer {
             for entry in rules {
                 for violation in entry.detector.finish(subjects) {
                     findings.append(Finding(
-                        rule: entry.rule.description.identifier, severity: violation.isHint ? .info : entry.severity,
+                        rule: entry.rule.description.identifier, severity: violation.weight.severity(for: entry.severity),
                         view: violation.view,
                         message: violation.message, count: violation.count,
                         lines: Array(Set(violation.lines)).sorted(), traceID: traceID, source: source

@@ -22,16 +22,36 @@ public struct Violation: Sendable, Equatable {
     public var count: Int
     /// The source lines that show it, in any order; the analyzer sorts and deduplicates them.
     public var lines: [Int]
-    /// The evidence stays under the rule's threshold but is worth a look (one state reset where
-    /// the rule wants two): reported as `info` whatever the rule's severity.
-    public var isHint = false
+    /// How much the evidence weighs against the rule's usual finding; weaker evidence is
+    /// reported below the rule's severity.
+    public var weight: Weight
+
+    /// How a finding's severity follows from the rule's.
+    public enum Weight: Sendable, Equatable {
+        /// The rule's severity.
+        case full
+        /// One level below it: a SwiftUI warning printed once rather than again and again.
+        case lowered
+        /// `info`, whatever the rule's severity: evidence under the rule's threshold that is
+        /// still worth a look (one state reset where the rule wants two, a heavy init that ran once).
+        case hint
+
+        /// The severity of a finding of this weight from a rule configured at `severity`.
+        public func severity(for severity: Severity) -> Severity {
+            switch self {
+            case .full: severity
+            case .lowered: severity.lowered
+            case .hint: .info
+            }
+        }
+    }
 
     /// Creates a violation.
-    public init(view: String?, message: String, count: Int, lines: [Int], isHint: Bool = false) {
+    public init(view: String?, message: String, count: Int, lines: [Int], weight: Weight = .full) {
         self.view = view
         self.message = message
         self.count = count
         self.lines = lines
-        self.isHint = isHint
+        self.weight = weight
     }
 }

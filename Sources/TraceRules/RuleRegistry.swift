@@ -19,6 +19,10 @@ public struct RuleRegistry: Sendable {
         RepeatedAppearRule.self,
         ExcessiveBodyEvaluationRule.self,
         MissingDeinitRule.self,
+        UpdateLoopRule.self,
+        DuplicateIdentityRule.self,
+        StateObjectOutsideViewRule.self,
+        MissingNavigationDestinationRule.self,
     ])
 
     /// Every rule's id, in list order.

@@ -13,4 +13,12 @@ public enum Severity: String, CaseIterable, Sendable, Codable, Comparable {
     }
 
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+
+    /// One step less serious; `info` stays `info`.
+    public var lowered: Severity {
+        switch self {
+        case .error: .warning
+        case .warning, .info: .info
+        }
+    }
 }

@@ -24,6 +24,8 @@ public final class EventWriter {
         return pointer
     }()
     private let insertChanges: [Statement]
+    /// One row at a time: a warning is rare next to the events around it.
+    private let insertWarning: Statement
 
     /// Starts a new trace read from `source` and returns a writer for its events.
     public init(database: Database, source: String, batchSize: Int = 8192, maxLatency: TimeInterval = 0.5) throws {
@@ -41,6 +43,9 @@ public final class EventWriter {
         insertChanges = try (1...Self.rowsPerStatement).map { rows in
             try database.prepare(Self.insertSQL(table: "changes", columns: ["event_id", "position", "token"], rows: rows))
         }
+        insertWarning = try database.prepare(
+            Self.insertSQL(table: "warnings", columns: ["event_id", "warning", "type", "element_id", "attribute"], rows: 1)
+        )
     }
 
     deinit {
@@ -93,7 +98,9 @@ public final class EventWriter {
         // Every parameter NULL at once; below, only values that are there are bound.
         statement.clearBindings()
         let arena = self.arena
+        var holdsWarning = false
         for (row, event) in group.enumerated() {
+            holdsWarning = holdsWarning || event.kind == .warning
             let base = Int32(row * Self.eventColumns.count)
             statement.bind(traceID, at: base + 1)
             statement.bind(event.line, at: base + 2)
@@ -116,7 +123,15 @@ public final class EventWriter {
         try arena.pointee.bind(to: statement) { _ = try statement.step() }
         // A multi-row INSERT into a rowid table inside our write transaction takes consecutive
         // ids, ending at the last insert rowid.
-        var eventID = database.lastInsertRowID - group.count + 1
+        let firstID = database.lastInsertRowID - group.count + 1
+        // Apart from the loops above: touching each event once more here made every event cost
+        // a copy, though almost no group holds a warning.
+        if holdsWarning {
+            for (offset, event) in group.enumerated() where event.kind == .warning {
+                try storeWarning(of: event.message, eventID: firstID + offset)
+            }
+        }
+        var eventID = firstID
         var rows = 0
         for event in group {
             for (position, token) in event.tokens.enumerated() {
@@ -128,6 +143,21 @@ public final class EventWriter {
             eventID += 1
         }
         if rows > 0 { try flushChanges(rows) }
+    }
+
+    /// Reads the warning again from its message (`Event.warning`): events carry no field for
+    /// it, because every event would pay to copy one.
+    private func storeWarning(of message: String, eventID: Int) throws {
+        var message = message
+        guard let warning = message.withUTF8({ SwiftUIWarning.parse(UnsafeRawBufferPointer($0)) }) else { return }
+        insertWarning.rewind()
+        insertWarning.clearBindings()
+        insertWarning.bind(eventID, at: 1)
+        insertWarning.bind(warning.identifier.rawValue, at: 2)
+        insertWarning.bind(warning.type, at: 3)
+        insertWarning.bind(warning.elementID, at: 4)
+        insertWarning.bind(warning.attribute, at: 5)
+        _ = try insertWarning.step()
     }
 
     /// Token rows wait in `changeRows` until a full statement's worth (or the group's end).

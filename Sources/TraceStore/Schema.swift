@@ -15,6 +15,7 @@ public enum Schema {
     static let migrations: [Migration] = [
         Migration(version: 1, sql: version1),
         Migration(version: 2, sql: version2),
+        Migration(version: 3, sql: warningsTable),
     ]
 
     /// The schema version this binary writes and reads.
@@ -58,6 +59,19 @@ public enum Schema {
     /// insert, while a per-view query scans a million-event trace in about 0.1 s without it.
     static let version2 = """
     DROP INDEX IF EXISTS events_by_view;
+    """
+
+    /// Adds `warnings`: the identifier and values of each SwiftUI runtime warning (kind
+    /// `warning`). A side table rather than columns of `events`: warnings are rare, and every
+    /// other row would carry empty columns.
+    static let warningsTable = """
+    CREATE TABLE warnings (
+        event_id   INTEGER PRIMARY KEY REFERENCES events(id) ON DELETE CASCADE,
+        warning    TEXT NOT NULL,
+        type       TEXT,
+        element_id TEXT,
+        attribute  INTEGER
+    );
     """
 
     static let version1 = """

@@ -21,6 +21,7 @@ import Testing
             "heavy_initializer ThirdView 12,13",
         ]),
         ("body-loop.log", ["excessive_body_evaluation TemperatureView 2,17"]),
+        ("warnings-feed.log", ["update_loop FeedView 1,2,3,4,5", "duplicate_identity PostRow 5,6"]),
         ("body-storm.log", [
             "excessive_body_evaluation ContentView 1,4,122,244",
             "excessive_body_evaluation HeaderView 5,123",
@@ -119,10 +120,11 @@ import Testing
 }
 
 @Suite struct RuleCountTests {
-    @Test func nineRulesAreBuiltIn() {
+    @Test func thirteenRulesAreBuiltIn() {
         #expect(RuleRegistry.builtIn.identifiers == [
             "redundant_instance_creation", "identity_churn", "heavy_initializer", "non_lazy_navigation_destination",
             "unstable_view_value", "state_model_reinit", "repeated_appear", "excessive_body_evaluation", "missing_deinit",
+            "update_loop", "duplicate_identity", "state_object_outside_view", "missing_navigation_destination",
         ])
     }
 }

@@ -40,6 +40,31 @@ import TraceModel
         #expect(try reader.scalarInt("SELECT value FROM stats WHERE name = 'events_init'") == 1)
     }
 
+    @Test func warningsKeepTheirIdentifierAndValuesBesideTheirEvent() throws {
+        let directory = try TemporaryDirectory()
+        let database = try TraceDatabase.openForWriting(path: directory.path("t.sqlite"))
+        let writer = try EventWriter(database: database, source: "app.log")
+        try writer.append(contentsOf: [
+            Event(line: 1, kind: .body, view: "ItemList", origin: .printChanges, message: "ItemList: @self changed.", tokens: ["@self"]),
+            Event(line: 2, kind: .warning, origin: .swiftUIWarning,
+                  message: "ForEach<Array<Item>, String, ItemRow>: the ID abc occurs multiple times within the collection, this will give undefined results!"),
+            Event(line: 3, kind: .warning, origin: .swiftUIWarning, message: "=== AttributeGraph: cycle detected through attribute 42 ==="),
+        ])
+        try writer.finish(stats: ParseStats())
+
+        var rows: [[SQLValue]] = []
+        try ReadOnlyQuery.run(
+            "SELECT e.line, e.kind, e.origin, w.warning, w.type, w.element_id, w.attribute FROM warnings AS w JOIN events AS e ON e.id = w.event_id ORDER BY e.line",
+            on: database, columns: { _ in }, row: { rows.append($0) }
+        )
+        #expect(rows == [
+            [.integer(2), .text("warning"), .text("swiftui_warning"), .text("duplicate_foreach_id"),
+             .text("ForEach<Array<Item>, String, ItemRow>"), .text("abc"), .null],
+            [.integer(3), .text("warning"), .text("swiftui_warning"), .text("attribute_graph_cycle"), .null, .null, .integer(42)],
+        ])
+        #expect(try database.scalarInt("SELECT count(*) FROM view_summary") == 1)
+    }
+
     @Test func theFileIsInWALMode() throws {
         let directory = try TemporaryDirectory()
         let database = try TraceDatabase.openForWriting(path: directory.path("t.sqlite"))

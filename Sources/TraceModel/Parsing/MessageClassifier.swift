@@ -40,6 +40,11 @@ public struct MessageClassifier {
         case .notStructured:
             break
         }
+        // SwiftUI's own warnings have fixed texts, so they go before every guess; a table
+        // look-up on the first byte turns almost every other message away at once.
+        if SwiftUIWarning.mayStart(message), SwiftUIWarning.parseCandidate(message) != nil {
+            return Self.warning(line: line, text: text, envelope: envelope)
+        }
         if let parsed = PrintChangesMessage.parse(message) {
             return Event(
                 line: line, kind: .body, view: parsed.view, origin: .printChanges,
@@ -63,6 +68,12 @@ public struct MessageClassifier {
             return Event(line: line, kind: .text, origin: .lookalike, message: text, envelope: envelope)
         }
         return Event(line: line, kind: .text, origin: .text, message: text, envelope: envelope)
+    }
+
+    /// Out of line: the parser's hot path stays as small as it was before warnings existed.
+    @inline(never)
+    private static func warning(line: Int, text: String, envelope: Envelope) -> Event {
+        Event(line: line, kind: .warning, origin: .swiftUIWarning, message: text, envelope: envelope)
     }
 
     /// The first user pattern that claims the message, skipping patterns switched off for

@@ -65,6 +65,7 @@ public enum PatternSampleCheck {
         case .pattern(let name): "pattern '\(name)' claimed it first (\(event.kind.rawValue) \(event.view ?? ""))"
         case .printChanges: "it is _printChanges output, read by the built-in parser"
         case .structured: "it is a structured line, read by the built-in parser"
+        case .swiftUIWarning: "it is a SwiftUI runtime warning, read by the built-in parser"
         case .lifecycle: "the built-in lifecycle heuristic read it (\(event.kind.rawValue) \(event.view ?? ""))"
         case .text, .lookalike: "no pattern matched it"
         }

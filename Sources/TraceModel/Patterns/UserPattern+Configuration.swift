@@ -50,7 +50,7 @@ extension UserPattern {
         }
         var fixedKind: EventKind?
         if let kindName = try reader.string("kind") {
-            guard let kind = EventKind(rawValue: kindName), kind != .text else {
+            guard let kind = EventKind(rawValue: kindName), kind.isLifecycleStep else {
                 throw reader.error("kind", "unknown kind '\(kindName)'; valid: \(Self.kindNames)")
             }
             fixedKind = kind
@@ -62,7 +62,7 @@ extension UserPattern {
         if let map = try reader.object("kinds") {
             for word in map.order {
                 guard let kindName = try map.string(word) else { continue }
-                guard let kind = EventKind(rawValue: kindName), kind != .text else {
+                guard let kind = EventKind(rawValue: kindName), kind.isLifecycleStep else {
                     throw map.error(word, "unknown kind '\(kindName)'; valid: \(Self.kindNames)")
                 }
                 kinds[word] = kind
@@ -84,7 +84,7 @@ extension UserPattern {
         self.hasInstanceGroup = pattern.contains("(?<instance>")
     }
 
-    static let kindNames = EventKind.allCases.filter { $0 != .text }.map(\.rawValue).joined(separator: ", ")
+    static let kindNames = EventKind.allCases.filter(\.isLifecycleStep).map(\.rawValue).joined(separator: ", ")
 }
 
 extension UserPattern.Sample {
@@ -97,7 +97,7 @@ extension UserPattern.Sample {
         guard let kindName = try reader.string("kind") else {
             throw ConfigurationError(file: reader.file, keyPath: reader.keyPath, reason: "missing \"kind\" (use \"text\" for a line the pattern must not match)")
         }
-        guard let kind = EventKind(rawValue: kindName) else {
+        guard let kind = EventKind(rawValue: kindName), kind != .warning else {
             throw reader.error("kind", "unknown kind '\(kindName)'; valid: \(UserPattern.kindNames), text")
         }
         let view = try reader.string("view")

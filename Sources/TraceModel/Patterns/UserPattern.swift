@@ -122,7 +122,7 @@ public struct UserPattern: @unchecked Sendable {
     /// built-in lifecycle words.
     func resolveKind(_ word: String) -> EventKind? {
         if let kind = kinds[word] ?? kinds[word.lowercased()] { return kind }
-        if let kind = EventKind(rawValue: word.lowercased()), kind != .text { return kind }
+        if let kind = EventKind(rawValue: word.lowercased()), kind.isLifecycleStep { return kind }
         return Array(word.utf8).withUnsafeBytes { LifecycleWords.kind($0)?.kind }
     }
 }

@@ -50,7 +50,7 @@ extension HeavyInitializerRule {
                 message: parts.joined(separator: "; ") + consequence,
                 count: max(helperLines.count, slowInitLines.count),
                 lines: lines,
-                isHint: once
+                weight: once ? .hint : .full
             )
         }
     }

@@ -359,7 +359,7 @@ public enum IdentityChurnRule: Rule {
                 }
                 violations.append(Violation(
                     view: view.name, message: message, count: view.updates.count,
-                    lines: view.updates.flatMap { [$0.rootLine] + $0.lines }, isHint: view.updates.count < minRecreations
+                    lines: view.updates.flatMap { [$0.rootLine] + $0.lines }, weight: view.updates.count < minRecreations ? .hint : .full
                 ))
             }
             let flagged = Set(violations.compactMap(\.view))

@@ -190,7 +190,7 @@ public enum MissingDeinitRule: Rule {
                 views[index].shown = true
                 views[index].lastDisappear = order
                 views[index].lastDisappearLine = max(views[index].lastDisappearLine, event.line)
-            case .task, .layout, .text:
+            case .task, .layout, .text, .warning:
                 break
             }
         }

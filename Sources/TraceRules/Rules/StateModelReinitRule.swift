@@ -211,7 +211,7 @@ public enum StateModelReinitRule: Rule {
                     count: found.lines.count,
                     lines: found.lines,
                     // Fewer than the threshold is a hint: one init may be an intended replacement.
-                    isHint: found.lines.count < minReinits
+                    weight: found.lines.count < minReinits ? .hint : .full
                 )
             }
         }

@@ -26,12 +26,35 @@ public struct LifecycleEvent {
     public var newValue: Bool
     /// One or more text lines (lines no recogniser claimed) came right before this event.
     public var followsText: Bool
+    /// For a `warning` event: which SwiftUI warning, and the values its text carries.
+    public var warning: Warning?
+
+    /// A SwiftUI runtime warning as the rules see it: a row of `warnings`, names interned.
+    public struct Warning {
+        /// Which warning.
+        public var identifier: SwiftUIWarning.Identifier
+        /// The type its text names (`warnings.type`).
+        public var type: Symbol?
+        /// The repeated ID of a duplicate-ID warning (`warnings.element_id`).
+        public var elementID: Symbol?
+        /// The attribute of an attribute-graph cycle.
+        public var attribute: Int?
+
+        /// Creates a warning.
+        public init(identifier: SwiftUIWarning.Identifier, type: Symbol? = nil, elementID: Symbol? = nil, attribute: Int? = nil) {
+            self.identifier = identifier
+            self.type = type
+            self.elementID = elementID
+            self.attribute = attribute
+        }
+    }
 
     /// Creates an event.
     public init(
         line: Int, ts: Double? = nil, kind: EventKind, view: Symbol? = nil, owner: Symbol? = nil,
         instance: Symbol? = nil, isPrintChanges: Bool = false, durationMilliseconds: Double? = nil,
-        tokens: Tokens = Tokens(), newIdentity: Bool = false, newValue: Bool = false, followsText: Bool = false
+        tokens: Tokens = Tokens(), newIdentity: Bool = false, newValue: Bool = false, followsText: Bool = false,
+        warning: Warning? = nil
     ) {
         self.line = line
         self.ts = ts
@@ -45,5 +68,6 @@ public struct LifecycleEvent {
         self.newIdentity = newIdentity
         self.newValue = newValue
         self.followsText = followsText
+        self.warning = warning
     }
 }

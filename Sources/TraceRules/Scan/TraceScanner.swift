@@ -4,9 +4,9 @@ import TraceStore
 
 /// Reads one stored trace in input order, once, as `LifecycleEvent`s.
 ///
-/// Two statements step side by side: the trace's events by rowid (ids grow with the input, so
-/// there is no sort) and their `_printChanges()` tokens by primary key; tokens are merged into
-/// their event as both advance. Names are interned straight from SQLite's bytes.
+/// Three statements step side by side: the trace's events by rowid (ids grow with the input, so
+/// there is no sort), their `_printChanges()` tokens and their SwiftUI warnings by primary key;
+/// tokens and warnings are merged into their event as all advance. Names are interned straight from SQLite's bytes.
 ///
 /// Text lines (a third of a typical log) are not handed to the rules; the event after them says
 /// so (`followsText`). When the trace's ids are contiguous (one ingest at a time wrote the file)
@@ -37,6 +37,14 @@ public struct TraceScanner {
         FROM changes
         WHERE event_id BETWEEN ?1 AND ?2
         ORDER BY event_id, position
+        """
+
+    /// The SwiftUI warnings among them (events of kind `warning`).
+    public static let warningsSQL = """
+        SELECT event_id, warning, type, element_id, attribute
+        FROM warnings
+        WHERE event_id BETWEEN ?1 AND ?2
+        ORDER BY event_id
         """
 
     private let database: Database
@@ -102,6 +110,7 @@ public struct TraceScanner {
         private let symbols: SymbolTable
         private let events: Statement
         private let changes: Statement
+        private let warnings: Statement
 
         init(database: Database, traceID: Int, eventIDs: ClosedRange<Int>, contiguous: Bool, symbols: SymbolTable) throws {
             self.eventIDs = eventIDs
@@ -111,6 +120,8 @@ public struct TraceScanner {
             try events.bind([eventIDs.lowerBound, eventIDs.upperBound] + (contiguous ? [] : [traceID]))
             changes = try database.prepare(TraceScanner.changesSQL)
             try changes.bind([eventIDs.lowerBound, eventIDs.upperBound])
+            warnings = try database.prepare(TraceScanner.warningsSQL)
+            try warnings.bind([eventIDs.lowerBound, eventIDs.upperBound])
         }
 
         func run(into queue: BlockingQueue<Chunk>) {
@@ -133,6 +144,7 @@ public struct TraceScanner {
         /// Steps through the trace, handing each event to `emit` until it returns false.
         private func read(_ emit: (LifecycleEvent) -> Bool) throws {
             var nextChange = try changes.step() ? changes.integer(at: 0) : nil
+            var nextWarning = try warnings.step() ? warnings.integer(at: 0) : nil
             var previousID = eventIDs.lowerBound - 1
             var skippedText = false
             while try events.step() {
@@ -159,8 +171,23 @@ public struct TraceScanner {
                     }
                     nextChange = try changes.step() ? changes.integer(at: 0) : nil
                 }
+                while let warningEventID = nextWarning, warningEventID <= id {
+                    if warningEventID == id { event.warning = warning() }
+                    nextWarning = try warnings.step() ? warnings.integer(at: 0) : nil
+                }
                 guard emit(event) else { return }
             }
+        }
+
+        /// The warning row `warnings` stands on; nil for an identifier this binary does not know.
+        private func warning() -> LifecycleEvent.Warning? {
+            guard let name = warnings.text(at: 1), let identifier = SwiftUIWarning.Identifier(rawValue: name) else { return nil }
+            return LifecycleEvent.Warning(
+                identifier: identifier,
+                type: warnings.bytes(at: 2).map(symbols.intern),
+                elementID: warnings.bytes(at: 3).map(symbols.intern),
+                attribute: warnings.int(at: 4)
+            )
         }
     }
 
@@ -178,6 +205,7 @@ public struct TraceScanner {
         case (9, prefix("disa")): return .disappear
         case (4, prefix("task")): return .task
         case (6, prefix("layo")): return .layout
+        case (7, prefix("warn")): return .warning
         default: return .text
         }
     }

@@ -80,7 +80,7 @@ public enum StructuredMessage {
             switch key {
             case "kind":
                 guard kind == nil else { return .malformed("kind given twice") }
-                guard let parsed = EventKind(rawValue: value), parsed != .text else {
+                guard let parsed = EventKind(rawValue: value), parsed.isLifecycleStep else {
                     return .malformed("unknown kind '\(value)'; valid: body, init, deinit, appear, disappear, task, layout")
                 }
                 kind = parsed

@@ -1,0 +1,179 @@
+/// The known texts of SwiftUI's runtime warnings: to recognise another, add an entry here with
+/// its sample lines (the tests run every sample through the parser, in every wrapper).
+extension SwiftUIWarning {
+    /// One known text.
+    public struct Known: Sendable {
+        /// The warning it is.
+        public let identifier: Identifier
+        /// The bytes the text starts with: the cheap test that comes before `match`.
+        public let prefix: StaticString
+        /// Reads the values out of a message that starts with `prefix`; nil when the rest of
+        /// the text is not the known one (an unknown variant stays text). `start` is where the
+        /// prefix ends.
+        let match: @Sendable (_ text: UnsafeRawBufferPointer, _ start: Int) -> SwiftUIWarning?
+        /// Real lines (as SwiftUI prints them, without wrapper) and what they must yield.
+        public let samples: [(line: String, warning: SwiftUIWarning)]
+    }
+
+    /// Every known text, in the order they are tried for a first byte.
+    public static let known: [Known] = [
+        Known(identifier: .publishDuringUpdate, prefix: "Publishing changes from within view updates", match: { _, _ in
+            SwiftUIWarning(.publishDuringUpdate)
+        }, samples: [
+            ("Publishing changes from within view updates is not allowed, this will cause undefined behavior.", SwiftUIWarning(.publishDuringUpdate)),
+        ]),
+        Known(identifier: .stateModifiedDuringUpdate, prefix: "Modifying state during view update", match: { _, _ in
+            SwiftUIWarning(.stateModifiedDuringUpdate)
+        }, samples: [
+            ("Modifying state during view update, this will cause undefined behavior.", SwiftUIWarning(.stateModifiedDuringUpdate)),
+        ]),
+        Known(identifier: .updateMultipleTimesPerFrame, prefix: "onChange(of: ", match: { text, start in
+            // The type may hold parentheses itself (`onChange(of: (Int, Int))`): it ends at the
+            // `)` right before the fixed tail.
+            guard let tail = range(of: ") action tried to update multiple times per frame", in: text) else { return nil }
+            return SwiftUIWarning(.updateMultipleTimesPerFrame, type: string(text, start..<tail.lowerBound))
+        }, samples: [
+            ("onChange(of: CGFloat) action tried to update multiple times per frame.", SwiftUIWarning(.updateMultipleTimesPerFrame, type: "CGFloat")),
+            ("onChange(of: Optional<Int>) action tried to update multiple times per frame.", SwiftUIWarning(.updateMultipleTimesPerFrame, type: "Optional<Int>")),
+        ]),
+        Known(identifier: .updateMultipleTimesPerFrame, prefix: "Bound preference ", match: { text, start in
+            guard let tail = range(of: " tried to update multiple times per frame", in: text) else { return nil }
+            return SwiftUIWarning(.updateMultipleTimesPerFrame, type: string(text, start..<tail.lowerBound))
+        }, samples: [
+            ("Bound preference SizeKey tried to update multiple times per frame.", SwiftUIWarning(.updateMultipleTimesPerFrame, type: "SizeKey")),
+        ]),
+        Known(identifier: .updateMultipleTimesPerFrame, prefix: "<", match: { text, start in
+            // `<OnScrollGeometryChange Modifier> tried to update multiple times per frame.`
+            guard let tail = range(of: "> tried to update multiple times per frame", in: text) else { return nil }
+            return SwiftUIWarning(.updateMultipleTimesPerFrame, type: string(text, start..<tail.lowerBound))
+        }, samples: [
+            ("<OnScrollGeometryChange Modifier> tried to update multiple times per frame.",
+             SwiftUIWarning(.updateMultipleTimesPerFrame, type: "OnScrollGeometryChange Modifier")),
+        ]),
+        Known(identifier: .updateMultipleTimesPerFrame, prefix: "FocusedValue update", match: { text, _ in
+            guard range(of: " tried to update multiple times per frame", in: text) != nil else { return nil }
+            return SwiftUIWarning(.updateMultipleTimesPerFrame, type: "FocusedValue")
+        }, samples: [
+            ("FocusedValue update tried to update multiple times per frame.", SwiftUIWarning(.updateMultipleTimesPerFrame, type: "FocusedValue")),
+        ]),
+        Known(identifier: .updateMultipleTimesPerFrame, prefix: "Update ", match: { text, start in
+            // `Update NavigationAuthority bound path tried to update multiple times per frame.`
+            guard let tail = range(of: " tried to update multiple times per frame", in: text) else { return nil }
+            return SwiftUIWarning(.updateMultipleTimesPerFrame, type: string(text, start..<tail.lowerBound))
+        }, samples: [
+            ("Update NavigationAuthority bound path tried to update multiple times per frame.",
+             SwiftUIWarning(.updateMultipleTimesPerFrame, type: "NavigationAuthority bound path")),
+        ]),
+        Known(identifier: .attributeGraphCycle, prefix: "=== AttributeGraph: cycle detected through attribute", match: { text, start in
+            attributeCycle(text, after: start)
+        }, samples: [
+            ("=== AttributeGraph: cycle detected through attribute 123456 ===", SwiftUIWarning(.attributeGraphCycle, attribute: 123456)),
+        ]),
+        Known(identifier: .attributeGraphCycle, prefix: "AttributeGraph: cycle detected through attribute", match: { text, start in
+            attributeCycle(text, after: start)
+        }, samples: [
+            ("AttributeGraph: cycle detected through attribute 278848", SwiftUIWarning(.attributeGraphCycle, attribute: 278848)),
+        ]),
+        Known(identifier: .duplicateForEachID, prefix: "ForEach<", match: { text, start in
+            // The type's generic arguments hold spaces, commas, parentheses and `:`; it ends
+            // where its angle brackets balance. The ID may hold anything: it ends at the fixed tail.
+            guard let close = closingAngle(text, from: start - 1), let tail = range(of: " occurs multiple times within the collection", in: text)
+            else { return nil }
+            var cursor = ByteCursor(text, position: close + 1)
+            guard cursor.skip(": the ID "), cursor.position <= tail.lowerBound else { return nil }
+            return SwiftUIWarning(.duplicateForEachID, type: string(text, 0..<(close + 1)), elementID: string(text, cursor.position..<tail.lowerBound))
+        }, samples: [
+            ("ForEach<Array<Item>, String, ItemRow>: the ID abc occurs multiple times within the collection, this will give undefined results!",
+             SwiftUIWarning(.duplicateForEachID, type: "ForEach<Array<Item>, String, ItemRow>", elementID: "abc")),
+        ]),
+        Known(identifier: .duplicateForEachID, prefix: "Lazy", match: { text, start in
+            // `LazyVStackLayout: the ID X is used by multiple child views, ...` (and the
+            // HStack and grid layouts).
+            guard let colon = range(of: ": the ID ", in: text),
+                  let tail = range(of: " is used by multiple child views", in: text, from: colon.upperBound)
+            else { return nil }
+            return SwiftUIWarning(.duplicateForEachID, type: string(text, 0..<colon.lowerBound), elementID: string(text, colon.upperBound..<tail.lowerBound))
+        }, samples: [
+            ("LazyVGridLayout: the ID 7 is used by multiple child views, this will give undefined results!",
+             SwiftUIWarning(.duplicateForEachID, type: "LazyVGridLayout", elementID: "7")),
+        ]),
+        Known(identifier: .stateObjectOutsideView, prefix: "Accessing StateObject", match: { text, start in
+            wrapperOutsideView(text, wrapper: start, tail: "'s object without being installed on a View", as: .stateObjectOutsideView)
+        }, samples: [
+            ("Accessing StateObject's object without being installed on a View. This will create a new instance each time.",
+             SwiftUIWarning(.stateObjectOutsideView)),
+            ("Accessing StateObject<GymOccupancyViewModel>'s object without being installed on a View. This will create a new instance each time.",
+             SwiftUIWarning(.stateObjectOutsideView, type: "GymOccupancyViewModel")),
+        ]),
+        Known(identifier: .stateOutsideView, prefix: "Accessing State", match: { text, start in
+            wrapperOutsideView(text, wrapper: start, tail: "'s value outside of being installed on a View", as: .stateOutsideView)
+        }, samples: [
+            ("Accessing State's value outside of being installed on a View. This will result in a constant Binding of the initial value and will not update.",
+             SwiftUIWarning(.stateOutsideView)),
+            ("Accessing State<Bool>'s value outside of being installed on a View. This will result in a constant Binding of the initial value and will not update.",
+             SwiftUIWarning(.stateOutsideView, type: "Bool")),
+        ]),
+        Known(identifier: .missingNavigationDestination, prefix: "A NavigationLink is presenting a value of type ", match: { text, start in
+            guard let tail = range(of: " but there is no matching navigationDestination", in: text) else { return nil }
+            return SwiftUIWarning(.missingNavigationDestination, type: unquoted(text, start..<tail.lowerBound))
+        }, samples: [
+            ("A NavigationLink is presenting a value of type “Route” but there is no matching navigationDestination declaration visible from the location of the link. The link cannot be activated.",
+             SwiftUIWarning(.missingNavigationDestination, type: "Route")),
+            ("A NavigationLink is presenting a value of type \"Int\" but there is no matching navigationDestination declaration visible from the location of the link. The link cannot be activated.",
+             SwiftUIWarning(.missingNavigationDestination, type: "Int")),
+        ]),
+    ]
+
+    /// ` 123456 ===` (the number may be missing): the attribute.
+    private static func attributeCycle(_ text: UnsafeRawBufferPointer, after start: Int) -> SwiftUIWarning? {
+        var cursor = ByteCursor(text, position: start)
+        cursor.skipSpaces()
+        return SwiftUIWarning(.attributeGraphCycle, attribute: cursor.readInt())
+    }
+
+    /// `StateObject's …` or `StateObject<Model>'s …`: the value type when printed.
+    private static func wrapperOutsideView(
+        _ text: UnsafeRawBufferPointer, wrapper end: Int, tail: StaticString, as identifier: Identifier
+    ) -> SwiftUIWarning? {
+        guard let tail = range(of: tail, in: text, from: end) else { return nil }
+        if tail.lowerBound == end { return SwiftUIWarning(identifier) }
+        guard text[end] == UInt8(ascii: "<"), closingAngle(text, from: end) == tail.lowerBound - 1 else { return nil }
+        return SwiftUIWarning(identifier, type: string(text, (end + 1)..<(tail.lowerBound - 1)))
+    }
+
+    /// The index of the `>` that closes the `<` at `open`.
+    private static func closingAngle(_ text: UnsafeRawBufferPointer, from open: Int) -> Int? {
+        var depth = 0
+        var index = open
+        while index < text.count {
+            switch text[index] {
+            case UInt8(ascii: "<"): depth += 1
+            case UInt8(ascii: ">"):
+                depth -= 1
+                if depth == 0 { return index }
+            default: break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The bytes of `range` without the quotes around them (“ ” or ").
+    private static func unquoted(_ text: UnsafeRawBufferPointer, _ range: Range<Int>) -> String? {
+        var range = range
+        for quote in ["\u{201C}", "\""] as [StaticString] where hasPrefix(UnsafeRawBufferPointer(rebasing: text[range]), quote) {
+            range = (range.lowerBound + quote.utf8CodeUnitCount)..<range.upperBound
+            break
+        }
+        for quote in ["\u{201D}", "\""] as [StaticString] {
+            let count = quote.utf8CodeUnitCount
+            guard range.count >= count else { continue }
+            let end = UnsafeRawBufferPointer(rebasing: text[(range.upperBound - count)..<range.upperBound])
+            if hasPrefix(end, quote) {
+                range = range.lowerBound..<(range.upperBound - count)
+                break
+            }
+        }
+        return string(text, range)
+    }
+}

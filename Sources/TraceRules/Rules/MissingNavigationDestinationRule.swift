@@ -1,0 +1,96 @@
+import TraceModel
+
+/// SwiftUI's warning that a `NavigationLink` presents a value no `navigationDestination` handles.
+public enum MissingNavigationDestinationRule: Rule {
+    static let contextEvents = Threshold.count(
+        "context_events", default: 3, "Events either side of a warning within which an evaluated view counts as around it.")
+
+    public static let description = RuleDescription(
+        identifier: "missing_navigation_destination",
+        title: "Missing navigation destination",
+        defaultSeverity: .warning,
+        summary: "SwiftUI warned that a NavigationLink presents a value of a type no visible navigationDestination handles: the link does nothing.",
+        rationale: """
+            A value-based `NavigationLink(value:)` looks up a `navigationDestination(for:)` \
+            for the value's type in the enclosing `NavigationStack` (or the same column of a \
+            `NavigationSplitView`). When none is visible from the link, SwiftUI warns "A \
+            NavigationLink is presenting a value of type ... but there is no matching \
+            navigationDestination declaration visible from the location of the link. The link \
+            cannot be activated." and the tap does nothing. This is the lazy navigation seed \
+            004 recommends going wrong: the destination is declared inside a lazy container or \
+            a child that is not on screen, or for another type (`Int` versus `Route`). Its own \
+            rule rather than part of the state rules: it is about where a destination is \
+            declared, not about a view's lifetime.
+            """,
+        fix: """
+            Attach `.navigationDestination(for: Type.self) { ... }` to a view that is always \
+            inside the `NavigationStack` (its root content, not a lazy row), for exactly the \
+            type the link presents.
+            """,
+        seed: "004 (lazy navigation destinations); issue 19 (SwiftUI's own warnings)",
+        thresholds: [contextEvents],
+        triggeringExamples: [
+            Example(note: "A link to a Route with no destination for Route: the tap is ignored.", """
+                ↓RootView: @self, @identity changed.
+                ↓A NavigationLink is presenting a value of type “Route” but there is no matching navigationDestination declaration visible from the location of the link. The link cannot be activated.
+                Note: Links search for destinations in any surrounding NavigationStack, then within the same column of a NavigationSplitView.
+                """),
+            Example(note: "The same link tapped twice, from `log stream`, is one finding.", """
+                ↓2024-10-06 00:31:18.068529+0900 0x13983    Fault       0x0                  5224   0    MyApp: (SwiftUI) [com.apple.SwiftUI:Invalid Configuration] A NavigationLink is presenting a value of type “Tool” but there is no matching navigationDestination declaration visible from the location of the link. The link cannot be activated.
+                ↓2024-10-06 00:31:19.068529+0900 0x13983    Fault       0x0                  5224   0    MyApp: (SwiftUI) [com.apple.SwiftUI:Invalid Configuration] A NavigationLink is presenting a value of type “Tool” but there is no matching navigationDestination declaration visible from the location of the link. The link cannot be activated.
+                """),
+        ],
+        nonTriggeringExamples: [
+            Example(note: "Seed 004: destinations that appear when pushed.", """
+                🚩 MyRootView appear
+                1️⃣ FirstView init 🟢
+                ---------1️⃣ FirstView appear-------
+                """),
+        ]
+    )
+
+    public static func detector(_ context: RuleContext) -> any Detector {
+        Gather(reach: context.thresholds.count(contextEvents))
+    }
+
+    /// The warnings grouped by the value type the link presents.
+    final class Gather: Detector {
+        private var neighbours: WarningNeighbours
+        private var groups: [Symbol?: (lines: [Int], slots: [Int])] = [:]
+        private var order: [Symbol?] = []
+
+        init(reach: Int) {
+            neighbours = WarningNeighbours(reach: reach)
+        }
+
+        func observe(_ event: LifecycleEvent) {
+            neighbours.advance(event)
+            guard let warning = event.warning, warning.identifier == .missingNavigationDestination else { return }
+            if groups[warning.type] == nil { order.append(warning.type) }
+            groups[warning.type, default: ([], [])].lines.append(event.line)
+            groups[warning.type]!.slots.append(neighbours.record())
+        }
+
+        func finish(_ subjects: Subjects) -> [Violation] {
+            let symbols = subjects.symbols
+            return order.map { key in
+                let group = groups[key]!
+                let count = group.lines.count
+                let type = key.map { symbols[$0] } ?? "a value"
+                var message = "A NavigationLink presented \(type) \(count == 1 ? "once" : "\(count) times"), but no "
+                    + "navigationDestination(for: \(key.map { symbols[$0] } ?? "…").self) is visible from it: the link cannot be activated"
+                let views = neighbours.views(of: group.slots)
+                if let around = WarningNeighbours.phrase(views, symbols, total: count) {
+                    message += "; views evaluated around it: \(around)"
+                }
+                message += "."
+                return Violation(
+                    view: views.first.map { symbols[$0.view] } ?? key.map { symbols[$0] },
+                    message: message,
+                    count: count,
+                    lines: group.lines + neighbours.lines(of: group.slots)
+                )
+            }
+        }
+    }
+}

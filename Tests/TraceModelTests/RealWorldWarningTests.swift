@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TraceModel
+
+/// The real excerpts in `fixtures/realworld/warnings/` (sources in its SOURCES.md): each line
+/// is recognised as the warning it is, with its values, and other lines stay text.
+@Suite struct RealWorldWarningTests {
+    /// Per file, every event in order: a warning's identifier and values, or `text`.
+    @Test(arguments: [
+        ("001-cork-publishing-repeated.log", Array(repeating: "publish_during_update", count: 13)),
+        ("002-sdwebimage-publishing-runtime-issue.log", ["publish_during_update"]),
+        ("003-tca-modifying-state-nslog.log", ["state_modified_during_update"]),
+        ("004-fixtim-attributegraph-cycle.log", ["attribute_graph_cycle attribute=278848", "text", "text", "text", "text", "text"]),
+        ("005-sound-visualizer-foreach-duplicate-id.log", ["duplicate_foreach_id type=ForEach<Array<Float>, Float, BarView> id=-47.630486"]),
+        ("006-subconscious-foreach-and-lazyvstack.log", [
+            "duplicate_foreach_id type=ForEach<Array<Suggestion>, Suggestion, ModifiedContent<Button<SuggestionLabelView>, ButtonStyleModifier<WrappedButtonStyle<RowButtonStyle>>>> id=Thinkertoys",
+            "duplicate_foreach_id type=LazyVStackLayout id=Thinkertoys",
+        ]),
+        ("007-auroraeditor-foreach-path-ids.log", ["0", "1", "71", "0"].map {
+            "duplicate_foreach_id type=ForEach<Array<FileItem>, String, Button<TupleView<(ModifiedContent<Image, _EnvironmentKeyWritingModifier<Optional<Color>>>, Text)>>> id=/Users/wesley/Documents/Aurora Editor/EditorTests/\"\($0)"
+        }),
+        ("008-marquee-onchange-multiple-per-frame.log", ["update_multiple_times_per_frame type=Date", "update_multiple_times_per_frame type=CGFloat"]),
+        ("009-popupview-onchange-cgsize.log", ["update_multiple_times_per_frame type=CGSize"]),
+        ("010-clouds-bound-preference.log", ["update_multiple_times_per_frame type=FramePreferenceKey"]),
+        ("011-berkeley-stateobject-runtime-issue.log", ["state_object_outside_view type=GymOccupancyViewModel"]),
+        ("012-sbpasyncimage-stateobject.log", ["state_object_outside_view"]),
+        ("013-better-step-state-outside-view-nslog.log", ["state_outside_view"]),
+        ("014-devtoys-navigation-destination.log", ["missing_navigation_destination type=Tool", "text", "text"]),
+        ("015-onmyway-navigation-destination.log", ["missing_navigation_destination type=Route"]),
+        ("016-waterfallgrid-bound-preference.log", ["update_multiple_times_per_frame type=ElementPreferenceKey"]),
+        ("017-textual-onchange.log", ["update_multiple_times_per_frame type=AnyTextLayoutCollection"]),
+        ("018-kiwix-publishing.log", ["publish_during_update"]),
+    ] as [(String, [String])])
+    func excerpt(_ name: String, expected: [String]) throws {
+        let data = try Data(contentsOf: fixtureURL("realworld/warnings/" + name))
+        let events = parseEvents([UInt8](data)).events
+        #expect(events.map(Self.describe) == expected)
+    }
+
+    @Test func everyExcerptIsListedWithItsSource() throws {
+        let directory = fixtureURL("realworld/warnings")
+        let sources = try String(contentsOf: directory.appendingPathComponent("SOURCES.md"), encoding: .utf8)
+        let logs = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".log") }
+        #expect(logs.count == 18)
+        for log in logs {
+            let row = sources.split(separator: "\n").first { $0.hasPrefix("| \(log) | https://github.com/") }
+            #expect(row != nil, "\(log) has no row with its source address in SOURCES.md")
+        }
+    }
+
+    private static func describe(_ event: Event) -> String {
+        guard let warning = event.warning else { return event.kind.rawValue }
+        var text = warning.identifier.rawValue
+        if let type = warning.type { text += " type=\(type)" }
+        if let id = warning.elementID { text += " id=\(id)" }
+        if let attribute = warning.attribute { text += " attribute=\(attribute)" }
+        return text
+    }
+}
