@@ -12,8 +12,9 @@ trap 'rm -rf "$work"' EXIT
 fixture=fixtures/seeds/001-playbutton-toggle-twice.log
 .build/debug/trace-analyze timeline "$fixture" --output "$work/timeline.html"
 # The page names its source; a relative path keeps the picture the same on every machine.
+# `#line=6` selects PlayButton's second new identity, so the picture shows a selection too.
 chromium --headless --disable-gpu --no-sandbox --hide-scrollbars --force-device-scale-factor=1 \
     --window-size=1280,420 --virtual-time-budget=3000 \
-    --screenshot="$work/timeline.png" "file://$work/timeline.html" >/dev/null 2>&1
+    --screenshot="$work/timeline.png" "file://$work/timeline.html#line=6" >/dev/null 2>&1
 cp "$work/timeline.png" docs/timeline.png
 echo "wrote docs/timeline.png"

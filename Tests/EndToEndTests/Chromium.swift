@@ -23,10 +23,12 @@ enum Chromium {
 
     /// The DOM of the page at `path` after its scripts ran (`--dump-dom` once the page's
     /// virtual time budget is spent, so timers and animation frames have fired).
-    static func dumpDOM(_ path: String) throws -> String {
+    static func dumpDOM(_ path: String, fragment: String? = nil) throws -> String {
+        var address = URL(fileURLWithPath: path).absoluteString
+        if let fragment { address += "#" + fragment }
         let result = try Tool.run([
             "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--window-size=1280,800",
-            "--virtual-time-budget=5000", "--dump-dom", URL(fileURLWithPath: path).absoluteString,
+            "--virtual-time-budget=5000", "--dump-dom", address,
         ], program: executable())
         guard result.status == 0, !result.stdout.isEmpty else {
             throw BrowserError("chromium exited \(result.status) on \(path): \(result.stderr.suffix(2000))")

@@ -44,6 +44,34 @@ final class TimelineEndToEndTests: XCTestCase {
         XCTAssertTrue(dom.contains("PlayButton was created anew"), "the finding's message is shown")
     }
 
+    func testInstancesGetSubLanesAndAManyInstanceTypeStartsCollapsed() throws {
+        let workspace = try Workspace()
+        // Ten loaders (more than the page opens by itself) and two cells, one released.
+        let loaders = (0..<10).map { "ImageLoader init 0x0000600000c435d\($0)" }
+        let log = try workspace.write("instances.log", (loaders + ["Cell init #1", "Cell init #2", "Cell deinit #1"]).joined(separator: "\n") + "\n")
+        let page = workspace.path("t.html")
+        XCTAssertEqual(try Tool.run(["timeline", log, "--output", page]).status, 0)
+        let drawn = try Chromium.dataAttributes(of: "drawn", in: Chromium.dumpDOM(page))
+        XCTAssertEqual(drawn["errors"], "0")
+        XCTAssertEqual(drawn["lanes"], "14", "two types and twelve instances")
+        XCTAssertEqual(drawn["rows"], "4", "ImageLoader collapsed; Cell and its two instances open")
+        XCTAssertEqual(drawn["marks-in-view"], "13", "a collapsed type shows its instances' marks")
+        XCTAssertEqual(drawn["lifetimes-drawn"], "2", "the open instances' lifetimes: Cell #1 (to its deinit) and #2")
+    }
+
+    func testSelectingAMarkShowsItsLineAndTokens() throws {
+        let workspace = try Workspace()
+        let page = workspace.path("t.html")
+        XCTAssertEqual(try Tool.run(["timeline", seed, "--output", page]).status, 0)
+        let dom = try Chromium.dumpDOM(page, fragment: "line=6")
+        let detail = try XCTUnwrap(dom.components(separatedBy: "<div id=\"detail\"").dropFirst().first?.components(separatedBy: "</div>").first)
+        XCTAssertTrue(detail.contains("data-mark=\"5\""), detail)
+        for shown in ["<dd>body</dd>", "<dd>PlayButton</dd>", "<dd>6</dd>", "<dd>@self, @identity, _isPlaying</dd>",
+                      "<pre>PlayButton: @self, @identity, _isPlaying changed.</pre>"] {
+            XCTAssertTrue(detail.contains(shown), "\(shown) missing from \(detail)")
+        }
+    }
+
     func testBrokenPageIsCaughtByTheBrowserTest() throws {
         // The page refuses data of another version, as it would a mismatched template: the
         // error must reach the DOM, or the browser tests could not fail when the page breaks.

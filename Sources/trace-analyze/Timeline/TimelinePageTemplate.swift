@@ -64,7 +64,7 @@ enum TimelinePageTemplate {
   <button id="reset" type="button">Reset zoom</button>
   <span id="legend"></span>
   <span id="range"></span>
-  <span id="help">Wheel: zoom · drag: pan · click a mark for its line</span>
+  <span id="help">Wheel: zoom · drag: pan · click a mark for its line, a name for its instances</span>
 </div>
 <div id="errors" hidden></div>
 <div id="layout">
@@ -121,7 +121,15 @@ enum TimelinePageTemplate {
     lanes.push({ index: i, view: data.lanes.view[i], instance: data.lanes.instance[i], parent: data.lanes.parent[i], marks: [], lifetimes: [], findings: [] });
   }
   for (let m = 0; m < markCount; m++) lanes[markLane[m]].marks.push(m);
-  for (const lane of lanes) lane.marks = Int32Array.from(lane.marks);
+  // Each lane's marks in axis order, for binary searches (a log's times can run backwards).
+  function axisOrder(list) {
+    const array = Int32Array.from(list);
+    for (let i = 1; i < array.length; i++) {
+      if (markX[array[i]] < markX[array[i - 1]]) return array.sort((a, b) => markX[a] - markX[b] || a - b);
+    }
+    return array;
+  }
+  for (const lane of lanes) lane.marks = axisOrder(lane.marks);
   const L = data.lifetimes;
   for (let i = 0; i < L.lane.length; i++) lanes[L.lane[i]].lifetimes.push(i);
   data.findings.forEach((f, i) => { if (f.lane >= 0 && f.lane !== null) lanes[f.lane].findings.push(i); });
@@ -137,7 +145,8 @@ enum TimelinePageTemplate {
   for (let m = 0; m < markCount; m++) { if (markX[m] < minX) minX = markX[m]; if (markX[m] > maxX) maxX = markX[m]; }
   if (!isFinite(minX)) { minX = 0; maxX = 1; }
   const span = Math.max(maxX - minX, data.axis === "seconds" ? 0.001 : 1);
-  const domain = [minX - span * 0.02, maxX + span * 0.02];
+  // Nothing comes before the first line or the first event's time: no padding below zero.
+  const domain = [Math.max(0, minX - span * 0.02), maxX + span * 0.02];
   let view = domain.slice();
 
   // ---- header ----
@@ -200,23 +209,41 @@ enum TimelinePageTemplate {
   }
 
   // ---- rows: type lanes in order of appearance, instance lanes under their type ----
+  // A type with many instances starts collapsed (a click on its name opens it): a long trace
+  // can name thousands of instances, and a screen of them hides every other type.
+  const COLLAPSE_OVER = 8;
   const filterBox = document.getElementById("filter");
+  const children = new Map();
+  for (const lane of lanes) if (lane.parent >= 0) {
+    if (!children.has(lane.parent)) children.set(lane.parent, []);
+    children.get(lane.parent).push(lane);
+  }
+  // A collapsed type's row shows its instances' marks with its own.
+  for (const [parent, list] of children) {
+    const all = Array.from(lanes[parent].marks);
+    for (const child of list) for (const m of child.marks) all.push(m);
+    lanes[parent].allMarks = axisOrder(all.sort((a, b) => a - b));
+  }
+  const expanded = new Set();
+  for (const [parent, list] of children) if (list.length <= COLLAPSE_OVER) expanded.add(parent);
   let rows = [];
   function buildRows() {
     const needle = filterBox.value.trim().toLowerCase();
-    const children = new Map();
-    for (const lane of lanes) if (lane.parent >= 0) {
-      if (!children.has(lane.parent)) children.set(lane.parent, []);
-      children.get(lane.parent).push(lane);
-    }
     rows = [];
     let y = AXIS;
     for (const lane of lanes) {
       if (lane.parent >= 0) continue;
       if (needle && !lane.view.toLowerCase().includes(needle)) continue;
-      rows.push({ lane, y, h: ROW }); y += ROW;
-      for (const child of children.get(lane.index) || []) { rows.push({ lane: child, y, h: SUB_ROW }); y += SUB_ROW; }
+      const collapsed = children.has(lane.index) && !expanded.has(lane.index);
+      rows.push({ lane, y, h: ROW, marks: collapsed ? lane.allMarks : lane.marks }); y += ROW;
+      if (collapsed) continue;
+      for (const child of children.get(lane.index) || []) { rows.push({ lane: child, y, h: SUB_ROW, marks: child.marks }); y += SUB_ROW; }
     }
+  }
+  function toggle(lane) {
+    if (!children.has(lane.index)) return;
+    if (expanded.has(lane.index)) expanded.delete(lane.index); else expanded.add(lane.index);
+    buildRows(); redraw();
   }
 
   // ---- drawing ----
@@ -224,6 +251,7 @@ enum TimelinePageTemplate {
   const ctx = canvas.getContext("2d");
   let scrollY = 0, width = 0, height = 0, dpr = 1;
   let lastDraw = null;
+  let selected = -1;
   function plotWidth() { return Math.max(10, width - GUTTER - PAD); }
   function px(x) { return GUTTER + (x - view[0]) / (view[1] - view[0]) * plotWidth(); }
   function xAt(p) { return view[0] + (p - GUTTER) / plotWidth() * (view[1] - view[0]); }
@@ -294,7 +322,7 @@ enum TimelinePageTemplate {
         }
       });
       // Marks: at most one tick per kind and pixel column; closer marks are merged (aggregated).
-      const ms = lane.marks;
+      const ms = row.marks;
       const from = lowerBound(ms, x0), to = lowerBound(ms, x1 + 1e-12);
       marksInView += Math.max(0, to - from);
       const spacing = (to - from) > 0 ? pw / (to - from) : pw;
@@ -331,9 +359,11 @@ enum TimelinePageTemplate {
       // Gutter label
       ctx.fillStyle = "#fff"; ctx.fillRect(0, top, GUTTER, row.h);
       ctx.fillStyle = lane.parent >= 0 ? "#6e6e73" : "#1d1d1f";
-      const name = lane.parent >= 0 ? "  └ " + lane.instance : lane.view;
+      const kids = children.get(lane.index);
+      const name = lane.parent >= 0 ? "  └ " + lane.instance
+        : kids ? (expanded.has(lane.index) ? "▾ " : "▸ ") + lane.view + "  (" + kids.length + " instances)" : lane.view;
       ctx.fillText(fit(name, GUTTER - 60), 8, mid);
-      ctx.fillStyle = "#8e8e93"; ctx.textAlign = "right"; ctx.fillText(String(lane.marks.length), GUTTER - 8, mid); ctx.textAlign = "left";
+      ctx.fillStyle = "#8e8e93"; ctx.textAlign = "right"; ctx.fillText(String(row.marks.length), GUTTER - 8, mid); ctx.textAlign = "left";
     }
     // Finding messages after all rows, so lanes below do not paint over them.
     ctx.font = "11px -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
@@ -343,6 +373,16 @@ enum TimelinePageTemplate {
       ctx.fillStyle = "rgba(255,255,255,0.9)"; ctx.fillRect(p + 10, top, w + 4, FLAG - 1);
       ctx.fillStyle = f.severity === "warning" ? "#8a5a00" : SEVERITY_COLOURS[f.severity];
       ctx.fillText(text, p + 12, top + FLAG / 2);
+    }
+    // The selected mark: a ring on whichever visible row shows it.
+    if (selected >= 0 && markX[selected] >= x0 && markX[selected] <= x1) {
+      const row = rows.find((r) => r.lane.index === markLane[selected] || (r.marks !== r.lane.marks && lanes[markLane[selected]].parent === r.lane.index));
+      if (row && row.y - scrollY >= AXIS) {
+        const top = row.y - scrollY, band = row.lane.parent >= 0 ? top + 2 : top + FLAG;
+        ctx.strokeStyle = "#1d1d1f"; ctx.lineWidth = 1.5;
+        ctx.beginPath(); ctx.arc(px(markX[selected]), (band + top + row.h - 3) / 2, 7, 0, 2 * Math.PI); ctx.stroke();
+        ctx.lineWidth = 1;
+      }
     }
     // Flags last: a message may run over the lines its finding cites further on.
     for (const { p, top, colour } of flags) {
@@ -443,6 +483,8 @@ enum TimelinePageTemplate {
       ["tokens", M.tokens[m] >= 0 ? data.tokenTexts[M.tokens[m]] : null],
     ]), pre);
     detail.dataset.mark = String(m);
+    selected = m;
+    redraw();
   }
   function showLifetime(i) {
     const lane = lanes[L.lane[i]];
@@ -474,12 +516,13 @@ enum TimelinePageTemplate {
   function select(ox, oy) {
     const y = oy + scrollY;
     const row = rows.find((r) => y >= r.y && y < r.y + r.h);
-    if (!row || ox < GUTTER) return;
+    if (row && ox < GUTTER) { toggle(row.lane); return; }
+    if (!row) return;
     const lane = row.lane;
     for (const fi of lane.findings) {
       for (const line of data.findings[fi].lines) if (Math.abs(px(xOfLine(line)) - ox) <= 4 && oy - (row.y - scrollY) < FLAG) { showFinding(fi); return; }
     }
-    const x = xAt(ox), ms = lane.marks;
+    const x = xAt(ox), ms = row.marks;
     const j = lowerBound(ms, x);
     let best = -1, bestD = 6;
     for (const k of [j - 1, j]) if (k >= 0 && k < ms.length) { const d = Math.abs(px(markX[ms[k]]) - ox); if (d < bestD) { bestD = d; best = ms[k]; } }
@@ -491,7 +534,24 @@ enum TimelinePageTemplate {
   }
   window.timeline = { select, showMark, focusFinding, data };
 
+  // `#line=N` in the address selects the mark of line N and centres it: a link to one event.
+  function selectLineFromAddress() {
+    const match = /^#line=(\d+)$/.exec(location.hash);
+    if (!match) return;
+    const line = Number(match[1]);
+    let lo = 0, hi = markCount;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (markLine[mid] < line) lo = mid + 1; else hi = mid; }
+    if (lo >= markCount || markLine[lo] !== line) { detail.textContent = "No mark on line " + line + "."; return; }
+    showMark(lo);
+    if (markX[lo] < view[0] || markX[lo] > view[1]) {
+      const half = (view[1] - view[0]) / 2;
+      view = [markX[lo] - half, markX[lo] + half];
+    }
+  }
+  window.addEventListener("hashchange", () => { selectLineFromAddress(); redraw(); });
+
   buildRows();
+  selectLineFromAddress();
   resize();
   // Milliseconds since navigation began: the data parsed and the first frame drawn (into the
   // canvas, synchronously above), then on screen (the next animation frame, and the browser's
