@@ -102,6 +102,7 @@ enum TimelinePageTemplate {
   const KIND_COLOURS = { body: "#1565c0", init: "#2e7d32", deinit: "#c62828", appear: "#00897b", disappear: "#ef6c00", task: "#6a1b9a", layout: "#757575", text: "#9e9e9e" };
   const CAUSE_COLOURS = ["#1565c0", "#5e35b1", "#00838f", "#ad1457", "#827717", "#4e342e", "#37474f"];
   const SEVERITY_COLOURS = { error: "#d32f2f", warning: "#f9a825", info: "#1976d2" };
+  const SEVERITY_BITS = { info: 1, warning: 2, error: 4 };
   // A type lane keeps its top FLAG pixels for findings and their messages; marks sit below.
   const ROW = 34, SUB_ROW = 20, FLAG = 13, AXIS = 26, GUTTER = 230, PAD = 6;
 
@@ -141,6 +142,7 @@ enum TimelinePageTemplate {
     while (lo < hi) { const mid = (lo + hi) >> 1; if (markLine[mid] < line) lo = mid + 1; else hi = mid; }
     return markX[lo];
   }
+  for (const f of data.findings) f.xs = f.lines.map(xOfLine);
   let minX = Infinity, maxX = -Infinity;
   for (let m = 0; m < markCount; m++) { if (markX[m] < minX) minX = markX[m]; if (markX[m] > maxX) maxX = markX[m]; }
   if (!isFinite(minX)) { minX = 0; maxX = 1; }
@@ -256,6 +258,12 @@ enum TimelinePageTemplate {
   function px(x) { return GUTTER + (x - view[0]) / (view[1] - view[0]) * plotWidth(); }
   function xAt(p) { return view[0] + (p - GUTTER) / plotWidth() * (view[1] - view[0]); }
   function lowerBound(arr, x) { let lo = 0, hi = arr.length; while (lo < hi) { const mid = (lo + hi) >> 1; if (markX[arr[mid]] < x) lo = mid + 1; else hi = mid; } return lo; }
+  const BODY = kinds.indexOf("body");
+  let bins = new Uint16Array(0);
+  // One track per kind the trace holds (bodies by cause share the body track).
+  const tracks = kinds.map((k, i) => i).filter((i) => kindCounts[i] > 0);
+  const trackCount = Math.max(1, tracks.length);
+  function trackOf(key) { const i = tracks.indexOf(key >= kinds.length ? BODY : key); return i < 0 ? 0 : i; }
   function markColour(m) {
     const k = kinds[markKind[m]];
     if (markCause && k === "body" && markCause[m] >= 0) return CAUSE_COLOURS[markCause[m] % CAUSE_COLOURS.length];
@@ -303,54 +311,82 @@ enum TimelinePageTemplate {
       const bandH = top + row.h - 3 - band;
       const mid = band + bandH / 2;
       if (r % 2 === 0) { ctx.fillStyle = "#fafafc"; ctx.fillRect(GUTTER, top, pw, row.h); }
-      // Lifetimes: a bar from the mark that began it to the one that ended it.
+      // Lifetimes: a bar from the mark that began it to the one that ended it. Bars that meet
+      // within a pixel are drawn as one, outlined only when wide enough to tell apart, and
+      // each kind of shape is drawn in one go (one style change): a lane can hold thousands.
+      const bars = [], outlines = [], resets = [];
+      let barFrom = -1, barTo = -1, lastReset = -1;
+      const flush = () => { if (barTo > barFrom) bars.push(barFrom, barTo - barFrom); };
       lane.lifetimes.forEach((i, k) => {
         const start = markX[L.start[i]];
         const end = L.endedBy[i] === "end" ? domain[1] : markX[L.end[i]];
         if (end < x0 || start > x1) return;
         const a = Math.max(GUTTER, px(start)), b = Math.min(GUTTER + pw, Math.max(px(end), px(start) + 3));
-        ctx.fillStyle = "rgba(21,101,192,0.16)";
-        ctx.fillRect(a, band, b - a, bandH);
-        ctx.strokeStyle = "rgba(21,101,192,0.45)";
-        ctx.strokeRect(a + 0.5, band + 0.5, Math.max(0, b - a - 1), bandH - 1);
+        if (a <= barTo + 1) barTo = Math.max(barTo, b); else { flush(); barFrom = a; barTo = b; }
+        if (b - a >= 4) outlines.push(a + 0.5, b - a - 1);
         lifetimesDrawn += 1;
         // A new identity after an earlier lifetime: the state of the old one was thrown away.
         if (k > 0 && L.startedBy[i] === "identity" && start >= x0) {
-          ctx.fillStyle = "#8e24aa";
-          ctx.fillRect(px(start) - 1, band - 2, 3, bandH + 4);
+          const p = Math.round(px(start));
+          if (p !== lastReset) resets.push(p - 1);
+          lastReset = p;
           identityResetsDrawn += 1;
         }
       });
-      // Marks: at most one tick per kind and pixel column; closer marks are merged (aggregated).
+      flush();
+      ctx.fillStyle = "rgba(21,101,192,0.16)";
+      for (let i = 0; i < bars.length; i += 2) ctx.fillRect(bars[i], band, bars[i + 1], bandH);
+      ctx.strokeStyle = "rgba(21,101,192,0.45)";
+      for (let i = 0; i < outlines.length; i += 2) ctx.strokeRect(outlines[i], band + 0.5, outlines[i + 1], bandH - 1);
+      ctx.fillStyle = "#8e24aa";
+      for (const p of resets) ctx.fillRect(p, band - 2, 3, bandH + 4);
+      // Marks: far apart, a diamond each; closer, binned per pixel column and kind (each kind in
+      // a track of its own across the row), one tick per occupied bin, one path per kind.
       const ms = row.marks;
       const from = lowerBound(ms, x0), to = lowerBound(ms, x1 + 1e-12);
       marksInView += Math.max(0, to - from);
       const spacing = (to - from) > 0 ? pw / (to - from) : pw;
-      const wide = spacing > 10;
-      const lastPixel = new Int32Array(kinds.length + CAUSE_COLOURS.length).fill(-1);
-      for (let j = from; j < to; j++) {
-        const m = ms[j];
-        const p = Math.round(px(markX[m]));
-        const key = markKind[m];
-        if (lastPixel[key] === p) continue;
-        lastPixel[key] = p;
-        ctx.fillStyle = markColour(m);
-        if (wide) {
+      if (spacing > 10) {
+        for (let j = from; j < to; j++) {
+          const m = ms[j], p = Math.round(px(markX[m]));
+          ctx.fillStyle = markColour(m);
           ctx.beginPath(); ctx.moveTo(p, mid - 5); ctx.lineTo(p + 4, mid); ctx.lineTo(p, mid + 5); ctx.lineTo(p - 4, mid); ctx.closePath(); ctx.fill();
-        } else {
-          ctx.fillRect(p, band + 2, 1.5, bandH - 4);
+          ticks += 1;
         }
-        ticks += 1;
+      } else if (to > from) {
+        const columns = Math.ceil(pw) + 1;
+        if (bins.length < columns) bins = new Uint16Array(columns);
+        bins.fill(0, 0, columns);
+        const scale = pw / (x1 - x0);
+        let keys = 0;
+        for (let j = from; j < to; j++) {
+          const m = ms[j];
+          const c = Math.round((markX[m] - x0) * scale);
+          const key = markCause && markKind[m] === BODY && markCause[m] >= 0 ? kinds.length + markCause[m] % CAUSE_COLOURS.length : markKind[m];
+          bins[c] |= 1 << key;
+          keys |= 1 << key;
+        }
+        const track = (bandH - 2) / trackCount;
+        for (let key = 0; key < 16; key++) {
+          if (!(keys & (1 << key))) continue;
+          const bit = 1 << key;
+          const y = band + 1 + track * trackOf(key);
+          ctx.fillStyle = key < kinds.length ? KIND_COLOURS[kinds[key]] || "#000" : CAUSE_COLOURS[key - kinds.length];
+          const h = Math.max(1, track - 0.5);
+          for (let c = 0; c < columns; c++) if (bins[c] & bit) { ctx.fillRect(GUTTER + c, y, 1.5, h); ticks += 1; }
+        }
       }
       // Findings: a flag over each line they cite on this lane.
+      // Binned per pixel column and severity: a long trace cites thousands of lines on a lane.
+      let flagBins = null;
       for (const fi of lane.findings) {
         const f = data.findings[fi];
         let shown = false;
-        for (const line of f.lines) {
-          const x = xOfLine(line);
+        for (const x of f.xs) {
           if (x < x0 || x > x1) continue;
-          const p = px(x);
-          flags.push({ p, top, colour: SEVERITY_COLOURS[f.severity] || "#000" });
+          const p = Math.round(px(x));
+          if (!flagBins) { flagBins = new Uint8Array(Math.ceil(width) + 1); flags.push({ top, bins: flagBins }); }
+          flagBins[p] |= SEVERITY_BITS[f.severity] || 1;
           if (!shown) findingLabels.push({ p, top, f });
           shown = true;
         }
@@ -367,7 +403,11 @@ enum TimelinePageTemplate {
     }
     // Finding messages after all rows, so lanes below do not paint over them.
     ctx.font = "11px -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
+    // One message per row (the first finding in view); the rest are a click away.
+    const labelled = new Set();
     for (const { p, top, f } of findingLabels) {
+      if (labelled.has(top)) continue;
+      labelled.add(top);
       const text = fit(f.rule + ": " + f.message, Math.max(80, GUTTER + pw - p - 16));
       const w = ctx.measureText(text).width;
       ctx.fillStyle = "rgba(255,255,255,0.9)"; ctx.fillRect(p + 10, top, w + 4, FLAG - 1);
@@ -385,10 +425,20 @@ enum TimelinePageTemplate {
       }
     }
     // Flags last: a message may run over the lines its finding cites further on.
-    for (const { p, top, colour } of flags) {
-      ctx.fillStyle = colour;
-      ctx.fillRect(p - 0.5, top + 1, 1.5, FLAG - 1);
-      ctx.beginPath(); ctx.moveTo(p + 1, top + 1); ctx.lineTo(p + 8, top + 4); ctx.lineTo(p + 1, top + 7); ctx.closePath(); ctx.fill();
+    // One colour at a time, most severe last (on top); a pennant only where the flag stands
+    // clear of the one before it, a bare staff where flags crowd.
+    for (const severity of ["info", "warning", "error"]) {
+      const bit = SEVERITY_BITS[severity];
+      ctx.fillStyle = SEVERITY_COLOURS[severity];
+      for (const { top, bins } of flags) {
+        let previous = -100;
+        for (let p = 0; p < bins.length; p++) {
+          if (!(bins[p] & bit)) continue;
+          ctx.fillRect(p - 0.5, top + 1, 1.5, FLAG - 1);
+          if (p - previous >= 9) { ctx.beginPath(); ctx.moveTo(p + 1, top + 1); ctx.lineTo(p + 8, top + 4); ctx.lineTo(p + 1, top + 7); ctx.closePath(); ctx.fill(); }
+          previous = p;
+        }
+      }
     }
     ctx.fillStyle = "#fff"; ctx.fillRect(0, 0, GUTTER, AXIS);
     ctx.fillStyle = "#6e6e73"; ctx.fillText(rows.length + " of " + laneCount + " lanes", 8, AXIS / 2);
