@@ -23,6 +23,7 @@ public struct TimelineModel: Sendable {
     public struct Mark: Sendable, Equatable {
         /// The index of the lane in `lanes`.
         public var lane: Int
+        /// What the event was: init, body, appear, disappear, deinit, task or layout.
         public var kind: EventKind
         /// The 1-based line in the source.
         public var line: Int
@@ -53,21 +54,26 @@ public struct TimelineModel: Sendable {
 
     /// A span during which one lane's view or object lived.
     public struct Lifetime: Sendable, Equatable {
+        /// The index of the lane in `lanes`.
         public var lane: Int
         /// The index in `marks` of the mark that began it.
         public var start: Int
         /// The index in `marks` of the mark that ended it: the last mark of the trace when it
         /// never ended (`endedBy == .end`).
         public var end: Int
+        /// What began it: an init or a new identity.
         public var startedBy: Boundary
+        /// What ended it: a deinit, a disappear, the next identity, or the end of the trace.
         public var endedBy: Boundary
     }
 
     /// The trace as stored.
     public var trace: TraceCatalog.Trace
+    /// Type lanes and instance lanes, in order of first appearance.
     public var lanes: [Lane] = []
     /// Every event with a view, in input order.
     public var marks: [Mark] = []
+    /// Every lifetime, ordered by the mark that began it.
     public var lifetimes: [Lifetime] = []
     /// What the rules found, in report order.
     public var findings: [Finding] = []

@@ -15,10 +15,12 @@ enum TimelineCommand: Command {
         The page has one lane per view type (a sub-lane per instance where the log names
         instances), a mark per init, body, appear, disappear and deinit, lifetime bars from
         `@identity` or init to deinit or disappear, and the findings of `check` on their lanes.
-        Wheel zooms, drag pans, a click on a mark shows its line and `_printChanges` tokens.
-        The axis is time when every event carries one, else line order. The page needs no
-        network and no other file; marks closer than a pixel are merged when drawn, so a trace
-        of a million events stays responsive.
+        Wheel zooms, drag pans, a click on a mark shows its line and `_printChanges` tokens, a
+        click on a type's name shows or hides its instances (types with more than eight start
+        hidden), and `timeline.html#line=N` opens with line N's mark selected. The axis is
+        time when every event carries one, else line order. The page needs no network and no
+        other file; marks closer than a pixel are merged when drawn, so a trace of a million
+        events stays responsive.
 
         EXAMPLES:
           trace-analyze timeline app.log --output timeline.html

@@ -13,7 +13,10 @@ struct TraceSelection {
     /// The options the commands that take one trace share.
     static let specs = [
         OptionSpec(name: "trace", value: "ID", help: "Read this stored trace from --db instead of a log (see `trace-analyze traces`)."),
-        DatabaseOption.spec,
+        OptionSpec(
+            name: "db", value: "PATH",
+            help: "With --trace, the database to read (default: $TRACE_ANALYZE_DB, else ./\(TraceDatabase.defaultPath)); with a log, keep its trace here (default: a temporary database)."
+        ),
         ConfigOption.spec,
     ]
 
