@@ -586,9 +586,9 @@ enum TimelinePageTemplate {
 
   // `#line=N` in the address selects the mark of line N and centres it: a link to one event.
   function selectLineFromAddress() {
-    const match = /^#line=(\d+)$/.exec(location.hash);
-    if (!match) return;
-    const line = Number(match[1]);
+    const value = new URLSearchParams(location.hash.slice(1)).get("line");
+    if (!value || !/^\d+$/.test(value)) return;
+    const line = Number(value);
     let lo = 0, hi = markCount;
     while (lo < hi) { const mid = (lo + hi) >> 1; if (markLine[mid] < line) lo = mid + 1; else hi = mid; }
     if (lo >= markCount || markLine[lo] !== line) { detail.textContent = "No mark on line " + line + "."; return; }
@@ -611,8 +611,28 @@ enum TimelinePageTemplate {
     drawn.dataset.firstPaintMs = performance.now().toFixed(0);
     const paint = performance.getEntriesByName("first-contentful-paint")[0];
     if (paint) drawn.dataset.firstContentfulPaintMs = paint.startTime.toFixed(0);
+    timeRedraws(Number(new URLSearchParams(location.hash.slice(1)).get("redraws")) || 0);
     drawn.dataset.ready = "true";
   });
+  // `#redraws=N` (for bench/timeline.sh): N full redraws of the whole trace, then N zoomed in
+  // twentyfold; the fastest and the median go into #drawn. The fastest is the steadiest figure
+  // on a busy machine.
+  function timeRedraws(n) {
+    if (n <= 0) return;
+    const time = () => {
+      const times = [];
+      for (let i = 0; i < n; i++) { const t = performance.now(); draw(); times.push(performance.now() - t); }
+      times.sort((a, b) => a - b);
+      return [times[0].toFixed(1), times[times.length >> 1].toFixed(1)];
+    };
+    [drawn.dataset.redrawMinMs, drawn.dataset.redrawMedianMs] = time();
+    const saved = view.slice();
+    zoom(0.05, GUTTER + plotWidth() / 2);
+    [drawn.dataset.zoomedRedrawMinMs, drawn.dataset.zoomedRedrawMedianMs] = time();
+    drawn.dataset.zoomedTicks = drawn.dataset.ticks;
+    view = saved;
+    draw();
+  }
 })();
 </script>
 </body>
