@@ -72,6 +72,18 @@ final class TimelineEndToEndTests: XCTestCase {
         }
     }
 
+    func testFilterKeepsTheLanesWhoseViewMatches() throws {
+        let workspace = try Workspace()
+        let page = workspace.path("t.html")
+        XCTAssertEqual(try Tool.run(["timeline", seed, "--output", page]).status, 0)
+        let drawn = try Chromium.dataAttributes(of: "drawn", in: Chromium.dumpDOM(page, fragment: "filter=playb"))
+        XCTAssertEqual(drawn["errors"], "0")
+        XCTAssertEqual(drawn["lanes"], "2")
+        XCTAssertEqual(drawn["rows"], "1", "only PlayButton matches, whatever the case")
+        XCTAssertEqual(drawn["marks-in-view"], "5", "PlayButton's five lines")
+        XCTAssertEqual(drawn["findings-drawn"], "1")
+    }
+
     func testBrokenPageIsCaughtByTheBrowserTest() throws {
         // The page refuses data of another version, as it would a mismatched template: the
         // error must reach the DOM, or the browser tests could not fail when the page breaks.

@@ -17,8 +17,9 @@ enum TimelineCommand: Command {
         `@identity` or init to deinit or disappear, and the findings of `check` on their lanes.
         Wheel zooms, drag pans, a click on a mark shows its line and `_printChanges` tokens, a
         click on a type's name shows or hides its instances (types with more than eight start
-        hidden), and `timeline.html#line=N` opens with line N's mark selected. The axis is
-        time when every event carries one, else line order. The page needs no network and no
+        hidden); `timeline.html#line=N` opens with line N's mark selected, `#filter=TEXT`
+        with the view filter set. The axis is time when every event carries one, else line
+        order. The page needs no network and no
         other file; marks closer than a pixel are merged when drawn, so a trace of a million
         events stays responsive.
 

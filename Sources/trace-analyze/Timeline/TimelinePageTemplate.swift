@@ -600,6 +600,8 @@ enum TimelinePageTemplate {
   }
   window.addEventListener("hashchange", () => { selectLineFromAddress(); redraw(); });
 
+  // `#filter=TEXT` opens the page filtered, as if TEXT were typed into the filter box.
+  filterBox.value = new URLSearchParams(location.hash.slice(1)).get("filter") || "";
   buildRows();
   selectLineFromAddress();
   resize();
