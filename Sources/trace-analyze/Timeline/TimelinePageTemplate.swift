@@ -147,8 +147,9 @@ enum TimelinePageTemplate {
   for (let m = 0; m < markCount; m++) { if (markX[m] < minX) minX = markX[m]; if (markX[m] > maxX) maxX = markX[m]; }
   if (!isFinite(minX)) { minX = 0; maxX = 1; }
   const span = Math.max(maxX - minX, data.axis === "seconds" ? 0.001 : 1);
-  // Nothing comes before the first line or the first event's time: no padding below zero.
-  const domain = [Math.max(0, minX - span * 0.02), maxX + span * 0.02];
+  // A margin either side, so the first and last marks are not cut by the edges; nothing comes
+  // before line 0 or the first event's time, so the axis labels no position below zero.
+  const domain = [minX - span * 0.02, maxX + span * 0.02];
   let view = domain.slice();
 
   // ---- header ----
@@ -296,7 +297,7 @@ enum TimelinePageTemplate {
     // Axis ticks
     const step = niceStep(x1 - x0, Math.max(2, pw / 110));
     ctx.strokeStyle = "#ececf0"; ctx.fillStyle = "#6e6e73"; ctx.lineWidth = 1;
-    for (let t = Math.ceil(x0 / step) * step; t <= x1; t += step) {
+    for (let t = Math.max(0, Math.ceil(x0 / step) * step); t <= x1; t += step) {
       const p = Math.round(px(t)) + 0.5;
       ctx.beginPath(); ctx.moveTo(p, AXIS - 6); ctx.lineTo(p, height); ctx.stroke();
       ctx.fillText(label(t), p + 3, AXIS / 2);
@@ -444,7 +445,7 @@ enum TimelinePageTemplate {
     ctx.fillStyle = "#6e6e73"; ctx.fillText(rows.length + " of " + laneCount + " lanes", 8, AXIS / 2);
     ctx.strokeStyle = "#d2d2d7"; ctx.beginPath(); ctx.moveTo(GUTTER - 0.5, 0); ctx.lineTo(GUTTER - 0.5, height); ctx.moveTo(0, AXIS - 0.5); ctx.lineTo(width, AXIS - 0.5); ctx.stroke();
 
-    document.getElementById("range").textContent = label(x0) + " – " + label(x1);
+    document.getElementById("range").textContent = label(Math.max(0, x0)) + " – " + label(Math.max(0, x1));
     document.getElementById("aggregate-note").textContent = marksInView > ticks
       ? "Showing " + marksInView.toLocaleString("en-US") + " marks in view as " + ticks.toLocaleString("en-US") + " ticks: marks of one kind closer than a pixel on a lane are merged into one tick. Zoom in to separate them."
       : "Every mark in view is drawn (" + marksInView.toLocaleString("en-US") + ").";
