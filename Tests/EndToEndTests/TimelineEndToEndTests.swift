@@ -121,6 +121,14 @@ final class TimelineEndToEndTests: XCTestCase {
         }
     }
 
+    func testALogWithoutViewsSaysSo() throws {
+        let workspace = try Workspace()
+        let log = try workspace.write("noise.log", "Network request finished with status 200\nhello\n")
+        let result = try Tool.run(["timeline", log, "--output", workspace.path("t.html")])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("no event of \(log) named a view (2 lines read); the page has no lanes"), result.stderr)
+    }
+
     func testUsageErrors() throws {
         let noOutput = try Tool.run(["timeline", seed])
         XCTAssertEqual(noOutput.status, 1)

@@ -39,6 +39,10 @@ enum TimelineCommand: Command {
         let sink = try ByteSink(path: output, what: "timeline page")
         TimelinePage.write(model, to: sink)
         do { try sink.finish() } catch { sink.abandon(); throw error }
+        if model.marks.isEmpty {
+            // Loud, never silently blank: say why the page has nothing on it.
+            Console.note("trace-analyze: note: no event of \(model.trace.source) named a view (\(model.trace.lines) lines read); the page has no lanes")
+        }
         if output != "-" {
             Console.note("wrote \(output): \(model.lanes.count) lanes, \(model.marks.count) marks, \(model.findings.count) finding\(model.findings.count == 1 ? "" : "s")")
         }
