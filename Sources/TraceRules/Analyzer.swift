@@ -20,14 +20,19 @@ public struct Analyzer {
     }
 
     /// Analyses trace `traceID`, stores the findings and returns them in report order.
-    public func analyze(traceID: Int) throws -> [Finding] {
+    ///
+    /// `observe` sees every event the rules see, in the same scan, after them: a consumer such
+    /// as the timeline reads the trace without a second pass. Names are interned in `symbols`,
+    /// which the consumer may read once `analyze` returns.
+    public func analyze(
+        traceID: Int, symbols: SymbolTable = SymbolTable(), observing observe: (LifecycleEvent) -> Void = { _ in }
+    ) throws -> [Finding] {
         guard let source = try database.scalarText("SELECT source FROM traces WHERE id = ?", [traceID]) else {
             throw AnalysisError("no trace \(traceID) in \(database.path)")
         }
         var findings: [Finding] = []
-        if let eventIDs = try eventRange(traceID) {
+        if let eventIDs = try TraceScanner.eventRange(of: traceID, in: database) {
             // One scan for all rules: each event goes to every enabled rule's detector in turn.
-            let symbols = SymbolTable()
             let rules = configuration.enabledRules.map { rule in
                 let settings = configuration.settings(for: rule)
                 let context = RuleContext(thresholds: settings.thresholds, sources: sources, symbols: symbols)
@@ -37,6 +42,7 @@ public struct Analyzer {
             try TraceScanner(database: database, traceID: traceID, eventIDs: eventIDs).scan(into: symbols) { event in
                 subjects.count(event)
                 for entry in rules { entry.detector.observe(event) }
+                observe(event)
             }
             for entry in rules {
                 for violation in entry.detector.finish(subjects) {
@@ -52,18 +58,6 @@ public struct Analyzer {
         findings.sort(by: Finding.reportOrder)
         try store(findings, traceID: traceID)
         return findings
-    }
-
-    /// The trace's first and last event id; nil for a trace without events.
-    ///
-    /// Two probes that stop at the first match, not `min`/`max` (a scan of the whole table
-    /// without an index on `trace_id`): traces are stored one after another, so the latest
-    /// trace's last event is the table's last row.
-    private func eventRange(_ traceID: Int) throws -> ClosedRange<Int>? {
-        let first = try database.scalarInt("SELECT id FROM events WHERE trace_id = ? ORDER BY id LIMIT 1", [traceID])
-        let last = try database.scalarInt("SELECT id FROM events WHERE trace_id = ? ORDER BY id DESC LIMIT 1", [traceID])
-        guard let first, let last else { return nil }
-        return first...last
     }
 
     /// Evidence rows per INSERT: a trace can hold tens of thousands of findings and ten times as

@@ -10,6 +10,8 @@ enum CommandLineTool {
         CommandEntry(IngestCommand.self),
         CommandEntry(ReportCommand.self),
         CommandEntry(DiffCommand.self),
+        CommandEntry(TimelineCommand.self),
+        CommandEntry(ExportCommand.self),
         CommandEntry(QueryCommand.self),
         CommandEntry(TracesCommand.self),
         CommandEntry(RulesCommand.self),

@@ -47,6 +47,18 @@ public struct TraceScanner {
         ORDER BY event_id
         """
 
+    /// The trace's first and last event id; nil for a trace without events.
+    ///
+    /// Two probes that stop at the first match, not `min`/`max` (a scan of the whole table
+    /// without an index on `trace_id`): traces are stored one after another, so the latest
+    /// trace's last event is the table's last row.
+    public static func eventRange(of traceID: Int, in database: Database) throws -> ClosedRange<Int>? {
+        let first = try database.scalarInt("SELECT id FROM events WHERE trace_id = ? ORDER BY id LIMIT 1", [traceID])
+        let last = try database.scalarInt("SELECT id FROM events WHERE trace_id = ? ORDER BY id DESC LIMIT 1", [traceID])
+        guard let first, let last else { return nil }
+        return first...last
+    }
+
     private let database: Database
     private let traceID: Int
     private let eventIDs: ClosedRange<Int>

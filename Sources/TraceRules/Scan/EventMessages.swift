@@ -1,0 +1,35 @@
+import TraceStore
+
+/// The message text of a trace's events, in the order `TraceScanner` hands the events out.
+///
+/// The rules never read messages, so the scan leaves them out; a consumer that shows each
+/// event's line (the timeline) reads them here in a second, cheap pass over the same rows.
+public struct EventMessages {
+    /// The messages of the events `TraceScanner` reads (all but text lines), in its order.
+    public static let messagesSQL = """
+        SELECT message
+        FROM events
+        WHERE id BETWEEN ?1 AND ?2 AND +trace_id = ?3 AND kind <> 'text'
+        ORDER BY id
+        """
+
+    private let database: Database
+    private let traceID: Int
+
+    /// A reader of trace `traceID`'s messages.
+    public init(database: Database, traceID: Int) {
+        self.database = database
+        self.traceID = traceID
+    }
+
+    /// Calls `body` with each event's message, interned in `texts` (a repeated line is stored
+    /// once), in scan order; nil for an event stored without a message.
+    public func read(into texts: SymbolTable, _ body: (Symbol?) throws -> Void) throws {
+        guard let eventIDs = try TraceScanner.eventRange(of: traceID, in: database) else { return }
+        let statement = try database.prepare(Self.messagesSQL)
+        try statement.bind([eventIDs.lowerBound, eventIDs.upperBound, traceID])
+        while try statement.step() {
+            try body(statement.bytes(at: 0).map(texts.intern))
+        }
+    }
+}

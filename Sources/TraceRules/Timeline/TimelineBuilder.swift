@@ -1,0 +1,129 @@
+import TraceModel
+
+/// Lays out a trace's events while the rules' scan hands them out: lanes, marks, lifetimes.
+///
+/// The scan's reading thread is still interning names meanwhile, so lanes and token lists are
+/// keyed by symbol here and named in `finish`.
+final class TimelineBuilder {
+    private struct LaneKey: Hashable {
+        var view: Symbol
+        var instance: Symbol?
+    }
+
+    /// A lifetime that has begun and not yet ended.
+    private struct OpenLifetime {
+        var start: Int
+        var startedBy: TimelineModel.Boundary
+        /// Whether an `@identity` was seen within it: the first one after an `init` belongs to
+        /// the same lifetime (SwiftUI creates the state storage of the value just made), the
+        /// next one replaces it.
+        var sawIdentity: Bool
+    }
+
+    private var laneIndex: [LaneKey: Int] = [:]
+    private var laneKeys: [LaneKey] = []
+    private var laneParents: [Int?] = []
+    private var laneMarks: [Int] = []
+    private var open: [OpenLifetime?] = []
+    private var tokenIndex: [Tokens: Int] = [:]
+    private var tokenLists: [Tokens] = []
+    private(set) var marks: [TimelineModel.Mark] = []
+    private(set) var lifetimes: [TimelineModel.Lifetime] = []
+    /// For every event of the scan, whether it became a mark (messages are matched by position).
+    private(set) var placed: [Bool] = []
+    private(set) var unplaced = 0
+
+    /// Takes the scan's next event.
+    func observe(_ event: LifecycleEvent) {
+        guard let view = event.view else {
+            placed.append(false)
+            unplaced += 1
+            return
+        }
+        placed.append(true)
+        let lane = self.lane(LaneKey(view: view, instance: event.instance))
+        var mark = TimelineModel.Mark(lane: lane, kind: event.kind, line: event.line, ts: event.ts)
+        if event.isPrintChanges, !event.tokens.isEmpty {
+            mark.tokens = tokenList(event.tokens)
+        }
+        let index = marks.count
+        marks.append(mark)
+        laneMarks[lane] += 1
+        track(lane: lane, mark: index, event: event)
+    }
+
+    /// Opens and closes the lane's lifetime for the event at `mark`.
+    private func track(lane: Int, mark: Int, event: LifecycleEvent) {
+        switch event.kind {
+        case .`init`:
+            if open[lane] == nil { open[lane] = OpenLifetime(start: mark, startedBy: .`init`, sawIdentity: false) }
+        case .body where event.newIdentity:
+            if let current = open[lane] {
+                if current.sawIdentity {
+                    close(lane: lane, at: mark, by: .replaced)
+                    open[lane] = OpenLifetime(start: mark, startedBy: .identity, sawIdentity: true)
+                } else {
+                    open[lane]?.sawIdentity = true
+                }
+            } else {
+                open[lane] = OpenLifetime(start: mark, startedBy: .identity, sawIdentity: true)
+            }
+        case .`deinit`:
+            close(lane: lane, at: mark, by: .`deinit`)
+        case .disappear:
+            close(lane: lane, at: mark, by: .disappear)
+        default:
+            break
+        }
+    }
+
+    private func close(lane: Int, at mark: Int, by boundary: TimelineModel.Boundary) {
+        guard let current = open[lane] else { return }
+        lifetimes.append(TimelineModel.Lifetime(
+            lane: lane, start: current.start, end: mark, startedBy: current.startedBy, endedBy: boundary
+        ))
+        open[lane] = nil
+    }
+
+    private func lane(_ key: LaneKey) -> Int {
+        if let index = laneIndex[key] { return index }
+        // An instance's sub-lane hangs under its type's lane, which exists even when no event
+        // names the type without an instance.
+        let parent = key.instance == nil ? nil : lane(LaneKey(view: key.view, instance: nil))
+        let index = laneKeys.count
+        laneIndex[key] = index
+        laneKeys.append(key)
+        laneParents.append(parent)
+        laneMarks.append(0)
+        open.append(nil)
+        return index
+    }
+
+    private func tokenList(_ tokens: Tokens) -> Int {
+        if let index = tokenIndex[tokens] { return index }
+        let index = tokenLists.count
+        tokenIndex[tokens] = index
+        tokenLists.append(tokens)
+        return index
+    }
+
+    /// Ends the lifetimes still open at the last mark and names lanes and tokens; call after
+    /// the scan, when `symbols` may be read.
+    func finish(into model: inout TimelineModel, symbols: SymbolTable) {
+        if let last = marks.indices.last {
+            for lane in open.indices where open[lane] != nil { close(lane: lane, at: last, by: .end) }
+        }
+        lifetimes.sort { ($0.start, $0.lane) < ($1.start, $1.lane) }
+        model.lanes = laneKeys.indices.map { index in
+            let key = laneKeys[index]
+            return TimelineModel.Lane(
+                view: symbols[key.view], instance: key.instance.map { symbols[$0] },
+                parent: laneParents[index], marks: laneMarks[index]
+            )
+        }
+        model.tokenTexts = tokenLists.map { $0.map { symbols[$0] }.joined(separator: ", ") }
+        model.marks = marks
+        model.lifetimes = lifetimes
+        model.unplaced = unplaced
+    }
+}

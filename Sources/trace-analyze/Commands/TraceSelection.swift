@@ -1,0 +1,65 @@
+import Foundation
+import TraceModel
+import TraceRules
+import TraceStore
+
+/// The one trace a drawing or export command reads: a log parsed into a temporary store (as
+/// `check` parses it), or a stored trace (`--trace ID`, `--db`, as `report` reads one).
+struct TraceSelection {
+    let database: Database
+    let traceID: Int
+    let configuration: RuleConfiguration
+
+    /// The options the commands that take one trace share.
+    static let specs = [
+        OptionSpec(name: "trace", value: "ID", help: "Read this stored trace from --db instead of a log (see `trace-analyze traces`)."),
+        OptionSpec(
+            name: "db", value: "PATH",
+            help: "With --trace, the database to read (default: $TRACE_ANALYZE_DB, else ./\(TraceDatabase.defaultPath)); with a log, keep its trace here (default: a temporary database)."
+        ),
+        ConfigOption.spec,
+    ]
+
+    /// The positional argument those commands take.
+    static let positionals = [("FILE", "A log file, or - for stdin (the default when input is piped); or --trace.")]
+
+    /// Resolves the user's choice: a log (parsed now) or a stored trace; checks before reading.
+    static func resolve(_ arguments: ParsedArguments) throws -> TraceSelection {
+        let file = try ConfigOption.load(arguments)
+        let configuration = try RuleConfiguration(file: file)
+        if let value = arguments.value("trace") {
+            guard arguments.positionals.isEmpty else {
+                throw UsageError("give a log file or --trace, not both")
+            }
+            guard let id = Int(value), id > 0 else { throw UsageError("--trace needs a trace id (a positive integer), not '\(value)'") }
+            let path = DatabaseOption.path(arguments)
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw ToolError("no database at \(path); create one with `trace-analyze ingest FILE --db \(path)`")
+            }
+            // Opened for writing: the findings are stored next to the trace, as `report` does.
+            let database = try TraceDatabase.openForWriting(path: path)
+            guard try TraceCatalog.list(database).contains(where: { $0.id == id }) else {
+                throw ToolError("no trace \(id) in \(path); `trace-analyze traces --db \(path)` lists them")
+            }
+            return TraceSelection(database: database, traceID: id, configuration: configuration)
+        }
+        var input = arguments.positionals.first
+        if input == nil {
+            guard !Console.stdinIsTerminal else {
+                throw UsageError("no input: name a log file, pipe one in with `-`, or give --trace ID")
+            }
+            input = "-"
+        }
+        let inputs = [input!]
+        try InputCheck.requireReadable(inputs)
+        let patterns = try UserPattern.load(from: file)
+        let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()
+        let summary = try Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) }).ingest(path: inputs[0])
+        return TraceSelection(database: database, traceID: summary.traceID, configuration: configuration)
+    }
+
+    /// Lays the trace out (runs the rules too: findings are part of the drawing).
+    func timeline() throws -> TimelineModel {
+        try Timeline.build(database: database, traceID: traceID, configuration: configuration)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import XCTest
+
+/// Headless Chromium, as the browser tests drive it: loads a page, lets its scripts run, and
+/// returns the DOM they left behind.
+enum Chromium {
+    /// The browser: `$CHROMIUM`, else `chromium` on the PATH. CI installs Debian's `chromium`
+    /// (.ci/run); where it is missing the browser tests fail and say so, never skip.
+    static func executable() throws -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["CHROMIUM"], !path.isEmpty {
+            guard FileManager.default.isExecutableFile(atPath: path) else { throw BrowserMissing.missing }
+            return URL(fileURLWithPath: path)
+        }
+        for directory in (environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+            for name in ["chromium", "chromium-browser"] {
+                let url = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+            }
+        }
+        throw BrowserMissing.missing
+    }
+
+    /// The DOM of the page at `path` after its scripts ran (`--dump-dom` once the page's
+    /// virtual time budget is spent, so timers and animation frames have fired).
+    static func dumpDOM(_ path: String, fragment: String? = nil) throws -> String {
+        var address = URL(fileURLWithPath: path).absoluteString
+        if let fragment { address += "#" + fragment }
+        let result = try Tool.run([
+            "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--window-size=1280,800",
+            "--virtual-time-budget=5000", "--dump-dom", address,
+        ], program: executable())
+        guard result.status == 0, !result.stdout.isEmpty else {
+            throw BrowserError("chromium exited \(result.status) on \(path): \(result.stderr.suffix(2000))")
+        }
+        return result.stdout
+    }
+
+    /// The data attributes of the element with `id` in `dom`, camelCase names as in `dataset`
+    /// turned back into their `data-` spelling (`data-rows-drawn`).
+    static func dataAttributes(of id: String, in dom: String) throws -> [String: String] {
+        guard let start = dom.range(of: "<output id=\"\(id)\""), let end = dom[start.upperBound...].firstIndex(of: ">") else {
+            throw BrowserError("no element #\(id) in the page's DOM")
+        }
+        let tag = dom[start.upperBound..<end]
+        var attributes: [String: String] = [:]
+        var rest = tag[...]
+        while let name = rest.range(of: " data-"), let equals = rest[name.upperBound...].range(of: "=\"") {
+            let key = String(rest[name.upperBound..<equals.lowerBound])
+            guard let close = rest[equals.upperBound...].firstIndex(of: "\"") else { break }
+            attributes[key] = String(rest[equals.upperBound..<close])
+            rest = rest[rest.index(after: close)...]
+        }
+        return attributes
+    }
+
+    struct BrowserError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// The failure a missing browser gets: a clear message, not a skip.
+    enum BrowserMissing: Error, CustomStringConvertible {
+        case missing
+        var description: String {
+            "headless Chromium is needed for the browser tests and was not found: install it (apt-get install chromium; .ci/run does) or set CHROMIUM=/path/to/chromium"
+        }
+    }
+}

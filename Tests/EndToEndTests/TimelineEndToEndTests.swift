@@ -1,0 +1,143 @@
+import Foundation
+import XCTest
+
+/// `timeline` as a user runs it, and the page as Chromium draws it.
+final class TimelineEndToEndTests: XCTestCase {
+    private let seed = Tool.fixture("seeds/001-playbutton-toggle-twice.log")
+
+    /// A number from the store, through `query`: the page's counts are checked against it.
+    private func count(_ sql: String, db: String) throws -> Int {
+        let result = try Tool.run(["query", "--db", db, "--format", "csv", sql])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try XCTUnwrap(Int(result.stdout.split(separator: "\n").last.map(String.init) ?? ""), result.stdout)
+    }
+
+    func testSeedPageDrawsEveryLaneMarkAndTheChurnFindingInChromium() throws {
+        let workspace = try Workspace()
+        let page = workspace.path("t.html")
+        let written = try Tool.run(["timeline", seed, "--output", page])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        let db = workspace.path("seed.sqlite")
+        XCTAssertEqual(try Tool.run(["ingest", seed, "--db", db]).status, 0)
+        let marks = try count("SELECT count(*) FROM events WHERE view IS NOT NULL AND kind <> 'text'", db: db)
+        let lanes = try count("""
+            SELECT count(*) FROM (SELECT DISTINCT view, NULL FROM events WHERE view IS NOT NULL AND kind <> 'text'
+            UNION SELECT DISTINCT view, instance FROM events WHERE instance IS NOT NULL AND kind <> 'text')
+            """, db: db)
+        let playButtonIdentities = try count(
+            "SELECT count(*) FROM changes JOIN events ON events.id = event_id WHERE view = 'PlayButton' AND token = '@identity'", db: db
+        )
+
+        let dom = try Chromium.dumpDOM(page)
+        let drawn = try Chromium.dataAttributes(of: "drawn", in: dom)
+        XCTAssertEqual(drawn["errors"], "0", "the page's script failed: \(dom.components(separatedBy: "id=\"errors\"").last?.prefix(600) ?? "")")
+        XCTAssertEqual(drawn["ready"], "true")
+        XCTAssertEqual(drawn["lanes"], String(lanes))
+        XCTAssertEqual(drawn["rows-drawn"], String(lanes))
+        XCTAssertEqual(drawn["marks"], String(marks))
+        XCTAssertEqual(drawn["marks-in-view"], String(marks))
+        XCTAssertEqual(drawn["ticks"], String(marks), "ten marks on a 1280-pixel page are far enough apart to draw each")
+        // Each new identity after PlayButton's first is a reset, drawn on its lane.
+        XCTAssertEqual(drawn["identity-resets-drawn"], String(playButtonIdentities - 1))
+        XCTAssertEqual(drawn["findings-drawn"], "1")
+        XCTAssertTrue(dom.contains("data-rule=\"identity_churn\" data-view=\"PlayButton\" data-severity=\"error\""), dom)
+        XCTAssertTrue(dom.contains("PlayButton was created anew"), "the finding's message is shown")
+    }
+
+    func testInstancesGetSubLanesAndAManyInstanceTypeStartsCollapsed() throws {
+        let workspace = try Workspace()
+        // Ten loaders (more than the page opens by itself) and two cells, one released.
+        let loaders = (0..<10).map { "ImageLoader init 0x0000600000c435d\($0)" }
+        let log = try workspace.write("instances.log", (loaders + ["Cell init #1", "Cell init #2", "Cell deinit #1"]).joined(separator: "\n") + "\n")
+        let page = workspace.path("t.html")
+        XCTAssertEqual(try Tool.run(["timeline", log, "--output", page]).status, 0)
+        let drawn = try Chromium.dataAttributes(of: "drawn", in: Chromium.dumpDOM(page))
+        XCTAssertEqual(drawn["errors"], "0")
+        XCTAssertEqual(drawn["lanes"], "14", "two types and twelve instances")
+        XCTAssertEqual(drawn["rows"], "4", "ImageLoader collapsed; Cell and its two instances open")
+        XCTAssertEqual(drawn["marks-in-view"], "13", "a collapsed type shows its instances' marks")
+        XCTAssertEqual(drawn["lifetimes-drawn"], "2", "the open instances' lifetimes: Cell #1 (to its deinit) and #2")
+    }
+
+    func testSelectingAMarkShowsItsLineAndTokens() throws {
+        let workspace = try Workspace()
+        let page = workspace.path("t.html")
+        XCTAssertEqual(try Tool.run(["timeline", seed, "--output", page]).status, 0)
+        let dom = try Chromium.dumpDOM(page, fragment: "line=6")
+        let detail = try XCTUnwrap(dom.components(separatedBy: "<div id=\"detail\"").dropFirst().first?.components(separatedBy: "</div>").first)
+        XCTAssertTrue(detail.contains("data-mark=\"5\""), detail)
+        for shown in ["<dd>body</dd>", "<dd>PlayButton</dd>", "<dd>6</dd>", "<dd>@self, @identity, _isPlaying</dd>",
+                      "<pre>PlayButton: @self, @identity, _isPlaying changed.</pre>"] {
+            XCTAssertTrue(detail.contains(shown), "\(shown) missing from \(detail)")
+        }
+    }
+
+    func testFilterKeepsTheLanesWhoseViewMatches() throws {
+        let workspace = try Workspace()
+        let page = workspace.path("t.html")
+        XCTAssertEqual(try Tool.run(["timeline", seed, "--output", page]).status, 0)
+        let drawn = try Chromium.dataAttributes(of: "drawn", in: Chromium.dumpDOM(page, fragment: "filter=playb"))
+        XCTAssertEqual(drawn["errors"], "0")
+        XCTAssertEqual(drawn["lanes"], "2")
+        XCTAssertEqual(drawn["rows"], "1", "only PlayButton matches, whatever the case")
+        XCTAssertEqual(drawn["marks-in-view"], "5", "PlayButton's five lines")
+        XCTAssertEqual(drawn["findings-drawn"], "1")
+    }
+
+    func testBrokenPageIsCaughtByTheBrowserTest() throws {
+        // The page refuses data of another version, as it would a mismatched template: the
+        // error must reach the DOM, or the browser tests could not fail when the page breaks.
+        let workspace = try Workspace()
+        let page = workspace.path("t.html")
+        XCTAssertEqual(try Tool.run(["timeline", seed, "--output", page]).status, 0)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        try html.replacingOccurrences(of: "{\"version\":1,", with: "{\"version\":99,")
+            .write(toFile: page, atomically: true, encoding: .utf8)
+        let drawn = try Chromium.dataAttributes(of: "drawn", in: Chromium.dumpDOM(page))
+        XCTAssertEqual(drawn["errors"], "1")
+        XCTAssertNil(drawn["marks"])
+    }
+
+    func testStoredTraceDrawsTheSameAsTheLog() throws {
+        let workspace = try Workspace()
+        let db = workspace.path("run.sqlite")
+        XCTAssertEqual(try Tool.run(["ingest", seed, "--db", db]).status, 0)
+        let stored = try Tool.run(["timeline", "--trace", "1", "--db", db, "--output", workspace.path("stored.html")])
+        XCTAssertEqual(stored.status, 0, stored.stderr)
+        let parsed = try Tool.run(["timeline", seed, "--output", workspace.path("parsed.html")])
+        XCTAssertEqual(stored.stderr.replacingOccurrences(of: "stored.html", with: "x"),
+                       parsed.stderr.replacingOccurrences(of: "parsed.html", with: "x"))
+        XCTAssertEqual(try String(contentsOfFile: workspace.path("stored.html"), encoding: .utf8),
+                       try String(contentsOfFile: workspace.path("parsed.html"), encoding: .utf8))
+    }
+
+    func testPageIsOneOfflineFileWithItsDataInOneJSONElement() throws {
+        let result = try Tool.run(["timeline", seed, "--output", "-"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let page = result.stdout
+        XCTAssertEqual(page.components(separatedBy: "<script type=\"application/json\"").count, 2)
+        for reference in ["http://", "https://", "src=", "<link"] {
+            XCTAssertFalse(page.contains(reference), "the page must not load anything: found \(reference)")
+        }
+    }
+
+    func testALogWithoutViewsSaysSo() throws {
+        let workspace = try Workspace()
+        let log = try workspace.write("noise.log", "Network request finished with status 200\nhello\n")
+        let result = try Tool.run(["timeline", log, "--output", workspace.path("t.html")])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("no event of \(log) named a view (2 lines read); the page has no lanes"), result.stderr)
+    }
+
+    func testUsageErrors() throws {
+        let noOutput = try Tool.run(["timeline", seed])
+        XCTAssertEqual(noOutput.status, 1)
+        XCTAssertTrue(noOutput.stderr.contains("--output FILE is required"), noOutput.stderr)
+        let both = try Tool.run(["timeline", seed, "--trace", "1", "--output", "x.html"])
+        XCTAssertEqual(both.status, 1)
+        XCTAssertTrue(both.stderr.contains("not both"), both.stderr)
+        let missing = try Tool.run(["timeline", "no-such.log", "--output", "x.html"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("no-such.log: no such file"), missing.stderr)
+    }
+}
