@@ -33,18 +33,24 @@ public struct Analyzer {
         var findings: [Finding] = []
         if let eventIDs = try TraceScanner.eventRange(of: traceID, in: database) {
             // One scan for all rules: each event goes to every enabled rule's detector in turn.
-            let rules = configuration.enabledRules.map { rule in
-                let settings = configuration.settings(for: rule)
-                let context = RuleContext(thresholds: settings.thresholds, sources: sources, symbols: symbols)
-                return (rule: rule, severity: settings.severity, detector: rule.detector(context))
+            // A relaunch inside the stream starts fresh detectors, so no lifetime, update or
+            // model count runs across it; all finish at the end, when every name is known.
+            func detectors() -> [(rule: any Rule.Type, severity: Severity, detector: any Detector)] {
+                configuration.enabledRules.map { rule in
+                    let settings = configuration.settings(for: rule)
+                    let context = RuleContext(thresholds: settings.thresholds, sources: sources, symbols: symbols)
+                    return (rule: rule, severity: settings.severity, detector: rule.detector(context))
+                }
             }
+            var launches = [detectors()]
             var subjects = Subjects(symbols: symbols)
             try TraceScanner(database: database, traceID: traceID, eventIDs: eventIDs).scan(into: symbols) { event in
                 subjects.count(event)
-                for entry in rules { entry.detector.observe(event) }
+                if event.relaunch { launches.append(detectors()) }
+                for entry in launches[launches.count - 1] { entry.detector.observe(event) }
                 observe(event)
             }
-            for entry in rules {
+            for entry in launches.flatMap({ $0 }) {
                 for violation in entry.detector.finish(subjects) {
                     findings.append(Finding(
                         rule: entry.rule.description.identifier, severity: violation.weight.severity(for: entry.severity),

@@ -26,6 +26,8 @@ public struct LifecycleEvent {
     public var newValue: Bool
     /// One or more text lines (lines no recogniser claimed) came right before this event.
     public var followsText: Bool
+    /// The app launched again at this event (`Relaunch`): lifetimes before it are over.
+    public var relaunch = false
     /// For a `warning` event: which SwiftUI warning, and the values its text carries.
     public var warning: Warning?
 

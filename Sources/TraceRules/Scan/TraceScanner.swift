@@ -18,7 +18,7 @@ public struct TraceScanner {
     /// The events of a trace whose ids are contiguous: its rowid range holds nothing else, so
     /// rows are not checked for their trace, and text lines show as gaps in the ids.
     public static let contiguousEventsSQL = """
-        SELECT id, line, ts, kind, view, owner, instance, origin = 'print_changes', duration_ms
+        SELECT id, line, ts, kind, view, owner, instance, origin = 'print_changes', duration_ms, pid
         FROM events
         WHERE id BETWEEN ?1 AND ?2 AND kind <> 'text'
         ORDER BY id
@@ -26,7 +26,7 @@ public struct TraceScanner {
 
     /// The events of a trace whose ids interleave with another's (two ingests wrote at once).
     public static let interleavedEventsSQL = """
-        SELECT id, line, ts, kind, view, owner, instance, origin = 'print_changes', duration_ms
+        SELECT id, line, ts, kind, view, owner, instance, origin = 'print_changes', duration_ms, pid
         FROM events
         WHERE id BETWEEN ?1 AND ?2 AND +trace_id = ?3
         ORDER BY id
@@ -159,6 +159,7 @@ public struct TraceScanner {
             var nextWarning = try warnings.step() ? warnings.integer(at: 0) : nil
             var previousID = eventIDs.lowerBound - 1
             var skippedText = false
+            var launch = Relaunch()
             while try events.step() {
                 let id = events.integer(at: 0)
                 let kind = TraceScanner.kind(events.bytes(at: 3))
@@ -187,6 +188,7 @@ public struct TraceScanner {
                     if warningEventID == id { event.warning = warning() }
                     nextWarning = try warnings.step() ? warnings.integer(at: 0) : nil
                 }
+                event.relaunch = launch.startsAgain(event, pid: events.int(at: 9))
                 guard emit(event) else { return }
             }
         }
@@ -225,5 +227,29 @@ public struct TraceScanner {
     /// Four ASCII characters as the little- or big-endian word `loadUnaligned` reads them.
     private static func prefix(_ text: StaticString) -> UInt32 {
         text.withUTF8Buffer { UnsafeRawBufferPointer($0).loadUnaligned(as: UInt32.self) }
+    }
+}
+
+/// Where an app launched again inside one stream: a new process id, or the trace's root view
+/// (the first view `_printChanges()` printed) made anew. Every lifetime ends there.
+struct Relaunch {
+    private var pid: Int?
+    private var root: Symbol?
+
+    /// True when `event` is the first of a new launch.
+    mutating func startsAgain(_ event: LifecycleEvent, pid newPID: Int?) -> Bool {
+        var again = false
+        if let newPID {
+            again = pid != nil && pid != newPID
+            pid = newPID
+        }
+        if event.isPrintChanges, event.kind == .body, let view = event.view {
+            if let root {
+                again = again || (view == root && event.newIdentity)
+            } else {
+                root = view
+            }
+        }
+        return again
     }
 }
