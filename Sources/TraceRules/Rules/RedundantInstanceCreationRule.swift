@@ -4,6 +4,9 @@ import TraceStore
 public enum RedundantInstanceCreationRule: Rule {
     static let minInstances = Threshold.count(
         "min_instances", default: 5, "Inits of the view type before the rule looks at it.")
+    static let minInitsPerUse = Threshold.count(
+        "min_inits_per_use", default: 3,
+        "Inits of a view in a row before its one body or appear (a sheet or detail view built again and again before it shows).")
     static let minRatio = Threshold.ratio(
         "min_ratio", default: 3, "How many times more inits than body evaluations (or appears when no body is logged).")
 
@@ -26,7 +29,7 @@ public enum RedundantInstanceCreationRule: Rule {
             state that changes lives next to the views that read it.
             """,
         seed: "003 (`subview1 init` on every tap, its body evaluated once); 000 (keep init light)",
-        thresholds: [minInstances, minRatio],
+        thresholds: [minInstances, minRatio, minInitsPerUse],
         triggeringExamples: [
             Example(note: "Seed 003 tapped four times: `subview1` is re-created on every tap, its body evaluated once.", """
                 Evaluating View Declaration Value
@@ -52,8 +55,27 @@ public enum RedundantInstanceCreationRule: Rule {
                 ↓RowView init
                 ↓RowView init
                 """),
+            Example(note: "A sheet's view initialised three times for one appearance: its parent re-ran while it was presented.", """
+                ContentView: _showSheet changed.
+                ↓SettingsSheet init
+                ContentView: _query changed.
+                ↓SettingsSheet init
+                ContentView: _query changed.
+                ↓SettingsSheet init
+                ↓SettingsSheet appear
+                """),
         ],
         nonTriggeringExamples: [
+            Example(note: "A sheet built once per presentation, shown each time.", """
+                ContentView: _showSheet changed.
+                SettingsSheet init
+                SettingsSheet appear
+                ContentView: _showSheet changed.
+                SettingsSheet disappear
+                ContentView: _showSheet changed.
+                SettingsSheet init
+                SettingsSheet appear
+                """),
             Example(note: "Seed 003 as printed: 3 inits are below the default of 5.", """
                 subview1 init
                 subview1 body update
@@ -92,21 +114,38 @@ public enum RedundantInstanceCreationRule: Rule {
     )
 
     public static func detector(_ context: RuleContext) -> any Detector {
-        UnusedInits(minInstances: context.thresholds.count(minInstances), minRatio: context.thresholds[minRatio])
+        UnusedInits(
+            minInstances: context.thresholds.count(minInstances), minRatio: context.thresholds[minRatio],
+            minInitsPerUse: context.thresholds.count(minInitsPerUse)
+        )
     }
 
     /// Per view, the inits not followed by a body or appear of the same view before its next
-    /// init; at the end, the views whose totals qualify.
+    /// init; at the end, the views whose totals qualify, and those built `min_inits_per_use`
+    /// times or more in a row for one use (a sheet initialised three times before it appears),
+    /// whatever the totals.
     final class UnusedInits: Detector {
         private let minInstances: Int
         private let minRatio: Double
+        private let minInitsPerUse: Int
         /// Per view symbol: the last init not yet followed by a use, and the unused ones before it.
         private var pending: [Int?] = []
         private var unused: [[Int]] = []
+        /// Per view symbol: the inits since its last use, and the runs long enough that a use closed.
+        private var run: [[Int]] = []
+        private var bursts: [[Burst]] = []
 
-        init(minInstances: Int, minRatio: Double) {
+        /// Inits in a row and the use that closed them.
+        private struct Burst {
+            let inits: [Int]
+            let use: Int
+            let appeared: Bool
+        }
+
+        init(minInstances: Int, minRatio: Double, minInitsPerUse: Int) {
             self.minInstances = minInstances
             self.minRatio = minRatio
+            self.minInitsPerUse = minInitsPerUse
         }
 
         func observe(_ event: LifecycleEvent) {
@@ -117,8 +156,17 @@ public enum RedundantInstanceCreationRule: Rule {
                 unused.grow(toInclude: view, with: [])
                 if let line = pending[view] { unused[view].append(line) }
                 pending[view] = event.line
+                run.grow(toInclude: view, with: [])
+                bursts.grow(toInclude: view, with: [])
+                run[view].append(event.line)
             case .body, .appear:
                 if view < pending.count { pending[view] = nil }
+                if view < run.count {
+                    if run[view].count >= minInitsPerUse {
+                        bursts[view].append(Burst(inits: run[view], use: event.line, appeared: event.kind == .appear))
+                    }
+                    run[view].removeAll(keepingCapacity: true)
+                }
             default:
                 break
             }
@@ -131,7 +179,10 @@ public enum RedundantInstanceCreationRule: Rule {
                 // Views with neither body nor appear lines are skipped: nothing says whether
                 // their bodies ran, only that nobody logged them.
                 let uses = counts.bodies > 0 ? counts.bodies : counts.appears
-                guard counts.inits >= minInstances, uses > 0, Double(counts.inits) >= minRatio * Double(uses) else { continue }
+                guard counts.inits >= minInstances, uses > 0, Double(counts.inits) >= minRatio * Double(uses) else {
+                    if view < bursts.count, !bursts[view].isEmpty, let burst = burstViolation(view, subjects) { violations.append(burst) }
+                    continue
+                }
                 let name = subjects.symbols[symbol]
                 let lines = unused[view] + (pending[view].map { [$0] } ?? [])
                 let use = counts.bodies > 0 ? "its body was evaluated" : "it appeared"
@@ -144,6 +195,24 @@ public enum RedundantInstanceCreationRule: Rule {
                 ))
             }
             return violations
+        }
+
+        /// The runs of inits that one use closed, when the totals alone do not qualify.
+        private func burstViolation(_ view: Int, _ subjects: Subjects) -> Violation? {
+            guard subjects.isView(at: view) else { return nil }
+            let name = subjects.symbols[subjects.symbols.symbol(at: view)]
+            let runs = bursts[view]
+            let inits = runs.reduce(0) { $0 + $1.inits.count }
+            let largest = runs.map(\.inits.count).max() ?? 0
+            let use = runs.allSatisfy(\.appeared) ? "appeared" : "was shown"
+            return Violation(
+                view: name,
+                message: "\(name) was initialised up to \(largest) times in a row before it \(use) once "
+                    + "(\(inits) inits in \(runs.count == 1 ? "one run" : "\(runs.count) runs")): all but the last "
+                    + "instance of each run were built and dropped unused.",
+                count: inits,
+                lines: runs.flatMap { $0.inits + [$0.use] }
+            )
         }
     }
 
