@@ -53,6 +53,11 @@ public enum StateModelReinitRule: Rule {
                 ↓ViewModel.init
                 ChildView: @dependencies, @self changed.
                 """),
+            Example(note: "A model made in the update that dismisses a view, right before it disappears.", """
+                ContentView: _showDetail changed.
+                ↓DetailViewModel.init
+                ↓DetailView disappear
+                """),
             Example(note: "One thrown-away model is reported as info, below the default of two.", """
                 PlayButton DataModel init
                 PlayButton: @self, @identity, _dataModel changed.
@@ -132,6 +137,8 @@ public enum StateModelReinitRule: Rule {
         /// Inits printed without an owner during `evaluating`'s update, waiting for the child
         /// whose line follows (`ContentView: …` / `ViewModel.init` / `ChildView: @self …`).
         private var ownerless: [(model: Symbol, line: Int, parent: Symbol)] = []
+        /// Models made during the update that removed a view: the view, the model, the lines.
+        private var teardown: [(view: Symbol, model: Symbol, line: Int, disappearLine: Int)] = []
 
         init(minReinits: Int) {
             self.minReinits = minReinits
@@ -170,6 +177,11 @@ public enum StateModelReinitRule: Rule {
                 }
                 waiting[view].removeAll(keepingCapacity: true)
             case .appear, .disappear:
+                // A model made in the update that removes a view, right before it disappears:
+                // made for a view that is going away, never used.
+                if event.kind == .disappear, let view = event.view {
+                    for made in ownerless where made.parent != view { teardown.append((view, made.model, made.line, event.line)) }
+                }
                 // The update is over: an owner-less init after it belongs to no parent's update.
                 evaluating = nil
                 ownerless.removeAll(keepingCapacity: true)
@@ -179,6 +191,34 @@ public enum StateModelReinitRule: Rule {
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
+            discardedModels(subjects) + teardownModels(subjects)
+        }
+
+        /// One finding per view whose removal made models: work done for a view on its way out.
+        private func teardownModels(_ subjects: Subjects) -> [Violation] {
+            let names = subjects.symbols
+            var byView: [Symbol: [(model: Symbol, line: Int, disappearLine: Int)]] = [:]
+            var order: [Symbol] = []
+            for entry in teardown where !subjects.isView(entry.model) {
+                if byView[entry.view] == nil { order.append(entry.view) }
+                byView[entry.view, default: []].append((entry.model, entry.line, entry.disappearLine))
+            }
+            return order.map { view in
+                let made = byView[view]!
+                let models = made.map { names[$0.model] }.uniqued().joined(separator: ", ")
+                return Violation(
+                    view: names[view],
+                    message: "\(models) was initialised during the update that removed \(names[view]) "
+                        + "(\(counted(made.count, "time"))), right before it disappeared: a model made for a view "
+                        + "on its way out is wasted work, and its init's side effects run for nothing.",
+                    count: made.count,
+                    lines: made.flatMap { [$0.line, $0.disappearLine] },
+                    weight: made.count < minReinits ? .hint : .full
+                )
+            }
+        }
+
+        private func discardedModels(_ subjects: Subjects) -> [Violation] {
             let names = subjects.symbols
             var rows: [(owner: String, model: String, lines: [Int])] = []
             for (key, lines) in discarded {
