@@ -209,7 +209,7 @@ public enum StateModelReinitRule: Rule {
                 return Violation(
                     view: names[view],
                     message: "\(models) was initialised during the update that removed \(names[view]) "
-                        + "(\(counted(made.count, "time"))), right before it disappeared: a model made for a view "
+                        + "(\(made.count == 1 ? "once" : "\(made.count) times")), right before it disappeared: a model made for a view "
                         + "on its way out is wasted work, and its init's side effects run for nothing.",
                     count: made.count,
                     lines: made.flatMap { [$0.line, $0.disappearLine] },
