@@ -8,15 +8,24 @@ public struct Analyzer {
     private let database: Database
     private let configuration: RuleConfiguration
     private let sources: SourceIndex?
+    private let storesExplanations: Bool
 
     /// Creates an analyzer over `database` (opened for writing) with `configuration`.
     ///
     /// With `sources` (the app's Swift files, as `--sources` names them) a rule may name the
     /// code behind a finding, such as the stored property that makes a view's value unstable.
-    public init(database: Database, configuration: RuleConfiguration = RuleConfiguration(), sources: SourceIndex? = nil) {
+    /// Updates and causes are always worked out (findings cite their root causes); with
+    /// `storingExplanations` false they are not written to `updates` and `causes`, for a
+    /// database nobody will read again (`check` without `--db`): writing a row per body line
+    /// would cost `check` a third more time.
+    public init(
+        database: Database, configuration: RuleConfiguration = RuleConfiguration(), sources: SourceIndex? = nil,
+        storingExplanations: Bool = true
+    ) {
         self.database = database
         self.configuration = configuration
         self.sources = sources
+        storesExplanations = storingExplanations
     }
 
     /// Analyses trace `traceID`, stores the findings and returns them in report order.
@@ -25,9 +34,12 @@ public struct Analyzer {
             throw AnalysisError("no trace \(traceID) in \(database.path)")
         }
         var findings: [Finding] = []
-        if let eventIDs = try eventRange(traceID) {
+        let symbols = SymbolTable()
+        // Updates and causes ride on the same scan as the rules: one pass, many readers.
+        let tracker = UpdateTracker(symbols: symbols, keepingRows: storesExplanations)
+        let eventIDs = try eventRange(traceID)
+        if let eventIDs {
             // One scan for all rules: each event goes to every enabled rule's detector in turn.
-            let symbols = SymbolTable()
             let rules = configuration.enabledRules.map { rule in
                 let settings = configuration.settings(for: rule)
                 let context = RuleContext(thresholds: settings.thresholds, sources: sources, symbols: symbols)
@@ -36,6 +48,7 @@ public struct Analyzer {
             var subjects = Subjects(symbols: symbols)
             try TraceScanner(database: database, traceID: traceID, eventIDs: eventIDs).scan(into: symbols) { event in
                 subjects.count(event)
+                tracker.observe(event)
                 for entry in rules { entry.detector.observe(event) }
             }
             for entry in rules {
@@ -49,7 +62,12 @@ public struct Analyzer {
             }
         }
         findings.sort(by: Finding.reportOrder)
-        try store(findings, traceID: traceID)
+        try database.transaction {
+            try store(findings, traceID: traceID)
+            if storesExplanations {
+                try ExplanationStore.store(tracker, symbols: symbols, traceID: traceID, eventIDs: eventIDs, in: database)
+            }
+        }
         return findings
     }
 
@@ -69,8 +87,9 @@ public struct Analyzer {
     /// many evidence lines, and one statement per row would cost a third of a `report`.
     private static let evidenceRowsPerInsert = 32
 
+    /// Replaces the trace's findings; runs inside the caller's transaction.
     private func store(_ findings: [Finding], traceID: Int) throws {
-        try database.transaction {
+        do {
             try database.run("DELETE FROM evidence WHERE finding_id IN (SELECT id FROM findings WHERE trace_id = ?)", [traceID])
             try database.run("DELETE FROM findings WHERE trace_id = ?", [traceID])
             let insertFinding = try database.prepare("""
