@@ -35,9 +35,12 @@ public struct Analyzer {
         }
         var findings: [Finding] = []
         let symbols = SymbolTable()
-        // Updates and causes ride on the same scan as the rules: one pass, many readers.
-        let tracker = UpdateTracker(symbols: symbols, keepingRows: storesExplanations)
         let eventIDs = try eventRange(traceID)
+        // Updates and causes ride on the same scan as the rules: one pass, many readers. They
+        // do not depend on the configuration, so a trace whose events they already cover keeps
+        // its rows (writing them costs more than the rules).
+        let writesExplanations = try storesExplanations && !ExplanationStore.isCurrent(traceID, eventIDs: eventIDs, in: database)
+        let tracker = UpdateTracker(symbols: symbols, keepingRows: writesExplanations)
         if let eventIDs {
             // One scan for all rules: each event goes to every enabled rule's detector in turn.
             let rules = configuration.enabledRules.map { rule in
@@ -64,7 +67,7 @@ public struct Analyzer {
         findings.sort(by: Finding.reportOrder)
         try database.transaction {
             try store(findings, traceID: traceID)
-            if storesExplanations {
+            if writesExplanations {
                 try ExplanationStore.store(tracker, symbols: symbols, traceID: traceID, eventIDs: eventIDs, in: database)
             }
         }

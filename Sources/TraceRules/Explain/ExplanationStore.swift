@@ -3,6 +3,13 @@ import TraceStore
 /// Writes a trace's updates and causes (`updates`, `causes`, and the `updates` counter in
 /// `stats`), replacing the trace's earlier ones.
 enum ExplanationStore {
+    /// True when trace `traceID`'s stored updates and causes cover its events up to the last of
+    /// `eventIDs`: a trace still being ingested has grown since, and is explained again.
+    static func isCurrent(_ traceID: Int, eventIDs: ClosedRange<Int>?, in database: Database) throws -> Bool {
+        let covered = try database.scalarInt("SELECT value FROM stats WHERE trace_id = ? AND name = 'updates_last_event'", [traceID])
+        return covered != nil && covered == (eventIDs?.upperBound ?? 0)
+    }
+
     /// Stores what `tracker` found in trace `traceID`, whose events have ids `eventIDs`; runs
     /// inside the caller's transaction. The tracker must have kept its rows.
     static func store(_ tracker: UpdateTracker, symbols: SymbolTable, traceID: Int, eventIDs: ClosedRange<Int>?, in database: Database) throws {
@@ -16,6 +23,9 @@ enum ExplanationStore {
         }
         try database.run("DELETE FROM updates WHERE trace_id = ?", [traceID])
         try database.run("INSERT OR REPLACE INTO stats (trace_id, name, value) VALUES (?, 'updates', ?)", [traceID, tracker.updates.count])
+        try database.run(
+            "INSERT OR REPLACE INTO stats (trace_id, name, value) VALUES (?, 'updates_last_event', ?)", [traceID, eventIDs?.upperBound ?? 0]
+        )
         guard !tracker.updates.isEmpty, let first = tracker.base else { return }
         let base = (try database.scalarInt("SELECT coalesce(max(id), 0) FROM updates") ?? 0) + 1
         var names = PropertyNames(symbols: symbols)
