@@ -54,12 +54,14 @@ public struct Analyzer {
                 tracker.observe(event)
                 for entry in rules { entry.detector.observe(event) }
             }
+            var names = PropertyNames(symbols: symbols)
             for entry in rules {
                 for violation in entry.detector.finish(subjects) {
+                    let lines = Array(Set(violation.lines)).sorted()
                     findings.append(Finding(
                         rule: entry.rule.description.identifier, severity: entry.severity, view: violation.view,
-                        message: violation.message, count: violation.count,
-                        lines: Array(Set(violation.lines)).sorted(), traceID: traceID, source: source
+                        message: violation.message, count: violation.count, lines: lines, traceID: traceID, source: source,
+                        rootCause: tracker.rootCause(ofLines: lines, view: violation.view, names: &names)
                     ))
                 }
             }
@@ -96,8 +98,8 @@ public struct Analyzer {
             try database.run("DELETE FROM evidence WHERE finding_id IN (SELECT id FROM findings WHERE trace_id = ?)", [traceID])
             try database.run("DELETE FROM findings WHERE trace_id = ?", [traceID])
             let insertFinding = try database.prepare("""
-                INSERT INTO findings (trace_id, rule, severity, view, message, count, first_line, last_line)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO findings (trace_id, rule, severity, view, message, count, first_line, last_line, root_cause)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             let insertEvidence = try database.prepare("INSERT INTO evidence (finding_id, line) VALUES (?, ?)")
             let rows = Self.evidenceRowsPerInsert
@@ -124,6 +126,7 @@ public struct Analyzer {
                 insertFinding.bind(finding.count, at: 6)
                 insertFinding.bind(finding.lines.first, at: 7)
                 insertFinding.bind(finding.lines.last, at: 8)
+                insertFinding.bind(finding.rootCause, at: 9)
                 try insertFinding.step()
                 insertFinding.rewind()
                 let findingID = database.lastInsertRowID

@@ -130,3 +130,28 @@ import TraceStore
         #expect(first.rootCause == "FirstCoordinator init; its creator is not in the log")
     }
 }
+
+/// Findings carry the root cause of the updates they cover.
+@Suite struct FindingRootCauseTests {
+    @Test func identityChurnNamesTheToggleThatResetsPlayButton() throws {
+        let pipeline = try Pipeline(path: Fixture.path("seeds/001-playbutton-toggle-twice.log"))
+        let findings = try pipeline.analyze(RuleConfiguration().restricted(to: ["identity_churn"]))
+        #expect(findings.map(\.rootCause) == ["ContentView._showPlayButton changed (2 updates: lines 5, 9)"])
+        #expect(try pipeline.database.scalarText("SELECT root_cause FROM findings WHERE rule = 'identity_churn'")
+            == "ContentView._showPlayButton changed (2 updates: lines 5, 9)")
+    }
+
+    @Test func eagerDestinationsFollowTheRootAppearing() throws {
+        let findings = try Pipeline(path: Fixture.path("seeds/004-navigation-eager.log"))
+            .analyze(RuleConfiguration().restricted(to: ["heavy_initializer"]))
+        #expect(findings.map(\.rootCause) == Array(repeating: "MyRootView appeared (line 1)", count: 3))
+    }
+
+    @Test func anUpdateTheLogGivesNoReasonForNamesNoCause() throws {
+        // Lazy destinations are made by navigation, which prints nothing: no root cause to cite,
+        // and MyRootView's repeated appears are not explained by themselves.
+        let findings = try Pipeline(path: Fixture.path("seeds/004-navigation-lazyview.log")).analyze()
+        #expect(!findings.isEmpty)
+        #expect(findings.allSatisfy { $0.rootCause == nil }, "\(findings.map(\.rootCause))")
+    }
+}
