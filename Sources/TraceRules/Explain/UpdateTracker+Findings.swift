@@ -14,8 +14,10 @@ extension UpdateTracker {
     /// identity, or another view's appear or disappear (a finding about appears is not
     /// explained by itself); an update begun by an unexplained body or init names no cause.
     func rootCause(ofLines lines: [Int], view: String?, names: inout PropertyNames) -> String? {
-        var updatesByRoot: [UInt32: [Int]] = [:]
-        var order: [UInt32] = []
+        // By the words, not the root: roots that differ in what the sentence leaves out (the
+        // state a new identity reset) read as one cause.
+        var updatesByRoot: [String: [Int]] = [:]
+        var order: [String] = []
         var seen = Set<Int>()
         for line in lines {
             guard let index = update(containing: line), seen.insert(index).inserted else { continue }
@@ -30,8 +32,9 @@ extension UpdateTracker {
                 // An update the log gives no reason for explains nothing.
                 continue
             }
-            if updatesByRoot[update.rootKey] == nil { order.append(update.rootKey) }
-            updatesByRoot[update.rootKey, default: []].append(Int(update.firstLine))
+            let words = names.rootWords(update.rootKey) { rootCause(of: root, names: &$0, mentioningText: false) }
+            if updatesByRoot[words] == nil { order.append(words) }
+            updatesByRoot[words, default: []].append(Int(update.firstLine))
         }
         guard !order.isEmpty else { return nil }
         // Most updates first; ties in order of first occurrence.
@@ -39,12 +42,12 @@ extension UpdateTracker {
             let left = updatesByRoot[$0.element]!.count, right = updatesByRoot[$1.element]!.count
             return left != right ? left > right : $0.offset < $1.offset
         }.map(\.element)
-        var parts = ranked.prefix(Self.maxRootCauses).map { key -> String in
-            let starts = updatesByRoot[key]!
+        var parts = ranked.prefix(Self.maxRootCauses).map { words -> String in
+            let starts = updatesByRoot[words]!
             var shown = starts.prefix(Self.maxRootLines).map(String.init).joined(separator: ", ")
             if starts.count > Self.maxRootLines { shown += ", …" }
             let where_ = starts.count == 1 ? "line \(shown)" : "\(starts.count) updates: lines \(shown)"
-            return "\(rootCause(of: roots[Int(key)], names: &names)) (\(where_))"
+            return "\(words) (\(where_))"
         }
         if ranked.count > Self.maxRootCauses {
             let rest = ranked.count - Self.maxRootCauses

@@ -11,8 +11,9 @@ extension UpdateTracker {
         }
     }
 
-    /// What started updates with `root`, in a sentence: `ContentView._showPlayButton changed`.
-    func rootCause(of root: Root, names: inout PropertyNames) -> String {
+    /// What started updates with `root`, in a sentence: `ContentView._showPlayButton changed`;
+    /// `mentioningText` adds that an unrecognised line came right before, where it matters.
+    func rootCause(of root: Root, names: inout PropertyNames, mentioningText: Bool = true) -> String {
         let view = root.view == 0 ? "an unnamed view" : names.name(ofIndex: Int(root.view) - 1)
         var text: String
         switch root.kind {
@@ -30,7 +31,7 @@ extension UpdateTracker {
         case .`init`: text = "\(view) init; its creator is not in the log"
         default: text = "\(view) \(root.kind.rawValue)"
         }
-        if root.afterText && !(root.kind == .body && root.code == .ownProperty) {
+        if mentioningText && root.afterText && !(root.kind == .body && root.code == .ownProperty) {
             text += " (after an unrecognised line)"
         }
         return text
@@ -42,6 +43,7 @@ struct PropertyNames {
     let symbols: SymbolTable
     private var names: [String?] = []
     private var causes: [Cause?] = []
+    private var roots: [String?] = []
 
     init(symbols: SymbolTable) { self.symbols = symbols }
 
@@ -51,6 +53,16 @@ struct PropertyNames {
         let name = symbols[symbols.symbol(at: index)]
         names[index] = name
         return name
+    }
+
+    /// The words for root `key`, made by `make` the first time.
+    mutating func rootWords(_ key: UInt32, _ make: (inout PropertyNames) -> String) -> String {
+        let index = Int(key)
+        roots.grow(toInclude: index, with: nil)
+        if let words = roots[index] { return words }
+        let words = make(&self)
+        roots[index] = words
+        return words
     }
 
     mutating func cause(ofIndex index: Int) -> Cause {
