@@ -7,6 +7,7 @@ public struct ChainLink: Sendable, Equatable {
     public let line: Int
     /// The event's kind; `text` for the unrecognised line an update began after.
     public let kind: EventKind
+    /// The view or object type the line is about.
     public let view: String?
     /// Why it happened (nil for appears, disappears and text).
     public let cause: Cause?
@@ -35,6 +36,7 @@ public struct ChainGroup: Sendable, Equatable {
 
 /// What `why` says about a view (or one line) of one trace.
 public struct Explanation: Sendable, Equatable {
+    /// The trace's id in the store.
     public let traceID: Int
     /// The trace's source as ingested: a path, or `-` for stdin.
     public let source: String
@@ -49,6 +51,7 @@ public struct Explanation: Sendable, Equatable {
     /// The distinct chains, in order of first occurrence.
     public let groups: [ChainGroup]
 
+    /// Equal when every field is (`causes` holds tuples, which are not `Equatable`).
     public static func == (lhs: Explanation, rhs: Explanation) -> Bool {
         lhs.traceID == rhs.traceID && lhs.source == rhs.source && lhs.view == rhs.view && lhs.line == rhs.line
             && lhs.evaluations == rhs.evaluations && lhs.groups == rhs.groups

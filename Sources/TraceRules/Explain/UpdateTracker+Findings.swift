@@ -16,20 +16,17 @@ extension UpdateTracker {
     func rootCause(ofLines lines: [Int], view: String?, names: inout PropertyNames) -> String? {
         // By the words, not the root: roots that differ in what the sentence leaves out (the
         // state a new identity reset) read as one cause.
-        var updatesByRoot: [String: [Int]] = [:]
-        var order: [String] = []
+        var updatesByRoot: [Int: [Int]] = [:]
+        var order: [Int] = []
         var seen = Set<Int>()
         for line in lines {
             guard let index = update(containing: line), seen.insert(index).inserted else { continue }
             let update = updates[index]
             let root = roots[Int(update.rootKey)]
-            switch (root.kind, root.code) {
-            case (.body, .ownProperty?), (.body, .identity?):
-                break
-            case (.appear, _), (.disappear, _):
-                if let view, root.view != 0, names.name(ofIndex: Int(root.view) - 1) == view { continue }
-            default:
-                // An update the log gives no reason for explains nothing.
+            // An update the log gives no reason for explains nothing.
+            guard root.namesACause else { continue }
+            if root.kind == .appear || root.kind == .disappear, let view, root.view != 0,
+               names.name(ofIndex: Int(root.view) - 1) == view {
                 continue
             }
             let words = names.rootWords(update.rootKey) { rootCause(of: root, names: &$0, mentioningText: false) }
@@ -47,7 +44,7 @@ extension UpdateTracker {
             var shown = starts.prefix(Self.maxRootLines).map(String.init).joined(separator: ", ")
             if starts.count > Self.maxRootLines { shown += ", …" }
             let where_ = starts.count == 1 ? "line \(shown)" : "\(starts.count) updates: lines \(shown)"
-            return "\(words) (\(where_))"
+            return "\(names.words(words)) (\(where_))"
         }
         if ranked.count > Self.maxRootCauses {
             let rest = ranked.count - Self.maxRootCauses

@@ -43,7 +43,9 @@ struct PropertyNames {
     let symbols: SymbolTable
     private var names: [String?] = []
     private var causes: [Cause?] = []
-    private var roots: [String?] = []
+    private var roots: [Int] = []
+    private var words: [String] = []
+    private var wordIDs: [String: Int] = [:]
 
     init(symbols: SymbolTable) { self.symbols = symbols }
 
@@ -55,15 +57,27 @@ struct PropertyNames {
         return name
     }
 
-    /// The words for root `key`, made by `make` the first time.
-    mutating func rootWords(_ key: UInt32, _ make: (inout PropertyNames) -> String) -> String {
+    /// The words for root `key` as a number, the same for roots whose words are equal; `make`
+    /// makes them the first time the root is asked for.
+    mutating func rootWords(_ key: UInt32, _ make: (inout PropertyNames) -> String) -> Int {
         let index = Int(key)
-        roots.grow(toInclude: index, with: nil)
-        if let words = roots[index] { return words }
-        let words = make(&self)
-        roots[index] = words
-        return words
+        roots.grow(toInclude: index, with: -1)
+        if roots[index] >= 0 { return roots[index] }
+        let text = make(&self)
+        let id: Int
+        if let known = wordIDs[text] {
+            id = known
+        } else {
+            id = words.count
+            words.append(text)
+            wordIDs[text] = id
+        }
+        roots[index] = id
+        return id
     }
+
+    /// The words numbered `id` by `rootWords`.
+    func words(_ id: Int) -> String { words[id] }
 
     mutating func cause(ofIndex index: Int) -> Cause {
         causes.grow(toInclude: index, with: nil)

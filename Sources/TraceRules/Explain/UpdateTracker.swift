@@ -23,7 +23,9 @@ import TraceModel
 /// that began an update without a printed body.
 ///
 /// Rows are kept compact (ids as offsets from the trace's first event, names as symbol
-/// indexes): there is one per body or init line, and they are written after the scan.
+/// indexes): there is one per body or init line, and they are written after the scan. Only the
+/// scan's consuming thread touches the tracker, one access at a time, so the per-access runtime
+/// exclusivity check is left out of the arrays written per event.
 public final class UpdateTracker {
     /// A cause as the scan can tell it without reading names; `ownProperty` becomes state,
     /// observed object, environment or dependency once the property's name can be read.
@@ -55,6 +57,15 @@ public final class UpdateTracker {
         let property: UInt32
         /// Unrecognised text came right before the update's first line.
         let afterText: Bool
+
+        /// True when the root is a change the log names: a view's own property, a new
+        /// identity, an appear or a disappear.
+        var namesACause: Bool {
+            switch (kind, code) {
+            case (.body, .ownProperty?), (.body, .identity?), (.appear, _), (.disappear, _): true
+            default: false
+            }
+        }
     }
 
     /// One kept update, in input order; 20 bytes, as there can be one per few lines.
@@ -76,8 +87,8 @@ public final class UpdateTracker {
     private let identityToken: Symbol
     /// Whether `rows` are kept: only when they are to be stored.
     private let keepsRows: Bool
-    private(set) var rows: [Row] = []
-    private(set) var updates: [Update] = []
+    @exclusivity(unchecked) private(set) var rows: [Row] = []
+    @exclusivity(unchecked) private(set) var updates: [Update] = []
     /// The distinct roots, indexed by `Update.rootKey`.
     private(set) var roots: [Root] = []
     private var rootIndex: [Root: UInt32] = [:]
@@ -85,9 +96,10 @@ public final class UpdateTracker {
     private(set) var base: Int?
 
     /// The update in progress, kept in `updates` once it holds a row, and its root.
-    private var open: Update?
+    @exclusivity(unchecked) private var open: Update?
     private var openRoot: Root?
     private var openIsKept = false
+    private var openIsDropped = false
     /// Counts every update begun, kept or not, so per-view marks can tell updates apart.
     private var serial: UInt32 = 0
     private var lastTime: Double?
@@ -95,9 +107,9 @@ public final class UpdateTracker {
     /// started it): its offset plus one, 0 for none.
     private var candidate: UInt32 = 0
     /// Per view symbol: the update (serial) it last evaluated in, and of its last init with its offset.
-    private var evaluatedIn: [UInt32] = []
-    private var initIn: [UInt32] = []
-    private var initEvent: [UInt32] = []
+    @exclusivity(unchecked) private var evaluatedIn: [UInt32] = []
+    @exclusivity(unchecked) private var initIn: [UInt32] = []
+    @exclusivity(unchecked) private var initEvent: [UInt32] = []
 
     /// Creates a tracker for a scan that interns into `symbols`.
     ///
@@ -157,31 +169,41 @@ public final class UpdateTracker {
             property: 0, afterText: event.followsText
         )
         openIsKept = false
+        openIsDropped = false
         candidate = 0
     }
 
     /// Lines past 4 billion (a log of 8 GB of empty lines) share the last number.
     @inline(__always) private static func line(_ line: Int) -> UInt32 { UInt32(clamping: line) }
 
-    /// The open update's index in `updates`, adding it (and its root) on its first row.
+    /// The open update's index in `updates`, adding it (and its root) on its first row; `dropped`
+    /// when rows are not kept and its root names no cause a finding could cite (an unexplained
+    /// body or init): then only the updates findings need are held.
     private func keep(root code: Code? = nil, property: UInt32 = 0) -> UInt32 {
         causeCount += 1
-        if !openIsKept {
-            var root = openRoot!
-            if code != nil { root = Root(kind: root.kind, view: root.view, code: code, property: property, afterText: root.afterText) }
-            var update = open!
-            if let key = rootIndex[root] {
-                update.rootKey = key
-            } else {
-                update.rootKey = UInt32(truncatingIfNeeded: roots.count)
-                rootIndex[root] = update.rootKey
-                roots.append(root)
-            }
-            updates.append(update)
-            openIsKept = true
+        if openIsKept { return UInt32(truncatingIfNeeded: updates.count - 1) }
+        if openIsDropped { return Self.dropped }
+        var root = openRoot!
+        if code != nil { root = Root(kind: root.kind, view: root.view, code: code, property: property, afterText: root.afterText) }
+        if !keepsRows && !root.namesACause {
+            openIsDropped = true
+            return Self.dropped
         }
+        var update = open!
+        if let key = rootIndex[root] {
+            update.rootKey = key
+        } else {
+            update.rootKey = UInt32(truncatingIfNeeded: roots.count)
+            rootIndex[root] = update.rootKey
+            roots.append(root)
+        }
+        updates.append(update)
+        openIsKept = true
         return UInt32(truncatingIfNeeded: updates.count - 1)
     }
+
+    /// The index `keep` answers for an update it did not keep.
+    private static let dropped = UInt32.max
 
     private func evaluate(_ event: LifecycleEvent, offset: UInt32, first: Bool) {
         var code = Code.unknown
@@ -218,7 +240,7 @@ public final class UpdateTracker {
         if first || code == .ownProperty || code == .unknown { candidate = offset + 1 }
         if let view { evaluatedIn[view] = serial }
         let update = first ? keep(root: code, property: property) : keep()
-        updates[Int(update)].bodies += 1
+        if update != Self.dropped { updates[Int(update)].bodies += 1 }
         if keepsRows {
             rows.append(Row(event: offset, update: update, parent: parent, property: property, code: code, basis: basis))
         }

@@ -5,15 +5,21 @@ import TraceStore
 public enum ViewAccount {
     /// One view type, or one named instance of it.
     public struct Row: Sendable, Equatable {
+        /// The view (or object) type.
         public let view: String
         /// The instance the log named (an address, UUID, `#n`); nil for the type's unnamed events.
         public let instance: String?
+        /// Init lines.
         public let inits: Int
+        /// Body evaluations, whatever their cause.
         public let bodies: Int
         /// Body evaluations per cause, in `Cause.allCases` order.
         public let bodiesByCause: [Int]
+        /// Appear lines.
         public let appears: Int
+        /// Disappear lines.
         public let disappears: Int
+        /// Deinit lines.
         public let deinits: Int
         /// The longest init the log reported a duration for, in milliseconds.
         public let maxInitMilliseconds: Double?

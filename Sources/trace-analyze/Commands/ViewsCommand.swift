@@ -8,7 +8,7 @@ enum ViewsCommand: Command {
     static let spec = CommandSpec(
         name: "views",
         summary: "A per-view account of a trace: inits, body evaluations by cause, appears, deinits, findings.",
-        usage: "[FILE|-] [--trace ID] [--db PATH] [--format table|csv|json|markdown]",
+        usage: "[FILE|-] [--format table|csv|json|markdown] [--trace ID] [--db PATH] [--config PATH]",
         options: [
             OptionSpec(name: "format", value: "FORMAT", help: "table (default), csv, json or markdown."),
         ] + TraceInput.specs,

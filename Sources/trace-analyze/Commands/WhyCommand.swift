@@ -5,7 +5,7 @@ enum WhyCommand: Command {
     static let spec = CommandSpec(
         name: "why",
         summary: "Explain why a view's body ran: the chain from the root cause down to each evaluation.",
-        usage: "VIEW [FILE|-] [--trace ID] [--db PATH] [--line N] [--format text|json]   or   --line N [FILE|-] ...",
+        usage: "VIEW [FILE|-] [--line N] [--format text|json] [--trace ID] [--db PATH] [--config PATH]",
         options: [
             OptionSpec(name: "line", value: "N", help: "Explain the body evaluation or init on line N (then VIEW may be left out)."),
             OptionSpec(name: "format", value: "FORMAT", help: "text (default) or json."),
