@@ -87,8 +87,8 @@ public final class UpdateTracker {
     private let identityToken: Symbol
     /// Whether `rows` are kept: only when they are to be stored.
     private let keepsRows: Bool
-    @exclusivity(unchecked) private(set) var rows: [Row] = []
-    @exclusivity(unchecked) private(set) var updates: [Update] = []
+    @exclusivity(unchecked) private(set) var rows = ChunkedArray<Row>()
+    @exclusivity(unchecked) private(set) var updates = ChunkedArray<Update>()
     /// The distinct roots, indexed by `Update.rootKey`.
     private(set) var roots: [Root] = []
     private var rootIndex: [Root: UInt32] = [:]
