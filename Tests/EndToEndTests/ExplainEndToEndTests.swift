@@ -29,6 +29,14 @@ import Testing
         #expect(stored.stdout == file.stdout)
         let latest = try Tool.run(["why", "CountText", "--db", db])
         #expect(latest.stdout.hasPrefix("CountText in \(Tool.fixture("seeds/001-count-text.log")) (trace 2): 3 body evaluations; causes: parent 2, identity 1"))
+        let views = try Tool.run(["views", "--trace", "1", "--db", db, "--format", "csv"])
+        #expect(views.status == 0, "\(views.stderr)")
+        #expect(views.stdout == """
+            view,instance,inits,bodies,state,observed_object,environment,dependency,parent,identity,unknown,appears,disappears,deinits,max_init_ms,findings
+            ContentView,,0,3,2,0,0,0,0,1,0,0,0,0,,0
+            PlayButton,,0,3,1,0,0,0,0,2,0,0,0,0,,0
+
+            """)
         let rows = try Tool.run(["query", "--db", db, "--format", "csv",
                                  "SELECT trace_id, count(*) FROM updates GROUP BY trace_id ORDER BY trace_id"])
         #expect(rows.stdout == "trace_id,count(*)\n1,4\n2,3\n")
