@@ -8,15 +8,24 @@ public struct Analyzer {
     private let database: Database
     private let configuration: RuleConfiguration
     private let sources: SourceIndex?
+    private let storesExplanations: Bool
 
     /// Creates an analyzer over `database` (opened for writing) with `configuration`.
     ///
     /// With `sources` (the app's Swift files, as `--sources` names them) a rule may name the
     /// code behind a finding, such as the stored property that makes a view's value unstable.
-    public init(database: Database, configuration: RuleConfiguration = RuleConfiguration(), sources: SourceIndex? = nil) {
+    /// Updates and causes are always worked out (findings cite their root causes); with
+    /// `storingExplanations` false they are not written to `updates` and `causes`, for a
+    /// database nobody will read again (`check` without `--db`): writing a row per body line
+    /// would cost `check` a third more time.
+    public init(
+        database: Database, configuration: RuleConfiguration = RuleConfiguration(), sources: SourceIndex? = nil,
+        storingExplanations: Bool = true
+    ) {
         self.database = database
         self.configuration = configuration
         self.sources = sources
+        storesExplanations = storingExplanations
     }
 
     /// Analyses trace `traceID`, stores the findings and returns them in report order.
@@ -31,7 +40,13 @@ public struct Analyzer {
             throw AnalysisError("no trace \(traceID) in \(database.path)")
         }
         var findings: [Finding] = []
-        if let eventIDs = try TraceScanner.eventRange(of: traceID, in: database) {
+        let eventIDs = try TraceScanner.eventRange(of: traceID, in: database)
+        // Updates and causes ride on the same scan as the rules: one pass, many readers. They
+        // do not depend on the configuration, so a trace whose events they already cover keeps
+        // its rows (writing them costs more than the rules).
+        let writesExplanations = try storesExplanations && !ExplanationStore.isCurrent(traceID, eventIDs: eventIDs, in: database)
+        let tracker = UpdateTracker(symbols: symbols, keepingRows: writesExplanations)
+        if let eventIDs {
             // One scan for all rules: each event goes to every enabled rule's detector in turn.
             // A relaunch inside the stream starts fresh detectors, so no lifetime, update or
             // model count runs across it; all finish at the end, when every name is known.
@@ -46,23 +61,31 @@ public struct Analyzer {
             var subjects = Subjects(symbols: symbols)
             try TraceScanner(database: database, traceID: traceID, eventIDs: eventIDs).scan(into: symbols) { event in
                 subjects.count(event)
+                tracker.observe(event)
                 if event.relaunch { launches.append(detectors()) }
                 for entry in launches[launches.count - 1] { entry.detector.observe(event) }
                 observe(event)
             }
+            var names = PropertyNames(symbols: symbols)
             for entry in launches.flatMap({ $0 }) {
                 for violation in entry.detector.finish(subjects) {
+                    let lines = Array(Set(violation.lines)).sorted()
                     findings.append(Finding(
                         rule: entry.rule.description.identifier, severity: violation.weight.severity(for: entry.severity),
-                        view: violation.view,
-                        message: violation.message, count: violation.count,
-                        lines: Array(Set(violation.lines)).sorted(), traceID: traceID, source: source
+                        view: violation.view, message: violation.message, count: violation.count, lines: lines,
+                        traceID: traceID, source: source,
+                        rootCause: tracker.rootCause(ofLines: lines, view: violation.view, names: &names)
                     ))
                 }
             }
         }
         findings.sort(by: Finding.reportOrder)
-        try store(findings, traceID: traceID)
+        try database.transaction {
+            try store(findings, traceID: traceID)
+            if writesExplanations {
+                try ExplanationStore.store(tracker, symbols: symbols, traceID: traceID, eventIDs: eventIDs, in: database)
+            }
+        }
         return findings
     }
 
@@ -70,13 +93,14 @@ public struct Analyzer {
     /// many evidence lines, and one statement per row would cost a third of a `report`.
     private static let evidenceRowsPerInsert = 32
 
+    /// Replaces the trace's findings; runs inside the caller's transaction.
     private func store(_ findings: [Finding], traceID: Int) throws {
-        try database.transaction {
+        do {
             try database.run("DELETE FROM evidence WHERE finding_id IN (SELECT id FROM findings WHERE trace_id = ?)", [traceID])
             try database.run("DELETE FROM findings WHERE trace_id = ?", [traceID])
             let insertFinding = try database.prepare("""
-                INSERT INTO findings (trace_id, rule, severity, view, message, count, first_line, last_line)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO findings (trace_id, rule, severity, view, message, count, first_line, last_line, root_cause)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             let insertEvidence = try database.prepare("INSERT INTO evidence (finding_id, line) VALUES (?, ?)")
             let rows = Self.evidenceRowsPerInsert
@@ -103,6 +127,7 @@ public struct Analyzer {
                 insertFinding.bind(finding.count, at: 6)
                 insertFinding.bind(finding.lines.first, at: 7)
                 insertFinding.bind(finding.lines.last, at: 8)
+                insertFinding.bind(finding.rootCause, at: 9)
                 try insertFinding.step()
                 insertFinding.rewind()
                 let findingID = database.lastInsertRowID

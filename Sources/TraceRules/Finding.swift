@@ -16,11 +16,15 @@ public struct Finding: Sendable, Equatable {
     public let traceID: Int
     /// The trace's source as ingested: a path, or `-` for stdin.
     public let source: String
+    /// What started the updates the evidence lines belong to, with their lines:
+    /// `ContentView._showPlayButton changed (2 updates: lines 5, 9)`; nil when the evidence is
+    /// in no update of body evaluations or inits.
+    public let rootCause: String?
 
     /// Creates a finding.
     public init(
         rule: String, severity: Severity, view: String?, message: String, count: Int,
-        lines: [Int], traceID: Int, source: String
+        lines: [Int], traceID: Int, source: String, rootCause: String? = nil
     ) {
         self.rule = rule
         self.severity = severity
@@ -30,6 +34,7 @@ public struct Finding: Sendable, Equatable {
         self.lines = lines
         self.traceID = traceID
         self.source = source
+        self.rootCause = rootCause
     }
 }
 

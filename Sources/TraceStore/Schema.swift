@@ -16,6 +16,7 @@ public enum Schema {
         Migration(version: 1, sql: version1),
         Migration(version: 2, sql: version2),
         Migration(version: 3, sql: warningsTable),
+        Migration(version: 4, sql: versionExplain),
     ]
 
     /// The schema version this binary writes and reads.
@@ -72,6 +73,30 @@ public enum Schema {
         element_id TEXT,
         attribute  INTEGER
     );
+    """
+
+    /// Updates and causes (`check` and `report` fill them): why each body ran, and what started
+    /// each update; a finding's `root_cause` says what started the updates it covers.
+    static let versionExplain = """
+    CREATE TABLE updates (
+        id            INTEGER PRIMARY KEY,
+        trace_id      INTEGER NOT NULL REFERENCES traces(id) ON DELETE CASCADE,
+        first_line    INTEGER NOT NULL,
+        last_line     INTEGER NOT NULL,
+        root_event_id INTEGER,
+        root_cause    TEXT NOT NULL,
+        bodies        INTEGER NOT NULL
+    );
+    CREATE INDEX updates_by_trace ON updates(trace_id, first_line);
+    CREATE TABLE causes (
+        event_id        INTEGER PRIMARY KEY,
+        update_id       INTEGER NOT NULL,
+        cause           TEXT NOT NULL,
+        property        TEXT,
+        parent_event_id INTEGER,
+        basis           TEXT
+    );
+    ALTER TABLE findings ADD COLUMN root_cause TEXT;
     """
 
     static let version1 = """

@@ -76,6 +76,7 @@ public enum SchemaDocumentation {
             Column(name: "count", type: "INTEGER", summary: "How many occurrences the finding covers."),
             Column(name: "first_line", type: "INTEGER", summary: "First evidence line."),
             Column(name: "last_line", type: "INTEGER", summary: "Last evidence line."),
+            Column(name: "root_cause", type: "TEXT", summary: "What started the updates the finding covers, e.g. 'each follows ContentView._showPlayButton changing'; NULL when they have no common start."),
         ]),
         Table(name: "evidence", summary: "The source lines each finding cites.", columns: [
             Column(name: "finding_id", type: "INTEGER", summary: "The finding."),
@@ -83,8 +84,25 @@ public enum SchemaDocumentation {
         ]),
         Table(name: "stats", summary: "Parse counters per trace: lines, events per kind, lines per envelope, invalid UTF-8, ...", columns: [
             Column(name: "trace_id", type: "INTEGER", summary: "The trace."),
-            Column(name: "name", type: "TEXT", summary: "Counter name, e.g. lines, events_body, envelope_nslog, invalid_utf8."),
+            Column(name: "name", type: "TEXT", summary: "Counter name, e.g. lines, events_body, envelope_nslog, invalid_utf8; updates (updates stored) and updates_last_event (the last event they cover) once analysed."),
             Column(name: "value", type: "INTEGER", summary: "Counter value."),
+        ]),
+        Table(name: "updates", summary: "One SwiftUI update (transaction) per row: a burst of body evaluations and inits for one change, written by `report`, `check --db`, `why` and `views` (updates without a body or init are left out).", columns: [
+            Column(name: "id", type: "INTEGER", summary: "Update id, increasing in input order."),
+            Column(name: "trace_id", type: "INTEGER", summary: "The trace."),
+            Column(name: "first_line", type: "INTEGER", summary: "The update's first line."),
+            Column(name: "last_line", type: "INTEGER", summary: "The update's last line."),
+            Column(name: "root_event_id", type: "INTEGER", summary: "The event that started it (its first)."),
+            Column(name: "root_cause", type: "TEXT", summary: "What started it, e.g. 'ContentView._showPlayButton changed', 'MyRootView appeared'."),
+            Column(name: "bodies", type: "INTEGER", summary: "Body evaluations in the update."),
+        ]),
+        Table(name: "causes", summary: "Why each body evaluation (and init) happened, as far as the log tells: one row per body or init event.", columns: [
+            Column(name: "event_id", type: "INTEGER", summary: "The body or init event."),
+            Column(name: "update_id", type: "INTEGER", summary: "The update it belongs to."),
+            Column(name: "cause", type: "TEXT", summary: "state | observed_object | environment | dependency (its own dynamic property changed) | parent (@self, or re-created by its parent) | identity (@identity: state created anew) | unknown (the log does not say)."),
+            Column(name: "property", type: "TEXT", summary: "The first dynamic property printed as changed (for identity: the state that was reset)."),
+            Column(name: "parent_event_id", type: "INTEGER", summary: "The parent's evaluation (or, for a body print, the init that re-created the view); NULL when the log shows none."),
+            Column(name: "basis", type: "TEXT", summary: "How the parent was found: tokens (@self/@identity, nearest earlier self-changed evaluation), init (its init printed in the update), order (a body print after another evaluation of the update), appear (an init in an update begun by an appear)."),
         ]),
         Table(name: "view_summary", summary: "A view: per trace and view type, how often each lifecycle step happened.", columns: [
             Column(name: "trace_id", type: "INTEGER", summary: "The trace."),

@@ -9,6 +9,8 @@ enum CommandLineTool {
         CommandEntry(CheckCommand.self),
         CommandEntry(IngestCommand.self),
         CommandEntry(ReportCommand.self),
+        CommandEntry(WhyCommand.self),
+        CommandEntry(ViewsCommand.self),
         CommandEntry(DiffCommand.self),
         CommandEntry(TimelineCommand.self),
         CommandEntry(ExportCommand.self),

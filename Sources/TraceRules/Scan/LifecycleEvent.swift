@@ -5,6 +5,8 @@ import TraceModel
 /// Every event of the trace but its `text` lines comes through; `followsText` says when some
 /// came right before (for rules to which any other line ends a run of one view's body lines).
 public struct LifecycleEvent {
+    /// The event's row id in `events` (0 for events made outside a scan, as in tests).
+    public var id: Int = 0
     /// The 1-based line in the source.
     public var line: Int
     /// Seconds since the epoch, when the line carried a time.

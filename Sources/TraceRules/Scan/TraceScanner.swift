@@ -168,6 +168,7 @@ public struct TraceScanner {
                     continue
                 }
                 var event = LifecycleEvent(line: events.integer(at: 1), ts: events.double(at: 2), kind: kind)
+                event.id = id
                 event.followsText = skippedText || (contiguous && id != previousID + 1)
                 skippedText = false
                 previousID = id

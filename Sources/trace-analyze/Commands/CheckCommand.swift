@@ -53,7 +53,11 @@ enum CheckCommand: Command {
 
         let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()
         let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
-        let analyzer = Analyzer(database: database, configuration: configuration, sources: options.sources)
+        // Updates and causes are stored only where someone can read them: in a --db.
+        let analyzer = Analyzer(
+            database: database, configuration: configuration, sources: options.sources,
+            storingExplanations: arguments.value("db") != nil
+        )
         var findings: [Finding] = []
         var coverage: [TraceCoverage] = []
         let showProgress = Console.stderrIsTerminal

@@ -2,7 +2,7 @@ import TraceRules
 
 /// A versioned JSON document; the shape is documented in the README and only grows.
 ///
-/// `{"version":1,"findings":[{"rule","severity","view","message","count","location":{"file","line","column","declaration"},
+/// `{"version":1,"findings":[{"rule","severity","view","message","count","root_cause","location":{"file","line","column","declaration"},
 ///   "evidence":[{"file","line"}]}], "coverage":[{"file","lines","lifecycle_events","lookalikes","lookalike_lines":[{"line","text"}]}], "summary":{"findings","error","warning","info","traces","fail_on","failed","hidden"}}`
 enum JSONReporter: Reporter {
     static let identifier = "json"
@@ -19,6 +19,7 @@ enum JSONReporter: Reporter {
                 ("view", .string(finding.view)),
                 ("message", .string(finding.message)),
                 ("count", .int(finding.count)),
+                ("root_cause", .string(finding.rootCause)),
                 ("location", .object([
                     ("file", .string(location.file ?? file)),
                     ("line", location.line.map(JSONDocument.int) ?? .null),

@@ -48,7 +48,9 @@ enum SARIFReporter: Reporter {
         if let index { members.append(("ruleIndex", .int(index))) }
         members += [
             ("level", .string(level(finding.severity))),
-            ("message", .object([("text", .string(finding.message))])),
+            // The root cause reads as part of the message in every SARIF viewer; `properties`
+            // keeps it apart for tools.
+            ("message", .object([("text", .string(finding.rootCause.map { "\(finding.message) Root cause: \($0)." } ?? finding.message))])),
         ]
         let location = report.location(of: finding)
         var locations: [JSONDocument] = []
@@ -78,6 +80,9 @@ enum SARIFReporter: Reporter {
             members.append(("relatedLocations", .array(evidence)))
         }
         members.append(("partialFingerprints", .object([("traceAnalyze/v1", .string(Fingerprint(finding).digest))])))
+        if let rootCause = finding.rootCause {
+            members.append(("properties", .object([("rootCause", .string(rootCause))])))
+        }
         return .object(members)
     }
 

@@ -20,6 +20,9 @@ enum TextReporter: Reporter {
             for finding in findings {
                 text += paint(finding.rule, TerminalColours.bold) + (report.subject(of: finding).map { ": \($0)" } ?? "") + "\n"
                 text += "  \(finding.message)\n"
+                if let rootCause = finding.rootCause {
+                    text += "  root cause: \(rootCause)\n"
+                }
                 let location = report.location(of: finding)
                 if location.isDeclaration {
                     text += "  declared at \(location.text)\n"

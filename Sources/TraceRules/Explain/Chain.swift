@@ -1,0 +1,134 @@
+import TraceModel
+
+/// One step of a chain from an update's root cause down to an evaluation: an event of the trace
+/// and what the log says about it.
+public struct ChainLink: Sendable, Equatable {
+    /// The event's line in the source.
+    public let line: Int
+    /// The event's kind; `text` for the unrecognised line an update began after.
+    public let kind: EventKind
+    /// The view or object type the line is about.
+    public let view: String?
+    /// Why it happened (nil for appears, disappears and text).
+    public let cause: Cause?
+    /// The first changed dynamic property.
+    public let property: String?
+    /// How its parent was found.
+    public let basis: CauseBasis?
+    /// The line's message as logged.
+    public let text: String
+    /// The step in words, without its line number: `ContentView._count changed → ContentView body`.
+    public let phrase: String
+}
+
+/// The chains that led to a group of evaluations of one view which share their chain but for
+/// line numbers.
+public struct ChainGroup: Sendable, Equatable {
+    /// The chain in words without line numbers: what the group shares.
+    public let summary: String
+    /// The first evaluation's chain, with its links' line numbers.
+    public let sentence: String
+    /// The first evaluation's chain, root first.
+    public let links: [ChainLink]
+    /// The line of every evaluation in the group, in input order.
+    public let lines: [Int]
+}
+
+/// What `why` says about a view (or one line) of one trace.
+public struct Explanation: Sendable, Equatable {
+    /// The trace's id in the store.
+    public let traceID: Int
+    /// The trace's source as ingested: a path, or `-` for stdin.
+    public let source: String
+    /// The view asked about (for `--line`, the line's view).
+    public let view: String?
+    /// The line asked about with `--line`.
+    public let line: Int?
+    /// Evaluations (or, for `--line`, events) explained.
+    public let evaluations: Int
+    /// How many evaluations each cause accounts for, most first.
+    public let causes: [(cause: Cause, count: Int)]
+    /// The distinct chains, in order of first occurrence.
+    public let groups: [ChainGroup]
+
+    /// Equal when every field is (`causes` holds tuples, which are not `Equatable`).
+    public static func == (lhs: Explanation, rhs: Explanation) -> Bool {
+        lhs.traceID == rhs.traceID && lhs.source == rhs.source && lhs.view == rhs.view && lhs.line == rhs.line
+            && lhs.evaluations == rhs.evaluations && lhs.groups == rhs.groups
+            && lhs.causes.map(\.cause) == rhs.causes.map(\.cause) && lhs.causes.map(\.count) == rhs.causes.map(\.count)
+    }
+}
+
+/// The words for each step of a chain.
+enum ChainPhrase {
+    /// `_count` reads as `ContentView._count`; `@dependencies` and key paths after a space.
+    static func changed(_ view: String, _ property: String?) -> String {
+        guard let property else { return "\(view) changed" }
+        return property.hasPrefix("_") ? "\(view).\(property) changed" : "\(view) \(property) changed"
+    }
+
+    /// The phrase for `node`; `isTop` when nothing above it in the chain, `isSubject` when it is
+    /// the evaluation explained, `reset` when the view had an identity before.
+    static func phrase(_ node: ChainNode, isTop: Bool, isSubject: Bool, reset: Bool) -> String {
+        let view = node.view ?? "an unnamed view"
+        switch node.kind {
+        case .text:
+            return "\"\(node.text)\" (not recognised; the update began after it)"
+        case .appear: return "\(view) appeared"
+        case .disappear: return "\(view) disappeared"
+        case .`init`:
+            if isTop && node.cause == .unknown { return "\(view) init (its creator is not in the log)" }
+            return "\(view) init"
+        case .body:
+            switch node.cause {
+            case .state?, .observedObject?, .environment?, .dependency?:
+                return "\(changed(view, node.property)) → \(view) body"
+            case .identity?:
+                guard isSubject else { return "\(view) new identity" }
+                let state = node.property.map { " (\($0))" } ?? ""
+                return "\(view) new identity: state \(reset ? "reset" : "created")\(state)"
+            case .parent?:
+                if isTop { return "\(view) new value from a parent the log does not show (@self)" }
+                guard isSubject else { return "\(view) body" }
+                switch node.basis {
+                case .`init`?: return "\(view) body: its parent made it anew"
+                case .order?: return "\(view) body, printed after its parent"
+                default: return "\(view) new value from its parent (@self)"
+                }
+            case .unknown?, nil:
+                return isSubject || isTop ? "\(view) body (the log does not say why)" : "\(view) body"
+            }
+        default:
+            return "\(view) \(node.kind.rawValue)"
+        }
+    }
+
+    /// Puts the line number after a phrase's first step: `X._count changed (line 4) → X body`.
+    static func withLine(_ phrase: String, _ line: Int) -> String {
+        if let arrow = phrase.range(of: " → ") {
+            return phrase[..<arrow.lowerBound] + " (line \(line))" + phrase[arrow.lowerBound...]
+        }
+        return "\(phrase) (line \(line))"
+    }
+}
+
+/// An event as the explainer reads it from the store.
+struct ChainNode {
+    let id: Int
+    let line: Int
+    let kind: EventKind
+    let view: String?
+    let text: String
+    let cause: Cause?
+    let property: String?
+    let parent: Int?
+    let basis: CauseBasis?
+    let update: Int?
+
+    func link(isTop: Bool, isSubject: Bool, reset: Bool) -> ChainLink {
+        ChainLink(
+            line: line, kind: kind, view: view, cause: cause, property: property, basis: basis, text: text,
+            phrase: ChainPhrase.phrase(self, isTop: isTop, isSubject: isSubject, reset: reset)
+        )
+    }
+}

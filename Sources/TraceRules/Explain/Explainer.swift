@@ -1,0 +1,179 @@
+import TraceModel
+import TraceStore
+
+/// Answers `why`: for each evaluation of a view, the chain from its update's root cause down to
+/// it, read from the `updates` and `causes` tables that `Analyzer` fills.
+public struct Explainer {
+    private let database: Database
+    private let traceID: Int
+    private var nodes: [Int: ChainNode] = [:]
+
+    /// An explainer of trace `traceID`, which must have been analysed (`Explainer.prepare`).
+    public init(database: Database, traceID: Int) throws {
+        self.database = database
+        self.traceID = traceID
+        guard try Self.isAnalysed(traceID, in: database) else {
+            throw AnalysisError("trace \(traceID) in \(database.path) has no updates yet; run `trace-analyze report --trace \(traceID)` first")
+        }
+    }
+
+    /// True when trace `traceID` has its updates and causes stored (`check` or `report` ran on it).
+    public static func isAnalysed(_ traceID: Int, in database: Database) throws -> Bool {
+        try database.scalarInt("SELECT value FROM stats WHERE trace_id = ? AND name = 'updates'", [traceID]) != nil
+    }
+
+    /// Analyses trace `traceID` (rules, updates and causes) when it has not been yet, as `report`
+    /// would with `configuration`; `database` must be open for writing then.
+    public static func prepare(_ traceID: Int, in database: Database, configuration: RuleConfiguration = RuleConfiguration()) throws {
+        guard try !isAnalysed(traceID, in: database) else { return }
+        _ = try Analyzer(database: database, configuration: configuration).analyze(traceID: traceID)
+    }
+
+    /// Every body evaluation of `view`, grouped by distinct chain.
+    public mutating func explain(view: String) throws -> Explanation {
+        var ids: [Int] = []
+        try database.forEachRow(
+            "SELECT id FROM events WHERE trace_id = ? AND view = ? AND kind = 'body' ORDER BY id", [traceID, view]
+        ) { ids.append($0.integer(at: 0)) }
+        guard !ids.isEmpty else {
+            throw AnalysisError("\(view) has no body evaluations in trace \(traceID)\(try suggestion(for: view))")
+        }
+        var identities = 0
+        var chains: [[ChainLink]] = []
+        for id in ids {
+            let node = try self.node(id)
+            chains.append(try chain(for: node, reset: identities > 0))
+            if node.cause == .identity { identities += 1 }
+        }
+        return try explanation(view: view, line: nil, chains: chains)
+    }
+
+    /// The events of line `line` that have a cause (a body evaluation or an init).
+    public mutating func explain(line: Int) throws -> Explanation {
+        var ids: [Int] = []
+        try database.forEachRow("""
+            SELECT e.id FROM events AS e JOIN causes AS c ON c.event_id = e.id
+            WHERE e.trace_id = ? AND e.line = ? ORDER BY e.id
+            """, [traceID, line]) { ids.append($0.integer(at: 0)) }
+        guard !ids.isEmpty else {
+            let kind = try database.scalarText("SELECT kind FROM events WHERE trace_id = ? AND line = ? LIMIT 1", [traceID, line])
+            throw AnalysisError(kind.map { "line \(line) of trace \(traceID) is \($0 == "text" ? "a text line" : "a \($0) line"); why explains body evaluations and inits" }
+                ?? "trace \(traceID) has no line \(line)")
+        }
+        var chains: [[ChainLink]] = []
+        for id in ids {
+            let node = try self.node(id)
+            let reset = try node.cause == .identity && node.view.map { try hadIdentity($0, before: id) } == true
+            chains.append(try chain(for: node, reset: reset))
+        }
+        return try explanation(view: try node(ids[0]).view, line: line, chains: chains)
+    }
+
+    private func explanation(view: String?, line: Int?, chains: [[ChainLink]]) throws -> Explanation {
+        var groups: [(summary: String, links: [ChainLink], lines: [Int])] = []
+        var index: [String: Int] = [:]
+        var causes: [Cause: Int] = [:]
+        for links in chains {
+            let subject = links[links.count - 1]
+            if let cause = subject.cause { causes[cause, default: 0] += 1 }
+            let summary = links.map(\.phrase).joined(separator: " → ")
+            if let position = index[summary] {
+                groups[position].lines.append(subject.line)
+            } else {
+                index[summary] = groups.count
+                groups.append((summary, links, [subject.line]))
+            }
+        }
+        let source = try database.scalarText("SELECT source FROM traces WHERE id = ?", [traceID]) ?? "?"
+        return Explanation(
+            traceID: traceID, source: source, view: view, line: line, evaluations: chains.count,
+            causes: causes.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
+                .map { (cause: $0.key, count: $0.value) },
+            // Most frequent first; ties keep the order of first occurrence (the sort is stable).
+            groups: groups.enumerated().sorted {
+                $0.element.lines.count != $1.element.lines.count ? $0.element.lines.count > $1.element.lines.count : $0.offset < $1.offset
+            }.map(\.element).map { group in
+                ChainGroup(
+                    summary: group.summary,
+                    sentence: group.links.map { ChainPhrase.withLine($0.phrase, $0.line) }.joined(separator: " → "),
+                    links: group.links, lines: group.lines
+                )
+            }
+        )
+    }
+
+    /// The chain from the root down to `subject`: its parents, then (when the top is not a change
+    /// of its own) the unrecognised line its update began after.
+    private mutating func chain(for subject: ChainNode, reset: Bool) throws -> [ChainLink] {
+        var nodes = [subject]
+        var seen: Set<Int> = [subject.id]
+        while let parent = nodes[0].parent, !seen.contains(parent), nodes.count < 64 {
+            seen.insert(parent)
+            nodes.insert(try node(parent), at: 0)
+        }
+        var links = nodes.enumerated().map { position, node in
+            node.link(isTop: position == 0 && node.parent == nil, isSubject: position == nodes.count - 1, reset: reset)
+        }
+        let top = nodes[0]
+        if top.parent == nil, top.cause == nil || top.cause == .unknown || top.cause == .parent,
+           let text = try textBefore(updateOf: top) {
+            // The unrecognised line is most likely the parent's own print: the top is no longer
+            // a step whose cause the log leaves out.
+            links[0] = top.link(isTop: false, isSubject: nodes.count == 1, reset: reset)
+            links.insert(text, at: 0)
+        }
+        return links
+    }
+
+    /// The unrecognised line right before the first event of `node`'s update, if there is one.
+    private func textBefore(updateOf node: ChainNode) throws -> ChainLink? {
+        guard let update = node.update,
+              let root = try database.scalarInt("SELECT root_event_id FROM updates WHERE id = ?", [update]) else { return nil }
+        var link: ChainLink?
+        try database.forEachRow(
+            "SELECT line, kind, message FROM events WHERE id < ? AND trace_id = ? ORDER BY id DESC LIMIT 1", [root, traceID]
+        ) { row in
+            guard row.text(at: 1) == "text" else { return }
+            let text = ChainNode(id: 0, line: row.integer(at: 0), kind: .text, view: nil, text: row.text(at: 2) ?? "",
+                                 cause: nil, property: nil, parent: nil, basis: nil, update: nil)
+            link = text.link(isTop: true, isSubject: false, reset: false)
+        }
+        return link
+    }
+
+    private func hadIdentity(_ view: String, before id: Int) throws -> Bool {
+        try database.scalarInt("""
+            SELECT 1 FROM events AS e JOIN causes AS c ON c.event_id = e.id
+            WHERE e.trace_id = ? AND e.view = ? AND e.id < ? AND c.cause = 'identity' LIMIT 1
+            """, [traceID, view, id]) != nil
+    }
+
+    private mutating func node(_ id: Int) throws -> ChainNode {
+        if let node = nodes[id] { return node }
+        var found: ChainNode?
+        try database.forEachRow("""
+            SELECT e.line, e.kind, e.view, e.message, c.cause, c.property, c.parent_event_id, c.basis, c.update_id
+            FROM events AS e LEFT JOIN causes AS c ON c.event_id = e.id WHERE e.id = ?
+            """, [id]) { row in
+            found = ChainNode(
+                id: id, line: row.integer(at: 0), kind: EventKind(rawValue: row.text(at: 1) ?? "") ?? .text,
+                view: row.text(at: 2), text: row.text(at: 3) ?? "", cause: row.text(at: 4).flatMap(Cause.init(rawValue:)),
+                property: row.text(at: 5), parent: row.int(at: 6), basis: row.text(at: 7).flatMap(CauseBasis.init(rawValue:)),
+                update: row.int(at: 8)
+            )
+        }
+        guard let found else { throw AnalysisError("event \(id) of trace \(traceID) is missing from \(database.path)") }
+        nodes[id] = found
+        return found
+    }
+
+    /// `; did you mean X?` naming views of the trace whose name contains `view` (any case).
+    private func suggestion(for view: String) throws -> String {
+        var names: [String] = []
+        try database.forEachRow("""
+            SELECT DISTINCT view FROM events WHERE trace_id = ? AND kind = 'body' AND instr(lower(view), lower(?)) > 0
+            ORDER BY view LIMIT 5
+            """, [traceID, view]) { row in row.text(at: 0).map { names.append($0) } }
+        return names.isEmpty ? "; `trace-analyze views` lists the views" : "; did you mean \(names.joined(separator: ", "))?"
+    }
+}

@@ -1,0 +1,274 @@
+import TraceModel
+
+/// Groups a trace's events into updates and gives every body evaluation and init a cause, as a
+/// consumer of the rules' one scan (`TraceScanner`), in input order.
+///
+/// An update is one SwiftUI transaction: the burst of body evaluations and inits it runs for one
+/// change. A new one starts at
+/// - a time gap of more than `maxGapSeconds` between lines that carry times;
+/// - a line after unrecognised text, when lines carry no times (the text is often the parent's
+///   own print, as in seed 003's `Evaluating View Declaration Value`);
+/// - an appear or disappear (printed once a transaction is committed);
+/// - a `_printChanges()` line without `@self` or `@identity`: a view re-evaluated because its
+///   own state changed, where SwiftUI then prints the subtree it re-evaluates, top-down;
+/// - a view evaluated a second time: SwiftUI evaluates a view once per transaction.
+/// Only updates holding a body evaluation or an init are kept: an appear alone explains nothing.
+///
+/// The cause of an evaluation comes from its tokens (`@identity`, then its own dynamic
+/// properties, then `@self`); a body print without tokens is the parent's doing when its init
+/// was printed earlier in the update, or when another evaluation came before it in the update.
+/// The parent is the nearest earlier evaluation of the update that changed on its own (or
+/// started the update): siblings printed `@self` between are skipped, because SwiftUI prints a
+/// parent before all its children. An init's parent is found the same way, or is the appear
+/// that began an update without a printed body.
+///
+/// Rows are kept compact (ids as offsets from the trace's first event, names as symbol
+/// indexes): there is one per body or init line, and they are written after the scan. Only the
+/// scan's consuming thread touches the tracker, one access at a time, so the per-access runtime
+/// exclusivity check is left out of the arrays written per event.
+public final class UpdateTracker {
+    /// A cause as the scan can tell it without reading names; `ownProperty` becomes state,
+    /// observed object, environment or dependency once the property's name can be read.
+    enum Code: UInt8 {
+        case ownProperty, parent, identity, unknown
+    }
+
+    /// One body evaluation or init.
+    struct Row {
+        /// The event's id minus the trace's first event id.
+        let event: UInt32
+        /// Index into `updates`.
+        let update: UInt32
+        /// The parent's event offset plus one; 0 when the log shows none.
+        let parent: UInt32
+        /// The first changed dynamic property's symbol index plus one; 0 for none.
+        let property: UInt32
+        let code: Code
+        let basis: CauseBasis?
+    }
+
+    /// What started an update, without its line: updates share a few hundred of these.
+    struct Root: Hashable {
+        let kind: EventKind
+        /// The root's view symbol index plus one; 0 for none.
+        let view: UInt32
+        let code: Code?
+        /// The changed property's symbol index plus one; 0 for none.
+        let property: UInt32
+        /// Unrecognised text came right before the update's first line.
+        let afterText: Bool
+
+        /// True when the root is a change the log names: a view's own property, a new
+        /// identity, an appear or a disappear.
+        var namesACause: Bool {
+            switch (kind, code) {
+            case (.body, .ownProperty?), (.body, .identity?), (.appear, _), (.disappear, _): true
+            default: false
+            }
+        }
+    }
+
+    /// One kept update, in input order; 20 bytes, as there can be one per few lines.
+    struct Update {
+        let firstLine: UInt32
+        var lastLine: UInt32
+        /// The first event (what started the update), as an offset.
+        let root: UInt32
+        /// Index into `roots`.
+        var rootKey: UInt32
+        var bodies: UInt32 = 0
+    }
+
+    /// The longest pause between two timed lines of one update.
+    public static let defaultMaxGapSeconds = 0.25
+
+    private let maxGapSeconds: Double
+    private let selfToken: Symbol
+    private let identityToken: Symbol
+    /// Whether `rows` are kept: only when they are to be stored.
+    private let keepsRows: Bool
+    @exclusivity(unchecked) private(set) var rows = ChunkedArray<Row>()
+    @exclusivity(unchecked) private(set) var updates = ChunkedArray<Update>()
+    /// The distinct roots, indexed by `Update.rootKey`.
+    private(set) var roots: [Root] = []
+    private var rootIndex: [Root: UInt32] = [:]
+    /// The trace's first event id: rows keep offsets from it.
+    private(set) var base: Int?
+
+    /// The update in progress, kept in `updates` once it holds a row, and its root.
+    @exclusivity(unchecked) private var open: Update?
+    private var openRoot: Root?
+    private var openIsKept = false
+    private var openIsDropped = false
+    /// Counts every update begun, kept or not, so per-view marks can tell updates apart.
+    private var serial: UInt32 = 0
+    private var lastTime: Double?
+    /// The nearest evaluation of the open update that may be a parent (changed on its own, or
+    /// started it): its offset plus one, 0 for none.
+    private var candidate: UInt32 = 0
+    /// Per view symbol: the update (serial) it last evaluated in, and of its last init with its offset.
+    @exclusivity(unchecked) private var evaluatedIn: [UInt32] = []
+    @exclusivity(unchecked) private var initIn: [UInt32] = []
+    @exclusivity(unchecked) private var initEvent: [UInt32] = []
+
+    /// Creates a tracker for a scan that interns into `symbols`.
+    ///
+    /// Without `keepingRows` only the updates are kept (enough for findings' root causes), not
+    /// one row per body and init: `check` into a temporary database has no use for them.
+    public init(symbols: SymbolTable, keepingRows: Bool = true, maxGapSeconds: Double = UpdateTracker.defaultMaxGapSeconds) {
+        self.maxGapSeconds = maxGapSeconds
+        keepsRows = keepingRows
+        selfToken = symbols.selfToken
+        identityToken = symbols.identityToken
+    }
+
+    /// How many updates hold a body evaluation or an init.
+    public var updateCount: Int { updates.count }
+    /// How many body evaluations and inits got a cause.
+    public private(set) var causeCount = 0
+
+    /// Takes the next event of the scan.
+    public func observe(_ event: LifecycleEvent) {
+        if base == nil { base = event.id }
+        let offset = UInt32(truncatingIfNeeded: event.id - base!)
+        let first = startsUpdate(event)
+        if first { begin(event, offset: offset) }
+        if let ts = event.ts { lastTime = ts }
+        switch event.kind {
+        case .body: evaluate(event, offset: offset, first: first)
+        case .`init`: created(event, offset: offset)
+        default: break
+        }
+        if openIsKept { updates[updates.count - 1].lastLine = Self.line(event.line) }
+    }
+
+    private func startsUpdate(_ event: LifecycleEvent) -> Bool {
+        guard open != nil else { return true }
+        if let ts = event.ts, let lastTime {
+            if ts - lastTime > maxGapSeconds { return true }
+        } else if event.ts == nil && event.followsText {
+            return true
+        }
+        switch event.kind {
+        case .appear, .disappear:
+            return true
+        case .body:
+            if event.isPrintChanges && !event.newIdentity && !event.newValue { return true }
+            if let view = event.view?.index, view < evaluatedIn.count, evaluatedIn[view] == serial { return true }
+            return false
+        default:
+            return false
+        }
+    }
+
+    private func begin(_ event: LifecycleEvent, offset: UInt32) {
+        serial &+= 1
+        open = Update(firstLine: Self.line(event.line), lastLine: Self.line(event.line), root: offset, rootKey: 0)
+        openRoot = Root(
+            kind: event.kind, view: event.view.map { UInt32(truncatingIfNeeded: $0.index) + 1 } ?? 0, code: nil,
+            property: 0, afterText: event.followsText
+        )
+        openIsKept = false
+        openIsDropped = false
+        candidate = 0
+    }
+
+    /// Lines past 4 billion (a log of 8 GB of empty lines) share the last number.
+    @inline(__always) private static func line(_ line: Int) -> UInt32 { UInt32(clamping: line) }
+
+    /// The open update's index in `updates`, adding it (and its root) on its first row; `dropped`
+    /// when rows are not kept and its root names no cause a finding could cite (an unexplained
+    /// body or init): then only the updates findings need are held.
+    private func keep(root code: Code? = nil, property: UInt32 = 0) -> UInt32 {
+        causeCount += 1
+        if openIsKept { return UInt32(truncatingIfNeeded: updates.count - 1) }
+        if openIsDropped { return Self.dropped }
+        var root = openRoot!
+        if code != nil { root = Root(kind: root.kind, view: root.view, code: code, property: property, afterText: root.afterText) }
+        if !keepsRows && !root.namesACause {
+            openIsDropped = true
+            return Self.dropped
+        }
+        var update = open!
+        if let key = rootIndex[root] {
+            update.rootKey = key
+        } else {
+            update.rootKey = UInt32(truncatingIfNeeded: roots.count)
+            rootIndex[root] = update.rootKey
+            roots.append(root)
+        }
+        updates.append(update)
+        openIsKept = true
+        return UInt32(truncatingIfNeeded: updates.count - 1)
+    }
+
+    /// The index `keep` answers for an update it did not keep.
+    private static let dropped = UInt32.max
+
+    private func evaluate(_ event: LifecycleEvent, offset: UInt32, first: Bool) {
+        var code = Code.unknown
+        var basis: CauseBasis?
+        var parent: UInt32 = 0
+        var property: UInt32 = 0
+        for token in event.tokens where token != selfToken && token != identityToken {
+            property = UInt32(truncatingIfNeeded: token.index) + 1
+            break
+        }
+        let view = event.view?.index
+        if let view { grow(view) }
+        if event.isPrintChanges {
+            if event.newIdentity {
+                code = .identity
+            } else if property != 0 {
+                code = .ownProperty
+            } else if event.newValue {
+                code = .parent
+            }
+            if code == .identity || code == .parent, candidate != 0 {
+                parent = candidate
+                basis = .tokens
+            }
+        } else if let view, initIn[view] == serial {
+            code = .parent
+            parent = initEvent[view]
+            basis = .`init`
+        } else if candidate != 0 {
+            code = .parent
+            parent = candidate
+            basis = .order
+        }
+        if first || code == .ownProperty || code == .unknown { candidate = offset + 1 }
+        if let view { evaluatedIn[view] = serial }
+        let update = first ? keep(root: code, property: property) : keep()
+        if update != Self.dropped { updates[Int(update)].bodies += 1 }
+        if keepsRows {
+            rows.append(Row(event: offset, update: update, parent: parent, property: property, code: code, basis: basis))
+        }
+    }
+
+    private func created(_ event: LifecycleEvent, offset: UInt32) {
+        var parent = candidate
+        var basis: CauseBasis? = parent == 0 ? nil : .order
+        if parent == 0, let open, openRoot?.kind == .appear {
+            parent = open.root + 1
+            basis = .appear
+        }
+        if let view = event.view?.index {
+            grow(view)
+            initIn[view] = serial
+            initEvent[view] = offset + 1
+        }
+        let update = keep()
+        if keepsRows {
+            rows.append(Row(
+                event: offset, update: update, parent: parent, property: 0, code: parent == 0 ? .unknown : .parent, basis: basis
+            ))
+        }
+    }
+
+    private func grow(_ view: Int) {
+        evaluatedIn.grow(toInclude: view, with: 0)
+        initIn.grow(toInclude: view, with: 0)
+        initEvent.grow(toInclude: view, with: 0)
+    }
+}

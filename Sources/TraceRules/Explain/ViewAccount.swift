@@ -1,0 +1,75 @@
+import TraceStore
+
+/// The per-view account of a trace that `views` prints: one row per view type (and per
+/// instance where the log names instances), ranked by body evaluations like a profiler's view.
+public enum ViewAccount {
+    /// One view type, or one named instance of it.
+    public struct Row: Sendable, Equatable {
+        /// The view (or object) type.
+        public let view: String
+        /// The instance the log named (an address, UUID, `#n`); nil for the type's unnamed events.
+        public let instance: String?
+        /// Init lines.
+        public let inits: Int
+        /// Body evaluations, whatever their cause.
+        public let bodies: Int
+        /// Body evaluations per cause, in `Cause.allCases` order.
+        public let bodiesByCause: [Int]
+        /// Appear lines.
+        public let appears: Int
+        /// Disappear lines.
+        public let disappears: Int
+        /// Deinit lines.
+        public let deinits: Int
+        /// The longest init the log reported a duration for, in milliseconds.
+        public let maxInitMilliseconds: Double?
+        /// Findings about the view type in the trace.
+        public let findings: Int
+
+        /// Body evaluations with `cause`.
+        public func bodies(_ cause: Cause) -> Int { bodiesByCause[Cause.allCases.firstIndex(of: cause)!] }
+    }
+
+    /// The column names, in `Row` order, as `views` prints them (one per cause after `bodies`).
+    public static let columns = ["view", "instance", "inits", "bodies"] + Cause.allCases.map(\.rawValue)
+        + ["appears", "disappears", "deinits", "max_init_ms", "findings"]
+
+    /// The query behind the account; `causes` comes from the trace's analysis.
+    public static let sql = """
+        SELECT e.view, e.instance,
+               sum(e.kind = 'init'), sum(e.kind = 'body'),
+        \(Cause.allCases.map { "       sum(e.kind = 'body' AND coalesce(c.cause, 'unknown') = '\($0.rawValue)')," }.joined(separator: "\n"))
+               sum(e.kind = 'appear'), sum(e.kind = 'disappear'), sum(e.kind = 'deinit'),
+               max(CASE WHEN e.kind = 'init' THEN e.duration_ms END)
+        FROM events AS e LEFT JOIN causes AS c ON c.event_id = e.id
+        WHERE e.trace_id = ?1 AND e.view IS NOT NULL AND e.kind <> 'text'
+        GROUP BY e.view, e.instance
+        """
+
+    /// The rows of trace `traceID` (analysed: see `Explainer.prepare`), most body evaluations first.
+    public static func rows(traceID: Int, in database: Database) throws -> [Row] {
+        var findings: [String: Int] = [:]
+        try database.forEachRow("SELECT view, count(*) FROM findings WHERE trace_id = ? AND view IS NOT NULL GROUP BY view", [traceID]) { row in
+            if let view = row.text(at: 0) { findings[view] = row.integer(at: 1) }
+        }
+        var rows: [Row] = []
+        let causes = Cause.allCases.count
+        try database.forEachRow(sql, [traceID]) { row in
+            let view = row.text(at: 0) ?? ""
+            rows.append(Row(
+                view: view, instance: row.text(at: 1), inits: row.integer(at: 2), bodies: row.integer(at: 3),
+                bodiesByCause: (0..<causes).map { row.integer(at: Int32(4 + $0)) },
+                appears: row.integer(at: Int32(4 + causes)), disappears: row.integer(at: Int32(5 + causes)),
+                deinits: row.integer(at: Int32(6 + causes)), maxInitMilliseconds: row.double(at: Int32(7 + causes)),
+                findings: findings[view] ?? 0
+            ))
+        }
+        rows.sort { lhs, rhs in
+            if lhs.bodies != rhs.bodies { return lhs.bodies > rhs.bodies }
+            if lhs.inits != rhs.inits { return lhs.inits > rhs.inits }
+            if lhs.view != rhs.view { return lhs.view.utf8.lexicographicallyPrecedes(rhs.view.utf8) }
+            return (lhs.instance ?? "").utf8.lexicographicallyPrecedes((rhs.instance ?? "").utf8)
+        }
+        return rows
+    }
+}

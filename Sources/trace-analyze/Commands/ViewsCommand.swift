@@ -1,0 +1,47 @@
+import TraceRules
+import TraceStore
+
+/// `trace-analyze views`: one row per view, ranked by body evaluations and split by cause.
+enum ViewsCommand: Command {
+    static let formats = ["table", "csv", "json", "markdown"]
+
+    static let spec = CommandSpec(
+        name: "views",
+        summary: "A per-view account of a trace: inits, body evaluations by cause, appears, deinits, findings.",
+        usage: "[FILE|-] [--format table|csv|json|markdown] [--trace ID] [--db PATH] [--config PATH]",
+        options: [
+            OptionSpec(name: "format", value: "FORMAT", help: "table (default), csv, json or markdown."),
+        ] + TraceInput.specs,
+        positionals: [("FILE", "A log file, or - for stdin; without it, the stored trace (--trace ID, default the latest).")],
+        maxPositionals: 1,
+        discussion: """
+        One row per view type, and per instance where the log names instances (an address, a
+        UUID, #n), most body evaluations first, as a profiler ranks functions. The body
+        evaluations are split by cause (see `trace-analyze why --help`): state, observed_object,
+        environment, dependency, parent, identity (new identities), unknown. max_init_ms is the
+        longest init duration the log reported; findings counts the rules' findings about the view.
+
+        EXAMPLES:
+          trace-analyze views app.log
+          trace-analyze views --trace 3 --db run.sqlite --format csv > views.csv
+          trace-analyze views app.log --format markdown >> "$GITHUB_STEP_SUMMARY"
+        """
+    )
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let format = arguments.value("format") ?? "table"
+        guard formats.contains(format) else { throw UsageError("unknown format '\(format)'; valid: \(formats.joined(separator: ", "))") }
+        let input = try TraceInput.open(arguments, file: arguments.positionals.first)
+        let rows = try ViewAccount.rows(traceID: input.traceID, in: input.database)
+        var writer: any ResultWriter = format == "markdown" ? MarkdownRowsWriter() : try ResultFormat.parse(format).makeWriter()
+        writer.begin(columns: ViewAccount.columns)
+        for row in rows {
+            writer.add(row: [.text(row.view), row.instance.map { .text($0) } ?? .null, .integer(Int64(row.inits)), .integer(Int64(row.bodies))]
+                + row.bodiesByCause.map { .integer(Int64($0)) }
+                + [.integer(Int64(row.appears)), .integer(Int64(row.disappears)), .integer(Int64(row.deinits)),
+                   row.maxInitMilliseconds.map { .real($0) } ?? .null, .integer(Int64(row.findings))])
+        }
+        writer.finish()
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,64 @@
+import TraceRules
+
+/// `trace-analyze why`: the chain from each update's root cause down to every evaluation of a view.
+enum WhyCommand: Command {
+    static let spec = CommandSpec(
+        name: "why",
+        summary: "Explain why a view's body ran: the chain from the root cause down to each evaluation.",
+        usage: "VIEW [FILE|-] [--line N] [--format text|json] [--trace ID] [--db PATH] [--config PATH]",
+        options: [
+            OptionSpec(name: "line", value: "N", help: "Explain the body evaluation or init on line N (then VIEW may be left out)."),
+            OptionSpec(name: "format", value: "FORMAT", help: "text (default) or json."),
+        ] + TraceInput.specs,
+        positionals: [
+            ("VIEW", "The view type, as the log names it (e.g. PlayButton)."),
+            ("FILE", "A log file, or - for stdin; without it, the stored trace (--trace ID, default the latest)."),
+        ],
+        maxPositionals: 2,
+        discussion: """
+        Every body evaluation gets a cause from what the log shows: its own dynamic property
+        changed (state, observed object, environment, an Observation dependency), its parent
+        passed a new value (@self) or made it anew (its init printed in the same update), a new
+        identity (@identity: its state starts over), or unknown when the log cannot tell. The
+        chain climbs from the evaluation to the parent evaluation that caused it, up to the
+        change that started the update. Evaluations that share a chain are counted together,
+        most frequent first, each with the log lines of its first occurrence.
+
+        EXAMPLES:
+          trace-analyze why PlayButton app.log
+          trace-analyze why --line 6 app.log
+          trace-analyze why PlayButton --trace 3 --db run.sqlite --format json
+          xcrun simctl spawn booted log stream --style compact | trace-analyze why PlayButton -
+        """
+    )
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let line = try arguments.value("line").map { value -> Int in
+            guard let line = Int(value), line > 0 else { throw UsageError("--line needs a line number (a positive integer), not '\(value)'") }
+            return line
+        }
+        let format = arguments.value("format") ?? "text"
+        guard ["text", "json"].contains(format) else { throw UsageError("unknown format '\(format)'; valid: text, json") }
+        var positionals = arguments.positionals
+        let view: String?
+        if line != nil && positionals.count < 2 {
+            view = nil
+        } else {
+            guard !positionals.isEmpty else { throw UsageError("name a VIEW (or give --line N), e.g. trace-analyze why PlayButton app.log") }
+            view = positionals.removeFirst()
+        }
+        let input = try TraceInput.open(arguments, file: positionals.first)
+        var explainer = try Explainer(database: input.database, traceID: input.traceID)
+        let explanation: Explanation
+        if let line {
+            explanation = try explainer.explain(line: line)
+            if let view, explanation.view != view {
+                throw ToolError("line \(line) is about \(explanation.view ?? "no view"), not \(view)")
+            }
+        } else {
+            explanation = try explainer.explain(view: view!)
+        }
+        Console.write(format == "json" ? ExplanationText.json(explanation) : ExplanationText.text(explanation))
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,157 @@
+import Testing
+import TraceRules
+import TraceStore
+
+/// The chains each seed article explains, as `why` tells them from the article's own log.
+@Suite struct SeedChainTests {
+    /// One cause row with its event, by line.
+    private struct Caused: Equatable {
+        let view: String?
+        let cause: String
+        let property: String?
+        let parentLine: Int?
+        let basis: String?
+        let rootCause: String
+        let updateFirstLine: Int
+    }
+
+    private func caused(_ pipeline: Pipeline, line: Int) throws -> Caused? {
+        var found: Caused?
+        try pipeline.database.forEachRow("""
+            SELECT e.view, c.cause, c.property, p.line, c.basis, u.root_cause, u.first_line
+            FROM events AS e JOIN causes AS c ON c.event_id = e.id JOIN updates AS u ON u.id = c.update_id
+            LEFT JOIN events AS p ON p.id = c.parent_event_id
+            WHERE e.trace_id = ? AND e.line = ?
+            """, [pipeline.traceID, line]) { row in
+            found = Caused(
+                view: row.text(at: 0), cause: row.text(at: 1) ?? "", property: row.text(at: 2), parentLine: row.int(at: 3),
+                basis: row.text(at: 4), rootCause: row.text(at: 5) ?? "", updateFirstLine: row.integer(at: 6)
+            )
+        }
+        return found
+    }
+
+    private func seed(_ name: String) throws -> Pipeline {
+        let pipeline = try Pipeline(path: Fixture.path("seeds/" + name))
+        _ = try pipeline.analyze()
+        return pipeline
+    }
+
+    /// 001: hiding and showing PlayButton again (`if showPlayButton`) gives it a new identity, so
+    /// its `@State var isPlaying` resets; the cause is ContentView's `_showPlayButton`, not PlayButton.
+    @Test func seed001TheToggleResetsPlayButtonsState() throws {
+        let pipeline = try seed("001-playbutton-toggle.log")
+        #expect(try caused(pipeline, line: 6) == Caused(
+            view: "PlayButton", cause: "identity", property: "_isPlaying", parentLine: 5, basis: "tokens",
+            rootCause: "ContentView._showPlayButton changed", updateFirstLine: 5
+        ))
+        // Tapping the button is PlayButton's own state, in an update of its own.
+        #expect(try caused(pipeline, line: 3)?.cause == "state")
+        #expect(try caused(pipeline, line: 3)?.rootCause == "PlayButton._isPlaying changed")
+
+        var explainer = try Explainer(database: pipeline.database, traceID: pipeline.traceID)
+        let why = try explainer.explain(view: "PlayButton")
+        #expect(why.evaluations == 3)
+        #expect(why.groups.map(\.sentence) == [
+            "ContentView new identity (line 1) → PlayButton new identity: state created (_isPlaying) (line 2)",
+            "PlayButton._isPlaying changed (line 3) → PlayButton body",
+            "ContentView._showPlayButton changed (line 5) → ContentView body → PlayButton new identity: state reset (_isPlaying) (line 6)",
+        ])
+    }
+
+    /// 001, `+ 1`: ContentView's `_count` re-creates PlayButton and CountText with new values
+    /// (`@self`), without new identities; both are ContentView's children, not each other's.
+    @Test func seed001CountReevaluatesBothChildrenFromContentView() throws {
+        let pipeline = try seed("001-count-text.log")
+        for line in [5, 6] {
+            let row = try #require(try caused(pipeline, line: line))
+            #expect(row.cause == "parent")
+            #expect(row.parentLine == 4)
+            #expect(row.rootCause == "ContentView._count changed")
+        }
+    }
+
+    /// 003: each tap re-evaluates the parent (its unrecognised `Evaluating View Declaration Value`
+    /// print), which re-creates both children; SubView1's value did not change, so its body does
+    /// not run, while SubView2's body runs because its parent made it anew with a new `count`.
+    @Test func seed003TheParentRecreatesTheChildWhoseValueDidNotChange() throws {
+        let pipeline = try seed("003-subview-init.log")
+        for (initLine, body) in [(7, 9), (11, 13)] {
+            let subview1 = try #require(try caused(pipeline, line: initLine))
+            #expect(subview1.view == "subview1")
+            #expect(subview1.updateFirstLine == initLine)
+            #expect(subview1.rootCause.hasSuffix("(after an unrecognised line)"))
+            let subview2 = try #require(try caused(pipeline, line: body))
+            #expect(subview2.cause == "parent")
+            #expect(subview2.basis == "init")
+            #expect(subview2.parentLine == initLine + 1)
+            #expect(subview2.updateFirstLine == initLine)
+        }
+        // No subview1 body in the updates that re-created it.
+        let subview1Bodies = try pipeline.database.scalarInt("""
+            SELECT count(*) FROM events AS e JOIN causes AS c ON c.event_id = e.id JOIN updates AS u ON u.id = c.update_id
+            WHERE e.view = 'subview1' AND e.kind = 'body' AND u.first_line IN (7, 11)
+            """)
+        #expect(subview1Bodies == 0)
+
+        var explainer = try Explainer(database: pipeline.database, traceID: pipeline.traceID)
+        let why = try explainer.explain(line: 7)
+        #expect(why.groups.map(\.sentence) == [
+            "\"Evaluating View Declaration Value\" (not recognised; the update began after it) (line 6) → subview1 init (line 7)",
+        ])
+        let subview2 = try explainer.explain(view: "subview2")
+        #expect(subview2.groups.count == 1)
+        #expect(subview2.groups.first?.lines == [5, 9, 13])
+        #expect(subview2.groups.first?.summary
+            == "\"Evaluating View Declaration Value\" (not recognised; the update began after it) → subview2 init → subview2 body: its parent made it anew")
+    }
+
+    /// 004: the destinations (and their coordinators) are initialised with the root, as its body
+    /// builds every NavigationLink, long before navigation shows them; with LazyView they are
+    /// not, and the log does not show who made them.
+    @Test func seed004DestinationsAreInitialisedByTheRootNotByNavigation() throws {
+        let eager = try seed("004-navigation-eager.log")
+        for line in 2...7 {
+            let row = try #require(try caused(eager, line: line))
+            #expect(row.cause == "parent")
+            #expect(row.basis == "appear")
+            #expect(row.parentLine == 1)
+            #expect(row.rootCause == "MyRootView appeared")
+        }
+        // Navigating to FirstView (line 8, 17 s later) started no update with an init.
+        #expect(try eager.database.scalarInt("SELECT count(*) FROM updates WHERE first_line >= 8") == 0)
+        var explainer = try Explainer(database: eager.database, traceID: eager.traceID)
+        #expect(try explainer.explain(line: 3).groups.map(\.sentence) == ["MyRootView appeared (line 1) → FirstView init (line 3)"])
+
+        let lazy = try seed("004-navigation-lazyview.log")
+        let first = try #require(try caused(lazy, line: 3))
+        #expect(first.cause == "unknown")
+        #expect(first.updateFirstLine == 2)
+        #expect(first.rootCause == "FirstCoordinator init; its creator is not in the log")
+    }
+}
+
+/// Findings carry the root cause of the updates they cover.
+@Suite struct FindingRootCauseTests {
+    @Test func identityChurnNamesTheToggleThatResetsPlayButton() throws {
+        let pipeline = try Pipeline(path: Fixture.path("seeds/001-playbutton-toggle-twice.log"))
+        let findings = try pipeline.analyze(RuleConfiguration().restricted(to: ["identity_churn"]))
+        #expect(findings.map(\.rootCause) == ["ContentView._showPlayButton changed (2 updates: lines 5, 9)"])
+        #expect(try pipeline.database.scalarText("SELECT root_cause FROM findings WHERE rule = 'identity_churn'")
+            == "ContentView._showPlayButton changed (2 updates: lines 5, 9)")
+    }
+
+    @Test func eagerDestinationsFollowTheRootAppearing() throws {
+        let findings = try Pipeline(path: Fixture.path("seeds/004-navigation-eager.log"))
+            .analyze(RuleConfiguration().restricted(to: ["heavy_initializer"]))
+        #expect(findings.map(\.rootCause) == Array(repeating: "MyRootView appeared (line 1)", count: 3))
+    }
+
+    @Test func anUpdateTheLogGivesNoReasonForNamesNoCause() throws {
+        // Lazy destinations are made by navigation, which prints nothing: no root cause to cite,
+        // and MyRootView's repeated appears are not explained by themselves.
+        let findings = try Pipeline(path: Fixture.path("seeds/004-navigation-lazyview.log")).analyze()
+        #expect(!findings.isEmpty)
+        #expect(findings.allSatisfy { $0.rootCause == nil }, "\(findings.map(\.rootCause))")
+    }
+}
