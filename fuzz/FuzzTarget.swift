@@ -136,8 +136,10 @@ enum FuzzTarget {
                 fail("\(run): event line \(event.line) past the last line \(stats.lines)")
             }
             previous = event.line
-            // A recognised event names its view; a text event names none.
-            if (event.kind == .text) != (event.view == nil) || event.view?.isEmpty == true {
+            // A lifecycle event names its view; a text event names none; a SwiftUI warning names
+            // one only when its text does (most name none).
+            let viewless = event.kind == .text || event.kind == .warning
+            if (!viewless && event.view == nil) || (event.kind == .text && event.view != nil) || event.view?.isEmpty == true {
                 fail("\(run): line \(event.line): a \(event.kind) event with view \(String(describing: event.view))")
             }
             if event.envelope.timestamp?.isFinite == false || event.durationMs.map({ !$0.isFinite || $0 < 0 }) == true {
