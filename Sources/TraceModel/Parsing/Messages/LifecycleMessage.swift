@@ -58,9 +58,9 @@ public enum LifecycleMessage {
         guard message.count <= maxLength, !message.isEmpty else { return nil }
         words.removeAll(keepingCapacity: true)
         // Most lines name no lifecycle word at all: they end here, after the first few words.
-        guard LifecycleTokenizer.tokenize(message, into: &words) else { return nil }
+        guard let firstKind = LifecycleTokenizer.tokenize(message, into: &words) else { return nil }
         let line = Line(message: message, words: words)
-        for index in words.indices where words[index].shape == .name {
+        for index in firstKind..<words.count where words[index].shape == .name {
             if let parsed = line.match(kindAt: index) { return parsed }
         }
         return nil

@@ -10,17 +10,18 @@ enum LifecycleTokenizer {
     /// Words read before a lifecycle word must have appeared: a print states it early.
     static let maxWordsBeforeKind = 8
 
-    /// Fills `words` with the words of `message`, up to `maxWords`; false when no word is a
-    /// lifecycle word (`LifecycleWords.mayNameKind`), in which case reading stopped early.
+    /// Fills `words` with the words of `message`, up to `maxWords`, and returns the index of the
+    /// first that may be a lifecycle word (`LifecycleWords.mayNameKind`); nil when none is, in
+    /// which case reading stopped early.
     @discardableResult
-    static func tokenize(_ message: UnsafeRawBufferPointer, into words: inout [LifecycleWord]) -> Bool {
+    static func tokenize(_ message: UnsafeRawBufferPointer, into words: inout [LifecycleWord]) -> Int? {
         var index = 0
         let count = message.count
         var firstKind: Int?
         while index < count, words.count < maxWords {
             // Past a lifecycle word the line is read on to `maxWords`: the detail may name an instance.
             if firstKind == nil {
-                if words.count >= maxWordsBeforeKind { return false }
+                if words.count >= maxWordsBeforeKind { return nil }
                 if let last = words.last, last.shape == .name,
                    LifecycleWords.mayNameKind(UnsafeRawBufferPointer(rebasing: message[last.range])) {
                     firstKind = words.count - 1
@@ -61,10 +62,11 @@ enum LifecycleTokenizer {
             word.separated = message[range.upperBound..<index].contains(where: isSeparator)
             words.append(word)
         }
-        if firstKind == nil, let last = words.last, last.shape == .name {
-            return LifecycleWords.mayNameKind(UnsafeRawBufferPointer(rebasing: message[last.range]))
+        if firstKind == nil, let last = words.last, last.shape == .name,
+           LifecycleWords.mayNameKind(UnsafeRawBufferPointer(rebasing: message[last.range])) {
+            return words.count - 1
         }
-        return firstKind != nil
+        return firstKind
     }
 
     /// The end of the word starting at `start`: the next space, except inside brackets, which
