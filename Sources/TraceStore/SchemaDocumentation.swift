@@ -86,6 +86,11 @@ public enum SchemaDocumentation {
             Column(name: "name", type: "TEXT", summary: "Counter name, e.g. lines, events_body, envelope_nslog, invalid_utf8."),
             Column(name: "value", type: "INTEGER", summary: "Counter value."),
         ]),
+        Table(name: "tags", summary: "Run metadata: one row per trace and tag (`--tag key=value`, or GitHub Actions' GITHUB_SHA, GITHUB_REF_NAME, GITHUB_RUN_ID as commit, branch, run).", columns: [
+            Column(name: "trace_id", type: "INTEGER", summary: "The trace."),
+            Column(name: "key", type: "TEXT", summary: "The tag name, e.g. commit, branch, run, device."),
+            Column(name: "value", type: "TEXT", summary: "The tag value as given."),
+        ]),
         Table(name: "view_summary", summary: "A view: per trace and view type, how often each lifecycle step happened.", columns: [
             Column(name: "trace_id", type: "INTEGER", summary: "The trace."),
             Column(name: "view", type: "TEXT", summary: "The view or object type."),
