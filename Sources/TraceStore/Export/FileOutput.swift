@@ -27,15 +27,19 @@ public final class FileOutput {
 
     /// Appends bytes.
     public func write(_ bytes: [UInt8]) throws {
-        buffer.append(contentsOf: bytes)
-        offset += bytes.count
-        if buffer.count >= Self.flushSize { try flush() }
+        try bytes.withUnsafeBytes { try write($0) }
     }
 
     /// Appends raw bytes.
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
-        buffer.append(contentsOf: bytes)
         offset += bytes.count
+        // A page larger than the buffer goes straight to the file: the buffer keeps its size.
+        if bytes.count >= Self.flushSize {
+            try flush()
+            try writeAll(bytes)
+            return
+        }
+        buffer.append(contentsOf: bytes)
         if buffer.count >= Self.flushSize { try flush() }
     }
 
@@ -57,16 +61,20 @@ public final class FileOutput {
     }
 
     private func flush() throws {
+        try buffer.withUnsafeBytes { try writeAll($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
         var written = 0
-        while written < buffer.count {
-            let result = buffer.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+        while written < bytes.count {
+            let result = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if result < 0 {
                 if errno == EINTR { continue }
                 throw InputError(path: path, errno: errno)
             }
             written += result
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Writes what is left, closes, and moves the file to its real name.

@@ -87,10 +87,16 @@ final class ParquetColumnBuffer {
     }
 
     /// The column chunk for the rows appended since the last call: its pages (a dictionary page
-    /// when dictionary-encoded, then one data page), to be written at file offset `start`; and
-    /// its metadata. Empties the buffer for the next row group.
-    func takeChunk(at start: Int) -> (bytes: [UInt8], metadata: ParquetColumnChunk) {
-        var bytes: [UInt8] = []
+    /// when dictionary-encoded, then one data page) as parts to write in order from file offset
+    /// `start` (parts, not one array: the largest column is not copied again), and its metadata.
+    /// Empties the buffer for the next row group.
+    func takeChunk(at start: Int) -> (parts: [[UInt8]], metadata: ParquetColumnChunk) {
+        var parts: [[UInt8]] = []
+        var size = 0
+        func add(_ part: [UInt8]) {
+            size += part.count
+            parts.append(part)
+        }
         var dictionaryOffset: Int?
         let dictionaryEncoded = usesDictionary && !dictionary.isEmpty
         var values: [UInt8] = []
@@ -101,32 +107,32 @@ final class ParquetColumnBuffer {
                 page.append(contentsOf: entry)
             }
             dictionaryOffset = start
-            bytes += ParquetPageHeader.dictionary(size: page.count, values: dictionary.count)
-            bytes += page
+            add(ParquetPageHeader.dictionary(size: page.count, values: dictionary.count))
+            add(page)
             let width = RLEHybrid.bitWidth(forMaximum: dictionary.count - 1)
             values.append(UInt8(width))
             RLEHybrid.encode(indices, bitWidth: width, into: &values)
         } else {
-            values = plain
+            swap(&values, &plain)
         }
-        var page: [UInt8] = []
+        var levels: [UInt8] = []
         if column.nullable {
-            var levels: [UInt8] = []
-            RLEHybrid.encode(definitionLevels, bitWidth: 1, into: &levels)
-            withUnsafeBytes(of: UInt32(levels.count).littleEndian) { page.append(contentsOf: $0) }
-            page += levels
+            var encoded: [UInt8] = []
+            RLEHybrid.encode(definitionLevels, bitWidth: 1, into: &encoded)
+            withUnsafeBytes(of: UInt32(encoded.count).littleEndian) { levels.append(contentsOf: $0) }
+            levels += encoded
         }
-        page += values
-        let dataOffset = start + bytes.count
+        let dataOffset = start + size
         let encoding: ParquetEncoding = dictionaryEncoded ? .rleDictionary : .plain
-        bytes += ParquetPageHeader.data(size: page.count, values: rows, encoding: encoding)
-        bytes += page
+        add(ParquetPageHeader.data(size: levels.count + values.count, values: rows, encoding: encoding))
+        add(levels)
+        add(values)
         let metadata = ParquetColumnChunk(
-            column: column, values: rows, size: bytes.count, dataPageOffset: dataOffset,
+            column: column, values: rows, size: size, dataPageOffset: dataOffset,
             dictionaryPageOffset: dictionaryOffset, encodings: dictionaryEncoded ? [.plain, .rle, .rleDictionary] : [.plain, .rle]
         )
         reset()
-        return (bytes, metadata)
+        return (parts, metadata)
     }
 
     private func reset() {

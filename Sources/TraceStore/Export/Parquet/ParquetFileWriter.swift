@@ -47,8 +47,8 @@ final class ParquetFileWriter: TableFileWriter {
         guard pending > 0 else { return }
         var chunks: [ParquetColumnChunk] = []
         for buffer in buffers {
-            let (bytes, chunk) = buffer.takeChunk(at: output.offset)
-            try output.write(bytes)
+            let (parts, chunk) = buffer.takeChunk(at: output.offset)
+            for part in parts { try output.write(part) }
             chunks.append(chunk)
         }
         rowGroups.append(ParquetRowGroup(columns: chunks, rows: pending))
