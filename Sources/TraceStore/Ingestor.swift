@@ -29,11 +29,14 @@ public struct Ingestor {
 
     private let database: Database
     private let makeParser: () -> TraceParser
+    private let tags: [TraceTags.Tag]
 
-    /// Creates an ingestor writing into `database`, with a fresh parser from `makeParser` per input.
-    public init(database: Database, makeParser: @escaping () -> TraceParser = { TraceParser() }) {
+    /// Creates an ingestor writing into `database`, with a fresh parser from `makeParser` per
+    /// input; every trace it creates carries `tags`.
+    public init(database: Database, makeParser: @escaping () -> TraceParser = { TraceParser() }, tags: [TraceTags.Tag] = []) {
         self.database = database
         self.makeParser = makeParser
+        self.tags = tags
     }
 
     /// Ingests the file at `path`, or stdin when `path` is `-`.
@@ -58,6 +61,8 @@ public struct Ingestor {
     /// flat when the store is the slower side.
     public func ingest(fileDescriptor: Int32, source: String, progress: ((Progress) -> Void)? = nil) throws -> Summary {
         let writer = try EventWriter(database: database, source: source)
+        // Stored before the first event, so a reader of a live stream already sees them.
+        try TraceTags.store(tags, traceID: writer.traceID, in: database)
         let queue = BlockingQueue<Batch>(capacity: 4)
         let stage = ParseStage(fileDescriptor: fileDescriptor, source: source, parser: makeParser(), queue: queue)
         Thread.detachNewThread { stage.run() }

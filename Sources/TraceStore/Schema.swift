@@ -17,6 +17,7 @@ public enum Schema {
         Migration(version: 2, sql: version2),
         Migration(version: 3, sql: warningsTable),
         Migration(version: 4, sql: versionExplain),
+        Migration(version: 5, sql: tagsTable),
     ]
 
     /// The schema version this binary writes and reads.
@@ -97,6 +98,17 @@ public enum Schema {
         basis           TEXT
     );
     ALTER TABLE findings ADD COLUMN root_cause TEXT;
+    """
+
+    /// Adds `tags`: run metadata (`--tag commit=...`, CI variables), one row per trace and key,
+    /// so runs from many machines can be told apart once exported side by side.
+    static let tagsTable = """
+    CREATE TABLE tags (
+        trace_id INTEGER NOT NULL REFERENCES traces(id) ON DELETE CASCADE,
+        key      TEXT NOT NULL,
+        value    TEXT NOT NULL,
+        PRIMARY KEY (trace_id, key)
+    ) WITHOUT ROWID;
     """
 
     static let version1 = """

@@ -104,6 +104,11 @@ public enum SchemaDocumentation {
             Column(name: "parent_event_id", type: "INTEGER", summary: "The parent's evaluation (or, for a body print, the init that re-created the view); NULL when the log shows none."),
             Column(name: "basis", type: "TEXT", summary: "How the parent was found: tokens (@self/@identity, nearest earlier self-changed evaluation), init (its init printed in the update), order (a body print after another evaluation of the update), appear (an init in an update begun by an appear)."),
         ]),
+        Table(name: "tags", summary: "Run metadata: one row per trace and tag (`--tag key=value`, or GitHub Actions' GITHUB_SHA, GITHUB_REF_NAME, GITHUB_RUN_ID as commit, branch, run).", columns: [
+            Column(name: "trace_id", type: "INTEGER", summary: "The trace."),
+            Column(name: "key", type: "TEXT", summary: "The tag name, e.g. commit, branch, run, device."),
+            Column(name: "value", type: "TEXT", summary: "The tag value as given."),
+        ]),
         Table(name: "view_summary", summary: "A view: per trace and view type, how often each lifecycle step happened.", columns: [
             Column(name: "trace_id", type: "INTEGER", summary: "The trace."),
             Column(name: "view", type: "TEXT", summary: "The view or object type."),

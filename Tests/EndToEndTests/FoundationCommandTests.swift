@@ -68,8 +68,8 @@ import Testing
         let db = workspace.path("t.sqlite")
         try Tool.run(["ingest", "-", "--db", db], stdin: "A: @self changed.\n")
         let traces = try Tool.run(["traces", "--db", db, "--format", "csv"])
-        #expect(traces.stdout.hasPrefix("id,source,ingested_at,format,lines,events,unrecognized,complete\n1,-,"))
-        #expect(traces.stdout.hasSuffix(",plain,1,1,0,yes\n"))
+        #expect(traces.stdout.hasPrefix("id,source,ingested_at,format,lines,events,unrecognized,complete,tags\n1,-,"))
+        #expect(traces.stdout.hasSuffix(",plain,1,1,0,yes,\"\"\n"))
         let schema = try Tool.run(["schema"])
         for name in ["traces:", "events:", "changes:", "findings:", "stats:", "view_summary:", "  owner ", "  token "] {
             #expect(schema.stdout.contains(name), "schema output lacks \(name)")

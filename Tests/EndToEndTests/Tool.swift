@@ -46,6 +46,8 @@ struct Tool {
         if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "TRACE_ANALYZE_DB")
+        // CI variables become tags; a test that wants them passes them in `environment`.
+        for variable in ["GITHUB_SHA", "GITHUB_REF_NAME", "GITHUB_RUN_ID"] { env.removeValue(forKey: variable) }
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }
         process.environment = env

@@ -7,11 +7,12 @@ enum CheckCommand: Command {
     static let spec = CommandSpec(
         name: "check",
         summary: "Parse console logs and report lifecycle problems; the command for CI.",
-        usage: "[FILE|-]... [--db PATH] [--allow-empty] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--sources DIR] [--baseline FILE] [--write-baseline FILE]",
+        usage: "[FILE|-]... [--db PATH] [--allow-empty] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--sources DIR] [--baseline FILE] [--write-baseline FILE] [--tag KEY=VALUE]...",
         options: [
             OptionSpec(name: "db", value: "PATH", help: "Keep the traces and findings in this database (default: a temporary one, deleted when done)."),
             OptionSpec(name: "allow-empty", value: nil, help: "Accept a log with no SwiftUI lifecycle line (default: such a log is an error, exit 1)."),
             ConfigOption.spec,
+            TagOption.spec,
         ] + ReportOptions.specs,
         positionals: [("FILE", "A log file, or - for stdin (the default when input is piped).")],
         maxPositionals: nil,
@@ -50,9 +51,10 @@ enum CheckCommand: Command {
         let patterns = try UserPattern.load(from: file)
         let options = try ReportOptions(arguments, configuration: CheckConfiguration(file: file))
         try InputCheck.requireReadable(inputs)
+        let tags = try TagOption.resolve(arguments)
 
         let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()
-        let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
+        let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) }, tags: tags)
         // Updates and causes are stored only where someone can read them: in a --db.
         let analyzer = Analyzer(
             database: database, configuration: configuration, sources: options.sources,

@@ -7,8 +7,8 @@ enum IngestCommand: Command {
     static let spec = CommandSpec(
         name: "ingest",
         summary: "Parse console logs into the trace database, one trace per input.",
-        usage: "[FILE|-]... [--db PATH] [--config PATH]",
-        options: [DatabaseOption.spec, ConfigOption.spec],
+        usage: "[FILE|-]... [--db PATH] [--config PATH] [--tag KEY=VALUE]...",
+        options: [DatabaseOption.spec, ConfigOption.spec, TagOption.spec],
         positionals: [("FILE", "A log file, or - for stdin (the default when input is piped).")],
         maxPositionals: nil,
         discussion: """
@@ -20,6 +20,7 @@ enum IngestCommand: Command {
         EXAMPLES:
           xcrun simctl spawn booted log stream --level debug --style compact | trace-analyze ingest -
           trace-analyze ingest ui-test.log --db run.sqlite
+          trace-analyze ingest ui-test.log --tag commit=$(git rev-parse HEAD) --tag device="iPhone 15"
         """
     )
 
@@ -33,8 +34,9 @@ enum IngestCommand: Command {
         }
         try InputCheck.requireReadable(inputs)
         let patterns = try UserPattern.load(from: ConfigOption.load(arguments))
+        let tags = try TagOption.resolve(arguments)
         let database = try TraceDatabase.openForWriting(path: DatabaseOption.path(arguments))
-        let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
+        let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) }, tags: tags)
         let showProgress = Console.stderrIsTerminal
         for input in inputs {
             let summary = try ingestor.ingest(path: input, progress: showProgress ? progressLine(for: input) : nil)

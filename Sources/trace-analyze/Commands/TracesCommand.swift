@@ -4,7 +4,7 @@ import TraceStore
 enum TracesCommand: Command {
     static let spec = CommandSpec(
         name: "traces",
-        summary: "List the stored traces: id, source, when, lines, events.",
+        summary: "List the stored traces: id, source, when, lines, events, tags.",
         usage: "[--db PATH] [--format table|csv|json|ndjson]",
         options: [
             DatabaseOption.spec,
@@ -17,13 +17,15 @@ enum TracesCommand: Command {
         let database = try DatabaseOption.openForReading(arguments)
         var writer = format.makeWriter()
         defer { writer.finish() }
-        writer.begin(columns: ["id", "source", "ingested_at", "format", "lines", "events", "unrecognized", "complete"])
+        writer.begin(columns: ["id", "source", "ingested_at", "format", "lines", "events", "unrecognized", "complete", "tags"])
+        let tags = try TraceTags.all(database)
         for trace in try TraceCatalog.list(database) {
             writer.add(row: [
                 .integer(Int64(trace.id)), .text(trace.source), .text(trace.ingestedAt),
                 trace.format.map { .text($0) } ?? .null,
                 .integer(Int64(trace.lines)), .integer(Int64(trace.events)),
                 .integer(Int64(trace.unrecognized)), .text(trace.complete ? "yes" : "no"),
+                .text((tags[trace.id] ?? []).map { "\($0.key)=\($0.value)" }.joined(separator: " ")),
             ])
         }
         return ExitCode.success

@@ -1,3 +1,5 @@
+import TraceStore
+
 /// One file format `export` writes: a type of its own, listed in `ExportFormats.all`.
 protocol ExportFormat: SendableMetatype {
     /// The `--format` value, kebab-case.
@@ -8,16 +10,38 @@ protocol ExportFormat: SendableMetatype {
     static func write(_ selection: TraceSelection, to sink: ByteSink) throws
 }
 
+/// A format that writes the stored tables of many traces, one file per table, into a directory.
+protocol TableExportFormat: SendableMetatype {
+    /// The `--format` value.
+    static var identifier: String { get }
+    /// One line for `--help`.
+    static var summary: String { get }
+    /// The file format the library writes.
+    static var fileFormat: TableFileFormat { get }
+}
+
 /// A format in the list: its names and its writer, as plain values.
 struct ExportFormatEntry: Sendable {
+    /// What a format writes: one trace to one file or stdout, or tables into a directory.
+    enum Writer: Sendable {
+        case trace(@Sendable (TraceSelection, ByteSink) throws -> Void)
+        case tables(TableFileFormat)
+    }
+
     let identifier: String
     let summary: String
-    let write: @Sendable (TraceSelection, ByteSink) throws -> Void
+    let writer: Writer
 
     init<F: ExportFormat>(_ format: F.Type) {
         identifier = format.identifier
         summary = format.summary
-        write = { try F.write($0, to: $1) }
+        writer = .trace { try F.write($0, to: $1) }
+    }
+
+    init<F: TableExportFormat>(_ format: F.Type) {
+        identifier = format.identifier
+        summary = format.summary
+        writer = .tables(format.fileFormat)
     }
 }
 
@@ -25,6 +49,8 @@ struct ExportFormatEntry: Sendable {
 enum ExportFormats {
     static let all: [ExportFormatEntry] = [
         ExportFormatEntry(ChromeTraceFormat.self),
+        ExportFormatEntry(NDJSONTablesFormat.self),
+        ExportFormatEntry(ParquetTablesFormat.self),
     ]
 
     /// The format named `identifier`, or a usage error listing the valid ones.
