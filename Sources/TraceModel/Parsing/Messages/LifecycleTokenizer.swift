@@ -20,18 +20,12 @@ enum LifecycleTokenizer {
         var firstKind: Int?
         while index < count, words.count < maxWords {
             // Past a lifecycle word the line is read on to `maxWords`: the detail may name an instance.
-            if firstKind == nil {
-                if words.count >= maxWordsBeforeKind { return nil }
-                if let last = words.last, last.shape == .name,
-                   LifecycleWords.mayNameKind(UnsafeRawBufferPointer(rebasing: message[last.range])) {
-                    firstKind = words.count - 1
-                }
-            }
+            if firstKind == nil, words.count >= maxWordsBeforeKind { return nil }
             while index < count, isSpace(message[index]) { index += 1 }
             let start = index
             guard start < count else { break }
             let wrapped = isOpening(message[start])
-            let (end, hasSeparator) = wordEnd(message, from: start)
+            let (end, hasSeparator, hasDot) = wordEnd(message, from: start)
             index = end
             // A bare `:` or `=` between words: the word before it labels what follows.
             guard let lead = trimLeading(message, start..<index) else {
@@ -61,10 +55,10 @@ enum LifecycleTokenizer {
             var word = LifecycleWord(range: range, shape: shape(UnsafeRawBufferPointer(rebasing: message[range])), wrapped: closed)
             word.separated = message[range.upperBound..<index].contains(where: isSeparator)
             words.append(word)
-        }
-        if firstKind == nil, let last = words.last, last.shape == .name,
-           LifecycleWords.mayNameKind(UnsafeRawBufferPointer(rebasing: message[last.range])) {
-            return words.count - 1
+            if firstKind == nil, word.shape == .name,
+               LifecycleWords.mayNameKind(UnsafeRawBufferPointer(rebasing: message[range]), dotted: hasDot) {
+                firstKind = words.count - 1
+            }
         }
         return firstKind
     }
@@ -72,10 +66,11 @@ enum LifecycleTokenizer {
     /// The end of the word starting at `start`: the next space, except inside brackets, which
     /// may hold spaces (`[12:01:33 PM]`, `(x3 times)`, `Row<Dictionary<String, Int>>`).
     /// Also says whether a `:` or `=` occurs in it, so that only such words are asked for a label.
-    private static func wordEnd(_ message: UnsafeRawBufferPointer, from start: Int) -> (end: Int, hasSeparator: Bool) {
+    private static func wordEnd(_ message: UnsafeRawBufferPointer, from start: Int) -> (end: Int, hasSeparator: Bool, hasDot: Bool) {
         var index = start
         var depth = 0
         var hasSeparator = false
+        var hasDot = false
         let limit = min(message.count, start + 64)
         while index < message.count {
             let byte = message[index]
@@ -89,10 +84,12 @@ enum LifecycleTokenizer {
                 break
             } else if isSeparator(byte) {
                 hasSeparator = true
+            } else if byte == UInt8(ascii: ".") {
+                hasDot = true
             }
             index += 1
         }
-        return (index, hasSeparator)
+        return (index, hasSeparator, hasDot)
     }
 
     /// The next word after `index`, for the value of a spaced `id: 42`.

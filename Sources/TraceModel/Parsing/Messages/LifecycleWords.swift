@@ -75,8 +75,9 @@ enum LifecycleWords {
 
     /// True when `word` names a kind, alone (`init`, `BODY`) or as the end of a dotted name
     /// (`ViewModel.init`, `Card.body`): the cheap test that lets most lines stop early.
-    static func mayNameKind(_ word: UnsafeRawBufferPointer) -> Bool {
+    static func mayNameKind(_ word: UnsafeRawBufferPointer, dotted: Bool = true) -> Bool {
         if kind(word) != nil { return true }
+        guard dotted else { return false }
         let base = stripCall(word)
         guard let dot = base.lastIndex(of: UInt8(ascii: ".")) else { return false }
         return kind(UnsafeRawBufferPointer(rebasing: base[(dot + 1)...])) != nil
@@ -84,6 +85,8 @@ enum LifecycleWords {
 
     /// The second word of `body update`, `body evaluated`, `BODY CALLED` and friends.
     static func isBodySecondWord(_ word: UnsafeRawBufferPointer) -> Bool {
+        // Every candidate starts with one of these letters: most words end here.
+        guard word.count >= 3, word.count <= 12, let first = word.first, "uecir".utf8.contains(first | 0x20) else { return false }
         for candidate: StaticString in [
             "update", "updated", "evaluate", "evaluated", "evaluation", "called", "computed", "invoked",
             "rendered", "render", "run", "ran", "executed", "recomputed", "reevaluated", "re-evaluated",
@@ -105,6 +108,7 @@ enum LifecycleWords {
     /// Words between a subject and its kind that keep the line a lifecycle print:
     /// `ContentView did appear`, `ContentView is being deinitialized`, `ViewModel was created`.
     static func isAuxiliary(_ word: UnsafeRawBufferPointer) -> Bool {
+        guard word.count >= 2, word.count <= 5, let first = word.first, "dhwibgj".utf8.contains(first | 0x20) else { return false }
         for candidate: StaticString in ["did", "has", "was", "is", "being", "been", "got", "just", "gets", "get"]
         where equalsIgnoringCase(word, candidate) {
             return true
