@@ -25,30 +25,12 @@ enum ReportCommand: Command {
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let requested = try arguments.value("trace").map { value -> Int in
-            guard let id = Int(value), id > 0 else { throw UsageError("--trace needs a trace id (a positive integer), not '\(value)'") }
-            return id
-        }
+        let requested = try StoredTrace.requestedID(arguments)
         let file = try ConfigOption.load(arguments)
         let configuration = try RuleConfiguration(file: file)
         let options = try ReportOptions(arguments, configuration: CheckConfiguration(file: file))
-        let path = DatabaseOption.path(arguments)
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ToolError("no database at \(path); create one with `trace-analyze ingest FILE --db \(path)`")
-        }
-        // Opened for writing: the findings are stored next to the trace.
-        let database = try TraceDatabase.openForWriting(path: path)
-        let traceID: Int
-        if let requested {
-            guard try TraceCatalog.list(database).contains(where: { $0.id == requested }) else {
-                throw ToolError("no trace \(requested) in \(path); `trace-analyze traces --db \(path)` lists them")
-            }
-            traceID = requested
-        } else {
-            guard let latest = try TraceCatalog.latestID(database) else {
-                throw ToolError("\(path) holds no traces; add one with `trace-analyze ingest FILE --db \(path)`")
-            }
-            traceID = latest
+        let (database, traceID) = try StoredTrace.open(arguments, requested: requested) { path in
+            "no database at \(path); create one with `trace-analyze ingest FILE --db \(path)`"
         }
         let findings = try Analyzer(database: database, configuration: configuration, sources: options.sources).analyze(traceID: traceID)
         let coverage = try TraceCoverage.read(database, traceID: traceID)

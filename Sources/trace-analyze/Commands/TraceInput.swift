@@ -16,10 +16,7 @@ enum TraceInput {
     /// The database and the trace's id, analysed. `file` is a path, `-` for stdin, or nil for a
     /// stored trace.
     static func open(_ arguments: ParsedArguments, file: String?) throws -> (database: Database, traceID: Int) {
-        let requested = try arguments.value("trace").map { value -> Int in
-            guard let id = Int(value), id > 0 else { throw UsageError("--trace needs a trace id (a positive integer), not '\(value)'") }
-            return id
-        }
+        let requested = try StoredTrace.requestedID(arguments)
         let configFile = try ConfigOption.load(arguments)
         let configuration = try RuleConfiguration(file: configFile)
         if let file {
@@ -31,23 +28,9 @@ enum TraceInput {
             _ = try Analyzer(database: database, configuration: configuration).analyze(traceID: summary.traceID)
             return (database, summary.traceID)
         }
-        let path = DatabaseOption.path(arguments)
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ToolError("no database at \(path); name a log FILE (or - for stdin), or store one with `trace-analyze ingest FILE --db \(path)`")
-        }
         // Opened for writing: a trace that was only ingested gets its updates and causes now.
-        let database = try TraceDatabase.openForWriting(path: path)
-        let traceID: Int
-        if let requested {
-            guard try TraceCatalog.list(database).contains(where: { $0.id == requested }) else {
-                throw ToolError("no trace \(requested) in \(path); `trace-analyze traces --db \(path)` lists them")
-            }
-            traceID = requested
-        } else {
-            guard let latest = try TraceCatalog.latestID(database) else {
-                throw ToolError("\(path) holds no traces; add one with `trace-analyze ingest FILE --db \(path)`")
-            }
-            traceID = latest
+        let (database, traceID) = try StoredTrace.open(arguments, requested: requested) { path in
+            "no database at \(path); name a log FILE (or - for stdin), or store one with `trace-analyze ingest FILE --db \(path)`"
         }
         try Explainer.prepare(traceID, in: database, configuration: configuration)
         return (database, traceID)

@@ -27,21 +27,15 @@ struct TraceSelection {
     static func resolve(_ arguments: ParsedArguments) throws -> TraceSelection {
         let file = try ConfigOption.load(arguments)
         let configuration = try RuleConfiguration(file: file)
-        if let value = arguments.value("trace") {
+        if let id = try StoredTrace.requestedID(arguments) {
             guard arguments.positionals.isEmpty else {
                 throw UsageError("give a log file or --trace, not both")
             }
-            guard let id = Int(value), id > 0 else { throw UsageError("--trace needs a trace id (a positive integer), not '\(value)'") }
-            let path = DatabaseOption.path(arguments)
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw ToolError("no database at \(path); create one with `trace-analyze ingest FILE --db \(path)`")
-            }
             // Opened for writing: the findings are stored next to the trace, as `report` does.
-            let database = try TraceDatabase.openForWriting(path: path)
-            guard try TraceCatalog.list(database).contains(where: { $0.id == id }) else {
-                throw ToolError("no trace \(id) in \(path); `trace-analyze traces --db \(path)` lists them")
+            let (database, traceID) = try StoredTrace.open(arguments, requested: id) { path in
+                "no database at \(path); create one with `trace-analyze ingest FILE --db \(path)`"
             }
-            return TraceSelection(database: database, traceID: id, configuration: configuration)
+            return TraceSelection(database: database, traceID: traceID, configuration: configuration)
         }
         var input = arguments.positionals.first
         if input == nil {

@@ -16,10 +16,7 @@ enum TableExport {
             throw UsageError("--output \(directory) is a file; --format \(identifier) needs a directory (created when missing)")
         }
         var selection = ExportSelection()
-        if let value = arguments.value("trace") {
-            guard let id = Int(value), id > 0 else { throw UsageError("--trace needs a trace id (a positive integer), not '\(value)'") }
-            selection.traceID = id
-        }
+        selection.traceID = try StoredTrace.requestedID(arguments)
         if let value = arguments.value("since") {
             guard isDate(value) else {
                 throw UsageError("--since needs a UTC date or time, YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]Z, not '\(value)'")
@@ -28,9 +25,7 @@ enum TableExport {
         }
         let database = try DatabaseOption.openForReading(arguments)
         let path = DatabaseOption.path(arguments)
-        if let id = selection.traceID, try !TraceCatalog.list(database).contains(where: { $0.id == id }) {
-            throw ToolError("no trace \(id) in \(path); `trace-analyze traces --db \(path)` lists them")
-        }
+        if let id = selection.traceID { try StoredTrace.requireTrace(id, in: database, path: path) }
         let written: [TableExporter.Written]
         do {
             written = try TableExporter.export(

@@ -1,0 +1,41 @@
+import Foundation
+import TraceStore
+
+/// The stored trace a command reads: `--trace ID` in the database `--db` names, or the latest.
+/// `report`, `why`, `views`, `timeline` and `export` choose a trace the same way, with the same
+/// errors.
+enum StoredTrace {
+    /// The id `--trace` names; nil without the option.
+    static func requestedID(_ arguments: ParsedArguments) throws -> Int? {
+        try arguments.value("trace").map { value -> Int in
+            guard let id = Int(value), id > 0 else { throw UsageError("--trace needs a trace id (a positive integer), not '\(value)'") }
+            return id
+        }
+    }
+
+    /// Fails unless `database` (at `path`) holds trace `id`.
+    static func requireTrace(_ id: Int, in database: Database, path: String) throws {
+        guard try TraceCatalog.list(database).contains(where: { $0.id == id }) else {
+            throw ToolError("no trace \(id) in \(path); `trace-analyze traces --db \(path)` lists them")
+        }
+    }
+
+    /// Opens the database for writing (findings and causes are stored next to the trace) and
+    /// picks `requested`, or the latest trace. `missing` says what to do when there is no
+    /// database at all.
+    static func open(
+        _ arguments: ParsedArguments, requested: Int?, missing: (String) -> String
+    ) throws -> (database: Database, traceID: Int) {
+        let path = DatabaseOption.path(arguments)
+        guard FileManager.default.fileExists(atPath: path) else { throw ToolError(missing(path)) }
+        let database = try TraceDatabase.openForWriting(path: path)
+        if let requested {
+            try requireTrace(requested, in: database, path: path)
+            return (database, requested)
+        }
+        guard let latest = try TraceCatalog.latestID(database) else {
+            throw ToolError("\(path) holds no traces; add one with `trace-analyze ingest FILE --db \(path)`")
+        }
+        return (database, latest)
+    }
+}
