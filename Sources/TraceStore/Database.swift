@@ -19,6 +19,9 @@ public final class Database {
     /// (opened as "").
     public let path: String
     private var statementCache: [String: Statement] = [:]
+    /// Kept alive for as long as the connection: the authorizer's state, which SQLite holds only
+    /// as a raw pointer.
+    var authorizerContext: AnyObject?
 
     /// Opens `path` (`:memory:` for an in-memory database).
     ///

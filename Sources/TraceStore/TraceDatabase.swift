@@ -31,7 +31,7 @@ public enum TraceDatabase {
         let database = try Database(path: path, mode: .readOnly)
         try Schema.checkReadable(database)
         try database.execute("PRAGMA query_only = 1")
-        ReadOnlyGuard.install(on: database)
+        try ReadOnlyGuard.install(on: database)
         return database
     }
 
