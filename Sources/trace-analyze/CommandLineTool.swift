@@ -59,6 +59,18 @@ enum CommandLineTool {
         }
     }
 
+    /// The exit code once a write to stdout failed, whatever the command returned.
+    ///
+    /// A reader that went away (`| head`) is not an error worth a message: the status is 141,
+    /// what a shell reports for a filter that SIGPIPE ended, so `set -o pipefail` sees it alike.
+    /// Any other failure (a full disk, a file-size limit) is an error: a report cut short must not
+    /// leave a green CI job.
+    static func exitCode(afterOutputFailure failure: Int32) -> Int32 {
+        if failure == EPIPE { return ExitCode.closedPipe }
+        Console.error("cannot write to stdout: \(String(cString: strerror(failure)))")
+        return ExitCode.failure
+    }
+
     static func command(named name: String) -> CommandEntry? {
         commands.first { $0.spec.name == name }
     }
@@ -82,7 +94,8 @@ enum CommandLineTool {
           --help, -h   Show this help, or `trace-analyze <command> --help` for a command's.
           --version    Show the version.
 
-        EXIT CODES: 0 success; 1 usage, input, database or SQL error; 2 findings at or above --fail-on.
+        EXIT CODES: 0 success; 1 usage, input, database, SQL or output error; 2 findings at or above
+        --fail-on; 130 interrupted; 141 stdout's reader went away (`| head`).
         """
     }
 }
@@ -93,4 +106,6 @@ enum ExitCode {
     static let failure: Int32 = 1
     static let findings: Int32 = 2
     static let interrupted: Int32 = 130
+    /// Stdout was a pipe whose reader went away; what a shell shows for a process SIGPIPE ended.
+    static let closedPipe: Int32 = 141
 }

@@ -20,6 +20,16 @@ enum Console {
         output.flush()
     }
 
+    /// The `errno` of the first write to stdout that failed, nil while every write succeeded.
+    ///
+    /// Once a write fails the rest of the output is dropped: `main` turns this into the exit
+    /// status, so a full disk or a closed pipe is never reported as success.
+    static var outputFailure: Int32? { output.failure }
+
+    /// Called once, when a write to stdout first fails: a command stops its work there (a query
+    /// piped into `head` has no reader left to compute rows for).
+    nonisolated(unsafe) static var whenOutputFails: (() -> Void)?
+
     /// Writes a one-line error to stderr: `trace-analyze: error: …`.
     static func error(_ message: String) {
         writeError("trace-analyze: error: \(message)\n")
@@ -68,7 +78,8 @@ enum Console {
 struct BufferedOutput {
     private let fileDescriptor: Int32
     private var buffer: [UInt8] = []
-    private var failed = false
+    /// The `errno` of the first failed write; nothing is written after it.
+    private(set) var failure: Int32?
 
     init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
@@ -82,19 +93,24 @@ struct BufferedOutput {
 
     mutating func flush() {
         defer { buffer.removeAll(keepingCapacity: true) }
-        // After a closed pipe (`| head`) there is no one left to read; drop output quietly.
-        guard !failed else { return }
-        buffer.withUnsafeBytes { bytes in
+        // After a failed write (a closed pipe, a full disk) the output is already incomplete;
+        // the caller learns of it from `failure`, and writing on would only fail again.
+        guard failure == nil else { return }
+        let code: Int32? = buffer.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
                 let written = Foundation.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failed = true
-                    return
+                    return errno
                 }
                 offset += written
             }
+            return nil
+        }
+        if let code {
+            failure = code
+            if fileDescriptor == STDOUT_FILENO { Console.whenOutputFails?() }
         }
     }
 }

@@ -38,7 +38,8 @@ struct Tool {
         stdin: String? = nil,
         in directory: URL? = nil,
         environment: [String: String] = [:],
-        program: URL = executable
+        program: URL = executable,
+        standardOutput: FileHandle? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = program
@@ -53,9 +54,11 @@ struct Tool {
         let output = Pipe()
         let errors = Pipe()
         process.standardInput = input
-        process.standardOutput = output
+        process.standardOutput = standardOutput ?? output
         process.standardError = errors
         try process.run()
+        // With another stdout the pipe has no writer; closing ours lets its reader see the end.
+        if standardOutput != nil { try output.fileHandleForWriting.close() }
         // Read both pipes concurrently with writing, so a large output cannot deadlock the child.
         let outData = ReadAll(output.fileHandleForReading)
         let errData = ReadAll(errors.fileHandleForReading)

@@ -39,6 +39,9 @@ enum QueryCommand: Command {
         let timeout = try arguments.value("timeout").map(parseTimeout)
         let database = try DatabaseOption.openForReading(arguments)
         Interruption.route(to: database)
+        // With nobody left to read (`| head`), computing more rows is wasted: stop the statement.
+        let interrupter = database.interrupter
+        Console.whenOutputFails = { interrupter.interrupt() }
         var writer = format.makeWriter()
         do {
             try database.withTimeout(timeout) {
@@ -46,6 +49,10 @@ enum QueryCommand: Command {
             }
         } catch let error as SQLiteError where error.isInterrupt {
             // No footer: a row count for a query that did not finish would mislead.
+            if Console.outputFailure != nil {
+                // `main` reports the failed write and picks the exit code.
+                return ExitCode.failure
+            }
             if Interruption.wasSignalled {
                 Console.error("query interrupted")
                 return ExitCode.interrupted
