@@ -20,7 +20,7 @@ import Testing
             try process.run()
         }
 
-        func write(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
+        func write(_ text: String) { Tool.feed(Data(text.utf8), to: input.fileHandleForWriting) }
     }
 
     static func scalar(_ db: String, _ sql: String) throws -> String {

@@ -44,7 +44,7 @@ enum QueryCommand: Command {
         Console.whenOutputFails = { interrupter.interrupt() }
         var writer = format.makeWriter()
         do {
-            try database.withTimeout(timeout) {
+            try database.withTimeout(timeout, stop: { Interruption.wasSignalled }) {
                 try ReadOnlyQuery.run(sql, on: database, columns: { writer.begin(columns: $0) }, row: { writer.add(row: $0) })
             }
         } catch let error as SQLiteError where error.isInterrupt {
