@@ -12,6 +12,9 @@ public final class Database {
         case readOnly
         /// Read-write, creating the file when missing.
         case readWrite
+        /// Read-only, for a file that no one can be writing: SQLite takes no locks and keeps no
+        /// WAL index, so a database in a directory this user cannot write can still be read.
+        case immutable
     }
 
     let handle: OpaquePointer
@@ -22,19 +25,27 @@ public final class Database {
     /// Kept alive for as long as the connection: the authorizer's state, which SQLite holds only
     /// as a raw pointer.
     var authorizerContext: AnyObject?
+    private let busyTimeout: TimeInterval
 
     /// Opens `path` (`:memory:` for an in-memory database).
     ///
     /// Missing files in read-only mode and files that are not SQLite databases fail here with a
     /// message naming the path, rather than at the first query.
     public init(path: String, mode: Mode, busyTimeout: TimeInterval = 5) throws {
-        if mode == .readOnly, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
+        if mode != .readWrite, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
             throw SQLiteError(code: SQLITE_CANTOPEN, message: "no database at \(path)")
         }
         var flags = SQLITE_OPEN_NOMUTEX
-        flags |= mode == .readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        var name = path
+        switch mode {
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = Self.immutableURI(path)
+        }
         var connection: OpaquePointer?
-        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        let code = sqlite3_open_v2(name, &connection, flags, nil)
         guard code == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(connection)
@@ -43,6 +54,7 @@ public final class Database {
         self.handle = connection
         self.path = path.isEmpty ? "a temporary database" : path
         sqlite3_extended_result_codes(connection, 1)
+        self.busyTimeout = busyTimeout
         sqlite3_busy_timeout(connection, Int32(busyTimeout * 1000))
         // Opening is lazy in SQLite: read the schema now so a non-database file fails here.
         do {
@@ -55,6 +67,19 @@ public final class Database {
             }
             throw SQLiteError(code: error.code, message: "cannot read \(path): \(error.message)")
         }
+    }
+
+    /// `file:` URI for `path` with `immutable=1`; `?`, `#` and `%` in the path are escaped.
+    static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var escaped = ""
+        for byte in absolute.utf8 {
+            switch byte {
+            case UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "%"): escaped += String(format: "%%%02X", byte)
+            default: escaped.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return "file:" + escaped + "?immutable=1"
     }
 
     deinit {
@@ -195,6 +220,21 @@ public final class Database {
         guard mode == "wal" || (path == ":memory:" && mode == "memory") else {
             throw SQLiteError(code: SQLITE_ERROR, message: "\(path): journal_mode=WAL answered '\(mode ?? "nothing")'")
         }
+    }
+
+    /// Checkpoints the write-ahead log into the main file and switches back to a rollback journal,
+    /// so the file alone is the database: it can then be read where its reader cannot create a
+    /// WAL index (a read-only directory or mount, a copy sent to someone).
+    ///
+    /// Another connection still open (a second ingest, a reader) keeps the WAL; that is not an
+    /// error, and its own close finishes the job. So this does not wait: false when it could not.
+    @discardableResult
+    public func leaveWAL() -> Bool {
+        sqlite3_busy_timeout(handle, 0)
+        defer { sqlite3_busy_timeout(handle, Int32(busyTimeout * 1000)) }
+        guard (try? execute("PRAGMA wal_checkpoint(TRUNCATE)")) != nil else { return false }
+        let mode = try? scalarText("PRAGMA journal_mode = DELETE")
+        return mode?.lowercased() == "delete"
     }
 
     /// Asks a running statement on this connection to stop; safe to call from another thread.

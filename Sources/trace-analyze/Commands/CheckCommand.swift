@@ -48,6 +48,7 @@ enum CheckCommand: Command {
         try InputCheck.requireReadable(inputs)
 
         let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()
+        defer { if arguments.value("db") != nil { TraceDatabase.finishWriting(database) } }
         let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
         let analyzer = Analyzer(database: database, configuration: configuration, sources: options.sources)
         var findings: [Finding] = []

@@ -82,6 +82,7 @@ enum DiffCommand: Command {
             throw ToolError("no database at \(path); create one with `trace-analyze ingest FILE --db \(path)`")
         }
         let database = try TraceDatabase.openForWriting(path: path)
+        defer { TraceDatabase.finishWriting(database) }
         let traces = try TraceCatalog.list(database)
         return try traceIDs.map { id in
             guard let trace = traces.first(where: { $0.id == id }) else {

@@ -34,6 +34,7 @@ enum IngestCommand: Command {
         try InputCheck.requireReadable(inputs)
         let patterns = try UserPattern.load(from: ConfigOption.load(arguments))
         let database = try TraceDatabase.openForWriting(path: DatabaseOption.path(arguments))
+        defer { TraceDatabase.finishWriting(database) }
         let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
         let showProgress = Console.stderrIsTerminal
         for input in inputs {

@@ -38,6 +38,7 @@ enum ReportCommand: Command {
         }
         // Opened for writing: the findings are stored next to the trace.
         let database = try TraceDatabase.openForWriting(path: path)
+        defer { TraceDatabase.finishWriting(database) }
         let traceID: Int
         if let requested {
             guard try TraceCatalog.list(database).contains(where: { $0.id == requested }) else {
