@@ -12,7 +12,12 @@ extension Database {
     /// started, which `sqlite3_interrupt` alone would miss.
     public func withTimeout<T>(_ seconds: TimeInterval?, stop: (@Sendable () -> Bool)? = nil, _ body: () throws -> T) throws -> T {
         guard seconds != nil || stop != nil else { return try body() }
-        let limits = Unmanaged.passRetained(Deadline(at: seconds.map { ProcessInfo.processInfo.systemUptime + $0 }, stop: stop))
+        return try with(Deadline(after: seconds, stop: stop), body)
+    }
+
+    /// Runs `body`; statements still running when `deadline` is due end with `SQLITE_INTERRUPT`.
+    public func with<T>(_ deadline: Deadline, _ body: () throws -> T) throws -> T {
+        let limits = Unmanaged.passRetained(deadline)
         sqlite3_progress_handler(handle, 10_000, { context in
             Unmanaged<Deadline>.fromOpaque(context!).takeUnretainedValue().isDue ? 1 : 0
         }, limits.toOpaque())
@@ -35,6 +40,15 @@ public final class Deadline: @unchecked Sendable {
         self.at = at
         self.stop = stop
     }
+
+    /// Creates a deadline `seconds` from now (nil for none) that also trips when `stop` answers true.
+    public convenience init(after seconds: TimeInterval?, stop: (@Sendable () -> Bool)? = nil) {
+        self.init(at: seconds.map { ProcessInfo.processInfo.systemUptime + $0 }, stop: stop)
+    }
+
+    /// The error a statement stopped by this deadline ends with, for work done outside SQLite
+    /// (printing rows) that stops the same way.
+    public static var interruption: SQLiteError { SQLiteError(code: SQLITE_INTERRUPT, message: "interrupted") }
 
     /// True once the time has passed or the condition holds.
     public var isDue: Bool {

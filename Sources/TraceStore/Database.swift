@@ -237,6 +237,12 @@ public final class Database {
         return mode?.lowercased() == "delete"
     }
 
+    /// Caps the size of any string or blob this connection makes; larger ones fail with
+    /// `SQLITE_TOOBIG` ("string or blob too big").
+    public func limitValueLength(to bytes: Int) {
+        sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Int32(clamping: bytes))
+    }
+
     /// Asks a running statement on this connection to stop; safe to call from another thread.
     public func interrupt() { sqlite3_interrupt(handle) }
 

@@ -6,6 +6,12 @@ public enum TraceDatabase {
     /// The database path when neither `--db` nor `$TRACE_ANALYZE_DB` says otherwise.
     public static let defaultPath = "traces.sqlite"
 
+    /// The largest string or blob a read-only query may make, in bytes.
+    ///
+    /// Stored values are far smaller (lines are cut at 1 MiB); the limit stops a query such as
+    /// `SELECT zeroblob(1000000000)` from taking gigabytes to build and print one value.
+    public static let maxQueryValueBytes = 32 << 20
+
     /// How long a writer waits for another writer's transaction before giving up, in seconds.
     public static let writerBusyTimeout: Double = 60
 
@@ -35,6 +41,7 @@ public enum TraceDatabase {
         let database = try openReadable(path: path)
         try database.execute("PRAGMA query_only = 1")
         try ReadOnlyGuard.install(on: database)
+        database.limitValueLength(to: maxQueryValueBytes)
         return database
     }
 

@@ -30,6 +30,13 @@ enum Console {
     /// piped into `head` has no reader left to compute rows for).
     nonisolated(unsafe) static var whenOutputFails: (() -> Void)?
 
+    /// Asked between 64 KiB pieces of output: once it answers true, the rest is dropped and
+    /// `outputWasStopped` is set. Lets Ctrl-C and `--timeout` cut a huge value's printing short.
+    nonisolated(unsafe) static var stopWriting: (() -> Bool)?
+
+    /// True when `stopWriting` cut the output short.
+    static var outputWasStopped: Bool { output.stopped }
+
     /// Writes a one-line error to stderr: `trace-analyze: error: …`.
     static func error(_ message: String) {
         writeError("trace-analyze: error: \(message)\n")
@@ -80,6 +87,8 @@ struct BufferedOutput {
     private var buffer: [UInt8] = []
     /// The `errno` of the first failed write; nothing is written after it.
     private(set) var failure: Int32?
+    /// True once `Console.stopWriting` asked to stop; nothing is written after it.
+    private(set) var stopped = false
 
     init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
@@ -95,11 +104,18 @@ struct BufferedOutput {
         defer { buffer.removeAll(keepingCapacity: true) }
         // After a failed write (a closed pipe, a full disk) the output is already incomplete;
         // the caller learns of it from `failure`, and writing on would only fail again.
-        guard failure == nil else { return }
+        guard failure == nil, !stopped else { return }
+        let stop = fileDescriptor == STDOUT_FILENO ? Console.stopWriting : nil
+        var stopped = false
         let code: Int32? = buffer.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = Foundation.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if let stop, stop() {
+                    stopped = true
+                    return nil
+                }
+                // At most 64 KiB a call, so a stop request is seen between pieces of a large value.
+                let written = Foundation.write(fileDescriptor, bytes.baseAddress! + offset, min(bytes.count - offset, 1 << 16))
                 if written < 0 {
                     if errno == EINTR { continue }
                     return errno
@@ -108,6 +124,7 @@ struct BufferedOutput {
             }
             return nil
         }
+        self.stopped = stopped
         if let code {
             failure = code
             if fileDescriptor == STDOUT_FILENO { Console.whenOutputFails?() }
