@@ -17,8 +17,8 @@ enum QueryCommand: Command {
         The database is opened read-only: DROP, DELETE, UPDATE, INSERT, ATTACH, VACUUM INTO and
         writing pragmas are refused, and so are functions that are not a pure function of their
         arguments (random(), fts3_tokenizer(), ...). A single value in a result may be at most
-        32 MiB. Ctrl-C and --timeout stop the query and its printing alike. In table output NULL prints as NULL and an empty string as ''.
-        See `trace-analyze schema` for the tables.
+        32 MiB. Ctrl-C and --timeout stop the query and its printing alike. In table output NULL
+        prints as NULL and an empty string as ''. See `trace-analyze schema` for the tables.
 
         EXAMPLES:
           trace-analyze query "SELECT kind, count(*) FROM events GROUP BY kind"
