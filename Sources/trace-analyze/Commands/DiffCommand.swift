@@ -57,7 +57,7 @@ enum DiffCommand: Command {
             let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
             snapshots = try arguments.positionals.map { input in
                 let traceID = try ingestor.ingest(path: input).traceID
-                return try snapshot(database, traceID, label: input == "-" ? "<stdin>" : input, configuration)
+                return try snapshot(database, traceID, label: StandardInput.name(of: input), configuration)
             }
         }
         let diff = TraceDiff(base: snapshots[0], head: snapshots[1], tolerance: tolerance)
@@ -88,7 +88,7 @@ enum DiffCommand: Command {
             guard let trace = traces.first(where: { $0.id == id }) else {
                 throw ToolError("no trace \(id) in \(path); `trace-analyze traces --db \(path)` lists them")
             }
-            return try snapshot(database, id, label: "trace \(id) (\(trace.source == "-" ? "<stdin>" : trace.source))", configuration)
+            return try snapshot(database, id, label: "trace \(id) (\(StandardInput.name(of: trace.source)))", configuration)
         }
     }
 

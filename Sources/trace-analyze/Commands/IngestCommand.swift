@@ -37,10 +37,16 @@ enum IngestCommand: Command {
         defer { TraceDatabase.finishWriting(database) }
         let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
         let showProgress = Console.stderrIsTerminal
+        // Ctrl-C on a stream (`log stream | trace-analyze ingest`) stores what was read and leaves
+        // the trace incomplete, instead of losing the open batch.
+        Interruption.catchSignal()
         for input in inputs {
-            let summary = try ingestor.ingest(path: input, progress: showProgress ? progressLine(for: input) : nil)
+            let summary = try ingestor.ingest(
+                path: input, progress: showProgress ? progressLine(for: input) : nil, stop: { Interruption.wasSignalled }
+            )
             if showProgress { Console.clearStatus() }
             Console.note(IngestSummaryText.render(summary))
+            if !summary.complete { return ExitCode.interrupted }
         }
         return ExitCode.success
     }
@@ -50,7 +56,7 @@ enum IngestCommand: Command {
             let megabytes = Double(progress.bytes) / 1_048_576
             Console.status(String(
                 format: "%@: %.1f MB, %d lines, %d events",
-                input == "-" ? "stdin" : input, megabytes, progress.stats.lines, progress.stats.events
+                StandardInput.name(of: input), megabytes, progress.stats.lines, progress.stats.events
             ))
         }
     }
@@ -63,12 +69,13 @@ enum IngestSummaryText {
         let kinds = EventKind.allCases
             .filter { $0 != .text && stats.eventsByKind[$0.index] > 0 }
             .map { "\($0.rawValue) \(stats.eventsByKind[$0.index])" }
-        var text = "\(summary.source == "-" ? "stdin" : summary.source): trace \(summary.traceID), "
+        var text = "\(StandardInput.name(of: summary.source)): trace \(summary.traceID), "
         text += "\(stats.lines) lines, \(stats.events) events"
         if !kinds.isEmpty { text += " (\(kinds.joined(separator: ", ")))" }
         text += ", \(stats.unrecognized) unrecognized"
         if stats.invalidUTF8 > 0 { text += ", \(stats.invalidUTF8) with invalid UTF-8" }
         if stats.overLong > 0 { text += ", \(stats.overLong) over-long (cut)" }
+        if !summary.complete { text += "; interrupted before the input ended (stored as incomplete)" }
         return text
     }
 }
