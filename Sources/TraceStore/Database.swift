@@ -65,7 +65,8 @@ public final class Database {
             if error.primaryCode == SQLITE_NOTADB {
                 throw SQLiteError(code: error.code, message: "\(path) is not a SQLite database")
             }
-            throw SQLiteError(code: error.code, message: "cannot read \(path): \(error.message)")
+            let named = error.message.hasPrefix("\(path): ") ? error.message : "\(path): \(error.message)"
+            throw SQLiteError(code: error.code, message: "cannot read \(named)")
         }
     }
 
@@ -90,8 +91,14 @@ public final class Database {
     /// Builds an error from the connection's last message.
     func error(code: Int32, sql: String?) -> SQLiteError {
         let extended = sqlite3_extended_errcode(handle)
-        let message = String(cString: sqlite3_errmsg(handle))
-        return SQLiteError(code: extended != 0 ? extended : code, message: message, sql: sql)
+        return SQLiteError(code: extended != 0 ? extended : code, message: naming(String(cString: sqlite3_errmsg(handle)), code: extended), sql: sql)
+    }
+
+    /// SQLite's message, prefixed with the file when the failure is the file's (a full disk, an
+    /// I/O error, a file-size limit): "database or disk is full" alone does not say which disk.
+    func naming(_ message: String, code: Int32) -> String {
+        let fileErrors: Set<Int32> = [SQLITE_FULL, SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_CORRUPT, SQLITE_NOTADB]
+        return fileErrors.contains(code & 0xFF) ? "\(path): \(message)" : message
     }
 
     /// Runs one or more statements that return no rows.
@@ -101,7 +108,8 @@ public final class Database {
         if code != SQLITE_OK {
             let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(errorMessage)
-            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
+            let extended = sqlite3_extended_errcode(handle)
+            throw SQLiteError(code: extended, message: naming(message, code: extended), sql: sql)
         }
     }
 

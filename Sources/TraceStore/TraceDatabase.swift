@@ -24,6 +24,8 @@ public enum TraceDatabase {
         }
         // A second ingest into the same file waits for the first one's batches rather than failing.
         let database = try Database(path: path, mode: .readWrite, busyTimeout: writerBusyTimeout)
+        // Before anything changes the file: not even its journal mode is ours to switch.
+        try Schema.refuseForeign(database)
         try database.enableWAL()
         // NORMAL is durable in WAL mode except against power loss, and much faster than FULL.
         try database.execute("PRAGMA synchronous = NORMAL")
