@@ -39,7 +39,7 @@ enum CommandLineTool {
         guard let command = command(named: first) else {
             let error = first.hasPrefix("-")
                 ? UsageError("unknown option '\(first)'; valid: --help, --version, or a command: \(commandNames)")
-                : UsageError("unknown command '\(first)'; valid commands: \(commandNames)")
+                : UsageError("unknown command '\(first)'\(Suggestion.hint(for: first, in: commands.map(\.spec.name))); valid commands: \(commandNames)")
             Console.error(usageError: error)
             return ExitCode.failure
         }

@@ -7,8 +7,11 @@ enum IngestCommand: Command {
     static let spec = CommandSpec(
         name: "ingest",
         summary: "Parse console logs into the trace database, one trace per input.",
-        usage: "[FILE|-]... [--db PATH] [--config PATH]",
-        options: [DatabaseOption.spec, ConfigOption.spec],
+        usage: "[FILE|-]... [--db PATH] [--config PATH] [--quiet]",
+        options: [
+            DatabaseOption.spec, ConfigOption.spec,
+            OptionSpec(name: "quiet", value: nil, help: "Print no summary and no progress; errors still go to stderr."),
+        ],
         positionals: [("FILE", "A log file, or - for stdin (the default when input is piped).")],
         maxPositionals: nil,
         discussion: """
@@ -36,7 +39,8 @@ enum IngestCommand: Command {
         let database = try TraceDatabase.openForWriting(path: DatabaseOption.path(arguments))
         defer { TraceDatabase.finishWriting(database) }
         let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
-        let showProgress = Console.stderrIsTerminal
+        let quiet = arguments.flag("quiet")
+        let showProgress = Console.stderrIsTerminal && !quiet
         // Ctrl-C on a stream (`log stream | trace-analyze ingest`) stores what was read and leaves
         // the trace incomplete, instead of losing the open batch.
         Interruption.catchSignal()
@@ -45,7 +49,7 @@ enum IngestCommand: Command {
                 path: input, progress: showProgress ? progressLine(for: input) : nil, stop: { Interruption.wasSignalled }
             )
             if showProgress { Console.clearStatus() }
-            Console.note(IngestSummaryText.render(summary))
+            if !quiet { Console.note(IngestSummaryText.render(summary)) }
             if !summary.complete { return ExitCode.interrupted }
         }
         return ExitCode.success

@@ -5,7 +5,7 @@ enum QueryCommand: Command {
     static let spec = CommandSpec(
         name: "query",
         summary: "Run read-only SQL over the trace database and print the result.",
-        usage: "SQL [--db PATH] [--format table|csv|json|ndjson]",
+        usage: "SQL [--db PATH] [--format table|csv|json|ndjson] [--timeout SECONDS]",
         options: [
             DatabaseOption.spec,
             OptionSpec(name: "format", value: "FORMAT", help: "table (default), csv, json or ndjson."),
