@@ -48,7 +48,8 @@ note() {
     fi
 }
 
-run() { timeout 120 "$tool" "$@"; }
+# FAULT_TIMEOUT: seconds before a run counts as hung (default 120).
+run() { timeout "${FAULT_TIMEOUT:-120}" "$tool" "$@"; }
 sql() { sqlite3 "$1" "$2" 2>/dev/null; }
 
 # Lines as the tool splits them (LF, CRLF or a lone CR), counted independently of it.
@@ -82,7 +83,7 @@ LC_ALL=C awk 'BEGIN { for (i = 0; i < 100000; i++) printf "Row%d: @self, @identi
 for file in "$corpus"/*; do
     name=$(basename "$file")
     db="$work/in-$name.sqlite"
-    run ingest "$file" --db "$db" --quiet 2>/dev/null
+    run ingest "$file" --db "$db" 2>/dev/null
     status=$?
     missing=$(ingest_loss "$file" "$db")
     note "hostile input: ingest" "$name" "$status" "0" "${missing:-0}"
@@ -119,7 +120,7 @@ for config in "${configs[@]}"; do
     printf '%s' "$config" >"$work/config-$index.json"
     run check "$seed" --config "$work/config-$index.json" >/dev/null 2>&1
     note "hostile configuration" "config $index" "$?" "0 1 2"
-    run ingest "$medium" --db "$work/config-$index.sqlite" --config "$work/config-$index.json" --quiet 2>/dev/null
+    run ingest "$medium" --db "$work/config-$index.sqlite" --config "$work/config-$index.json" 2>/dev/null
     status=$?
     missing=0
     [ "$status" -eq 0 ] && missing=$(ingest_loss "$medium" "$work/config-$index.sqlite")
@@ -129,7 +130,7 @@ done
 echo "fault-injection: writes and worse ($SECONDS s so far)" >&2
 # --- Writes and worse through `query` -------------------------------------------------------
 db="$work/query.sqlite"
-run ingest "$seed" "$corpus/many-lines.log" --db "$db" --quiet
+run ingest "$seed" "$corpus/many-lines.log" --db "$db" 2>/dev/null
 sqlite3 "$db" "CREATE VIRTUAL TABLE f USING fts3(x); INSERT INTO f VALUES ('a');
                CREATE VIEW v AS SELECT fts3_tokenizer('simple', x'4141414141414141') AS p;" 2>/dev/null
 rows() { sql "$db" "SELECT (SELECT count(*) FROM events) + (SELECT count(*) FROM changes) + (SELECT count(*) FROM traces) + (SELECT count(*) FROM stats)"; }
@@ -205,7 +206,7 @@ for signal in KILL INT; do
     db="$work/signal-$signal.sqlite"
     fifo="$work/fifo-$signal"
     mkfifo "$fifo"
-    "$tool" ingest - --db "$db" --quiet <"$fifo" 2>/dev/null &
+    "$tool" ingest - --db "$db" <"$fifo" 2>/dev/null &
     pid=$!
     watchdog "$pid"
     exec 3>"$fifo"
@@ -233,7 +234,7 @@ for signal in KILL INT; do
     note "faults" "SIG$signal during a streaming ingest" "$status" "$expected" "$missing"
 done
 db="$work/limit.sqlite"
-bash -c 'ulimit -f 100; exec "$0" "$@"' "$tool" ingest "$big" --db "$db" --quiet >/dev/null 2>"$work/limit.err"
+bash -c 'ulimit -f 100; exec "$0" "$@"' "$tool" ingest "$big" --db "$db" >/dev/null 2>"$work/limit.err"
 status=$?
 grep -q "$db" "$work/limit.err" || status=99
 note "faults" "ulimit -f during ingest (error names the file)" "$status" "1"
@@ -247,12 +248,12 @@ run check "$seed" --output /dev/full/report.txt >/dev/null 2>&1
 note "faults" "--output in a non-directory" "$?" "1"
 sqlite3 "$work/app.db" "CREATE TABLE users (name TEXT); INSERT INTO users VALUES ('ann');"
 app_before=$(sqlite3 "$work/app.db" ".sha3sum")
-run ingest "$seed" --db "$work/app.db" --quiet 2>/dev/null
+run ingest "$seed" --db "$work/app.db" 2>/dev/null
 status=$?
 [ "$(sqlite3 "$work/app.db" ".sha3sum")" = "$app_before" ] || status=98
 note "faults" "ingest into someone else's SQLite file" "$status" "1"
 mkdir -p "$work/readonly"
-run ingest "$seed" --db "$work/readonly/t.sqlite" --quiet
+run ingest "$seed" --db "$work/readonly/t.sqlite" 2>/dev/null
 chmod 555 "$work/readonly"
 as_reader=()
 [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1 && as_reader=(setpriv --reuid=65534 --regid=65534 --clear-groups)
@@ -268,9 +269,9 @@ status=$?
 { [ -L "$work/link.txt" ] && [ -s "$work/target.txt" ]; } || status=96
 note "faults" "--output onto a symbolic link" "$status" "0"
 db="$work/twice.sqlite"
-run ingest "$big" --db "$db" --quiet &
+run ingest "$big" --db "$db" 2>/dev/null &
 first=$!
-run ingest "$big" --db "$db" --quiet
+run ingest "$big" --db "$db" 2>/dev/null
 second=$?
 wait "$first"
 note "faults" "two ingests into one database" "$?" "0"
