@@ -96,18 +96,34 @@ struct BufferedOutput {
     }
 
     mutating func write(_ text: String) {
+        if text.utf8.count >= 1 << 16 {
+            // A large value goes out from its own storage: copying it into the buffer first would
+            // double the memory a huge cell costs.
+            flush()
+            var text = text
+            text.withUTF8 { send(UnsafeRawBufferPointer($0)) }
+            return
+        }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 
     mutating func flush() {
-        defer { buffer.removeAll(keepingCapacity: true) }
+        var pending: [UInt8] = []
+        swap(&pending, &buffer)
+        pending.withUnsafeBytes { send($0) }
+        pending.removeAll(keepingCapacity: true)
+        buffer = pending
+    }
+
+    /// Writes `bytes` unless an earlier write failed or was stopped; records a failure.
+    private mutating func send(_ bytes: UnsafeRawBufferPointer) {
         // After a failed write (a closed pipe, a full disk) the output is already incomplete;
         // the caller learns of it from `failure`, and writing on would only fail again.
-        guard failure == nil, !stopped else { return }
+        guard failure == nil, !stopped, !bytes.isEmpty else { return }
         let stop = fileDescriptor == STDOUT_FILENO ? Console.stopWriting : nil
         var stopped = false
-        let code: Int32? = buffer.withUnsafeBytes { bytes in
+        let code: Int32? = {
             var offset = 0
             while offset < bytes.count {
                 if let stop, stop() {
@@ -123,7 +139,7 @@ struct BufferedOutput {
                 offset += written
             }
             return nil
-        }
+        }()
         self.stopped = stopped
         if let code {
             failure = code

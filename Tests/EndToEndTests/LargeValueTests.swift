@@ -46,11 +46,11 @@ import Testing
         #expect(json.stdout == "{\"t\":\"a\u{2028}b\",\"u\":\"q\\\"\\u0001\\té\",\"v\":\"plain é\"}\n")
     }
 
-    /// Starts a query printing a 20 MB value into a pipe the test reads only when told.
+    /// Starts a query printing an 8 MB value (16 MB of hex) into a pipe the test reads only when told.
     static func startPrinting(_ db: String, extra: [String] = []) throws -> (Process, Pipe, ReadAll) {
         let process = Process()
         process.executableURL = Tool.executable
-        process.arguments = ["query", "--db", db, "--format", "csv"] + extra + ["SELECT zeroblob(20000000) AS b"]
+        process.arguments = ["query", "--db", db, "--format", "csv"] + extra + ["SELECT zeroblob(8000000) AS b"]
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -74,7 +74,7 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
         #expect(String(decoding: stderr.wait(), as: UTF8.self) == "trace-analyze: error: query interrupted\n")
-        #expect(first.count + rest.count < 40_000_000)
+        #expect(first.count + rest.count < 16_000_000)
     }
 
     @Test func theTimeoutStopsPrintingAHugeValue() throws {
@@ -90,6 +90,6 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 1)
         #expect(String(decoding: stderr.wait(), as: UTF8.self) == "trace-analyze: error: query stopped after the 0.5 s --timeout\n")
-        #expect(first.count + rest.count < 40_000_000)
+        #expect(first.count + rest.count < 16_000_000)
     }
 }
