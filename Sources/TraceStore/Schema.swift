@@ -39,12 +39,18 @@ public enum Schema {
     /// Refuses a SQLite file that holds someone else's tables: ingest would add its own next to
     /// them and switch the file to WAL. An empty file (or one of ours) is fine.
     public static func refuseForeign(_ database: Database) throws {
-        guard try database.userVersion == 0 else { return }
+        // One statement, so one snapshot: read apart, another ingest's first migration could
+        // commit in between, and its tables would look foreign next to version 0.
+        var version = 0
         var names: [String] = []
-        try database.forEachRow("SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY name LIMIT 6") {
-            names.append($0.text(at: 0) ?? "")
+        try database.forEachRow("""
+            SELECT (SELECT user_version FROM pragma_user_version), name FROM sqlite_schema
+            WHERE name NOT LIKE 'sqlite_%' ORDER BY name LIMIT 6
+            """) {
+            version = $0.int(at: 0) ?? 0
+            names.append($0.text(at: 1) ?? "")
         }
-        guard !names.isEmpty else { return }
+        guard version == 0, !names.isEmpty else { return }
         let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", ..." : "")
         throw SQLiteError(
             code: SQLITE_ERROR,
