@@ -107,6 +107,9 @@ extension RuleConfiguration.Settings {
         try reader.rejectUnknownKeys(["severity"] + description.thresholds.map(\.key))
         if let name = try reader.string("severity") {
             guard let severity = Severity(rawValue: name) else {
+                if ["off", "none", "disabled", "ignore"].contains(name.lowercased()) {
+                    throw reader.error("severity", "'\(name)' is not a severity; to turn the rule off, list it in \"disabled_rules\": [\"\(description.identifier)\"]")
+                }
                 let valid = Severity.allCases.reversed().map(\.rawValue).joined(separator: ", ")
                 throw reader.error("severity", "unknown severity '\(name)'; valid: \(valid)")
             }

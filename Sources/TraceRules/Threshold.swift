@@ -45,11 +45,18 @@ public struct Threshold: Sendable, Equatable {
         }
     }
 
+    /// The largest value the configuration may set.
+    ///
+    /// No log holds a billion of anything a rule counts, and a bound keeps every conversion to
+    /// `Int` (which traps past 2^63) safe: `1e19` or `1e300` is a mistake to report, not to obey.
+    public static let maximum: Double = 1_000_000_000
+
     /// Why `value` is not acceptable, or nil when it is.
     public func problem(with value: Double) -> String? {
-        if !value.isFinite { return "expected a finite number" }
+        let range = "\(Self.format(minimum)) to \(Self.format(Self.maximum))"
+        if !value.isFinite { return "expected a finite number in \(range)" }
+        if value < minimum || value > Self.maximum { return "must be in \(range), found \(Self.format(value))" }
         if kind == .count, value.rounded() != value { return "expected a whole number, found \(Self.format(value))" }
-        if value < minimum { return "must be at least \(Self.format(minimum)), found \(Self.format(value))" }
         return nil
     }
 

@@ -18,7 +18,10 @@ public struct ThresholdValues: Sendable, Equatable {
     }
 
     /// The value of a `count` threshold.
+    ///
+    /// Values are checked against `Threshold.maximum` when read; the clamp keeps a value set in
+    /// code past that check from trapping.
     public func count(_ threshold: Threshold) -> Int {
-        Int(self[threshold])
+        Int(min(max(self[threshold], 0), Threshold.maximum))
     }
 }

@@ -12,6 +12,9 @@ public final class Database {
         case readOnly
         /// Read-write, creating the file when missing.
         case readWrite
+        /// Read-only, for a file that no one can be writing: SQLite takes no locks and keeps no
+        /// WAL index, so a database in a directory this user cannot write can still be read.
+        case immutable
     }
 
     let handle: OpaquePointer
@@ -19,19 +22,30 @@ public final class Database {
     /// (opened as "").
     public let path: String
     private var statementCache: [String: Statement] = [:]
+    /// Kept alive for as long as the connection: the authorizer's state, which SQLite holds only
+    /// as a raw pointer.
+    var authorizerContext: AnyObject?
+    private let busyTimeout: TimeInterval
 
     /// Opens `path` (`:memory:` for an in-memory database).
     ///
     /// Missing files in read-only mode and files that are not SQLite databases fail here with a
     /// message naming the path, rather than at the first query.
     public init(path: String, mode: Mode, busyTimeout: TimeInterval = 5) throws {
-        if mode == .readOnly, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
+        if mode != .readWrite, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
             throw SQLiteError(code: SQLITE_CANTOPEN, message: "no database at \(path)")
         }
         var flags = SQLITE_OPEN_NOMUTEX
-        flags |= mode == .readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        var name = path
+        switch mode {
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = Self.immutableURI(path)
+        }
         var connection: OpaquePointer?
-        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        let code = sqlite3_open_v2(name, &connection, flags, nil)
         guard code == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(connection)
@@ -40,6 +54,7 @@ public final class Database {
         self.handle = connection
         self.path = path.isEmpty ? "a temporary database" : path
         sqlite3_extended_result_codes(connection, 1)
+        self.busyTimeout = busyTimeout
         sqlite3_busy_timeout(connection, Int32(busyTimeout * 1000))
         // Opening is lazy in SQLite: read the schema now so a non-database file fails here.
         do {
@@ -50,8 +65,22 @@ public final class Database {
             if error.primaryCode == SQLITE_NOTADB {
                 throw SQLiteError(code: error.code, message: "\(path) is not a SQLite database")
             }
-            throw SQLiteError(code: error.code, message: "cannot read \(path): \(error.message)")
+            let named = error.message.hasPrefix("\(path): ") ? error.message : "\(path): \(error.message)"
+            throw SQLiteError(code: error.code, message: "cannot read \(named)")
         }
+    }
+
+    /// `file:` URI for `path` with `immutable=1`; `?`, `#` and `%` in the path are escaped.
+    static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var escaped = ""
+        for byte in absolute.utf8 {
+            switch byte {
+            case UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "%"): escaped += String(format: "%%%02X", byte)
+            default: escaped.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return "file:" + escaped + "?immutable=1"
     }
 
     deinit {
@@ -62,8 +91,14 @@ public final class Database {
     /// Builds an error from the connection's last message.
     func error(code: Int32, sql: String?) -> SQLiteError {
         let extended = sqlite3_extended_errcode(handle)
-        let message = String(cString: sqlite3_errmsg(handle))
-        return SQLiteError(code: extended != 0 ? extended : code, message: message, sql: sql)
+        return SQLiteError(code: extended != 0 ? extended : code, message: naming(String(cString: sqlite3_errmsg(handle)), code: extended), sql: sql)
+    }
+
+    /// SQLite's message, prefixed with the file when the failure is the file's (a full disk, an
+    /// I/O error, a file-size limit): "database or disk is full" alone does not say which disk.
+    func naming(_ message: String, code: Int32) -> String {
+        let fileErrors: Set<Int32> = [SQLITE_FULL, SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_CORRUPT, SQLITE_NOTADB]
+        return fileErrors.contains(code & 0xFF) ? "\(path): \(message)" : message
     }
 
     /// Runs one or more statements that return no rows.
@@ -73,7 +108,8 @@ public final class Database {
         if code != SQLITE_OK {
             let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(errorMessage)
-            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
+            let extended = sqlite3_extended_errcode(handle)
+            throw SQLiteError(code: extended, message: naming(message, code: extended), sql: sql)
         }
     }
 
@@ -192,6 +228,27 @@ public final class Database {
         guard mode == "wal" || (path == ":memory:" && mode == "memory") else {
             throw SQLiteError(code: SQLITE_ERROR, message: "\(path): journal_mode=WAL answered '\(mode ?? "nothing")'")
         }
+    }
+
+    /// Checkpoints the write-ahead log into the main file and switches back to a rollback journal,
+    /// so the file alone is the database: it can then be read where its reader cannot create a
+    /// WAL index (a read-only directory or mount, a copy sent to someone).
+    ///
+    /// Another connection still open (a second ingest, a reader) keeps the WAL; that is not an
+    /// error, and its own close finishes the job. So this does not wait: false when it could not.
+    @discardableResult
+    public func leaveWAL() -> Bool {
+        sqlite3_busy_timeout(handle, 0)
+        defer { sqlite3_busy_timeout(handle, Int32(busyTimeout * 1000)) }
+        guard (try? execute("PRAGMA wal_checkpoint(TRUNCATE)")) != nil else { return false }
+        let mode = try? scalarText("PRAGMA journal_mode = DELETE")
+        return mode?.lowercased() == "delete"
+    }
+
+    /// Caps the size of any string or blob this connection makes; larger ones fail with
+    /// `SQLITE_TOOBIG` ("string or blob too big").
+    public func limitValueLength(to bytes: Int) {
+        sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Int32(clamping: bytes))
     }
 
     /// Asks a running statement on this connection to stop; safe to call from another thread.

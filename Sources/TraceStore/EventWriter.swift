@@ -13,6 +13,11 @@ public final class EventWriter {
     private let batchSize: Int
     private let maxLatency: TimeInterval
     private var pending = 0
+    /// What the committed rows add up to, stored with every commit so `traces` never disagrees
+    /// with `events`, even after kill -9: rows written, of them text rows, and the last line.
+    private var written = 0
+    private var writtenText = 0
+    private var lastLine = 0
     private var inTransaction = false
     private var batchStarted: TimeInterval = 0
     private let insertEvents: [Statement]
@@ -101,6 +106,8 @@ public final class EventWriter {
         var holdsWarning = false
         for (row, event) in group.enumerated() {
             holdsWarning = holdsWarning || event.kind == .warning
+            if event.kind == .text { writtenText += 1 }
+            lastLine = max(lastLine, event.line)
             let base = Int32(row * Self.eventColumns.count)
             statement.bind(traceID, at: base + 1)
             statement.bind(event.line, at: base + 2)
@@ -121,6 +128,7 @@ public final class EventWriter {
             statement.bind(ifPresent: event.durationMs, at: base + 17)
         }
         try arena.pointee.bind(to: statement) { _ = try statement.step() }
+        written += group.count
         // A multi-row INSERT into a rowid table inside our write transaction takes consecutive
         // ids, ending at the last insert rowid.
         let firstID = database.lastInsertRowID - group.count + 1
@@ -185,26 +193,20 @@ public final class EventWriter {
         if inTransaction && isBatchOld { try commit() }
     }
 
-    /// Commits the last batch and records the trace's counters; marks the trace complete.
-    public func finish(stats: ParseStats) throws {
+    /// Commits the last batch and records the trace's final counters; marks the trace complete
+    /// only when `complete` (its input ended, rather than the ingest being stopped).
+    public func finish(stats: ParseStats, complete: Bool = true) throws {
         if !inTransaction { try begin() }
         try database.run(
-            "UPDATE traces SET format = ?, lines = ?, events = ?, unrecognized = ?, complete = 1 WHERE id = ?",
-            [Self.dominantFormat(stats), stats.lines, stats.events, stats.unrecognized, traceID]
+            "UPDATE traces SET format = ?, lines = ?, events = ?, unrecognized = ?, complete = ? WHERE id = ?",
+            [Self.dominantFormat(stats), stats.lines, stats.events, stats.unrecognized, complete ? 1 : 0, traceID]
         )
         for (name, value) in stats.named {
             try database.run("INSERT OR REPLACE INTO stats (trace_id, name, value) VALUES (?, ?, ?)", [traceID, name, value])
         }
-        try commit()
-    }
-
-    /// Keeps the trace row's counters current while streaming, so `traces` shows progress.
-    public func recordProgress(_ stats: ParseStats) throws {
-        if !inTransaction { try begin() }
-        try database.run(
-            "UPDATE traces SET lines = ?, events = ?, unrecognized = ? WHERE id = ?",
-            [stats.lines, stats.events, stats.unrecognized, traceID]
-        )
+        try database.execute("COMMIT")
+        inTransaction = false
+        pending = 0
     }
 
     private var isBatchOld: Bool { ProcessInfo.processInfo.systemUptime - batchStarted >= maxLatency }
@@ -215,7 +217,14 @@ public final class EventWriter {
         batchStarted = ProcessInfo.processInfo.systemUptime
     }
 
+    /// Commits the open batch with the counters of what is now stored: while a stream runs,
+    /// `events` and `unrecognized` equal the rows, and `lines` is the line of the last event
+    /// stored (every line before it is accounted for).
     private func commit() throws {
+        try database.run(
+            "UPDATE traces SET lines = ?, events = ?, unrecognized = ? WHERE id = ?",
+            [lastLine, written, writtenText, traceID]
+        )
         try database.execute("COMMIT")
         inTransaction = false
         pending = 0

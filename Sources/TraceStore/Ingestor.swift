@@ -14,6 +14,8 @@ public struct Ingestor {
         public let source: String
         /// The parse counters.
         public let stats: ParseStats
+        /// False when the ingest was stopped before its input ended.
+        public let complete: Bool
     }
 
     /// A snapshot for progress displays.
@@ -40,9 +42,12 @@ public struct Ingestor {
     }
 
     /// Ingests the file at `path`, or stdin when `path` is `-`.
-    public func ingest(path: String, progress: ((Progress) -> Void)? = nil) throws -> Summary {
-        if path == "-" {
-            return try ingest(fileDescriptor: STDIN_FILENO, source: "-", progress: progress)
+    ///
+    /// `stop` is asked between reads; once it answers true, what was read is stored and the trace
+    /// is left incomplete (`complete = 0`), since its input did not end.
+    public func ingest(path: String, progress: ((Progress) -> Void)? = nil, stop: (@Sendable () -> Bool)? = nil) throws -> Summary {
+        if path == StandardInput.argument {
+            return try ingest(fileDescriptor: STDIN_FILENO, source: StandardInput.argument, progress: progress, stop: stop)
         }
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw InputError(path: path, errno: errno) }
@@ -51,7 +56,7 @@ public struct Ingestor {
         if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw InputError(path: path, reason: "is a directory")
         }
-        return try ingest(fileDescriptor: descriptor, source: path, progress: progress)
+        return try ingest(fileDescriptor: descriptor, source: path, progress: progress, stop: stop)
     }
 
     /// Ingests everything readable from `fileDescriptor` as one trace named `source`.
@@ -59,12 +64,14 @@ public struct Ingestor {
     /// Two stages overlap on two cores: a reading thread turns bytes into events (reader and
     /// parser), while the calling thread stores them. A bounded queue between them keeps memory
     /// flat when the store is the slower side.
-    public func ingest(fileDescriptor: Int32, source: String, progress: ((Progress) -> Void)? = nil) throws -> Summary {
+    public func ingest(
+        fileDescriptor: Int32, source: String, progress: ((Progress) -> Void)? = nil, stop: (@Sendable () -> Bool)? = nil
+    ) throws -> Summary {
         let writer = try EventWriter(database: database, source: source)
         // Stored before the first event, so a reader of a live stream already sees them.
         try TraceTags.store(tags, traceID: writer.traceID, in: database)
         let queue = BlockingQueue<Batch>(capacity: 4)
-        let stage = ParseStage(fileDescriptor: fileDescriptor, source: source, parser: makeParser(), queue: queue)
+        let stage = ParseStage(fileDescriptor: fileDescriptor, source: source, parser: makeParser(), queue: queue, stop: stop)
         Thread.detachNewThread { stage.run() }
         defer { queue.cancel() }
 
@@ -76,15 +83,15 @@ public struct Ingestor {
                 let now = ProcessInfo.processInfo.systemUptime
                 if now - lastProgress >= 0.2 {
                     lastProgress = now
-                    try writer.recordProgress(batch.stats)
                     progress?(Progress(bytes: batch.bytes, stats: batch.stats))
                 }
             case .idle:
                 try writer.flushIfDue()
-            case .end:
-                try writer.finish(stats: batch.stats)
+            case .end, .stopped:
+                let complete = if case .end = batch.kind { true } else { false }
+                try writer.finish(stats: batch.stats, complete: complete)
                 progress?(Progress(bytes: batch.bytes, stats: batch.stats))
-                return Summary(traceID: writer.traceID, source: source, stats: batch.stats)
+                return Summary(traceID: writer.traceID, source: source, stats: batch.stats, complete: complete)
             case .failed(let error):
                 throw error
             }
@@ -112,5 +119,19 @@ public struct InputError: Error, CustomStringConvertible, Sendable {
         self.reason = String(cString: strerror(code)).lowercased()
     }
 
-    public var description: String { "\(path == "-" ? "stdin" : path): \(reason)" }
+    public var description: String { "\(StandardInput.name(of: path)): \(reason)" }
+}
+
+/// How stdin is named: `-` on the command line and in `traces.source`, `<stdin>` in every
+/// message and report, so a user meets one spelling.
+public enum StandardInput {
+    /// The argument that means stdin, also stored as the trace's source.
+    public static let argument = "-"
+    /// The name messages and reports show.
+    public static let displayName = "<stdin>"
+
+    /// `source` as messages show it: `<stdin>` for stdin, else the path as given.
+    public static func name(of source: String) -> String {
+        source == argument ? displayName : source
+    }
 }

@@ -8,12 +8,14 @@ final class ParseStage: @unchecked Sendable {
     private let source: String
     private var parser: TraceParser
     private let queue: BlockingQueue<Batch>
+    private let stop: (@Sendable () -> Bool)?
 
-    init(fileDescriptor: Int32, source: String, parser: TraceParser, queue: BlockingQueue<Batch>) {
+    init(fileDescriptor: Int32, source: String, parser: TraceParser, queue: BlockingQueue<Batch>, stop: (@Sendable () -> Bool)? = nil) {
         self.fileDescriptor = fileDescriptor
         self.source = source
         self.parser = parser
         self.queue = queue
+        self.stop = stop
     }
 
     func run() {
@@ -32,6 +34,13 @@ final class ParseStage: @unchecked Sendable {
         }
 
         while true {
+            // Asked between reads (at least every quarter second, see `waitForInput`): what was
+            // read is stored, but the trace is not complete, because its input did not end.
+            if let stop, stop() {
+                parser.flush(emit: emit)
+                _ = send(.stopped)
+                return
+            }
             guard waitForInput() else {
                 // The parser holds the last event back in case the next line continues it; a quiet
                 // stream must still show it to readers within the writer's latency bound.
@@ -79,6 +88,8 @@ struct Batch: @unchecked Sendable {
         case idle
         /// The input ended; `stats` are final.
         case end
+        /// Reading was asked to stop before the input ended (Ctrl-C): `stats` cover what was read.
+        case stopped
         /// Reading failed.
         case failed(Error)
     }

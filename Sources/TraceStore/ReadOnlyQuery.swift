@@ -13,11 +13,14 @@ public enum ReadOnlyQuery {
         var ranAny = false
         do {
             try runEach(sql, on: database, ranAny: &ranAny, columns: columns, row: row)
-        } catch let error as SQLiteError where error.primaryCode == SQLITE_AUTH {
-            // The authorizer's "not authorized" does not say why; the user should know.
+        } catch let error as SQLiteError {
+            // The authorizer's "not authorized" does not say why; the user should know. (A refused
+            // function comes back as a plain SQLITE_ERROR, so the recorded refusal decides.)
+            let refusal = ReadOnlyGuard.takeRefusal(on: database)
+            guard refusal != nil || error.primaryCode == SQLITE_AUTH else { throw error }
             throw SQLiteError(
-                code: error.code,
-                message: "query is read-only: \(firstWord(error.sql ?? "this statement")) is not allowed",
+                code: SQLITE_AUTH,
+                message: "query is read-only: \(refusal ?? "\(firstWord(error.sql ?? "this statement")) is not allowed")",
                 sql: error.sql
             )
         }

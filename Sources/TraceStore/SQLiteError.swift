@@ -25,6 +25,9 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     /// True when the statement was interrupted (Ctrl-C or a timeout).
     public var isInterrupt: Bool { primaryCode == SQLITE_INTERRUPT }
 
+    /// True when a string or blob outgrew the connection's length limit.
+    public var isTooBig: Bool { primaryCode == SQLITE_TOOBIG }
+
     public var description: String {
         var text = message
         if let sql { text += " (in: \(sql.count > 200 ? String(sql.prefix(200)) + "…" : sql))" }

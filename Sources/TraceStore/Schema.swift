@@ -39,6 +39,28 @@ public enum Schema {
         }
     }
 
+    /// Refuses a SQLite file that holds someone else's tables: ingest would add its own next to
+    /// them and switch the file to WAL. An empty file (or one of ours) is fine.
+    public static func refuseForeign(_ database: Database) throws {
+        // One statement, so one snapshot: read apart, another ingest's first migration could
+        // commit in between, and its tables would look foreign next to version 0.
+        var version = 0
+        var names: [String] = []
+        try database.forEachRow("""
+            SELECT (SELECT user_version FROM pragma_user_version), name FROM sqlite_schema
+            WHERE name NOT LIKE 'sqlite_%' ORDER BY name LIMIT 6
+            """) {
+            version = $0.int(at: 0) ?? 0
+            names.append($0.text(at: 1) ?? "")
+        }
+        guard version == 0, !names.isEmpty else { return }
+        let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", ..." : "")
+        throw SQLiteError(
+            code: SQLITE_ERROR,
+            message: "\(database.path) is a SQLite database but not a trace-analyze one (it holds \(shown)); refusing to add tables to it, choose another --db path"
+        )
+    }
+
     /// Checks that a database opened read-only can be understood by this binary.
     public static func checkReadable(_ database: Database) throws {
         let version = try database.userVersion

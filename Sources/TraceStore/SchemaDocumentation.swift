@@ -26,10 +26,10 @@ public enum SchemaDocumentation {
     public static let tables: [Table] = [
         Table(name: "traces", summary: "One row per ingested input (a file or stdin).", columns: [
             Column(name: "id", type: "INTEGER", summary: "Trace id, referenced by every other table."),
-            Column(name: "source", type: "TEXT", summary: "The input path as given, or '-' for stdin."),
+            Column(name: "source", type: "TEXT", summary: "The input path as given, or '-' for stdin (shown as <stdin> in messages and reports)."),
             Column(name: "format", type: "TEXT", summary: "The envelope most lines came in (plain, nslog, oslog, ndjson, ...)."),
             Column(name: "ingested_at", type: "TEXT", summary: "When ingestion started, ISO 8601 in UTC."),
-            Column(name: "lines", type: "INTEGER", summary: "Lines read."),
+            Column(name: "lines", type: "INTEGER", summary: "Lines read; while an ingest runs (or after one was killed), the line of the last event stored."),
             Column(name: "events", type: "INTEGER", summary: "Events stored, text events included."),
             Column(name: "unrecognized", type: "INTEGER", summary: "Lines no recogniser understood, stored as kind 'text'."),
             Column(name: "complete", type: "INTEGER", summary: "1 once ingestion finished; 0 while streaming or after an interrupted ingest."),

@@ -6,6 +6,12 @@ public enum TraceDatabase {
     /// The database path when neither `--db` nor `$TRACE_ANALYZE_DB` says otherwise.
     public static let defaultPath = "traces.sqlite"
 
+    /// The largest string or blob a read-only query may make, in bytes.
+    ///
+    /// Stored values are far smaller (lines are cut at 1 MiB); the limit stops a query such as
+    /// `SELECT zeroblob(1000000000)` from taking gigabytes to build and print one value.
+    public static let maxQueryValueBytes = 32 << 20
+
     /// How long a writer waits for another writer's transaction before giving up, in seconds.
     public static let writerBusyTimeout: Double = 60
 
@@ -18,6 +24,8 @@ public enum TraceDatabase {
         }
         // A second ingest into the same file waits for the first one's batches rather than failing.
         let database = try Database(path: path, mode: .readWrite, busyTimeout: writerBusyTimeout)
+        // Before anything changes the file: not even its journal mode is ours to switch.
+        try Schema.refuseForeign(database)
         try database.enableWAL()
         // NORMAL is durable in WAL mode except against power loss, and much faster than FULL.
         try database.execute("PRAGMA synchronous = NORMAL")
@@ -27,12 +35,41 @@ public enum TraceDatabase {
 
     /// Opens an existing database that can only be read: read-only file, `query_only`, an
     /// authorizer that refuses ATTACH and writing pragmas.
+    ///
+    /// A database in WAL mode needs its WAL index (`-shm`) to be read; where this user cannot
+    /// create it (a read-only directory or mount), the file is opened `immutable` instead, which
+    /// is right there because no one can be writing it either.
     public static func openForReading(path: String) throws -> Database {
-        let database = try Database(path: path, mode: .readOnly)
-        try Schema.checkReadable(database)
+        let database = try openReadable(path: path)
         try database.execute("PRAGMA query_only = 1")
-        ReadOnlyGuard.install(on: database)
+        try ReadOnlyGuard.install(on: database)
+        database.limitValueLength(to: maxQueryValueBytes)
         return database
+    }
+
+    private static func openReadable(path: String) throws -> Database {
+        do {
+            let database = try Database(path: path, mode: .readOnly)
+            try Schema.checkReadable(database)
+            return database
+        } catch let error as SQLiteError where cannotWriteBeside(path) && [SQLITE_CANTOPEN, SQLITE_READONLY].contains(error.primaryCode) {
+            let database = try Database(path: path, mode: .immutable)
+            try Schema.checkReadable(database)
+            return database
+        }
+    }
+
+    /// Ends a writing session: the WAL is folded into the file where no one else has it open,
+    /// so the database can be read from a read-only place afterwards (see `Database.leaveWAL`).
+    public static func finishWriting(_ database: Database) {
+        database.leaveWAL()
+    }
+
+    /// True when this process cannot create files next to `path` or write `path` itself: SQLite
+    /// then cannot make the WAL index a read needs.
+    static func cannotWriteBeside(_ path: String) -> Bool {
+        let directory = (path as NSString).deletingLastPathComponent
+        return access(directory.isEmpty ? "." : directory, W_OK) != 0 || access(path, W_OK) != 0
     }
 
     /// Opens a private temporary database with the current schema, for `check` without `--db`.

@@ -8,6 +8,11 @@ struct OptionSpec: Sendable {
     let help: String
     /// Whether the option may be given more than once.
     var repeatable = false
+    /// Other names accepted for it (`reporter` for `format`, as SwiftLint users type it).
+    var aliases: [String] = []
+
+    /// Whether `name` (without dashes) names this option.
+    func answers(to name: String) -> Bool { self.name == name || aliases.contains(name) }
 }
 
 /// A command's name, options, positional arguments and help.
@@ -37,7 +42,9 @@ struct CommandSpec: Sendable {
             }
         }
         text += "\nOPTIONS:\n"
-        let labels = allOptions.map { "--\($0.name)" + ($0.value.map { " \($0)" } ?? "") }
+        let labels = allOptions.map { option in
+            (["--\(option.name)"] + option.aliases.map { "--\($0)" }).joined(separator: ", ") + (option.value.map { " \($0)" } ?? "")
+        }
         let width = labels.map(\.count).max() ?? 0
         for (label, option) in zip(labels, allOptions) {
             text += "  \(label.padding(toLength: width, withPad: " ", startingAt: 0))  \(option.help)\n"
@@ -83,7 +90,7 @@ enum ArgumentParser {
             if argument == "--" { optionsEnded = true; continue }
             if argument == "-h" { parsed.add(spec.allOptions.last!, value: nil); continue }
             guard argument.hasPrefix("--") else {
-                throw UsageError("unknown option '\(argument)' for '\(spec.name)'; valid: \(validOptions(spec))")
+                throw UsageError("unknown option '\(argument)' for '\(spec.name)'; options take two dashes; valid: \(validOptions(spec))")
             }
             var name = String(argument.dropFirst(2))
             var inlineValue: String?
@@ -91,9 +98,13 @@ enum ArgumentParser {
                 inlineValue = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
-            guard let option = spec.allOptions.first(where: { $0.name == name }) else {
-                throw UsageError("unknown option '--\(name)' for '\(spec.name)'; valid: \(validOptions(spec))")
+            guard let option = spec.allOptions.first(where: { $0.answers(to: name) }) else {
+                let names = spec.allOptions.flatMap { [$0.name] + $0.aliases }.map { "--\($0)" }
+                let hint = Suggestion.hint(for: "--\(name)", in: names)
+                throw UsageError("unknown option '--\(name)' for '\(spec.name)'\(hint); valid: \(validOptions(spec))")
             }
+            // Messages below name the option as the user typed it; values are kept under its name.
+            name = option.name
             if let placeholder = option.value {
                 if inlineValue == nil {
                     guard index < arguments.count else {

@@ -43,7 +43,7 @@ enum CommandLineTool {
         guard let command = command(named: first) else {
             let error = first.hasPrefix("-")
                 ? UsageError("unknown option '\(first)'; valid: --help, --version, or a command: \(commandNames)")
-                : UsageError("unknown command '\(first)'; valid commands: \(commandNames)")
+                : UsageError("unknown command '\(first)'\(Suggestion.hint(for: first, in: commands.map(\.spec.name))); valid commands: \(commandNames)")
             Console.error(usageError: error)
             return ExitCode.failure
         }
@@ -61,6 +61,18 @@ enum CommandLineTool {
             Console.error(String(describing: error))
             return ExitCode.failure
         }
+    }
+
+    /// The exit code once a write to stdout failed, whatever the command returned.
+    ///
+    /// A reader that went away (`| head`) is not an error worth a message: the status is 141,
+    /// what a shell reports for a filter that SIGPIPE ended, so `set -o pipefail` sees it alike.
+    /// Any other failure (a full disk, a file-size limit) is an error: a report cut short must not
+    /// leave a green CI job.
+    static func exitCode(afterOutputFailure failure: Int32) -> Int32 {
+        if failure == EPIPE { return ExitCode.closedPipe }
+        Console.error("cannot write to stdout: \(String(cString: strerror(failure)))")
+        return ExitCode.failure
     }
 
     static func command(named name: String) -> CommandEntry? {
@@ -86,7 +98,8 @@ enum CommandLineTool {
           --help, -h   Show this help, or `trace-analyze <command> --help` for a command's.
           --version    Show the version.
 
-        EXIT CODES: 0 success; 1 usage, input, database or SQL error; 2 findings at or above --fail-on.
+        EXIT CODES: 0 success; 1 usage, input, database, SQL or output error; 2 findings at or above
+        --fail-on; 130 interrupted; 141 stdout's reader went away (`| head`).
         """
     }
 }
@@ -97,4 +110,6 @@ enum ExitCode {
     static let failure: Int32 = 1
     static let findings: Int32 = 2
     static let interrupted: Int32 = 130
+    /// Stdout was a pipe whose reader went away; what a shell shows for a process SIGPIPE ended.
+    static let closedPipe: Int32 = 141
 }

@@ -20,6 +20,23 @@ enum Console {
         output.flush()
     }
 
+    /// The `errno` of the first write to stdout that failed, nil while every write succeeded.
+    ///
+    /// Once a write fails the rest of the output is dropped: `main` turns this into the exit
+    /// status, so a full disk or a closed pipe is never reported as success.
+    static var outputFailure: Int32? { output.failure }
+
+    /// Called once, when a write to stdout first fails: a command stops its work there (a query
+    /// piped into `head` has no reader left to compute rows for).
+    nonisolated(unsafe) static var whenOutputFails: (() -> Void)?
+
+    /// Asked between 64 KiB pieces of output: once it answers true, the rest is dropped and
+    /// `outputWasStopped` is set. Lets Ctrl-C and `--timeout` cut a huge value's printing short.
+    nonisolated(unsafe) static var stopWriting: (() -> Bool)?
+
+    /// True when `stopWriting` cut the output short.
+    static var outputWasStopped: Bool { output.stopped }
+
     /// Writes a one-line error to stderr: `trace-analyze: error: …`.
     static func error(_ message: String) {
         writeError("trace-analyze: error: \(message)\n")
@@ -76,7 +93,10 @@ enum Console {
 struct BufferedOutput {
     private let fileDescriptor: Int32
     private var buffer: [UInt8] = []
-    private var failed = false
+    /// The `errno` of the first failed write; nothing is written after it.
+    private(set) var failure: Int32?
+    /// True once `Console.stopWriting` asked to stop; nothing is written after it.
+    private(set) var stopped = false
 
     init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
@@ -84,25 +104,54 @@ struct BufferedOutput {
     }
 
     mutating func write(_ text: String) {
+        if text.utf8.count >= 1 << 16 {
+            // A large value goes out from its own storage: copying it into the buffer first would
+            // double the memory a huge cell costs.
+            flush()
+            var text = text
+            text.withUTF8 { send(UnsafeRawBufferPointer($0)) }
+            return
+        }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 
     mutating func flush() {
-        defer { buffer.removeAll(keepingCapacity: true) }
-        // After a closed pipe (`| head`) there is no one left to read; drop output quietly.
-        guard !failed else { return }
-        buffer.withUnsafeBytes { bytes in
+        var pending: [UInt8] = []
+        swap(&pending, &buffer)
+        pending.withUnsafeBytes { send($0) }
+        pending.removeAll(keepingCapacity: true)
+        buffer = pending
+    }
+
+    /// Writes `bytes` unless an earlier write failed or was stopped; records a failure.
+    private mutating func send(_ bytes: UnsafeRawBufferPointer) {
+        // After a failed write (a closed pipe, a full disk) the output is already incomplete;
+        // the caller learns of it from `failure`, and writing on would only fail again.
+        guard failure == nil, !stopped, !bytes.isEmpty else { return }
+        let stop = fileDescriptor == STDOUT_FILENO ? Console.stopWriting : nil
+        var stopped = false
+        let code: Int32? = {
             var offset = 0
             while offset < bytes.count {
-                let written = Foundation.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if let stop, stop() {
+                    stopped = true
+                    return nil
+                }
+                // At most 64 KiB a call, so a stop request is seen between pieces of a large value.
+                let written = Foundation.write(fileDescriptor, bytes.baseAddress! + offset, min(bytes.count - offset, 1 << 16))
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failed = true
-                    return
+                    return errno
                 }
                 offset += written
             }
+            return nil
+        }()
+        self.stopped = stopped
+        if let code {
+            failure = code
+            if fileDescriptor == STDOUT_FILENO { Console.whenOutputFails?() }
         }
     }
 }

@@ -12,6 +12,12 @@ enum Interruption {
     /// Routes SIGINT to `database` until the process ends.
     static func route(to database: Database) {
         target = database.interrupter
+        catchSignal()
+    }
+
+    /// Catches SIGINT only to note it, for work that polls `wasSignalled` and stops cleanly
+    /// (an ingest stores what it read, then ends).
+    static func catchSignal() {
         // A parent may have spawned us with SIGINT blocked (the mask survives exec); unblock it.
         var set = sigset_t()
         sigemptyset(&set)

@@ -241,7 +241,7 @@ import Testing
         }
         let unknown = try Tool.run(["rules", "identity_chrun"])
         #expect(unknown.status == 1)
-        #expect(unknown.stderr == "trace-analyze: error: unknown rule 'identity_chrun'; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, unstable_view_value, state_model_reinit, repeated_appear, excessive_body_evaluation, missing_deinit, update_loop, duplicate_identity, state_object_outside_view, missing_navigation_destination (see 'trace-analyze rules --help')\n")
+        #expect(unknown.stderr == "trace-analyze: error: unknown rule 'identity_chrun' (did you mean 'identity_churn'?); valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, unstable_view_value, state_model_reinit, repeated_appear, excessive_body_evaluation, missing_deinit, update_loop, duplicate_identity, state_object_outside_view, missing_navigation_destination (see 'trace-analyze rules --help')\n")
     }
 
     @Test func theReadmeShowsARealReport() throws {

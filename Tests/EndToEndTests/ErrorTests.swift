@@ -65,7 +65,7 @@ import Testing
 
     @Test(arguments: [
         (["frobnicate"], "trace-analyze: error: unknown command 'frobnicate'; valid commands:"),
-        (["ingest", "--frob"], "trace-analyze: error: unknown option '--frob' for 'ingest'; valid: --db, --config, --tag, --help"),
+        (["ingest", "--frob"], "trace-analyze: error: unknown option '--frob' for 'ingest'; valid: --db, --config, --tag, --quiet, --help"),
         (["query"], "trace-analyze: error: missing SQL"),
         (["query", "--format", "xml", "SELECT 1"], "trace-analyze: error: unknown format 'xml'; valid: table, csv, json, ndjson"),
         (["query", "--db"], "trace-analyze: error: option '--db' needs a value (PATH)"),

@@ -20,7 +20,7 @@ import Testing
             try process.run()
         }
 
-        func write(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
+        func write(_ text: String) { Tool.feed(Data(text.utf8), to: input.fileHandleForWriting) }
     }
 
     static func scalar(_ db: String, _ sql: String) throws -> String {
@@ -39,6 +39,14 @@ import Testing
     }
 
     static let batch = (0..<1000).map { "Row\($0 % 50): @self, @identity, _tick changed.\nhello \($0)\n" }.joined()
+
+    /// 1 when trace 1's counters agree with its stored rows.
+    static let countersMatchRows = """
+        SELECT events = (SELECT count(*) FROM events WHERE trace_id = 1)
+           AND unrecognized = (SELECT count(*) FROM events WHERE trace_id = 1 AND kind = 'text')
+           AND lines = (SELECT coalesce(max(line), 0) FROM events WHERE trace_id = 1) AS ok
+        FROM traces WHERE id = 1
+        """
 
     @Test func killNineKeepsEveryCommittedBatchAndIngestWorksAgain() throws {
         let workspace = try Workspace()
@@ -60,6 +68,8 @@ import Testing
         #expect(kept >= seen)
         #expect(try Self.scalar(db, "SELECT count(*) FROM changes WHERE event_id NOT IN (SELECT id FROM events)") == "0")
         #expect(try Self.scalar(db, "SELECT complete FROM traces WHERE id = 1") == "0")
+        // The counters were stored with each batch: they match the rows that survived.
+        #expect(try Self.scalar(db, Self.countersMatchRows) == "1")
 
         let again = try Tool.run(["ingest", "-", "--db", db], stdin: "A: @self changed.\n")
         #expect(again.status == 0)

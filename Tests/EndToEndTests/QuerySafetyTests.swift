@@ -48,8 +48,9 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         let stderr = ReadAll(errors.fileHandleForReading)
         try process.run()
-        // Let the query start; SIGINT before the handler is installed would also end the process.
-        usleep(500_000)
+        // SIGINT before the handler is installed would end the process by the default action; once
+        // it is, the signal stops the query whether or not the statement has started yet.
+        #expect(Tool.waitUntilCatching(SIGINT, process))
         Watchdog.kill(process, after: 30)
         process.interrupt()
         process.waitUntilExit()

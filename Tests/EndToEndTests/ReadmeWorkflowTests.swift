@@ -100,7 +100,7 @@ import Testing
                         block(after: "<!-- readme-test: baseline -->")].joined()
         for line in commands(text) {
             for flag in line.split(separator: " ") where flag.hasPrefix("--") {
-                #expect(help.contains("\n  \(flag) ") || help.contains("\n  \(flag)  "), "\(flag) is not a check option")
+                #expect(help.contains("\n  \(flag) ") || help.contains("\n  \(flag)  ") || help.contains("\n  \(flag), "), "\(flag) is not a check option")
             }
         }
     }

@@ -31,6 +31,18 @@ struct Tool {
         packageRoot.appendingPathComponent("fixtures").appendingPathComponent(name).path
     }
 
+    /// A child may exit before reading all its stdin (an ingest whose configuration is wrong stops
+    /// first). Writing to that pipe then raises SIGPIPE, which by default kills the whole test
+    /// process; ignored, the write fails with EPIPE instead, which `feed` expects.
+    static let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN) }()
+
+    /// Writes `data` to a child's stdin; a child that stopped reading (EPIPE) is not an error here,
+    /// its exit status and stderr say what happened.
+    static func feed(_ data: Data, to handle: FileHandle) {
+        _ = ignoreSIGPIPE
+        try? handle.write(contentsOf: data)
+    }
+
     /// Runs the tool (or another `program`) with `arguments`, feeding `stdin`, in `directory`.
     @discardableResult
     static func run(
@@ -38,7 +50,8 @@ struct Tool {
         stdin: String? = nil,
         in directory: URL? = nil,
         environment: [String: String] = [:],
-        program: URL = executable
+        program: URL = executable,
+        standardOutput: FileHandle? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = program
@@ -55,14 +68,17 @@ struct Tool {
         let output = Pipe()
         let errors = Pipe()
         process.standardInput = input
-        process.standardOutput = output
+        process.standardOutput = standardOutput ?? output
         process.standardError = errors
+        _ = ignoreSIGPIPE
         try process.run()
+        // With another stdout the pipe has no writer; closing ours lets its reader see the end.
+        if standardOutput != nil { try output.fileHandleForWriting.close() }
         // Read both pipes concurrently with writing, so a large output cannot deadlock the child.
         let outData = ReadAll(output.fileHandleForReading)
         let errData = ReadAll(errors.fileHandleForReading)
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        if let stdin { feed(Data(stdin.utf8), to: input.fileHandleForWriting) }
+        try? input.fileHandleForWriting.close()
         Watchdog.kill(process, after: 300)
         process.waitUntilExit()
         return Result(
@@ -118,5 +134,30 @@ enum Watchdog {
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak process] in
             if process?.isRunning == true { Foundation.kill(pid, SIGKILL) }
         }
+    }
+}
+
+extension Tool {
+    /// Waits until `process` has installed a handler for `signal`, so a test that sends it
+    /// exercises the handler rather than the default action (which would kill the child if the
+    /// signal came first on a loaded machine). Reads `SigCgt` in /proc/PID/status on Linux;
+    /// elsewhere it can only wait a while. False if the child exits or a minute passes first.
+    static func waitUntilCatching(_ signal: Int32, _ process: Process) -> Bool {
+        let status = "/proc/\(process.processIdentifier)/status"
+        guard FileManager.default.fileExists(atPath: status) else {
+            usleep(500_000)
+            return process.isRunning
+        }
+        let end = Date().addingTimeInterval(60)
+        while Date() < end, process.isRunning {
+            let text = (try? String(contentsOfFile: status, encoding: .utf8)) ?? ""
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+               let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
+               mask & (1 << UInt64(signal - 1)) != 0 {
+                return true
+            }
+            usleep(10_000)
+        }
+        return false
     }
 }

@@ -84,17 +84,27 @@ import TraceModel
         #expect(try reader.scalarInt("SELECT complete FROM traces") == 0)
     }
 
-    @Test func anEmptyVersionZeroDatabaseIsMigratedForward() throws {
+    @Test func anEmptyDatabaseIsMigratedForward() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("empty.sqlite")
+        do { _ = try Database(path: path, mode: .readWrite) }
+        let database = try TraceDatabase.openForWriting(path: path)
+        #expect(try database.userVersion == Schema.currentVersion)
+        #expect(try database.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'events'") == 1)
+    }
+
+    @Test func aVersionZeroDatabaseWithOtherTablesIsRefusedAndLeftAlone() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("old.sqlite")
         do {
             let old = try Database(path: path, mode: .readWrite)
             try old.execute("CREATE TABLE notes (x); PRAGMA user_version = 0")
         }
-        let database = try TraceDatabase.openForWriting(path: path)
-        #expect(try database.userVersion == Schema.currentVersion)
-        #expect(try database.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'events'") == 1)
-        #expect(try database.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'notes'") == 1)
+        let error = try #require(throws: SQLiteError.self) { _ = try TraceDatabase.openForWriting(path: path) }
+        #expect(error.message.hasSuffix("old.sqlite is a SQLite database but not a trace-analyze one (it holds notes); refusing to add tables to it, choose another --db path"))
+        let database = try Database(path: path, mode: .readOnly)
+        #expect(try database.scalarInt("SELECT count(*) FROM sqlite_schema") == 1)
+        #expect(try database.scalarText("PRAGMA journal_mode") == "delete")
     }
 
     @Test func aNewerSchemaIsRefusedWithAClearMessage() throws {

@@ -12,11 +12,17 @@ public struct MessageClassifier {
     private var words: [LifecycleWord] = []
     private let patterns: [UserPattern]
     private var timeouts: [Int]
+    /// Progress reports each pattern spent in this trace, and all of them together.
+    private var costs: [Int]
+    private var totalCost = 0
+    private var switchedOff: [Bool]
 
     /// Creates a classifier with the built-in recognisers and `patterns` from the configuration.
     public init(patterns: [UserPattern] = []) {
         self.patterns = patterns
         self.timeouts = [Int](repeating: 0, count: patterns.count)
+        self.costs = [Int](repeating: 0, count: patterns.count)
+        self.switchedOff = [Bool](repeating: false, count: patterns.count)
     }
 
     /// Classifies `message`, whose text form is `text`, found on `line` inside `envelope`.
@@ -81,19 +87,33 @@ public struct MessageClassifier {
     private mutating func matchPatterns(
         _ message: UnsafeRawBufferPointer, text: String, line: Int, envelope: Envelope, stats: inout ParseStats
     ) -> Event? {
-        guard message.count <= UserPattern.maxMessageLength else { return nil }
-        for index in patterns.indices where timeouts[index] < UserPattern.maxTimeoutsPerTrace {
+        guard message.count <= UserPattern.maxMessageLength, totalCost < UserPattern.maxCostPerTrace else { return nil }
+        for index in patterns.indices where !switchedOff[index] {
             var timedOut = false
-            if let match = patterns[index].match(text, utf8Count: message.count, timedOut: &timedOut) {
+            var cost = 0
+            let match = patterns[index].match(text, utf8Count: message.count, cost: &cost, timedOut: &timedOut)
+            costs[index] += cost
+            totalCost += cost
+            if timedOut {
+                stats.patternTimeouts += 1
+                timeouts[index] += 1
+            }
+            if timeouts[index] >= UserPattern.maxTimeoutsPerTrace || costs[index] >= UserPattern.maxCostPerPattern {
+                switchedOff[index] = true
+                stats.patternsDisabled += 1
+            }
+            if totalCost >= UserPattern.maxCostPerTrace {
+                // Every pattern still on goes off together: the trace's budget is spent.
+                for other in patterns.indices where !switchedOff[other] {
+                    switchedOff[other] = true
+                    stats.patternsDisabled += 1
+                }
+            }
+            if let match {
                 return Event(
                     line: line, kind: match.kind, view: match.view, owner: match.owner, instance: match.instance,
                     origin: .pattern(patterns[index].name), message: text, envelope: envelope
                 )
-            }
-            if timedOut {
-                stats.patternTimeouts += 1
-                timeouts[index] += 1
-                if timeouts[index] == UserPattern.maxTimeoutsPerTrace { stats.patternsDisabled += 1 }
             }
         }
         return nil

@@ -13,8 +13,12 @@ import Foundation
 /// `maxMessageLength` bytes; and each match is abandoned after `maxProgressReports` progress
 /// reports from the regex engine (ICU reports about every 10,000 backtracking steps; the
 /// budget is a few milliseconds). A pattern abandoned `maxTimeoutsPerTrace` times in one trace
-/// is switched off for the rest of it. Abandoned matches count in `pattern_timeouts`, switched-off
-/// patterns in `patterns_disabled`.
+/// is switched off for the rest of it; so is one whose matches add up to `maxCostPerPattern`
+/// progress reports (a pattern just under the per-match budget would otherwise cost milliseconds
+/// on every line), and all patterns are switched off once they add up to `maxCostPerTrace`.
+/// Abandoned matches count in `pattern_timeouts`, switched-off patterns in `patterns_disabled`.
+/// Cost is counted in the engine's progress reports rather than clock time, so which lines a
+/// pattern saw does not depend on the machine's load.
 ///
 /// `NSRegularExpression` is used here only, never for the built-in formats.
 public struct UserPattern: @unchecked Sendable {
@@ -28,6 +32,11 @@ public struct UserPattern: @unchecked Sendable {
     public static let maxProgressReports = 20
     /// Abandoned matches after which a pattern is switched off for the trace.
     public static let maxTimeoutsPerTrace = 50
+    /// Progress reports one pattern may spend in a trace (as much as `maxTimeoutsPerTrace`
+    /// abandoned matches): a fraction of a second, however long the input.
+    public static let maxCostPerPattern = maxTimeoutsPerTrace * (maxProgressReports + 1)
+    /// Progress reports all patterns together may spend in a trace.
+    public static let maxCostPerTrace = 4 * maxCostPerPattern
 
     /// A sample line and what it must yield.
     public struct Sample: Sendable, Equatable {
@@ -71,6 +80,13 @@ public struct UserPattern: @unchecked Sendable {
     /// Matches `message`; nil when the pattern does not match, its kind word is unknown, the
     /// message is too long, or the match ran out of budget (`timedOut` is then set).
     public func match(_ message: String, utf8Count: Int, timedOut: inout Bool) -> Match? {
+        var cost = 0
+        return match(message, utf8Count: utf8Count, cost: &cost, timedOut: &timedOut)
+    }
+
+    /// Matches `message` as `match(_:utf8Count:timedOut:)` does, and adds the progress reports
+    /// the match took to `cost`.
+    public func match(_ message: String, utf8Count: Int, cost: inout Int, timedOut: inout Bool) -> Match? {
         timedOut = false
         guard utf8Count <= Self.maxMessageLength else { return nil }
         var found: NSTextCheckingResult?
@@ -90,6 +106,7 @@ public struct UserPattern: @unchecked Sendable {
                 }
             }
         }
+        cost += reports
         if abandoned && found == nil {
             timedOut = true
             return nil

@@ -54,6 +54,7 @@ enum CheckCommand: Command {
         let tags = try TagOption.resolve(arguments)
 
         let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()
+        defer { if arguments.value("db") != nil { TraceDatabase.finishWriting(database) } }
         let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) }, tags: tags)
         // Updates and causes are stored only where someone can read them: in a --db.
         let analyzer = Analyzer(

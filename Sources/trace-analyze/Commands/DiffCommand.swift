@@ -52,12 +52,13 @@ enum DiffCommand: Command {
             snapshots = try storedSnapshots(arguments.positionals, path: path, configuration: configuration)
         } else {
             let patterns = try UserPattern.load(from: file)
+            try suggestStoredTraces(arguments.positionals)
             try InputCheck.requireReadable(arguments.positionals)
             let database = try TraceDatabase.openTemporary()
             let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
             snapshots = try arguments.positionals.map { input in
                 let traceID = try ingestor.ingest(path: input).traceID
-                return try snapshot(database, traceID, label: input == "-" ? "<stdin>" : input, configuration)
+                return try snapshot(database, traceID, label: StandardInput.name(of: input), configuration)
             }
         }
         let diff = TraceDiff(base: snapshots[0], head: snapshots[1], tolerance: tolerance)
@@ -68,6 +69,20 @@ enum DiffCommand: Command {
             Console.write(text)
         }
         return diff.regressions.isEmpty ? ExitCode.success : ExitCode.findings
+    }
+
+    /// `diff 11 12` meant trace ids when no such files exist: say how to compare stored traces,
+    /// naming the database `$TRACE_ANALYZE_DB` (or the default) points at, rather than "no such file".
+    private static func suggestStoredTraces(_ inputs: [String]) throws {
+        guard inputs.allSatisfy({ Int($0) != nil && !FileManager.default.fileExists(atPath: $0) }) else { return }
+        let environment = ProcessInfo.processInfo.environment["TRACE_ANALYZE_DB"].flatMap { $0.isEmpty ? nil : $0 }
+        let path = environment ?? TraceDatabase.defaultPath
+        var message = "\(inputs[0]): no such file; to compare stored traces \(inputs.joined(separator: " and ")), add --db: "
+        message += "trace-analyze diff \(inputs.joined(separator: " ")) --db \(path)"
+        if FileManager.default.fileExists(atPath: path) {
+            message += " (`trace-analyze traces --db \(path)` lists them)"
+        }
+        throw ToolError(message)
     }
 
     /// Both traces of a database, analysed afresh (their findings are stored, as `report` does).
@@ -82,12 +97,13 @@ enum DiffCommand: Command {
             throw ToolError("no database at \(path); create one with `trace-analyze ingest FILE --db \(path)`")
         }
         let database = try TraceDatabase.openForWriting(path: path)
+        defer { TraceDatabase.finishWriting(database) }
         let traces = try TraceCatalog.list(database)
         return try traceIDs.map { id in
             guard let trace = traces.first(where: { $0.id == id }) else {
                 throw ToolError("no trace \(id) in \(path); `trace-analyze traces --db \(path)` lists them")
             }
-            return try snapshot(database, id, label: "trace \(id) (\(trace.source == "-" ? "<stdin>" : trace.source))", configuration)
+            return try snapshot(database, id, label: "trace \(id) (\(StandardInput.name(of: trace.source)))", configuration)
         }
     }
 

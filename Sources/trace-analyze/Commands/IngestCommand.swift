@@ -7,8 +7,11 @@ enum IngestCommand: Command {
     static let spec = CommandSpec(
         name: "ingest",
         summary: "Parse console logs into the trace database, one trace per input.",
-        usage: "[FILE|-]... [--db PATH] [--config PATH] [--tag KEY=VALUE]...",
-        options: [DatabaseOption.spec, ConfigOption.spec, TagOption.spec],
+        usage: "[FILE|-]... [--db PATH] [--config PATH] [--tag KEY=VALUE]... [--quiet]",
+        options: [
+            DatabaseOption.spec, ConfigOption.spec, TagOption.spec,
+            OptionSpec(name: "quiet", value: nil, help: "Print no summary and no progress; errors still go to stderr."),
+        ],
         positionals: [("FILE", "A log file, or - for stdin (the default when input is piped).")],
         maxPositionals: nil,
         discussion: """
@@ -36,12 +39,20 @@ enum IngestCommand: Command {
         let patterns = try UserPattern.load(from: ConfigOption.load(arguments))
         let tags = try TagOption.resolve(arguments)
         let database = try TraceDatabase.openForWriting(path: DatabaseOption.path(arguments))
+        defer { TraceDatabase.finishWriting(database) }
         let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) }, tags: tags)
-        let showProgress = Console.stderrIsTerminal
+        let quiet = arguments.flag("quiet")
+        let showProgress = Console.stderrIsTerminal && !quiet
+        // Ctrl-C on a stream (`log stream | trace-analyze ingest`) stores what was read and leaves
+        // the trace incomplete, instead of losing the open batch.
+        Interruption.catchSignal()
         for input in inputs {
-            let summary = try ingestor.ingest(path: input, progress: showProgress ? progressLine(for: input) : nil)
+            let summary = try ingestor.ingest(
+                path: input, progress: showProgress ? progressLine(for: input) : nil, stop: { Interruption.wasSignalled }
+            )
             if showProgress { Console.clearStatus() }
-            Console.note(IngestSummaryText.render(summary))
+            if !quiet { Console.note(IngestSummaryText.render(summary)) }
+            if !summary.complete { return ExitCode.interrupted }
         }
         return ExitCode.success
     }
@@ -52,7 +63,7 @@ enum IngestCommand: Command {
             let megabytes = Double(progress.bytes) / 1_048_576
             Console.status(String(
                 format: "%@: %.1f MB, %d lines, %d events",
-                input == "-" ? "stdin" : input, megabytes, progress.stats.lines, progress.stats.events
+                StandardInput.name(of: input), megabytes, progress.stats.lines, progress.stats.events
             ))
         }
     }
@@ -65,12 +76,13 @@ enum IngestSummaryText {
         let kinds = EventKind.allCases
             .filter { $0 != .text && stats.eventsByKind[$0.index] > 0 }
             .map { "\($0.rawValue) \(stats.eventsByKind[$0.index])" }
-        var text = "\(summary.source == "-" ? "stdin" : summary.source): trace \(summary.traceID), "
+        var text = "\(StandardInput.name(of: summary.source)): trace \(summary.traceID), "
         text += "\(stats.lines) lines, \(stats.events) events"
         if !kinds.isEmpty { text += " (\(kinds.joined(separator: ", ")))" }
         text += ", \(stats.unrecognized) unrecognized"
         if stats.invalidUTF8 > 0 { text += ", \(stats.invalidUTF8) with invalid UTF-8" }
         if stats.overLong > 0 { text += ", \(stats.overLong) over-long (cut)" }
+        if !summary.complete { text += "; interrupted before the input ended (stored as incomplete)" }
         return text
     }
 }

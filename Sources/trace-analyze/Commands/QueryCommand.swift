@@ -5,7 +5,7 @@ enum QueryCommand: Command {
     static let spec = CommandSpec(
         name: "query",
         summary: "Run read-only SQL over the trace database and print the result.",
-        usage: "SQL [--db PATH] [--format table|csv|json|ndjson]",
+        usage: "SQL [--db PATH] [--format table|csv|json|ndjson] [--timeout SECONDS]",
         options: [
             DatabaseOption.spec,
             OptionSpec(name: "format", value: "FORMAT", help: "table (default), csv, json or ndjson."),
@@ -15,8 +15,10 @@ enum QueryCommand: Command {
         maxPositionals: 1,
         discussion: """
         The database is opened read-only: DROP, DELETE, UPDATE, INSERT, ATTACH, VACUUM INTO and
-        writing pragmas are refused. In table output NULL prints as NULL and an empty string as ''.
-        See `trace-analyze schema` for the tables.
+        writing pragmas are refused, and so are functions that are not a pure function of their
+        arguments (random(), fts3_tokenizer(), ...). A single value in a result may be at most
+        32 MiB. Ctrl-C and --timeout stop the query and its printing alike. In table output NULL
+        prints as NULL and an empty string as ''. See `trace-analyze schema` for the tables.
 
         EXAMPLES:
           trace-analyze query "SELECT kind, count(*) FROM events GROUP BY kind"
@@ -39,20 +41,43 @@ enum QueryCommand: Command {
         let timeout = try arguments.value("timeout").map(parseTimeout)
         let database = try DatabaseOption.openForReading(arguments)
         Interruption.route(to: database)
+        // With nobody left to read (`| head`), computing more rows is wasted: stop the statement.
+        let interrupter = database.interrupter
+        Console.whenOutputFails = { interrupter.interrupt() }
+        // One deadline for the statement and for printing its rows: a huge value or a slow reader
+        // must not outlast Ctrl-C or --timeout.
+        let deadline = Deadline(after: timeout, stop: { Interruption.wasSignalled })
+        Console.stopWriting = { deadline.isDue }
         var writer = format.makeWriter()
         do {
-            try database.withTimeout(timeout) {
-                try ReadOnlyQuery.run(sql, on: database, columns: { writer.begin(columns: $0) }, row: { writer.add(row: $0) })
+            try database.with(deadline) {
+                try ReadOnlyQuery.run(sql, on: database, columns: { writer.begin(columns: $0) }, row: {
+                    writer.add(row: $0)
+                    if deadline.isDue || Console.outputWasStopped || Console.outputFailure != nil { throw Deadline.interruption }
+                })
             }
         } catch let error as SQLiteError where error.isInterrupt {
-            // No footer: a row count for a query that did not finish would mislead.
-            if Interruption.wasSignalled {
-                Console.error("query interrupted")
-                return ExitCode.interrupted
-            }
-            throw ToolError("query stopped after the \(arguments.value("timeout") ?? "") s --timeout")
+            return try stopped(timeout: arguments.value("timeout"))
+        } catch let error as SQLiteError where error.isTooBig {
+            throw ToolError("a value in the result is larger than the \(TraceDatabase.maxQueryValueBytes >> 20) MiB query limit (in: \(error.sql ?? sql))")
         }
         writer.finish()
+        Console.flush()
+        if Console.outputWasStopped { return try stopped(timeout: arguments.value("timeout")) }
         return ExitCode.success
+    }
+
+    /// The exit code and message for a query that did not finish.
+    private static func stopped(timeout: String?) throws -> Int32 {
+        // No footer: a row count for a query that did not finish would mislead.
+        if Console.outputFailure != nil {
+            // `main` reports the failed write and picks the exit code.
+            return ExitCode.failure
+        }
+        if Interruption.wasSignalled {
+            Console.error("query interrupted")
+            return ExitCode.interrupted
+        }
+        throw ToolError("query stopped after the \(timeout ?? "") s --timeout")
     }
 }

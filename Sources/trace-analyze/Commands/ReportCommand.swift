@@ -32,6 +32,8 @@ enum ReportCommand: Command {
         let (database, traceID) = try StoredTrace.open(arguments, requested: requested) { path in
             "no database at \(path); create one with `trace-analyze ingest FILE --db \(path)`"
         }
+        // The file is left in one piece (no -wal beside it), readable from a read-only place.
+        defer { TraceDatabase.finishWriting(database) }
         let findings = try Analyzer(database: database, configuration: configuration, sources: options.sources).analyze(traceID: traceID)
         let coverage = try TraceCoverage.read(database, traceID: traceID)
         return try options.finish(findings: findings, coverage: [coverage], database: database, configuration: configuration)

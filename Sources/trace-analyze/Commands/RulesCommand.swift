@@ -18,7 +18,7 @@ enum RulesCommand: Command {
             return ExitCode.success
         }
         guard let rule = registry.rule(identifier) else {
-            throw UsageError("unknown rule '\(identifier)'; valid rules: \(registry.identifiers.joined(separator: ", "))")
+            throw UsageError("unknown rule '\(identifier)'\(Suggestion.hint(for: identifier, in: registry.identifiers)); valid rules: \(registry.identifiers.joined(separator: ", "))")
         }
         Console.write(detail(rule.description))
         return ExitCode.success

@@ -83,7 +83,14 @@ struct TableWriter: ResultWriter {
         case .text(let text):
             if text.isEmpty { return "''" }
             // Keep one row on one line: show control characters the way Swift writes them.
-            var shown = text.count > maxCellWidth ? String(text.prefix(maxCellWidth - 1)) + "…" : text
+            // Only the part shown is looked at: counting a multi-megabyte value's characters would
+            // cost more than printing the whole table.
+            var shown = text
+            if text.utf8.count > maxCellWidth,
+               let cut = text.index(text.startIndex, offsetBy: maxCellWidth - 1, limitedBy: text.endIndex),
+               cut < text.endIndex {
+                shown = String(text[..<cut]) + "…"
+            }
             if shown.contains(where: { $0.isNewline || $0 == "\t" }) {
                 shown = shown.replacingOccurrences(of: "\r\n", with: "\\n")
                     .replacingOccurrences(of: "\n", with: "\\n")
@@ -91,7 +98,10 @@ struct TableWriter: ResultWriter {
                     .replacingOccurrences(of: "\t", with: "\\t")
             }
             return shown
-        case .blob(let bytes): return "x'" + bytes.map { String(format: "%02x", $0) }.joined() + "'"
+        case .blob(let bytes):
+            // x'…' and two digits a byte: as many bytes as fit the cell's width.
+            let fits = (maxCellWidth - 4) / 2
+            return bytes.count > fits ? "x'" + Hex.encode(bytes, limit: fits) + "'…" : "x'" + Hex.encode(bytes) + "'"
         }
     }
 }

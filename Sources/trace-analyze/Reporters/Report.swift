@@ -83,7 +83,7 @@ struct Report {
     }
 
     /// How a finding's log is shown: the path as given, or `<stdin>`.
-    static func file(of finding: Finding) -> String { finding.source == "-" ? "<stdin>" : finding.source }
+    static func file(of finding: Finding) -> String { StandardInput.name(of: finding.source) }
 
     /// `log.txt:2`, `log.txt:3` for each evidence line.
     static func evidence(of finding: Finding) -> [String] {

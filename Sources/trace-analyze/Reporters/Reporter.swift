@@ -27,7 +27,7 @@ enum Reporters {
     static func named(_ identifier: String?) throws -> any Reporter.Type {
         let name = identifier ?? TextReporter.identifier
         guard let reporter = all.first(where: { $0.identifier == name }) else {
-            throw UsageError("unknown format '\(name)'; valid: \(identifiers)")
+            throw UsageError("unknown format '\(name)'\(Suggestion.hint(for: name, in: all.map { $0.identifier })); valid: \(identifiers)")
         }
         return reporter
     }
@@ -37,7 +37,11 @@ enum Reporters {
     /// The `--format` option of `check` and `report`.
     static var option: OptionSpec {
         let names = all.map { $0.identifier }
-        return OptionSpec(name: "format", value: "FORMAT", help: "Report format: \(names[0]) (default), \(names.dropFirst().joined(separator: ", ")).")
+        return OptionSpec(
+            name: "format", value: "FORMAT",
+            help: "Report format: \(names[0]) (default), \(names.dropFirst().joined(separator: ", ")).",
+            aliases: ["reporter"]
+        )
     }
 
     /// One line per format for a command's help: `  sarif  SARIF 2.1.0 …`.

@@ -1,0 +1,298 @@
+#!/usr/bin/env bash
+# Fault injection: runs hostile logs, configurations, SQL and faults (signals, limits, full
+# disks, read-only places, other people's databases) against the built binary, and prints one
+# row per kind of attack: attempts, crashes (killed by a signal, or hung), lost rows (stored rows
+# that vanished, lines the counters miss, counters that disagree with the rows) and wrong exits
+# (a failure reported as success, or the reverse). Exits 1 when any of the last three is not 0.
+#
+# Usage: scripts/fault-injection.sh [BINARY]   (default: .build/debug/trace-analyze, built if missing)
+# Needs: sqlite3, timeout; setpriv when run as root (to read as a user who cannot write).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+tool=${1:-.build/debug/trace-analyze}
+if [ ! -x "$tool" ]; then swift build >&2 || exit 1; fi
+tool=$(cd "$(dirname "$tool")" && pwd)/$(basename "$tool")
+for need in sqlite3 timeout; do
+    command -v "$need" >/dev/null 2>&1 || { echo "fault-injection: needs $need" >&2; exit 1; }
+done
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/trace-analyze-faults.XXXXXX")
+trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+failures="$work/failures.txt"
+: >"$failures"
+export NO_COLOR=1
+unset TRACE_ANALYZE_DB
+
+declare -A attempts crashes lost wrong
+order=()
+
+# note CATEGORY WHAT STATUS EXPECTED [LOST]: one attempt. EXPECTED is a space-separated list of
+# acceptable exit statuses. A status past 128 other than 130 (Ctrl-C) and 141 (closed pipe), or
+# 124 (timeout's "hung"), is a crash.
+note() {
+    local category=$1 what=$2 status=$3 expected=$4 missing=${5:-0}
+    if [ -z "${attempts[$category]+x}" ]; then
+        order+=("$category"); attempts[$category]=0; crashes[$category]=0; lost[$category]=0; wrong[$category]=0
+    fi
+    attempts[$category]=$((attempts[$category] + 1))
+    if [ "$status" -eq 124 ] || { [ "$status" -gt 128 ] && [ "$status" -ne 130 ] && [ "$status" -ne 141 ]; }; then
+        crashes[$category]=$((crashes[$category] + 1))
+        echo "CRASH  $category: $what (status $status)" >>"$failures"
+    elif [[ " $expected " != *" $status "* ]]; then
+        wrong[$category]=$((wrong[$category] + 1))
+        echo "WRONG  $category: $what (status $status, expected $expected)" >>"$failures"
+    fi
+    if [ "$missing" -ne 0 ]; then
+        lost[$category]=$((lost[$category] + ${missing#-}))
+        echo "LOST   $category: $what ($missing rows)" >>"$failures"
+    fi
+}
+
+# FAULT_TIMEOUT: seconds before a run counts as hung (default 120).
+run() { timeout "${FAULT_TIMEOUT:-120}" "$tool" "$@"; }
+sql() { sqlite3 "$1" "$2" 2>/dev/null; }
+
+# Lines as the tool splits them (LF, CRLF or a lone CR), counted independently of it.
+count_lines() { LC_ALL=C awk 'BEGIN { RS = "\r\n|\r|\n" } END { print NR }' "$1"; }
+
+# What an ingest of FILE into DB (trace ID) lost: lines the counters miss, rows the counters
+# miss, lines neither an event nor a continuation.
+ingest_loss() {
+    local file=$1 db=$2 id=${3:-1} expected
+    expected=$(count_lines "$file")
+    sql "$db" "SELECT abs($expected - t.lines)
+                 + abs(t.events - (SELECT count(*) FROM events WHERE trace_id = t.id))
+                 + abs(t.lines - t.events - coalesce((SELECT value FROM stats WHERE trace_id = t.id AND name = 'continuation_lines'), 0))
+               FROM traces t WHERE t.id = $id"
+}
+
+# --- Hostile input: the fixtures' bad and odd logs, and generated ones ----------------------
+corpus="$work/corpus"
+mkdir -p "$corpus"
+cp fixtures/bad/* fixtures/fuzz-regressions/* fixtures/formats/*.log fixtures/seeds/*.log "$corpus"/
+head -c 2000000 /dev/urandom >"$corpus/random-bytes.bin"
+head -c 300000 /dev/zero >"$corpus/nul-only.log"
+printf '%0.s\r' $(seq 1 5000) >"$corpus/cr-only.log"
+LC_ALL=C awk 'BEGIN { for (i = 0; i < 5000000; i++) printf "x"; printf "\n" }' >"$corpus/five-mb-line.log"
+LC_ALL=C awk 'BEGIN { printf "A: "; for (i = 0; i < 200000; i++) printf "@self, "; print "changed." }' >"$corpus/token-flood.log"
+LC_ALL=C awk 'BEGIN { for (i = 0; i < 100000; i++) printf "["; print "" }' >"$corpus/deep-json.log"
+LC_ALL=C awk 'BEGIN { print "[{\"eventMessage\": \"A: @self changed.\", \"x\": \"unterminated"; for (i = 0; i < 1000; i++) print "{ {" }' >"$corpus/broken-json.log"
+LC_ALL=C awk 'BEGIN { for (i = 0; i < 20000; i++) printf "\xff\xfe\xc0\xaf View%d init\n", i }' >"$corpus/invalid-utf8-flood.log"
+LC_ALL=C awk 'BEGIN { for (i = 0; i < 2000; i++) { printf "\033[31m%s: @self changed.\033[0m\n", "V" i; printf "%s init\n", sprintf("%5000s", "N") } }' >"$corpus/ansi-and-long-names.log"
+LC_ALL=C awk 'BEGIN { for (i = 0; i < 100000; i++) printf "Row%d: @self, @identity, _tick changed.\nhello %d\n", i % 50, i }' >"$corpus/many-lines.log"
+for file in "$corpus"/*; do
+    name=$(basename "$file")
+    db="$work/in-$name.sqlite"
+    run ingest "$file" --db "$db" 2>/dev/null
+    status=$?
+    missing=$(ingest_loss "$file" "$db")
+    note "hostile input: ingest" "$name" "$status" "0" "${missing:-0}"
+    run check "$file" >/dev/null 2>&1
+    note "hostile input: check" "$name" "$?" "0 1 2"
+done
+
+echo "fault-injection: hostile configuration ($SECONDS s so far)" >&2
+# --- Hostile configuration ------------------------------------------------------------------
+seed=fixtures/seeds/004-navigation-eager.log
+medium="$work/medium.log"
+head -n 20000 "$corpus/many-lines.log" >"$medium"
+configs=(
+    '{"rules":{"identity_churn":{"min_recreations":1e19}}}'
+    '{"rules":{"identity_churn":{"min_recreations":9223372036854775807}}}'
+    '{"rules":{"identity_churn":{"min_recreations":1e300}}}'
+    '{"rules":{"identity_churn":{"min_recreations":-1e300}}}'
+    '{"rules":{"heavy_initializer":{"max_init_ms":1e308}}}'
+    '{"rules":{"redundant_instance_creation":{"min_ratio":1e-320}}}'
+    '{"rules":{"identity_churn":{"severity":"off"}}}'
+    '{"rules":{"identity_churn":{"min_recreations":1000000000}}}'
+    '{"disabled_rules":["nope"]}'
+    '{"rules":' '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[' '{"rules":{"a":{}}}' '{"fail_on":1e400}'
+    '{"patterns":[{"name":"p","regex":"^(?<view>(a+)+)$","kind":"init","samples":[{"line":"x","kind":"text"}]}]}'
+    '{"patterns":[{"name":"p","regex":"^(?<view>.*.*)X (?<kind>made)$","kinds":{"made":"init"},"samples":[{"line":"FooX made","kind":"init","view":"Foo"}]}]}'
+)
+deep=$(LC_ALL=C awk 'BEGIN { for (i = 0; i < 100000; i++) printf "{\"a\":"; print "1" }')
+configs+=("$deep")
+many=$(LC_ALL=C awk 'BEGIN { printf "{\"patterns\":["; for (i = 0; i < 65; i++) printf "%s{\"name\":\"p%d\",\"regex\":\"(?<view>x)\",\"kind\":\"init\",\"samples\":[{\"line\":\"y\",\"kind\":\"text\"}]}", (i ? "," : ""), i; print "]}" }')
+configs+=("$many")
+index=0
+for config in "${configs[@]}"; do
+    index=$((index + 1))
+    printf '%s' "$config" >"$work/config-$index.json"
+    run check "$seed" --config "$work/config-$index.json" >/dev/null 2>&1
+    note "hostile configuration" "config $index" "$?" "0 1 2"
+    run ingest "$medium" --db "$work/config-$index.sqlite" --config "$work/config-$index.json" 2>/dev/null
+    status=$?
+    missing=0
+    [ "$status" -eq 0 ] && missing=$(ingest_loss "$medium" "$work/config-$index.sqlite")
+    note "hostile configuration" "config $index (ingest)" "$status" "0 1" "${missing:-0}"
+done
+
+echo "fault-injection: writes and worse ($SECONDS s so far)" >&2
+# --- Writes and worse through `query` -------------------------------------------------------
+db="$work/query.sqlite"
+run ingest "$seed" "$corpus/many-lines.log" --db "$db" 2>/dev/null
+sqlite3 "$db" "CREATE VIRTUAL TABLE f USING fts3(x); INSERT INTO f VALUES ('a');
+               CREATE VIEW v AS SELECT fts3_tokenizer('simple', x'4141414141414141') AS p;" 2>/dev/null
+rows() { sql "$db" "SELECT (SELECT count(*) FROM events) + (SELECT count(*) FROM changes) + (SELECT count(*) FROM traces) + (SELECT count(*) FROM stats)"; }
+before_rows=$(rows)
+before_hash=$(sqlite3 "$db" ".sha3sum")
+# Statements that must be refused (exit 1); those after them may run (exit 0) but, like all of
+# these, must leave the database exactly as it was (checked by its hash below).
+statements=(
+    "DROP TABLE events" "DELETE FROM events" "UPDATE events SET view = 'x'" "INSERT INTO stats VALUES (1, 'x', 1)"
+    "REPLACE INTO traces (id) VALUES (1)" "INSERT OR REPLACE INTO stats VALUES (1, 'lines', 0)"
+    "WITH x AS (SELECT 1) DELETE FROM events" "SELECT 1; DROP TABLE changes" "ATTACH '$work/other.sqlite' AS other"
+    "DETACH other" "PRAGMA writable_schema = ON" "PRAGMA user_version = 99" "PRAGMA journal_mode = OFF"
+    "PRAGMA journal_mode = WAL" "PRAGMA query_only = 0" "PRAGMA wal_checkpoint" "PRAGMA incremental_vacuum"
+    "VACUUM" "VACUUM INTO '$work/copy.sqlite'" "CREATE TABLE t (x)" "CREATE TEMP TABLE t (x)"
+    "CREATE INDEX i ON events (view)" "CREATE TRIGGER tr AFTER INSERT ON stats BEGIN DELETE FROM events; END"
+    "CREATE VIRTUAL TABLE g USING fts3(x)" "ALTER TABLE events ADD COLUMN x" "ALTER TABLE events RENAME TO e" "REINDEX" "ANALYZE"
+    "BEGIN; DELETE FROM events; COMMIT" "DELETE FROM sqlite_schema" "INSERT INTO f VALUES ('b')"
+    "SELECT load_extension('$work/none')" "SELECT fts3_tokenizer('simple')" "SELECT hex(fts3_tokenizer('simple'))"
+    "SELECT fts3_tokenizer('simple', x'4141414141414141'); SELECT * FROM f WHERE f MATCH 'a'" "SELECT * FROM v"
+    "SELECT random()" "SELECT randomblob(1000000000)" "SELECT zeroblob(1000000000)" "SELECT hex(zeroblob(20000000))"
+    "SELECT group_concat(message) FROM events, events"
+)
+harmless=("PRAGMA optimize" "PRAGMA locking_mode = EXCLUSIVE" "SAVEPOINT a" "SELECT printf('%.*c', 2147483647, 'x')" "SELECT * FROM pragma_table_info('events')")
+for statement in "${statements[@]}"; do
+    run query --db "$db" "$statement" >/dev/null 2>&1
+    note "query: writes and unsafe calls" "$statement" "$?" "1"
+done
+for statement in "${harmless[@]}"; do
+    run query --db "$db" "$statement" >/dev/null 2>&1
+    note "query: writes and unsafe calls" "$statement" "$?" "0 1"
+done
+endless="WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c"
+run query --db "$db" --timeout 1 "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c" >/dev/null 2>&1
+note "query: runaway and cut-off output" "endless count with --timeout" "$?" "1"
+run query --db "$db" --format csv --timeout 1 "SELECT zeroblob(30000000)" 2>/dev/null | (sleep 2; cat >/dev/null)
+note "query: runaway and cut-off output" "30 MB value, slow reader, --timeout" "${PIPESTATUS[0]}" "1"
+for format in table csv json ndjson; do
+    run query --db "$db" --format "$format" "$endless" 2>/dev/null | head -1 >/dev/null
+    note "query: runaway and cut-off output" "endless query | head ($format)" "${PIPESTATUS[0]}" "141"
+    run query --db "$db" --format "$format" "SELECT * FROM events" >/dev/full 2>/dev/null
+    note "query: runaway and cut-off output" "query > /dev/full ($format)" "$?" "1"
+done
+# Started directly, not under `timeout`, so the signal reaches the tool itself.
+watchdog() { ( sleep 60; kill -9 "$1" 2>/dev/null ) >/dev/null 2>&1 & dog=$!; }
+"$tool" query --db "$db" "$endless" 2>/dev/null >/dev/null &
+pid=$!
+watchdog "$pid"
+# Wait for the SIGINT handler (SigCgt bit 2 in /proc) rather than a fixed time, where /proc exists.
+for _ in $(seq 1 400); do
+    if [ ! -r "/proc/$pid/status" ]; then sleep 1; break; fi
+    mask=$(awk '/^SigCgt/ { print $2 }' "/proc/$pid/status" 2>/dev/null || true)
+    if [ -n "$mask" ] && (( (16#$mask & 2) != 0 )); then break; fi
+    sleep 0.05
+done
+kill -INT "$pid" 2>/dev/null
+wait "$pid"
+status=$?
+kill "$dog" 2>/dev/null
+note "query: runaway and cut-off output" "Ctrl-C on an endless query" "$status" "130"
+after_rows=$(rows)
+after_hash=$(sqlite3 "$db" ".sha3sum")
+changed=0
+[ "$before_hash" = "$after_hash" ] || changed=1
+note "query: writes and unsafe calls" "database unchanged afterwards" "$changed" "0" "$((before_rows - after_rows))"
+for stray in other.sqlite copy.sqlite; do
+    [ -e "$work/$stray" ] && note "query: writes and unsafe calls" "$stray was created" 1 0
+done
+
+echo "fault-injection: faults ($SECONDS s so far)" >&2
+# --- Faults: signals, limits, full disks, read-only places, foreign files -------------------
+big="$corpus/many-lines.log"
+for signal in KILL INT; do
+    db="$work/signal-$signal.sqlite"
+    fifo="$work/fifo-$signal"
+    mkfifo "$fifo"
+    "$tool" ingest - --db "$db" <"$fifo" 2>/dev/null &
+    pid=$!
+    watchdog "$pid"
+    exec 3>"$fifo"
+    head -c 3000000 "$big" >&3
+    seen=0
+    for _ in $(seq 1 300); do
+        seen=$(sql "$db" "SELECT count(*) FROM events" || echo 0)
+        [ "${seen:-0}" -gt 0 ] && break
+        sleep 0.1
+    done
+    kill -"$signal" "$pid" 2>/dev/null
+    { wait "$pid"; } 2>/dev/null
+    status=$?
+    kill "$dog" 2>/dev/null
+    exec 3>&-
+    kept=$(sql "$db" "SELECT count(*) FROM events")
+    liar=$(sql "$db" "SELECT abs(events - (SELECT count(*) FROM events)) + complete FROM traces WHERE id = 1")
+    integrity=$(sql "$db" "PRAGMA integrity_check")
+    missing=$(( ${seen:-0} > ${kept:-0} ? ${seen:-0} - ${kept:-0} : 0 ))
+    missing=$((missing + ${liar:-1}))
+    [ "$integrity" = "ok" ] || missing=$((missing + 1))
+    expected=130; [ "$signal" = KILL ] && expected=137
+    # kill -9 is the one signal death that is expected; report it as the exit it is.
+    [ "$signal" = KILL ] && [ "$status" -eq 137 ] && status=0 && expected=0
+    note "faults" "SIG$signal during a streaming ingest" "$status" "$expected" "$missing"
+done
+db="$work/limit.sqlite"
+bash -c 'ulimit -f 100; exec "$0" "$@"' "$tool" ingest "$big" --db "$db" >/dev/null 2>"$work/limit.err"
+status=$?
+grep -q "$db" "$work/limit.err" || status=99
+note "faults" "ulimit -f during ingest (error names the file)" "$status" "1"
+bash -c 'ulimit -f 100; exec "$0" "$@"' "$tool" query --db "$work/query.sqlite" "SELECT * FROM events" >"$work/limited.txt" 2>/dev/null
+note "faults" "ulimit -f on query output" "$?" "1"
+for format in text sarif junit json; do
+    run check "$seed" --format "$format" >/dev/full 2>/dev/null
+    note "faults" "check --format $format > /dev/full" "$?" "1"
+done
+run check "$seed" --output /dev/full/report.txt >/dev/null 2>&1
+note "faults" "--output in a non-directory" "$?" "1"
+sqlite3 "$work/app.db" "CREATE TABLE users (name TEXT); INSERT INTO users VALUES ('ann');"
+app_before=$(sqlite3 "$work/app.db" ".sha3sum")
+run ingest "$seed" --db "$work/app.db" 2>/dev/null
+status=$?
+[ "$(sqlite3 "$work/app.db" ".sha3sum")" = "$app_before" ] || status=98
+note "faults" "ingest into someone else's SQLite file" "$status" "1"
+mkdir -p "$work/readonly"
+run ingest "$seed" --db "$work/readonly/t.sqlite" 2>/dev/null
+chmod 555 "$work/readonly"
+as_reader=()
+[ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1 && as_reader=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+chmod o+rx "$work"
+count=$(timeout 60 "${as_reader[@]}" "$tool" query --db "$work/readonly/t.sqlite" --format csv "SELECT count(*) FROM events" 2>/dev/null | tail -1)
+status=$?
+[ "$count" = "16" ] || status=97
+note "faults" "query in a read-only directory" "$status" "0"
+chmod 755 "$work/readonly"
+ln -s target.txt "$work/link.txt"
+run check "$seed" --output "$work/link.txt" >/dev/null 2>&1
+status=$?
+{ [ -L "$work/link.txt" ] && [ -s "$work/target.txt" ]; } || status=96
+note "faults" "--output onto a symbolic link" "$status" "0"
+db="$work/twice.sqlite"
+run ingest "$big" --db "$db" 2>/dev/null &
+first=$!
+run ingest "$big" --db "$db" 2>/dev/null
+second=$?
+wait "$first"
+note "faults" "two ingests into one database" "$?" "0"
+lines=$(count_lines "$big")
+missing=$(sql "$db" "SELECT abs(2 * $lines - (SELECT count(*) FROM events)) + abs(2 - sum(complete)) FROM traces")
+note "faults" "two ingests into one database" "$second" "0" "${missing:-1}"
+
+echo "fault-injection: done in $SECONDS s" >&2
+# --- The table ------------------------------------------------------------------------------
+printf '\n%-40s %9s %8s %10s %12s\n' "attack" "attempts" "crashes" "lost rows" "wrong exits"
+total_attempts=0 total_crashes=0 total_lost=0 total_wrong=0
+for category in "${order[@]}"; do
+    printf '%-40s %9d %8d %10d %12d\n' "$category" "${attempts[$category]}" "${crashes[$category]}" "${lost[$category]}" "${wrong[$category]}"
+    total_attempts=$((total_attempts + attempts[$category]))
+    total_crashes=$((total_crashes + crashes[$category]))
+    total_lost=$((total_lost + lost[$category]))
+    total_wrong=$((total_wrong + wrong[$category]))
+done
+printf '%-40s %9d %8d %10d %12d\n' "total" "$total_attempts" "$total_crashes" "$total_lost" "$total_wrong"
+if [ -s "$failures" ]; then
+    echo
+    cat "$failures"
+fi
+[ "$total_crashes" -eq 0 ] && [ "$total_lost" -eq 0 ] && [ "$total_wrong" -eq 0 ]
