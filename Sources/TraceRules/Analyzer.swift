@@ -33,25 +33,16 @@ public struct Analyzer {
         var findings: [Finding] = []
         if let eventIDs = try TraceScanner.eventRange(of: traceID, in: database) {
             // One scan for all rules: each event goes to every enabled rule's detector in turn.
-            let rules = configuration.enabledRules.map { rule in
-                let settings = configuration.settings(for: rule)
-                let context = RuleContext(thresholds: settings.thresholds, sources: sources, symbols: symbols)
-                return (rule: rule, severity: settings.severity, detector: rule.detector(context))
-            }
+            let rules = DetectorSet(configuration: configuration, sources: sources, symbols: symbols)
             var subjects = Subjects(symbols: symbols)
             try TraceScanner(database: database, traceID: traceID, eventIDs: eventIDs).scan(into: symbols) { event in
                 subjects.count(event)
-                for entry in rules { entry.detector.observe(event) }
+                rules.observe(event)
                 observe(event)
             }
-            for entry in rules {
+            for entry in rules.entries {
                 for violation in entry.detector.finish(subjects) {
-                    findings.append(Finding(
-                        rule: entry.rule.description.identifier, severity: violation.weight.severity(for: entry.severity),
-                        view: violation.view,
-                        message: violation.message, count: violation.count,
-                        lines: Array(Set(violation.lines)).sorted(), traceID: traceID, source: source
-                    ))
+                    findings.append(DetectorSet.finding(violation, of: entry, traceID: traceID, source: source))
                 }
             }
         }
@@ -64,7 +55,9 @@ public struct Analyzer {
     /// many evidence lines, and one statement per row would cost a third of a `report`.
     private static let evidenceRowsPerInsert = 32
 
-    private func store(_ findings: [Finding], traceID: Int) throws {
+    /// Replaces trace `traceID`'s stored findings and their evidence with `findings`: what
+    /// `analyze` does with its own, and what a live run (`LiveAnalyzer`) does with its.
+    public func store(_ findings: [Finding], traceID: Int) throws {
         try database.transaction {
             try database.run("DELETE FROM evidence WHERE finding_id IN (SELECT id FROM findings WHERE trace_id = ?)", [traceID])
             try database.run("DELETE FROM findings WHERE trace_id = ?", [traceID])

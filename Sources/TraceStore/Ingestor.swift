@@ -37,9 +37,17 @@ public struct Ingestor {
     }
 
     /// Ingests the file at `path`, or stdin when `path` is `-`.
-    public func ingest(path: String, progress: ((Progress) -> Void)? = nil) throws -> Summary {
+    ///
+    /// With `follow` a file is followed as it grows, like `tail -F` (`FollowedFile`): the ingest
+    /// ends only when `observer` says so. `observer` sees every event as it is stored.
+    public func ingest(
+        path: String, follow: Bool = false, progress: ((Progress) -> Void)? = nil, observer: (any IngestObserver)? = nil
+    ) throws -> Summary {
         if path == "-" {
-            return try ingest(fileDescriptor: STDIN_FILENO, source: "-", progress: progress)
+            return try ingest(fileDescriptor: STDIN_FILENO, source: "-", progress: progress, observer: observer)
+        }
+        if follow {
+            return try ingest(input: FollowedFile(path: path), source: path, progress: progress, observer: observer)
         }
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw InputError(path: path, errno: errno) }
@@ -48,24 +56,34 @@ public struct Ingestor {
         if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw InputError(path: path, reason: "is a directory")
         }
-        return try ingest(fileDescriptor: descriptor, source: path, progress: progress)
+        return try ingest(fileDescriptor: descriptor, source: path, progress: progress, observer: observer)
     }
 
     /// Ingests everything readable from `fileDescriptor` as one trace named `source`.
     ///
     /// Two stages overlap on two cores: a reading thread turns bytes into events (reader and
     /// parser), while the calling thread stores them. A bounded queue between them keeps memory
-    /// flat when the store is the slower side.
-    public func ingest(fileDescriptor: Int32, source: String, progress: ((Progress) -> Void)? = nil) throws -> Summary {
+    /// flat when the store is the slower side. `observer` gets each batch right after the writer.
+    public func ingest(
+        fileDescriptor: Int32, source: String, progress: ((Progress) -> Void)? = nil, observer: (any IngestObserver)? = nil
+    ) throws -> Summary {
+        try ingest(input: DescriptorInput(fileDescriptor: fileDescriptor), source: source, progress: progress, observer: observer)
+    }
+
+    private func ingest(
+        input: any ByteInput, source: String, progress: ((Progress) -> Void)?, observer: (any IngestObserver)?
+    ) throws -> Summary {
         let writer = try EventWriter(database: database, source: source)
+        try observer?.begin(traceID: writer.traceID)
         let queue = BlockingQueue<Batch>(capacity: 4)
-        let stage = ParseStage(fileDescriptor: fileDescriptor, source: source, parser: makeParser(), queue: queue)
+        let stage = ParseStage(input: input, source: source, parser: makeParser(), queue: queue)
         Thread.detachNewThread { stage.run() }
         defer { queue.cancel() }
 
         var lastProgress = ProcessInfo.processInfo.systemUptime
         while let batch = queue.take() {
             try writer.append(contentsOf: batch.events)
+            try observer?.take(batch.events)
             switch batch.kind {
             case .data:
                 let now = ProcessInfo.processInfo.systemUptime
@@ -83,6 +101,7 @@ public struct Ingestor {
             case .failed(let error):
                 throw error
             }
+            if let observer, !observer.shouldContinue(Progress(bytes: batch.bytes, stats: batch.stats)) { stage.stop() }
         }
         throw InputError(path: source, reason: "reading stopped unexpectedly")
     }
