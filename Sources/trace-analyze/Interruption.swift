@@ -12,6 +12,12 @@ enum Interruption {
     /// Routes SIGINT to `database` until the process ends.
     static func route(to database: Database) {
         target = database.interrupter
+        catchSignal()
+    }
+
+    /// Makes Ctrl-C set the flag alone, for a command that polls `wasSignalled` and ends in
+    /// good order (`watch`: restores the terminal and prints its report).
+    static func catchSignal() {
         // A parent may have spawned us with SIGINT blocked (the mask survives exec); unblock it.
         var set = sigset_t()
         sigemptyset(&set)
