@@ -51,13 +51,10 @@ enum WatchCommand: Command {
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        var input = arguments.positionals.first ?? "-"
-        if arguments.positionals.isEmpty {
-            guard !Console.stdinIsTerminal else {
-                throw UsageError("no input: name a log file to follow, or pipe one in with `-`")
-            }
-            input = "-"
+        if arguments.positionals.isEmpty && Console.stdinIsTerminal {
+            throw UsageError("no input: name a log file to follow, or pipe one in with `-`")
         }
+        let input = arguments.positionals.first ?? "-"
         let file = try ConfigOption.load(arguments)
         let configuration = try RuleConfiguration(file: file)
         let patterns = try UserPattern.load(from: file)
