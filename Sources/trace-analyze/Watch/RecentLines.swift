@@ -27,7 +27,17 @@ struct RecentLines {
     }
 
     /// What line `line` said, when it is still kept.
+    ///
+    /// Lines arrive in ascending order, so the ring read from its oldest entry is sorted: a
+    /// binary search finds one among thousands (a finding at the end may cite many).
     func text(of line: Int) -> String? {
-        lines.firstIndex(of: line).map { texts[$0] }
+        let oldest = lines.count < capacity ? 0 : next
+        var low = 0, high = lines.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lines[(oldest + middle) % capacity] < line { low = middle + 1 } else { high = middle }
+        }
+        guard low < lines.count, lines[(oldest + low) % capacity] == line else { return nil }
+        return texts[(oldest + low) % capacity]
     }
 }
