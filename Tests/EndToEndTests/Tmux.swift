@@ -19,7 +19,12 @@ final class Tmux {
         try spawn(["new-session", "-d", "-s", session, "-x", String(width), "-y", String(height), command])
     }
 
-    deinit { _ = try? run(["kill-server"]) }
+    /// Ends the server and removes its socket, which `kill-server` leaves behind.
+    deinit {
+        let path = try? display("#{socket_path}")
+        _ = try? run(["kill-server"])
+        if let path, !path.isEmpty { unlink(path) }
+    }
 
     /// The pane's text now, wrapped lines joined.
     func screen() throws -> String { try run(["capture-pane", "-p", "-J", "-t", session]) }
