@@ -50,38 +50,27 @@ public struct Analyzer {
             // One scan for all rules: each event goes to every enabled rule's detector in turn.
             // A relaunch inside the stream starts fresh detectors, so no lifetime, update or
             // model count runs across it; all finish at the end, when every name is known.
-            func detectors() -> [(rule: any Rule.Type, severity: Severity, detector: any Detector)] {
-                configuration.enabledRules.map { rule in
-                    let settings = configuration.settings(for: rule)
-                    let context = RuleContext(thresholds: settings.thresholds, sources: sources, symbols: symbols)
-                    return (rule: rule, severity: settings.severity, detector: rule.detector(context))
-                }
-            }
-            var launches = [detectors()]
+            var launches = [DetectorSet(configuration: configuration, sources: sources, symbols: symbols)]
             var subjects = Subjects(symbols: symbols)
             try TraceScanner(database: database, traceID: traceID, eventIDs: eventIDs).scan(into: symbols) { event in
                 subjects.count(event)
                 tracker.observe(event)
-                if event.relaunch { launches.append(detectors()) }
-                for entry in launches[launches.count - 1] { entry.detector.observe(event) }
+                if event.relaunch { launches.append(DetectorSet(configuration: configuration, sources: sources, symbols: symbols)) }
+                launches[launches.count - 1].observe(event)
                 observe(event)
             }
             var names = PropertyNames(symbols: symbols)
-            for entry in launches.flatMap({ $0 }) {
+            for entry in launches.flatMap(\.entries) {
                 for violation in entry.detector.finish(subjects) {
-                    let lines = Array(Set(violation.lines)).sorted()
-                    findings.append(Finding(
-                        rule: entry.rule.description.identifier, severity: violation.weight.severity(for: entry.severity),
-                        view: violation.view, message: violation.message, count: violation.count, lines: lines,
-                        traceID: traceID, source: source,
-                        rootCause: tracker.rootCause(ofLines: lines, view: violation.view, names: &names)
-                    ))
+                    findings.append(DetectorSet.finding(violation, of: entry, traceID: traceID, source: source) { lines in
+                        tracker.rootCause(ofLines: lines, view: violation.view, names: &names)
+                    })
                 }
             }
         }
         findings.sort(by: Finding.reportOrder)
         try database.transaction {
-            try store(findings, traceID: traceID)
+            try replaceFindings(findings, traceID: traceID)
             if writesExplanations {
                 try ExplanationStore.store(tracker, symbols: symbols, traceID: traceID, eventIDs: eventIDs, in: database)
             }
@@ -93,8 +82,14 @@ public struct Analyzer {
     /// many evidence lines, and one statement per row would cost a third of a `report`.
     private static let evidenceRowsPerInsert = 32
 
-    /// Replaces the trace's findings; runs inside the caller's transaction.
-    private func store(_ findings: [Finding], traceID: Int) throws {
+    /// Replaces trace `traceID`'s stored findings and their evidence with `findings`, in one
+    /// transaction: what a live run (`LiveAnalyzer`) stores once its stream ends.
+    public func store(_ findings: [Finding], traceID: Int) throws {
+        try database.transaction { try replaceFindings(findings, traceID: traceID) }
+    }
+
+    /// `store`'s work, inside the caller's transaction (`analyze` adds the explanations to it).
+    private func replaceFindings(_ findings: [Finding], traceID: Int) throws {
         do {
             try database.run("DELETE FROM evidence WHERE finding_id IN (SELECT id FROM findings WHERE trace_id = ?)", [traceID])
             try database.run("DELETE FROM findings WHERE trace_id = ?", [traceID])

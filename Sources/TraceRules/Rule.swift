@@ -25,6 +25,10 @@ public struct Violation: Sendable, Equatable {
     /// How much the evidence weighs against the rule's usual finding; weaker evidence is
     /// reported below the rule's severity.
     public var weight: Weight
+    /// For a finding a detector decided early (`Detector.decided`): a key of the detector's
+    /// choosing, the same in the early violation and in the one `finish` returns, so a live run
+    /// does not report it twice; nil for a finding reported only at the end.
+    public var earlyKey: Int?
 
     /// How a finding's severity follows from the rule's.
     public enum Weight: Sendable, Equatable {
@@ -47,11 +51,12 @@ public struct Violation: Sendable, Equatable {
     }
 
     /// Creates a violation.
-    public init(view: String?, message: String, count: Int, lines: [Int], weight: Weight = .full) {
+    public init(view: String?, message: String, count: Int, lines: [Int], weight: Weight = .full, earlyKey: Int? = nil) {
         self.view = view
         self.message = message
         self.count = count
         self.lines = lines
         self.weight = weight
+        self.earlyKey = earlyKey
     }
 }

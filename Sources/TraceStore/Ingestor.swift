@@ -44,10 +44,18 @@ public struct Ingestor {
     /// Ingests the file at `path`, or stdin when `path` is `-`.
     ///
     /// `stop` is asked between reads; once it answers true, what was read is stored and the trace
-    /// is left incomplete (`complete = 0`), since its input did not end.
-    public func ingest(path: String, progress: ((Progress) -> Void)? = nil, stop: (@Sendable () -> Bool)? = nil) throws -> Summary {
+    /// is left incomplete (`complete = 0`), since its input did not end. With `follow` a file is
+    /// followed as it grows, like `tail -F` (`FollowedFile`): the ingest ends only when `observer`
+    /// says so. `observer` sees every event as it is stored.
+    public func ingest(
+        path: String, follow: Bool = false, progress: ((Progress) -> Void)? = nil,
+        stop: (@Sendable () -> Bool)? = nil, observer: (any IngestObserver)? = nil
+    ) throws -> Summary {
         if path == StandardInput.argument {
-            return try ingest(fileDescriptor: STDIN_FILENO, source: StandardInput.argument, progress: progress, stop: stop)
+            return try ingest(fileDescriptor: STDIN_FILENO, source: StandardInput.argument, progress: progress, stop: stop, observer: observer)
+        }
+        if follow {
+            return try ingest(input: FollowedFile(path: path), source: path, progress: progress, stop: stop, observer: observer)
         }
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw InputError(path: path, errno: errno) }
@@ -56,28 +64,38 @@ public struct Ingestor {
         if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw InputError(path: path, reason: "is a directory")
         }
-        return try ingest(fileDescriptor: descriptor, source: path, progress: progress, stop: stop)
+        return try ingest(fileDescriptor: descriptor, source: path, progress: progress, stop: stop, observer: observer)
     }
 
     /// Ingests everything readable from `fileDescriptor` as one trace named `source`.
     ///
     /// Two stages overlap on two cores: a reading thread turns bytes into events (reader and
     /// parser), while the calling thread stores them. A bounded queue between them keeps memory
-    /// flat when the store is the slower side.
+    /// flat when the store is the slower side. `observer` gets each batch right after the writer.
     public func ingest(
-        fileDescriptor: Int32, source: String, progress: ((Progress) -> Void)? = nil, stop: (@Sendable () -> Bool)? = nil
+        fileDescriptor: Int32, source: String, progress: ((Progress) -> Void)? = nil,
+        stop: (@Sendable () -> Bool)? = nil, observer: (any IngestObserver)? = nil
+    ) throws -> Summary {
+        try ingest(input: DescriptorInput(fileDescriptor: fileDescriptor), source: source, progress: progress, stop: stop, observer: observer)
+    }
+
+    private func ingest(
+        input: any ByteInput, source: String, progress: ((Progress) -> Void)?,
+        stop: (@Sendable () -> Bool)?, observer: (any IngestObserver)?
     ) throws -> Summary {
         let writer = try EventWriter(database: database, source: source)
         // Stored before the first event, so a reader of a live stream already sees them.
         try TraceTags.store(tags, traceID: writer.traceID, in: database)
+        try observer?.begin(traceID: writer.traceID)
         let queue = BlockingQueue<Batch>(capacity: 4)
-        let stage = ParseStage(fileDescriptor: fileDescriptor, source: source, parser: makeParser(), queue: queue, stop: stop)
+        let stage = ParseStage(input: input, source: source, parser: makeParser(), queue: queue, interrupted: stop)
         Thread.detachNewThread { stage.run() }
         defer { queue.cancel() }
 
         var lastProgress = ProcessInfo.processInfo.systemUptime
         while let batch = queue.take() {
             try writer.append(contentsOf: batch.events)
+            try observer?.take(batch.events)
             switch batch.kind {
             case .data:
                 let now = ProcessInfo.processInfo.systemUptime
@@ -95,6 +113,7 @@ public struct Ingestor {
             case .failed(let error):
                 throw error
             }
+            if let observer, !observer.shouldContinue(Progress(bytes: batch.bytes, stats: batch.stats)) { stage.stop() }
         }
         throw InputError(path: source, reason: "reading stopped unexpectedly")
     }

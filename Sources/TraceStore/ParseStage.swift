@@ -1,22 +1,33 @@
 import Foundation
 import TraceModel
 
-/// The reading half of an ingest: bytes from a file descriptor through `LineReader` and
-/// `TraceParser`, handed on in batches. Runs on its own thread; owns everything it touches.
+/// The reading half of an ingest: bytes from an input through `LineReader` and `TraceParser`,
+/// handed on in batches. Runs on its own thread; owns everything it touches but the stop request.
 final class ParseStage: @unchecked Sendable {
-    private let fileDescriptor: Int32
+    private let input: any ByteInput
     private let source: String
     private var parser: TraceParser
     private let queue: BlockingQueue<Batch>
-    private let stop: (@Sendable () -> Bool)?
+    private let stopLock = NSLock()
+    private var stopRequested = false
+    /// Asked between reads: true ends the input where it is, the trace left incomplete.
+    private let interrupted: (@Sendable () -> Bool)?
 
-    init(fileDescriptor: Int32, source: String, parser: TraceParser, queue: BlockingQueue<Batch>, stop: (@Sendable () -> Bool)? = nil) {
-        self.fileDescriptor = fileDescriptor
+    init(input: any ByteInput, source: String, parser: TraceParser, queue: BlockingQueue<Batch>, interrupted: (@Sendable () -> Bool)? = nil) {
+        self.input = input
         self.source = source
         self.parser = parser
         self.queue = queue
-        self.stop = stop
+        self.interrupted = interrupted
     }
+
+    /// Ends the input where it is, from another thread: the stage finishes its last line and
+    /// sends the end, as when the input ends, within one read's wait.
+    func stop() {
+        stopLock.withLock { stopRequested = true }
+    }
+
+    private var isStopRequested: Bool { stopLock.withLock { stopRequested } }
 
     func run() {
         var reader = LineReader()
@@ -33,28 +44,33 @@ final class ParseStage: @unchecked Sendable {
             return queue.put(batch)
         }
 
-        while true {
-            // Asked between reads (at least every quarter second, see `waitForInput`): what was
+        reading: while !isStopRequested {
+            // Asked between reads (at least every quarter second, see `ByteInput`): what was
             // read is stored, but the trace is not complete, because its input did not end.
-            if let stop, stop() {
+            if let interrupted, interrupted() {
                 parser.flush(emit: emit)
                 _ = send(.stopped)
                 return
             }
-            guard waitForInput() else {
+            let count: Int
+            switch input.read(into: buffer) {
+            case .bytes(let read):
+                count = read
+            case .quiet:
                 // The parser holds the last event back in case the next line continues it; a quiet
                 // stream must still show it to readers within the writer's latency bound.
                 parser.flush(emit: emit)
                 guard send(.idle) else { return }
                 continue
-            }
-            let count = read(fileDescriptor, buffer.baseAddress, buffer.count)
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                _ = queue.put(Batch(events: [], stats: parser.stats, bytes: totalBytes, kind: .failed(InputError(path: source, errno: errno))))
+            case .restarted:
+                reader.finish { line in parser.consume(line, emit: emit) }
+                continue
+            case .end:
+                break reading
+            case .failed(let code):
+                _ = queue.put(Batch(events: [], stats: parser.stats, bytes: totalBytes, kind: .failed(InputError(path: source, errno: code))))
                 return
             }
-            if count == 0 { break }
             totalBytes += count
             reader.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { line in
                 parser.consume(line, emit: emit)
@@ -64,18 +80,6 @@ final class ParseStage: @unchecked Sendable {
         reader.finish { line in parser.consume(line, emit: emit) }
         parser.finish(emit: emit)
         _ = send(.end)
-    }
-
-    /// Waits up to a quarter second for input; false on timeout so the writer can commit.
-    private func waitForInput() -> Bool {
-        var request = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&request, 1, 250)
-        if ready < 0 {
-            if errno == EINTR { return false }
-            // Some descriptors (e.g. certain character devices) cannot be polled: just read.
-            return true
-        }
-        return ready > 0
     }
 }
 

@@ -15,8 +15,8 @@ enum Interruption {
         catchSignal()
     }
 
-    /// Catches SIGINT only to note it, for work that polls `wasSignalled` and stops cleanly
-    /// (an ingest stores what it read, then ends).
+    /// Catches SIGINT only to note it, for work that polls `wasSignalled` and ends in good order
+    /// (an ingest stores what it read; `watch` restores the terminal and prints its report).
     static func catchSignal() {
         // A parent may have spawned us with SIGINT blocked (the mask survives exec); unblock it.
         var set = sigset_t()

@@ -20,6 +20,8 @@ extension ExcessiveBodyEvaluationRule {
             var tenths: [Tenth] = []
             var loops: [Stretch] = []
             var peak: Stretch?
+            /// True once a loop or a busy second made the view's finding certain.
+            var decided = false
         }
 
         /// A run is one view's (and, when printed, one instance's) evaluations back to back.
@@ -35,6 +37,8 @@ extension ExcessiveBodyEvaluationRule {
         private var views: [ViewState] = []
         private var total = 0
         private var order: [Symbol] = []
+        /// Views whose finding became certain since the last `takeDecided`, each once.
+        private var newlyDecided: [Int] = []
 
         init(thresholds: ThresholdValues) {
             minConsecutive = thresholds.count(ExcessiveBodyEvaluationRule.minConsecutive)
@@ -80,6 +84,7 @@ extension ExcessiveBodyEvaluationRule {
         private mutating func endRun() {
             if let run, run.stretch.count >= minConsecutive {
                 views[run.key.view.index].loops.append(run.stretch)
+                decide(run.key.view.index)
             }
             run = nil
         }
@@ -103,37 +108,58 @@ extension ExcessiveBodyEvaluationRule {
             let evaluations = recent.reduce(0) { $0 + $1.stretch.count }
             if evaluations >= minPerSecond, evaluations > views[view].peak?.count ?? 0 {
                 views[view].peak = Stretch(count: evaluations, firstLine: recent[0].stretch.firstLine, lastLine: recent[9].stretch.lastLine)
+                decide(view)
+            }
+        }
+
+        /// A loop or a busy second is the rule's finding whatever comes later: decided now.
+        private mutating func decide(_ view: Int) {
+            guard !views[view].decided else { return }
+            views[view].decided = true
+            newlyDecided.append(view)
+        }
+
+        /// The findings of the views decided since the last call, as they stand now.
+        mutating func takeDecided(minEvaluations: Int, minSharePercent: Int, symbols: SymbolTable) -> [Violation] {
+            guard !newlyDecided.isEmpty else { return [] }
+            defer { newlyDecided.removeAll() }
+            return newlyDecided.compactMap {
+                violation(of: symbols.symbol(at: $0), minEvaluations: minEvaluations, minSharePercent: minSharePercent, symbols: symbols)
             }
         }
 
         func violations(minEvaluations: Int, minSharePercent: Int, symbols: SymbolTable) -> [Violation] {
-            order.compactMap { symbol in
-                let state = views[symbol.index], view = symbols[symbol]
-                var parts: [String] = []
-                var lines: [Int] = []
-                let viewLoops = state.loops
-                if let longest = viewLoops.max(by: { $0.count < $1.count }) {
-                    let runs = viewLoops.count == 1 ? "" : " (\(viewLoops.count) such runs)"
-                    parts.append("\(longest.count) times in a row with nothing else between (lines \(longest.firstLine)–\(longest.lastLine))\(runs): an update loop")
-                    lines += viewLoops.flatMap { [$0.firstLine, $0.lastLine] }
-                }
-                if let peak = state.peak {
-                    parts.append("\(peak.count) times within one second (lines \(peak.firstLine)–\(peak.lastLine))")
-                    lines += [peak.firstLine, peak.lastLine]
-                }
-                let all = state.all!
-                if all.count >= minEvaluations, all.count * 100 >= minSharePercent * total {
-                    let percent = Int((Double(all.count) * 100 / Double(total)).rounded())
-                    parts.append("\(all.count) times in all, \(percent)% of the trace's \(total) body evaluations")
-                    lines += [all.firstLine, all.lastLine]
-                }
-                guard !parts.isEmpty else { return nil }
-                let why = viewLoops.isEmpty && state.peak == nil
-                    ? " Look for a dependency that changes far more often than what the view shows."
-                    : " Something it depends on keeps changing while it updates."
-                return Violation(view: view, message: "\(view)'s body was evaluated " + parts.joined(separator: "; ") + "." + why,
-                                 count: all.count, lines: lines)
+            order.compactMap { violation(of: $0, minEvaluations: minEvaluations, minSharePercent: minSharePercent, symbols: symbols) }
+        }
+
+        /// The finding of view `symbol` as its counts stand; nil when it has none. Keyed by the
+        /// view, as the view has one finding at most.
+        private func violation(of symbol: Symbol, minEvaluations: Int, minSharePercent: Int, symbols: SymbolTable) -> Violation? {
+            let state = views[symbol.index], view = symbols[symbol]
+            var parts: [String] = []
+            var lines: [Int] = []
+            let viewLoops = state.loops
+            if let longest = viewLoops.max(by: { $0.count < $1.count }) {
+                let runs = viewLoops.count == 1 ? "" : " (\(viewLoops.count) such runs)"
+                parts.append("\(longest.count) times in a row with nothing else between (lines \(longest.firstLine)–\(longest.lastLine))\(runs): an update loop")
+                lines += viewLoops.flatMap { [$0.firstLine, $0.lastLine] }
             }
+            if let peak = state.peak {
+                parts.append("\(peak.count) times within one second (lines \(peak.firstLine)–\(peak.lastLine))")
+                lines += [peak.firstLine, peak.lastLine]
+            }
+            let all = state.all!
+            if all.count >= minEvaluations, all.count * 100 >= minSharePercent * total {
+                let percent = Int((Double(all.count) * 100 / Double(total)).rounded())
+                parts.append("\(all.count) times in all, \(percent)% of the trace's \(total) body evaluations")
+                lines += [all.firstLine, all.lastLine]
+            }
+            guard !parts.isEmpty else { return nil }
+            let why = viewLoops.isEmpty && state.peak == nil
+                ? " Look for a dependency that changes far more often than what the view shows."
+                : " Something it depends on keeps changing while it updates."
+            return Violation(view: view, message: "\(view)'s body was evaluated " + parts.joined(separator: "; ") + "." + why,
+                             count: all.count, lines: lines, earlyKey: symbol.index)
         }
     }
 }

@@ -211,5 +211,11 @@ public enum ExcessiveBodyEvaluationRule: Rule {
             storms.finish()
             return storms.violations(minEvaluations: minEvaluations, minSharePercent: minSharePercent, symbols: subjects.symbols)
         }
+
+        /// A view is decided once it showed a loop or a busy second; its share of all
+        /// evaluations is known only at the end.
+        func decided(_ subjects: Subjects) -> [Violation] {
+            storms.takeDecided(minEvaluations: minEvaluations, minSharePercent: minSharePercent, symbols: subjects.symbols)
+        }
     }
 }

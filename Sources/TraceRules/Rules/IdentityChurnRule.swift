@@ -213,6 +213,13 @@ public enum IdentityChurnRule: Rule {
         /// Per owner and model type: each deinit line and the init line that followed.
         private var cycles: [ModelKey: [(deinitLine: Int, initLine: Int)]] = [:]
 
+        /// Views re-created since the last `decided`, by symbol index, each once (a stored
+        /// trace's scan never asks, so the list must not grow with the re-creations).
+        private var newlyRecreated: [Int] = []
+        private var isNewlyRecreated: [Bool] = []
+        /// Per view name decided early: its key and whether it was decided at full weight.
+        private var announced: [String: (key: Int, full: Bool)] = [:]
+
         private struct Member {
             var created = 0
             var kept = 0
@@ -294,6 +301,7 @@ public enum IdentityChurnRule: Rule {
             if last.instance != nil, last.count >= 2 {
                 grow(to: view)
                 recreated[view].append(Update(root: nil, rootLine: last.line, lines: [event.line], state: []))
+                noteRecreated(view)
             }
             printed[view] = (instance, 1, event.line)
         }
@@ -311,6 +319,7 @@ public enum IdentityChurnRule: Rule {
                     if members[view].created > 0 && members[view].kept == 0 && firstIdentity[view] < updateStart {
                         recreated[view].append(Update(
                             root: root, rootLine: rootLine, lines: members[view].lines, state: members[view].state))
+                        noteRecreated(view)
                     }
                     members[view].created = 0
                     members[view].kept = 0
@@ -339,28 +348,9 @@ public enum IdentityChurnRule: Rule {
             let symbols = subjects.symbols
             var violations: [Violation] = []
             for view in recreatedViews(symbols) {
-                // Names are made once per distinct symbol (or state list): a later repeat adds
-                // nothing to a list of first occurrences.
-                let state = view.updates.map(\.state).uniqued().flatMap { Self.names(of: $0, in: symbols) }.uniqued()
-                // An update without a root is a changed instance id, whose cause the log does not show.
-                let roots = view.updates.compactMap(\.root).uniqued().map { symbols[$0] }.uniqued().joined(separator: ", ")
-                let within = roots.isEmpty ? "its printed instance id changed" : ""
-                let created = view.updates.reduce(0) { $0 + $1.lines.count }
-                let once = view.updates.count == 1
-                var message = once
-                    ? "\(view.name) was created anew \(roots.isEmpty ? "when \(within)" : "in an update of \(roots)") after it already existed; "
-                    : "\(view.name) was created anew in \(counted(view.updates.count, "update")) of \(roots.isEmpty ? "?" : roots) "
-                        + "(\(counted(created, "new identity", plural: "new identities"))) after it already existed; "
-                message += state.isEmpty ? "SwiftUI rebuilt it and its subtree" : "its state (\(state.joined(separator: ", "))) reset"
-                message += once ? "." : " each time."
-                // One reset is a hint: it may be an intended `if`, or the first of many.
-                if view.updates.count < minRecreations {
-                    message += " Reported as info: \(counted(view.updates.count, "reset")) is below min_recreations (\(minRecreations))."
-                }
-                violations.append(Violation(
-                    view: view.name, message: message, count: view.updates.count,
-                    lines: view.updates.flatMap { [$0.rootLine] + $0.lines }, weight: view.updates.count < minRecreations ? .hint : .full
-                ))
+                var violation = violation(name: view.name, updates: view.updates, symbols: symbols)
+                violation.earlyKey = announced[view.name]?.key
+                violations.append(violation)
             }
             let flagged = Set(violations.compactMap(\.view))
             for model in recreatedModels(symbols) where model.cycles.count >= minRecreations && !flagged.contains(model.owner) {
@@ -373,6 +363,61 @@ public enum IdentityChurnRule: Rule {
                 ))
             }
             return violations
+        }
+
+        private func noteRecreated(_ view: Int) {
+            isNewlyRecreated.grow(toInclude: view, with: false)
+            guard !isNewlyRecreated[view] else { return }
+            isNewlyRecreated[view] = true
+            newlyRecreated.append(view)
+        }
+
+        /// A view's re-creations are decided once the update they happened in has closed: the
+        /// view's finding exists from then on (as a hint below `min_recreations`), and only grows.
+        /// Model cycles wait for the end, where a re-created view's owner silences them.
+        func decided(_ subjects: Subjects) -> [Violation] {
+            guard !newlyRecreated.isEmpty else { return [] }
+            defer { newlyRecreated.removeAll(keepingCapacity: true) }
+            let symbols = subjects.symbols
+            var violations: [Violation] = []
+            for view in newlyRecreated {
+                isNewlyRecreated[view] = false
+                let name = symbols[symbols.symbol(at: view)]
+                let full = recreated[view].count >= minRecreations
+                if let earlier = announced[name], earlier.full || !full { continue }
+                let key = announced[name]?.key ?? view
+                announced[name] = (key, full)
+                var violation = violation(name: name, updates: recreated[view], symbols: symbols)
+                violation.earlyKey = key
+                violations.append(violation)
+            }
+            return violations
+        }
+
+        /// The finding for the view named `name`, re-created in `updates`.
+        private func violation(name: String, updates: [Update], symbols: SymbolTable) -> Violation {
+            // Names are made once per distinct symbol (or state list): a later repeat adds
+            // nothing to a list of first occurrences.
+            let state = updates.map(\.state).uniqued().flatMap { Self.names(of: $0, in: symbols) }.uniqued()
+            // An update without a root is a changed instance id, whose cause the log does not show.
+            let roots = updates.compactMap(\.root).uniqued().map { symbols[$0] }.uniqued().joined(separator: ", ")
+            let within = roots.isEmpty ? "its printed instance id changed" : ""
+            let created = updates.reduce(0) { $0 + $1.lines.count }
+            let once = updates.count == 1
+            var message = once
+                ? "\(name) was created anew \(roots.isEmpty ? "when \(within)" : "in an update of \(roots)") after it already existed; "
+                : "\(name) was created anew in \(counted(updates.count, "update")) of \(roots.isEmpty ? "?" : roots) "
+                    + "(\(counted(created, "new identity", plural: "new identities"))) after it already existed; "
+            message += state.isEmpty ? "SwiftUI rebuilt it and its subtree" : "its state (\(state.joined(separator: ", "))) reset"
+            message += once ? "." : " each time."
+            // One reset is a hint: it may be an intended `if`, or the first of many.
+            if updates.count < minRecreations {
+                message += " Reported as info: \(counted(updates.count, "reset")) is below min_recreations (\(minRecreations))."
+            }
+            return Violation(
+                view: name, message: message, count: updates.count,
+                lines: updates.flatMap { [$0.rootLine] + $0.lines }, weight: updates.count < minRecreations ? .hint : .full
+            )
         }
 
         /// The re-created views by name as bytes (SQLite's BINARY order); neighbours whose

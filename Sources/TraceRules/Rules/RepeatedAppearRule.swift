@@ -121,14 +121,20 @@ public enum RepeatedAppearRule: Rule {
         private var groupIndex: [Pair: Int] = [:]
         private var groups: [Group] = []
         /// Groups of `minAppears` or more, closed.
-        private var found: [(first: Int, view: Symbol, instance: Symbol?, lines: [Int])] = []
+        private var found: [(first: Int, key: Int, view: Symbol, instance: Symbol?, lines: [Int])] = []
         /// The number of the current event, in input order.
         private var position = 0
+        /// Groups that reached `minAppears` since the last `decided`: their finding exists from
+        /// then on, and only grows.
+        private var reached: [(key: Int, view: Symbol, instance: Symbol?, lines: [Int])] = []
+        /// Each group's lifetime gets a key of its own: the finding it may become.
+        private var nextKey = 0
 
         private struct Group {
             let view: Symbol
             let instance: Symbol?
             var lifetime: Int
+            var key: Int
             /// The position of its first appear.
             var first: Int
             var lines: [Int]
@@ -147,15 +153,20 @@ public enum RepeatedAppearRule: Rule {
                 let key = Pair(view, event.instance)
                 guard let index = groupIndex[key] else {
                     groupIndex[key] = groups.count
-                    groups.append(Group(view: view, instance: event.instance, lifetime: current, first: position, lines: [event.line]))
+                    groups.append(Group(view: view, instance: event.instance, lifetime: current, key: nextKey, first: position, lines: [event.line]))
+                    nextKey += 1
+                    if minAppears <= 1 { reach(groups.count - 1) }
                     return
                 }
                 if groups[index].lifetime != current {
                     close(index)
                     groups[index].lifetime = current
+                    groups[index].key = nextKey
+                    nextKey += 1
                     groups[index].first = position
                 }
                 groups[index].lines.append(event.line)
+                if groups[index].lines.count == minAppears { reach(index) }
             case .body:
                 guard event.isPrintChanges, event.newIdentity, let view = event.view else { return }
                 newLifetime(view)
@@ -168,6 +179,11 @@ public enum RepeatedAppearRule: Rule {
             default:
                 break
             }
+        }
+
+        private func reach(_ index: Int) {
+            let group = groups[index]
+            reached.append((group.key, group.view, group.instance, group.lines))
         }
 
         private func lifetimeOf(_ view: Symbol) -> Int {
@@ -183,7 +199,7 @@ public enum RepeatedAppearRule: Rule {
         private func close(_ index: Int) {
             // Read in place: a copy of the group would make `removeAll` copy its lines.
             if groups[index].lines.count >= minAppears {
-                found.append((groups[index].first, groups[index].view, groups[index].instance, groups[index].lines))
+                found.append((groups[index].first, groups[index].key, groups[index].view, groups[index].instance, groups[index].lines))
             }
             groups[index].lines.removeAll(keepingCapacity: true)
         }
@@ -191,18 +207,28 @@ public enum RepeatedAppearRule: Rule {
         func finish(_ subjects: Subjects) -> [Violation] {
             for index in groups.indices { close(index) }
             found.sort { $0.first < $1.first }
-            return found.map { found in
-                let view = subjects.symbols[found.view]
-                let name = found.instance.map { "\(view) \(subjects.symbols[$0])" } ?? view
-                let count = found.lines.count
-                return Violation(
-                    view: view,
-                    message: "\(name) appeared \(count == 2 ? "twice" : "\(count) times") within one lifetime (no new identity in between): "
-                        + "its onAppear work ran each time, though its state lived on.",
-                    count: count,
-                    lines: found.lines
-                )
-            }
+            return found.map { Self.violation(key: $0.key, view: $0.view, instance: $0.instance, lines: $0.lines, subjects.symbols) }
+        }
+
+        /// A group is decided when it reaches `minAppears` appears within its lifetime.
+        func decided(_ subjects: Subjects) -> [Violation] {
+            guard !reached.isEmpty else { return [] }
+            defer { reached.removeAll() }
+            return reached.map { Self.violation(key: $0.key, view: $0.view, instance: $0.instance, lines: $0.lines, subjects.symbols) }
+        }
+
+        private static func violation(key: Int, view: Symbol, instance: Symbol?, lines: [Int], _ symbols: SymbolTable) -> Violation {
+            let view = symbols[view]
+            let name = instance.map { "\(view) \(symbols[$0])" } ?? view
+            let count = lines.count
+            return Violation(
+                view: view,
+                message: "\(name) appeared \(count == 2 ? "twice" : "\(count) times") within one lifetime (no new identity in between): "
+                    + "its onAppear work ran each time, though its state lived on.",
+                count: count,
+                lines: lines,
+                earlyKey: key
+            )
         }
     }
 

@@ -15,4 +15,19 @@ public protocol Detector: AnyObject {
     /// Called once after the last event: what the rule found. `subjects` holds the whole
     /// trace's per-type counts, for decisions that need them (is this type a view?).
     func finish(_ subjects: Subjects) -> [Violation]
+
+    /// The findings decided since the last call, while the trace still runs: only a live run
+    /// (`LiveAnalyzer`) asks, between events, so `watch` can show a finding as soon as its
+    /// episode is closed (an update ended, a burst ended) rather than when the stream ends.
+    ///
+    /// Each violation names in `earlyKey` the violation of `finish` it will become, which must
+    /// have the same key and a weight no lower: live and final findings are then the same set.
+    /// The same key may come again when its weight rises. It may read names: in a live run
+    /// nothing else fills the symbol table. The default decides nothing early.
+    func decided(_ subjects: Subjects) -> [Violation]
+}
+
+extension Detector {
+    /// Nothing is decided before the trace ends.
+    public func decided(_ subjects: Subjects) -> [Violation] { [] }
 }

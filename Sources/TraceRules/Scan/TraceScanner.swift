@@ -179,9 +179,7 @@ public struct TraceScanner {
                 event.durationMilliseconds = events.double(at: 8)
                 while let changeEventID = nextChange, changeEventID <= id {
                     if changeEventID == id, let token = changes.bytes(at: 1).map(symbols.intern) {
-                        event.tokens.append(token)
-                        if token == symbols.identityToken { event.newIdentity = true }
-                        if token == symbols.selfToken { event.newValue = true }
+                        event.append(token: token, symbols: symbols)
                     }
                     nextChange = try changes.step() ? changes.integer(at: 0) : nil
                 }

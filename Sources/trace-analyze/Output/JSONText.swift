@@ -38,3 +38,34 @@ extension String {
         count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }
+
+extension JSONText {
+    /// `json` on one line: whitespace outside strings removed (a newline inside a string is
+    /// already `\n`), so a document can be one record of an NDJSON stream.
+    static func compact(_ json: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(json.utf8.count)
+        var inString = false
+        var escaped = false
+        for byte in json.utf8 {
+            if inString {
+                bytes.append(byte)
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"): continue
+            case UInt8(ascii: "\""): inString = true
+            default: break
+            }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

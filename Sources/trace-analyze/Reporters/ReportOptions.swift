@@ -42,8 +42,12 @@ struct ReportOptions {
     }
 
     /// Writes the baseline when asked, then the report (to `--output` or stdout), and returns
-    /// the exit code: 2 when a reported finding reaches the fail level.
-    func finish(findings: [Finding], coverage: [TraceCoverage], database: Database, configuration: RuleConfiguration) throws -> Int32 {
+    /// the exit code: 2 when a reported finding reaches the fail level. `singleLineJSON` puts a
+    /// JSON report on one line, as the last record of `watch`'s NDJSON stream.
+    func finish(
+        findings: [Finding], coverage: [TraceCoverage], database: Database, configuration: RuleConfiguration,
+        singleLineJSON: Bool = false
+    ) throws -> Int32 {
         if let writeBaseline {
             try OutputFile.write(Baseline(findings: findings).json, to: writeBaseline, what: "baseline")
         }
@@ -58,7 +62,8 @@ struct ReportOptions {
         report.hidden = baseline == nil ? nil : hidden.count
         report.sources = sources
         report.colours = output == nil && TerminalColours.enabled(isTerminal: Console.stdoutIsTerminal)
-        let text = reporter.render(report)
+        var text = reporter.render(report)
+        if singleLineJSON && reporter == JSONReporter.self { text = JSONText.compact(text) + "\n" }
         if let output {
             try OutputFile.write(text, to: output, what: "report")
         } else {

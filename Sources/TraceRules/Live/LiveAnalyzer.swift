@@ -1,0 +1,149 @@
+import TraceModel
+
+/// Runs the enabled rules over a stream of parsed events as they arrive, beside the writer that
+/// stores them, and says which findings are decided before the stream ends.
+///
+/// Events come straight from the parser, not read back from the store: each is converted as
+/// `TraceScanner` converts the stored row (`LifecycleEvent.init(_:followsText:symbols:)`) and
+/// goes to the same detectors in the same order, so `finish` returns exactly the findings that
+/// `Analyzer.analyze` returns for the stored trace. Between events, `decisions` asks every
+/// detector what it has decided early (`Detector.decided`). Every finding is reported once by
+/// `decisions` or `finish`, and again only when its severity rises; the last report of each
+/// carries its final severity.
+public final class LiveAnalyzer {
+    /// What a finished run found.
+    public struct Outcome: Sendable {
+        /// Every finding, in report order: what `Analyzer.analyze` returns for the same events.
+        public let findings: [Finding]
+        /// Each finding's live id, in the order of `findings`.
+        public let ids: [Int]
+        /// The findings not reported (or reported below their final severity) before the end.
+        public let decidedAtEnd: [LiveFinding]
+    }
+
+    private let symbols = SymbolTable()
+    private let configuration: RuleConfiguration
+    private let sources: SourceIndex?
+    /// The detectors of each launch: a relaunch inside the stream starts fresh ones, as `Analyzer` does.
+    private var launches: [DetectorSet]
+    private var relaunch = Relaunch()
+    /// Updates and causes, for the findings' root causes, as `Analyzer` works them out.
+    private let tracker: UpdateTracker
+    private var names: PropertyNames
+    /// The id the store gives the next event (text lines take ids too), which the tracker keys on.
+    private var nextEventID = 1
+    private var subjects: Subjects
+    private let traceID: Int
+    private let source: String
+    /// True when text lines came since the last event handed to the rules.
+    private var textSince = false
+    /// Per rule (its position in `rules`) and early key: the live id and the severity reported.
+    private var reported: [Key: (id: Int, severity: Severity)] = [:]
+    private var nextID = 1
+
+    private struct Key: Hashable {
+        let launch: Int
+        let rule: Int
+        let key: Int
+    }
+
+    /// A run of `configuration`'s rules over trace `traceID`, read from `source` (`-` for stdin).
+    public init(configuration: RuleConfiguration = RuleConfiguration(), sources: SourceIndex? = nil, traceID: Int, source: String) {
+        self.configuration = configuration
+        self.sources = sources
+        launches = [DetectorSet(configuration: configuration, sources: sources, symbols: symbols)]
+        tracker = UpdateTracker(symbols: symbols, keepingRows: false)
+        names = PropertyNames(symbols: symbols)
+        subjects = Subjects(symbols: symbols)
+        self.traceID = traceID
+        self.source = source
+    }
+
+    /// Takes the next parsed event, text lines included, in input order.
+    public func observe(_ event: Event) {
+        let id = nextEventID
+        nextEventID += 1
+        guard event.kind != .text else {
+            textSince = true
+            return
+        }
+        var converted = LifecycleEvent(event, followsText: textSince, symbols: symbols)
+        converted.id = id
+        converted.relaunch = relaunch.startsAgain(converted, pid: event.envelope.pid)
+        textSince = false
+        subjects.count(converted)
+        tracker.observe(converted)
+        if converted.relaunch { launches.append(DetectorSet(configuration: configuration, sources: sources, symbols: symbols)) }
+        launches[launches.count - 1].observe(converted)
+    }
+
+    /// Every launch's detectors with the key parts that tell them apart.
+    private var entries: [(launch: Int, rule: Int, entry: DetectorSet.Entry)] {
+        launches.enumerated().flatMap { launch, set in
+            set.entries.enumerated().map { (launch, $0.offset, $0.element) }
+        }
+    }
+
+    private func finding(_ violation: Violation, of entry: DetectorSet.Entry) -> Finding {
+        DetectorSet.finding(violation, of: entry, traceID: traceID, source: source) { lines in
+            tracker.rootCause(ofLines: lines, view: violation.view, names: &names)
+        }
+    }
+
+    /// Takes events in input order.
+    public func observe(contentsOf events: [Event]) {
+        for event in events { observe(event) }
+    }
+
+    /// The findings decided since the last call: new ones, and ones whose severity rose.
+    public func decisions() -> [LiveFinding] {
+        var result: [LiveFinding] = []
+        for (launch, index, entry) in entries {
+            for violation in entry.detector.decided(subjects) {
+                guard let key = violation.earlyKey else { continue }
+                let finding = finding(violation, of: entry)
+                if let live = report(finding, key: Key(launch: launch, rule: index, key: key)) { result.append(live) }
+            }
+        }
+        return result
+    }
+
+    /// Ends the stream: every finding in full, and those that still need reporting.
+    public func finish() -> Outcome {
+        var found: [(finding: Finding, id: Int)] = []
+        var decidedAtEnd: [LiveFinding] = []
+        for (launch, index, entry) in entries {
+            for violation in entry.detector.finish(subjects) {
+                let finding = finding(violation, of: entry)
+                let key = violation.earlyKey.map { Key(launch: launch, rule: index, key: $0) }
+                if let key, let live = report(finding, key: key) {
+                    decidedAtEnd.append(live)
+                    found.append((finding, live.id))
+                } else if let key, let earlier = reported[key] {
+                    found.append((finding, earlier.id))
+                } else {
+                    decidedAtEnd.append(LiveFinding(id: nextID, finding: finding))
+                    found.append((finding, nextID))
+                    nextID += 1
+                }
+            }
+        }
+        // The same comparison over the same order as `Analyzer`: the same order out.
+        found.sort { Finding.reportOrder($0.finding, $1.finding) }
+        decidedAtEnd.sort { Finding.reportOrder($0.finding, $1.finding) }
+        return Outcome(findings: found.map(\.finding), ids: found.map(\.id), decidedAtEnd: decidedAtEnd)
+    }
+
+    /// Records `finding` under `key`; the live finding to report, or nil when it was already
+    /// reported at this severity (or a higher one).
+    private func report(_ finding: Finding, key: Key) -> LiveFinding? {
+        guard let earlier = reported[key] else {
+            reported[key] = (nextID, finding.severity)
+            nextID += 1
+            return LiveFinding(id: nextID - 1, finding: finding)
+        }
+        guard finding.severity > earlier.severity else { return nil }
+        reported[key] = (earlier.id, finding.severity)
+        return LiveFinding(id: earlier.id, finding: finding, previousSeverity: earlier.severity)
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+/// `watch` through the built binary, without a terminal: NDJSON and plain lines while the input
+/// is still open, then `check`'s report.
+@Suite struct WatchEndToEndTests {
+    static let toggleTwice = Tool.fixture("seeds/001-playbutton-toggle-twice.log")
+
+    private func objects(_ ndjson: String) throws -> [[String: Any]] {
+        try ndjson.split(separator: "\n").map { line in
+            try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not a JSON object: \(line)")
+        }
+    }
+
+    @Test(arguments: ["seeds/001-playbutton-toggle-twice.log", "seeds/000-tabview-appear.log", "rules/body-storm.log", "rules/004-navigation-mixed.log"])
+    func ndjsonFindingsThenCheckReportOnTheLastLine(_ fixture: String) throws {
+        let log = try String(contentsOfFile: Tool.fixture(fixture), encoding: .utf8)
+        let watched = try Tool.run(["watch", "-", "--format", "json"], stdin: log)
+        let checked = try Tool.run(["check", "-", "--format", "json"], stdin: log)
+        #expect(watched.status == checked.status, "\(watched.stderr)")
+        #expect(!watched.stdout.contains("\u{1B}"), "no escape codes without a terminal")
+        let records = try objects(watched.stdout)
+        let report = try #require(records.last)
+        let expected = try #require(JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? NSDictionary)
+        #expect(NSDictionary(dictionary: report) == expected, "the last line is check's JSON report")
+        let live = records.dropLast()
+        #expect(live.allSatisfy { $0["type"] as? String == "finding" })
+        // The last report of each finding is the report's finding, at the same severity.
+        var last: [Int: [String: Any]] = [:]
+        for record in live { last[record["id"] as! Int] = record }
+        let final = try #require(report["findings"] as? [[String: Any]])
+        #expect(last.count == final.count)
+        let reported = last.values.map { "\($0["rule"]!) \($0["view"]!) \($0["severity"]!)" }.sorted()
+        #expect(reported == final.map { "\($0["rule"]!) \($0["view"]!) \($0["severity"]!)" }.sorted())
+    }
+
+    @Test func theFirstFindingArrivesWhileTheInputIsStillOpen() throws {
+        let lines = try String(contentsOfFile: Self.toggleTwice, encoding: .utf8).split(separator: "\n").map { $0 + "\n" }
+        let process = Process()
+        process.executableURL = Tool.executable
+        process.arguments = ["watch", "-", "--format", "json"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Watchdog.kill(process, after: 60)
+        // Lines 1-8: line 7 closes the update of the first reset; line 8 lets the parser hand it on.
+        input.fileHandleForWriting.write(Data(lines[0..<8].joined().utf8))
+        let first = try #require(readLine(output.fileHandleForReading))
+        let record = try #require(try objects(first).first)
+        #expect(record["rule"] as? String == "identity_churn")
+        #expect(record["view"] as? String == "PlayButton")
+        #expect(record["severity"] as? String == "info")
+        let evidence = try #require(record["evidence"] as? [[String: Any]])
+        #expect(evidence.map { $0["text"] as? String } == ["ContentView: _showPlayButton changed.", "PlayButton: @self, @identity, _isPlaying changed."])
+        input.fileHandleForWriting.write(Data(lines[8...].joined().utf8))
+        try input.fileHandleForWriting.close()
+        let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        let records = try objects(rest)
+        #expect(records.first?["previous_severity"] as? String == "info")
+        #expect(records.first?["severity"] as? String == "error")
+        #expect((records.last?["summary"] as? [String: Any])?["error"] as? Int == 1)
+    }
+
+    @Test func plainLinesThenTheTextReportOfCheck() throws {
+        let watched = try Tool.run(["watch", Self.toggleTwice, "--no-follow"])
+        let checked = try Tool.run(["check", Self.toggleTwice])
+        #expect(watched.status == 2)
+        #expect(watched.stdout.hasSuffix(checked.stdout))
+        let live = watched.stdout.dropLast(checked.stdout.count).split(separator: "\n")
+        #expect(live == [
+            "info identity_churn PlayButton (\(Self.toggleTwice):5,6): PlayButton was created anew in an update of ContentView after it already existed; its state (_isPlaying) reset. Reported as info: 1 reset is below min_recreations (2). [so far: 0 errors, 0 warnings, 1 info]",
+            "error (was info) identity_churn PlayButton (\(Self.toggleTwice):5,6,9,10): PlayButton was created anew in 2 updates of ContentView (2 new identities) after it already existed; its state (_isPlaying) reset each time. [so far: 1 error, 0 warnings, 0 info]",
+        ])
+    }
+
+    @Test func dbKeepsTheTraceAndItsFindingsAsCheckDoes() throws {
+        let workspace = try Workspace()
+        let database = workspace.path("live.sqlite")
+        let log = try String(contentsOfFile: Self.toggleTwice, encoding: .utf8)
+        let watched = try Tool.run(["watch", "-", "--db", database, "--format", "json"], stdin: log)
+        #expect(watched.status == 2)
+        let query = try Tool.run(["query", "--db", database, "--format", "csv",
+                                  "SELECT t.source, t.lines, t.complete, f.rule, f.view, f.severity, f.first_line, f.last_line FROM traces t JOIN findings f ON f.trace_id = t.id"])
+        #expect(query.stdout == "source,lines,complete,rule,view,severity,first_line,last_line\n-,10,1,identity_churn,PlayButton,error,5,10\n", "\(query.stderr)")
+    }
+
+    @Test func aFileFollowedSurvivesRotationAndTruncationAndEndsOnCtrlC() throws {
+        let workspace = try Workspace()
+        let path = try workspace.write("app.log", "")
+        let process = Process()
+        process.executableURL = Tool.executable
+        process.arguments = ["watch", path, "--format", "json"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        Watchdog.kill(process, after: 60)
+        let seed = try String(contentsOfFile: Self.toggleTwice, encoding: .utf8)
+        let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        file.write(Data(seed.split(separator: "\n")[0..<8].map { $0 + "\n" }.joined().utf8))
+        try file.close()
+        let first = try #require(readLine(output.fileHandleForReading))
+        #expect(first.contains("\"view\":\"PlayButton\""))
+        // Rotated: the old file was read to its end, the new one is read from its start. It holds
+        // the rest of the same run (the whole log again would be a relaunch: fresh lifetimes).
+        try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
+        // The tap after it closes the update that re-created PlayButton, which decides the finding.
+        let rest = seed.split(separator: "\n")[8...].map { $0 + "\n" }.joined() + "PlayButton: _isPlaying changed.\n"
+        try Data(rest.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(readLine(output.fileHandleForReading, until: "\"previous_severity\":\"info\"") != nil, "PlayButton raised after the rotation")
+        // Truncated to less than was read: read again from its top.
+        let rotated = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try rotated.truncate(atOffset: 0)
+        rotated.write(Data("TabView appear\nTabView appear\n".utf8))
+        try rotated.close()
+        #expect(readLine(output.fileHandleForReading, until: "\"rule\":\"repeated_appear\"") != nil, "the truncated file read from its top")
+        kill(process.processIdentifier, SIGINT)
+        let tail = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        let report = try #require(try objects(tail).last)
+        #expect((report["coverage"] as? [[String: Any]])?.first?["lines"] as? Int == 8 + 3 + 2)
+    }
+
+    /// Lines from `handle` until one containing `text` (which is returned), at most `limit`.
+    private func readLine(_ handle: FileHandle, until text: String, limit: Int = 20) -> String? {
+        for _ in 0..<limit {
+            guard let line = readLine(handle) else { return nil }
+            if line.contains(text) { return line }
+        }
+        return nil
+    }
+
+    /// One line from `handle`, read byte by byte so nothing after it is consumed; nil at the end.
+    private func readLine(_ handle: FileHandle) -> String? {
+        var bytes: [UInt8] = []
+        while true {
+            let byte = handle.readData(ofLength: 1)
+            guard let first = byte.first else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if first == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(first)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// `watch` on a terminal, read off the screen of a tmux pane: a producer writes seed 001's
+/// toggle log into a pipe line by line, with pauses, and the PlayButton finding must be on the
+/// screen while the producer is still writing; Ctrl-C then leaves a clean terminal and the report.
+@Suite(.serialized) struct WatchTerminalTests {
+    /// Writes the log a line at a time; after line 7 (which closes the first reset's update) it
+    /// waits for the test's `go` file, so "before the producer finishes" is a fact, not a race.
+    static let producer = """
+        n=0
+        while IFS= read -r line; do
+          n=$((n + 1))
+          printf '%s\\n' "$line"
+          echo "$n" > progress
+          if [ "$n" -eq 7 ]; then while [ ! -e go ]; do sleep 0.05; done; fi
+          sleep 0.2
+        done < "$1"
+        touch done
+        exec sleep 60
+        """
+
+    @Test func thePlayButtonFindingIsOnScreenBeforeTheProducerFinishesAndCtrlCLeavesTheReport() throws {
+        guard Tmux.executable != nil else {
+            Issue.record("tmux is not installed; this test reads watch's screen through tmux (apt-get install tmux, as .ci/run does)")
+            return
+        }
+        let workspace = try Workspace()
+        let producer = try workspace.write("producer.sh", Self.producer)
+        let log = Tool.fixture("seeds/001-playbutton-toggle-twice.log")
+        // The trap keeps the pane's shell alive through Ctrl-C (its children get SIGINT as usual),
+        // so it can say how watch ended.
+        let runner = try workspace.write("run.sh", """
+            trap : INT
+            cd '\(workspace.url.path)'
+            bash '\(producer)' '\(log)' | '\(Tool.executable.path)' watch -
+            echo "[watch exited $?]"
+            exec sleep 60
+            """)
+        let tmux = try Tmux(command: "env -u NO_COLOR -u TRACE_ANALYZE_DB bash '\(runner)'")
+
+        let found = try tmux.waitForScreen { $0.contains("info identity_churn: PlayButton") }
+        #expect(found.held, "no PlayButton finding on screen:\n\(found.screen)")
+        // The producer is still held after line 7: it has not finished.
+        #expect(!FileManager.default.fileExists(atPath: workspace.path("done")))
+        #expect(try String(contentsOfFile: workspace.path("progress"), encoding: .utf8) == "7\n")
+        #expect(found.screen.contains("<stdin>:6  PlayButton: @self, @identity, _isPlaying changed."), "evidence with its text")
+        let panel = try tmux.waitForScreen { $0.contains("── watching <stdin> · 7 lines") && $0.contains("0 errors, 0 warnings, 1 info") }
+        #expect(panel.held, "no live panel:\n\(panel.screen)")
+        #expect(try tmux.display("#{cursor_flag}") == "0", "the cursor is hidden while the panel is up")
+
+        FileManager.default.createFile(atPath: workspace.path("go"), contents: nil)
+        let done = workspace.path("done")
+        let all = try tmux.waitForScreen { $0.contains("── watching <stdin> · 10 lines") && FileManager.default.fileExists(atPath: done) }
+        #expect(all.held, "the producer did not finish, or the panel never counted its 10 lines:\n\(all.screen)")
+
+        try tmux.send("C-c")
+        let ended = try tmux.waitForScreen { $0.contains("[watch exited") }
+        #expect(ended.held, "watch did not end on Ctrl-C:\n\(ended.screen)")
+        let screen = ended.screen
+        #expect(screen.contains("error identity_churn: PlayButton  (raised from info)"))
+        #expect(screen.contains("Errors (1)"))
+        #expect(screen.contains("1 finding (1 error) in 1 trace\n[watch exited 2]"), "the report ends the output:\n\(screen)")
+        // A clean terminal: the panel erased, the cursor shown again, colours reset.
+        #expect(!screen.contains("── watching"), "the panel was left on screen:\n\(screen)")
+        #expect(try tmux.display("#{cursor_flag}") == "1", "the cursor is hidden after watch ended")
+    }
+}

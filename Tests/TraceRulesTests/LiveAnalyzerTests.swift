@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import TraceModel
+@testable import TraceRules
+import TraceStore
+
+/// A live run (`LiveAnalyzer`, fed beside the writer) finds exactly what `check` finds, and
+/// reports each finding once, early where its rule can decide early.
+@Suite struct LiveAnalyzerTests {
+    /// Every log under `fixtures/seeds`, `fixtures/rules` and `fixtures/realworld`.
+    static var fixtures: [String] {
+        ["seeds", "rules", "realworld"].flatMap { directory -> [String] in
+            let root = Fixture.path(directory)
+            let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+            return files.filter { $0.hasSuffix(".log") }.sorted().map { "\(directory)/\($0)" }
+        }
+    }
+
+    @Test func everyFixtureDirectoryHasLogs() {
+        let logs = Self.fixtures
+        #expect(logs.filter { $0.hasPrefix("seeds/") }.count >= 10)
+        #expect(logs.filter { $0.hasPrefix("rules/") }.count >= 5)
+        #expect(logs.filter { $0.hasPrefix("realworld/") }.count >= 45)
+    }
+
+    @Test(arguments: fixtures)
+    func liveFindingsAreCheckFindings(_ fixture: String) throws {
+        try Self.expectSameFindings(LiveRun(path: Fixture.path(fixture)))
+    }
+
+    @Test func aGeneratedLogGivesTheSameFindingsLiveAndDecidesMostEarly() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-analyze-live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("generated.log").path
+        try Self.generate(lines: 20000, into: path)
+        let run = try LiveRun(path: path)
+        try Self.expectSameFindings(run)
+        // The generator's episodes are loops and re-creations: decided as they close, not at the end.
+        let early = run.reports.filter { $0.live.previousSeverity == nil }
+        #expect(early.count >= 10, "\(early.count) findings decided before the end")
+        #expect(Set(early.map(\.live.finding.rule)).isSuperset(of: ["excessive_body_evaluation"]))
+    }
+
+    @Test func seed001PlayButtonIsDecidedWhenTheFirstResetsUpdateCloses() throws {
+        let run = try LiveRun(path: Fixture.path("seeds/001-playbutton-toggle-twice.log"))
+        let playButton = run.reports.filter { $0.live.finding.rule == "identity_churn" && $0.live.finding.view == "PlayButton" }
+        // Line 7 starts PlayButton's own update, which closes ContentView's (lines 5-6).
+        #expect(playButton.map(\.afterLine) == [7])
+        #expect(playButton.first?.live.finding.severity == .info)
+        #expect(playButton.first?.live.finding.lines == [5, 6])
+        // The second reset closes only with the stream: the finding is raised to error at the end.
+        let end = try #require(run.outcome?.decidedAtEnd.first { $0.finding.rule == "identity_churn" })
+        #expect(end.id == playButton.first?.live.id)
+        #expect(end.previousSeverity == .info)
+        #expect(end.finding.severity == .error)
+        #expect(end.finding.lines == [5, 6, 9, 10])
+    }
+
+    @Test func repeatedAppearIsDecidedAtTheSecondAppear() throws {
+        let run = try LiveRun(path: Fixture.path("seeds/000-tabview-appear.log"))
+        let appears = run.reports.filter { $0.live.finding.rule == "repeated_appear" }
+        #expect(!appears.isEmpty)
+        for report in appears {
+            #expect(report.live.finding.lines.count == 2)
+            #expect(report.afterLine == report.live.finding.lines.last)
+        }
+    }
+
+    @Test func aBodyLoopIsDecidedWhenTheRunEnds() throws {
+        let run = try LiveRun(path: Fixture.path("rules/body-loop.log"))
+        let loop = try #require(run.reports.first { $0.live.finding.rule == "excessive_body_evaluation" })
+        #expect(loop.live.finding.view == "TemperatureView")
+        // Sixteen body lines (2-17) in a row; the appear on line 18 ends the run.
+        #expect(loop.afterLine == 18)
+        #expect(loop.live.finding.lines == [2, 17])
+        #expect(run.outcome?.decidedAtEnd.contains { $0.id == loop.live.id } == false)
+    }
+
+    /// The live run's final findings are `check`'s, and the reports add up to them: each final
+    /// finding reported under one id, raised only upwards, last at its final severity.
+    static func expectSameFindings(_ run: LiveRun, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let outcome = try #require(run.outcome, sourceLocation: sourceLocation)
+        #expect(outcome.findings == run.analyzed, "\(run.path)", sourceLocation: sourceLocation)
+        #expect(Set(outcome.ids).count == outcome.ids.count, "\(run.path): ids repeat", sourceLocation: sourceLocation)
+        var last: [Int: LiveFinding] = [:]
+        for live in run.allReports {
+            let earlier = last[live.id]
+            #expect(live.previousSeverity == earlier?.finding.severity, "\(run.path): \(live)", sourceLocation: sourceLocation)
+            if let earlier {
+                #expect(live.finding.severity > earlier.finding.severity, "\(run.path): \(live)", sourceLocation: sourceLocation)
+            }
+            last[live.id] = live
+        }
+        #expect(Set(last.keys) == Set(outcome.ids), "\(run.path): reported \(last.keys.sorted()), found \(outcome.ids)", sourceLocation: sourceLocation)
+        for (finding, id) in zip(outcome.findings, outcome.ids) {
+            let reported = last[id]?.finding
+            #expect(reported?.rule == finding.rule, "\(run.path): \(finding)", sourceLocation: sourceLocation)
+            #expect(reported?.view == finding.view, "\(run.path): \(finding)", sourceLocation: sourceLocation)
+            #expect(reported?.severity == finding.severity, "\(run.path): \(finding)", sourceLocation: sourceLocation)
+            let subset = Set(reported?.lines ?? []).isSubset(of: finding.lines)
+            #expect(subset, "\(run.path): evidence \(reported?.lines ?? []) then \(finding.lines)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// `python3 bench/generate.py LINES > path`: the benchmark's realistic mixed log.
+    static func generate(lines: Int, into path: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Fixture.root.appendingPathComponent("bench/generate.py").path, String(lines)]
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? output.close() }
+        process.standardOutput = output
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "python3 bench/generate.py failed: is python3 installed?")
+    }
+}
