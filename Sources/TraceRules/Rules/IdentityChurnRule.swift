@@ -316,7 +316,9 @@ public enum IdentityChurnRule: Rule {
         private func closeUpdate() {
             if let updateStart {
                 for view in touched {
-                    if members[view].created > 0 && members[view].kept == 0 && firstIdentity[view] < updateStart {
+                    // A view is not re-created by its own update: the root made anew is a relaunch.
+                    let isRoot = root?.index == view
+                    if !isRoot && members[view].created > 0 && members[view].kept == 0 && firstIdentity[view] < updateStart {
                         recreated[view].append(Update(
                             root: root, rootLine: rootLine, lines: members[view].lines, state: members[view].state))
                         noteRecreated(view)

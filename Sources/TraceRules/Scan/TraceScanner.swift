@@ -229,26 +229,16 @@ public struct TraceScanner {
     }
 }
 
-/// Where an app launched again inside one stream: a new process id, or the trace's root view
-/// (the first view `_printChanges()` printed) made anew. Every lifetime ends there.
+/// Where an app launched again inside one stream: the lines' process id changed. Every lifetime
+/// ends there. (A log without process ids shows a relaunch only as its root view made anew,
+/// which `identity_churn` never counts as churn: a view cannot be re-created by its own update.)
 struct Relaunch {
     private var pid: Int?
-    private var root: Symbol?
 
     /// True when `event` is the first of a new launch.
     mutating func startsAgain(_ event: LifecycleEvent, pid newPID: Int?) -> Bool {
-        var again = false
-        if let newPID {
-            again = pid != nil && pid != newPID
-            pid = newPID
-        }
-        if event.isPrintChanges, event.kind == .body, let view = event.view {
-            if let root {
-                again = again || (view == root && event.newIdentity)
-            } else {
-                root = view
-            }
-        }
-        return again
+        guard let newPID else { return false }
+        defer { pid = newPID }
+        return pid != nil && pid != newPID
     }
 }
