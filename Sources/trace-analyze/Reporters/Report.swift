@@ -74,12 +74,27 @@ struct Report {
 
     /// A finding's view as a heading shows it: with the instance its evidence names when another
     /// finding of the same rule is about the same view (`tab 1`, `tab 2`).
-    func subject(of finding: Finding) -> String? {
+    /// `shared` is `sharedSubjects`, counted once per report.
+    func subject(of finding: Finding, shared: Set<SubjectKey>) -> String? {
         guard let view = finding.view else { return nil }
-        let shared = findings.contains { $0 != finding && $0.rule == finding.rule && $0.view == view && $0.traceID == finding.traceID }
-        guard shared, let texts = evidenceText[finding.traceID] else { return view }
+        guard shared.contains(SubjectKey(finding)), let texts = evidenceText[finding.traceID] else { return view }
         let instances = Set(finding.lines.compactMap { texts[$0]?.instance })
         return instances.count == 1 ? "\(view) \(instances.first!)" : view
+    }
+
+    /// A rule's findings about one view of one trace.
+    struct SubjectKey: Hashable {
+        let rule: String
+        let view: String?
+        let traceID: Int
+        init(_ finding: Finding) { (rule, view, traceID) = (finding.rule, finding.view, finding.traceID) }
+    }
+
+    /// The subjects more than one finding is about: one pass, not one per finding.
+    var sharedSubjects: Set<SubjectKey> {
+        var counts: [SubjectKey: Int] = [:]
+        for finding in findings { counts[SubjectKey(finding), default: 0] += 1 }
+        return Set(counts.filter { $0.value > 1 }.keys)
     }
 
     /// How a finding's log is shown: the path as given, or `<stdin>`.

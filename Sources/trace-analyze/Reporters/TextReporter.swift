@@ -13,12 +13,13 @@ enum TextReporter: Reporter {
             report.colours ? colour + text + TerminalColours.reset : text
         }
         var text = ""
+        let shared = report.sharedSubjects
         for severity in Severity.allCases.reversed() {
             let findings = report.findings.filter { $0.severity == severity }
             guard !findings.isEmpty else { continue }
             text += paint("\(heading(severity)) (\(findings.count))", colour(severity)) + "\n\n"
             for finding in findings {
-                text += paint(finding.rule, TerminalColours.bold) + (report.subject(of: finding).map { ": \($0)" } ?? "") + "\n"
+                text += paint(finding.rule, TerminalColours.bold) + (report.subject(of: finding, shared: shared).map { ": \($0)" } ?? "") + "\n"
                 text += "  \(finding.message)\n"
                 if let rootCause = finding.rootCause {
                     text += "  root cause: \(rootCause)\n"
