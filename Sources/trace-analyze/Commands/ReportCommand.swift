@@ -34,7 +34,11 @@ enum ReportCommand: Command {
         }
         // The file is left in one piece (no -wal beside it), readable from a read-only place.
         defer { TraceDatabase.finishWriting(database) }
-        let findings = try Analyzer(database: database, configuration: configuration, sources: options.sources).analyze(traceID: traceID)
+        // Updates and causes are written when `why` or `views` first asks for them: writing a row
+        // per body line would cost `report` more than its rules.
+        let findings = try Analyzer(
+            database: database, configuration: configuration, sources: options.sources, storingExplanations: false
+        ).analyze(traceID: traceID)
         let coverage = try TraceCoverage.read(database, traceID: traceID)
         return try options.finish(findings: findings, coverage: [coverage], database: database, configuration: configuration)
     }
