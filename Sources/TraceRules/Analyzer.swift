@@ -15,9 +15,8 @@ public struct Analyzer {
     /// With `sources` (the app's Swift files, as `--sources` names them) a rule may name the
     /// code behind a finding, such as the stored property that makes a view's value unstable.
     /// Updates and causes are always worked out (findings cite their root causes); with
-    /// `storingExplanations` false they are not written to `updates` and `causes`, for a
-    /// database nobody will read again (`check` without `--db`): writing a row per body line
-    /// would cost `check` a third more time.
+    /// `storingExplanations` false they are not written to `updates` and `causes` (`report`:
+    /// writing a row per body line costs more than the rules; `why` and `views` write them).
     public init(
         database: Database, configuration: RuleConfiguration = RuleConfiguration(), sources: SourceIndex? = nil,
         storingExplanations: Bool = true

@@ -87,7 +87,7 @@ public enum SchemaDocumentation {
             Column(name: "name", type: "TEXT", summary: "Counter name, e.g. lines, events_body, envelope_nslog, invalid_utf8; updates (updates stored) and updates_last_event (the last event they cover) once analysed."),
             Column(name: "value", type: "INTEGER", summary: "Counter value."),
         ]),
-        Table(name: "updates", summary: "One SwiftUI update (transaction) per row: a burst of body evaluations and inits for one change, written by `check --db`, and by `why` and `views` the first time they read a trace (updates without a body or init are left out).", columns: [
+        Table(name: "updates", summary: "One SwiftUI update (transaction) per row: a burst of body evaluations and inits for one change, written by `why` and `views` the first time they read a trace (updates without a body or init are left out).", columns: [
             Column(name: "id", type: "INTEGER", summary: "Update id, increasing in input order."),
             Column(name: "trace_id", type: "INTEGER", summary: "The trace."),
             Column(name: "first_line", type: "INTEGER", summary: "The update's first line."),

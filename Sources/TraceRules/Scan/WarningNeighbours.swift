@@ -16,8 +16,9 @@ struct WarningNeighbours {
 
     /// How many events either side count as "around".
     let reach: Int
-    /// The kinds of lines that count: body evaluations, and for some rules inits.
-    let kinds: Set<EventKind>
+    /// The kinds that count as neighbours, one bit per `EventKind.index`: every event of the
+    /// trace is tested, and hashing a kind costs more than the rest of `advance`.
+    private let kinds: UInt32
     private var position = 0
     private var last: (position: Int, neighbour: Neighbour)?
     /// Recorded warnings still looking for a line after them, oldest first.
@@ -27,14 +28,14 @@ struct WarningNeighbours {
 
     init(reach: Int, kinds: Set<EventKind> = [.body]) {
         self.reach = reach
-        self.kinds = kinds
+        self.kinds = kinds.reduce(0) { $0 | 1 << $1.index }
     }
 
     /// Takes the next event of the trace; call for every event, before `record`.
     mutating func advance(_ event: LifecycleEvent) {
         position += 1
         while let first = waiting.first, position - first.position > reach { waiting.removeFirst() }
-        guard kinds.contains(event.kind), let view = event.view else { return }
+        guard kinds & 1 << event.kind.index != 0, let view = event.view else { return }
         let neighbour = Neighbour(line: event.line, view: view)
         for waiter in waiting { around[waiter.slot].append(neighbour) }
         waiting.removeAll(keepingCapacity: true)

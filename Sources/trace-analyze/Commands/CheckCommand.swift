@@ -56,18 +56,21 @@ enum CheckCommand: Command {
         let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()
         defer { if arguments.value("db") != nil { TraceDatabase.finishWriting(database) } }
         let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) }, tags: tags)
-        // Updates and causes are stored only where someone can read them: in a --db.
-        let analyzer = Analyzer(
-            database: database, configuration: configuration, sources: options.sources,
-            storingExplanations: arguments.value("db") != nil
-        )
+        let analyzer = Analyzer(database: database, configuration: configuration, sources: options.sources)
         var findings: [Finding] = []
         var coverage: [TraceCoverage] = []
         let showProgress = Console.stderrIsTerminal
         for input in inputs {
-            let summary = try ingestor.ingest(path: input, progress: showProgress ? IngestCommand.progressLine(for: input) : nil)
+            // The rules read the events as they are stored, on a thread of their own: the trace
+            // is not read back. Updates and causes are left for `why` and `views` to store.
+            let analysis = StreamAnalysis(configuration: configuration, sources: options.sources, source: input)
+            let summary = try ingestor.ingest(
+                path: input, progress: showProgress ? IngestCommand.progressLine(for: input) : nil, observer: analysis
+            )
             if showProgress { Console.clearStatus() }
-            findings += try analyzer.analyze(traceID: summary.traceID)
+            let found = analysis.finish()
+            try analyzer.store(found, traceID: summary.traceID)
+            findings += found
             coverage.append(try TraceCoverage.read(database, traceID: summary.traceID))
         }
         findings.sort(by: Finding.reportOrder)
