@@ -77,10 +77,6 @@ public struct Analyzer {
         return findings
     }
 
-    /// Evidence rows per INSERT: a trace can hold tens of thousands of findings and ten times as
-    /// many evidence lines, and one statement per row would cost a third of a `report`.
-    private static let evidenceRowsPerInsert = 32
-
     /// Replaces trace `traceID`'s stored findings and their evidence with `findings`, in one
     /// transaction: what a live run (`LiveAnalyzer`) stores once its stream ends.
     public func store(_ findings: [Finding], traceID: Int) throws {
@@ -89,54 +85,10 @@ public struct Analyzer {
 
     /// `store`'s work, inside the caller's transaction (`analyze` adds the explanations to it).
     private func replaceFindings(_ findings: [Finding], traceID: Int) throws {
-        do {
-            try database.run("DELETE FROM evidence WHERE finding_id IN (SELECT id FROM findings WHERE trace_id = ?)", [traceID])
-            try database.run("DELETE FROM findings WHERE trace_id = ?", [traceID])
-            let insertFinding = try database.prepare("""
-                INSERT INTO findings (trace_id, rule, severity, view, message, count, first_line, last_line, root_cause)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            let insertEvidence = try database.prepare("INSERT INTO evidence (finding_id, line) VALUES (?, ?)")
-            let rows = Self.evidenceRowsPerInsert
-            let insertEvidenceRows = try database.prepare(
-                "INSERT INTO evidence (finding_id, line) VALUES " + Array(repeating: "(?, ?)", count: rows).joined(separator: ", ")
-            )
-            var pending: [(finding: Int, line: Int)] = []
-            pending.reserveCapacity(rows)
-            func flush() throws {
-                for (index, row) in pending.enumerated() {
-                    insertEvidenceRows.bind(row.finding, at: Int32(2 * index + 1))
-                    insertEvidenceRows.bind(row.line, at: Int32(2 * index + 2))
-                }
-                try insertEvidenceRows.step()
-                insertEvidenceRows.rewind()
-                pending.removeAll(keepingCapacity: true)
-            }
-            for finding in findings {
-                insertFinding.bind(traceID, at: 1)
-                insertFinding.bind(finding.rule, at: 2)
-                insertFinding.bind(finding.severity.rawValue, at: 3)
-                insertFinding.bind(finding.view, at: 4)
-                insertFinding.bind(finding.message, at: 5)
-                insertFinding.bind(finding.count, at: 6)
-                insertFinding.bind(finding.lines.first, at: 7)
-                insertFinding.bind(finding.lines.last, at: 8)
-                insertFinding.bind(finding.rootCause, at: 9)
-                try insertFinding.step()
-                insertFinding.rewind()
-                let findingID = database.lastInsertRowID
-                for line in finding.lines {
-                    pending.append((findingID, line))
-                    if pending.count == rows { try flush() }
-                }
-            }
-            for row in pending {
-                insertEvidence.bind(row.finding, at: 1)
-                insertEvidence.bind(row.line, at: 2)
-                try insertEvidence.step()
-                insertEvidence.rewind()
-            }
-        }
+        try FindingWriter.deleteFindings(of: traceID, in: database)
+        var writer = try FindingWriter(database: database)
+        for finding in findings { try writer.write(finding) }
+        try writer.finish()
     }
 }
 

@@ -35,6 +35,35 @@ import TraceStore
         #expect(streamed == stored)
     }
 
+    /// Stored as they come (`check`): the same rows as the stored trace's analysis writes.
+    @Test(arguments: ["seeds/001-playbutton-toggle-twice.log", "seeds/004-navigation-eager.log", "rules/004-navigation-mixed.log", "rules/body-storm.log"])
+    func findingsStoredAsTheyComeAreTheAnalyzersRows(_ fixture: String) throws {
+        let path = Fixture.path(fixture)
+        let database = try TraceDatabase.openTemporary()
+        let analysis = StreamAnalysis(source: path)
+        let summary = try Ingestor(database: database).ingest(path: path, observer: analysis)
+        let stored = try analysis.finish(storingIn: database, traceID: summary.traceID)
+        let streamedRows = try Self.findingRows(database)
+        _ = try Analyzer(database: database).analyze(traceID: summary.traceID)
+        let analyzedRows = try Self.findingRows(database)
+        #expect(stored > 0)
+        #expect(streamedRows.count == stored)
+        #expect(streamedRows == analyzedRows)
+    }
+
+    /// Every stored finding with its evidence, in a fixed order.
+    private static func findingRows(_ database: Database) throws -> [String] {
+        var rows: [String] = []
+        try database.forEachRow("""
+            SELECT f.trace_id, f.rule, f.severity, f.view, f.message, f.count, f.first_line, f.last_line, f.root_cause,
+                   (SELECT group_concat(line) FROM (SELECT line FROM evidence WHERE finding_id = f.id ORDER BY line))
+            FROM findings f ORDER BY f.rule, f.first_line, f.view, f.message
+            """) { row in
+            rows.append((0..<10).map { row.text(at: Int32($0)) ?? "NULL" }.joined(separator: " | "))
+        }
+        return rows
+    }
+
     @Test func anIngestThatNeverBeganFindsNothing() {
         #expect(StreamAnalysis(source: "-").finish().isEmpty)
     }

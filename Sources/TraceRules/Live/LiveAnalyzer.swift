@@ -134,6 +134,15 @@ public final class LiveAnalyzer {
         return Outcome(findings: found.map(\.finding), ids: found.map(\.id), decidedAtEnd: decidedAtEnd)
     }
 
+    /// Ends the stream keeping nothing for live reports: hands each finding to `body` as its
+    /// rule produces it, rule after rule, so a caller that stores them as they come (`check`)
+    /// never holds them all. `finish`'s findings, in production order rather than report order.
+    public func finish(each body: (Finding) throws -> Void) rethrows {
+        for (_, _, entry) in entries {
+            for violation in entry.detector.finish(subjects) { try body(finding(violation, of: entry)) }
+        }
+    }
+
     /// Records `finding` under `key`; the live finding to report, or nil when it was already
     /// reported at this severity (or a higher one).
     private func report(_ finding: Finding, key: Key) -> LiveFinding? {

@@ -40,10 +40,37 @@ public final class StreamAnalysis: IngestObserver {
     /// Waits for the rules to see the last event, and returns every finding in report order;
     /// call once the ingest has returned. Empty when the ingest never began.
     public func finish() -> [Finding] {
-        guard let worker else { return [] }
+        var findings: [Finding] = []
+        finish { findings.append($0) }
+        findings.sort(by: Finding.reportOrder)
+        return findings
+    }
+
+    /// Waits for the rules to see the last event, then stores every finding in trace
+    /// `traceID`'s `findings` and `evidence` as its rule produces it (replacing earlier ones),
+    /// in one transaction: the findings are never all in memory at once. Call once the ingest
+    /// has returned; returns how many findings were stored.
+    @discardableResult
+    public func finish(storingIn database: Database, traceID: Int) throws -> Int {
+        var count = 0
+        try database.transaction {
+            try FindingWriter.deleteFindings(of: traceID, in: database)
+            var writer = try FindingWriter(database: database)
+            try finish { finding in
+                try writer.write(finding)
+                count += 1
+            }
+            try writer.finish()
+        }
+        return count
+    }
+
+    /// Waits for the rules' thread to take the end, then finishes the run on this thread.
+    private func finish(each body: (Finding) throws -> Void) rethrows {
+        guard let worker else { return }
         _ = worker.queue.put(.end)
         worker.done.wait()
-        return worker.findings
+        try worker.analyzer.finish(each: body)
     }
 
     /// The rules' thread: takes batches in input order until the end, then finishes the run.
@@ -55,9 +82,8 @@ public final class StreamAnalysis: IngestObserver {
 
         let queue = BlockingQueue<Item>(capacity: 2)
         let done = DispatchSemaphore(value: 0)
-        private let analyzer: LiveAnalyzer
-        /// Written by the rules' thread before it signals `done`, read after.
-        private(set) var findings: [Finding] = []
+        /// The rules' thread's alone until it signals `done`; the caller's after.
+        let analyzer: LiveAnalyzer
 
         init(analyzer: LiveAnalyzer) { self.analyzer = analyzer }
 
@@ -68,7 +94,6 @@ public final class StreamAnalysis: IngestObserver {
                 case .events(let events):
                     analyzer.observe(contentsOf: events)
                 case .end:
-                    findings = analyzer.finish().findings
                     return
                 }
             }

@@ -201,8 +201,8 @@ public enum IdentityChurnRule: Rule {
         /// Per view symbol: what it printed in the current update; the views that printed.
         private var members: [Member] = []
         private var touched: [Int] = []
-        /// Per view symbol: the updates it was re-created in, in input order.
-        private var recreated: [[Update]] = []
+        /// Per view symbol: the updates it was re-created in, summed up.
+        private var recreated: [Recreated] = []
 
         /// Per view symbol: the instance its own prints (`[Instance: 5CD6]`) named last, how
         /// many prints named it, and the line of the last one.
@@ -229,11 +229,41 @@ public enum IdentityChurnRule: Rule {
             var state: [Symbol] = []
         }
 
-        private struct Update {
-            let root: Symbol?
-            let rootLine: Int
-            let lines: [Int]
-            let state: [Symbol]
+        /// A view's re-creations, summed up as they come into what its finding says rather than
+        /// kept one record per update: a view re-created in update after update of a long trace
+        /// costs its evidence lines, not a record with two arrays apiece.
+        private struct Recreated {
+            /// The updates it was re-created in.
+            var updates = 0
+            /// The new identities over all of them (lines with `@identity`, or changed ids).
+            var created = 0
+            /// The updates' roots, each once, in order of first occurrence.
+            var roots: [Symbol] = []
+            /// The state lists reset, each once, in order of first occurrence.
+            var states: [[Symbol]] = []
+            private var seenStates: Set<[Symbol]> = []
+            /// Each update's root line, then its lines.
+            var lines: [Int] = []
+
+            var isEmpty: Bool { updates == 0 }
+
+            mutating func add(root: Symbol?, rootLine: Int, lines created: [Int], state: [Symbol]) {
+                updates += 1
+                self.created += created.count
+                if let root, !roots.contains(root) { roots.append(root) }
+                if seenStates.insert(state).inserted { states.append(state) }
+                lines.append(rootLine)
+                lines += created
+            }
+
+            /// Adds `other`'s re-creations after these: another symbol of the same name.
+            mutating func merge(_ other: Recreated) {
+                updates += other.updates
+                created += other.created
+                for root in other.roots where !roots.contains(root) { roots.append(root) }
+                for state in other.states where seenStates.insert(state).inserted { states.append(state) }
+                lines += other.lines
+            }
         }
 
         private struct ModelState {
@@ -300,7 +330,7 @@ public enum IdentityChurnRule: Rule {
             }
             if last.instance != nil, last.count >= 2 {
                 grow(to: view)
-                recreated[view].append(Update(root: nil, rootLine: last.line, lines: [event.line], state: []))
+                recreated[view].add(root: nil, rootLine: last.line, lines: [event.line], state: [])
                 noteRecreated(view)
             }
             printed[view] = (instance, 1, event.line)
@@ -309,7 +339,7 @@ public enum IdentityChurnRule: Rule {
         private func grow(to view: Int) {
             firstIdentity.grow(toInclude: view, with: Int.max)
             members.grow(toInclude: view, with: Member())
-            recreated.grow(toInclude: view, with: [])
+            recreated.grow(toInclude: view, with: Recreated())
         }
 
         /// Files the views re-created in the current update and empties its members.
@@ -319,8 +349,7 @@ public enum IdentityChurnRule: Rule {
                     // A view is not re-created by its own update: the root made anew is a relaunch.
                     let isRoot = root?.index == view
                     if !isRoot && members[view].created > 0 && members[view].kept == 0 && firstIdentity[view] < updateStart {
-                        recreated[view].append(Update(
-                            root: root, rootLine: rootLine, lines: members[view].lines, state: members[view].state))
+                        recreated[view].add(root: root, rootLine: rootLine, lines: members[view].lines, state: members[view].state)
                         noteRecreated(view)
                     }
                     members[view].created = 0
@@ -350,7 +379,7 @@ public enum IdentityChurnRule: Rule {
             let symbols = subjects.symbols
             var violations: [Violation] = []
             for view in recreatedViews(symbols) {
-                var violation = violation(name: view.name, updates: view.updates, symbols: symbols)
+                var violation = violation(name: view.name, recreated: view.recreated, symbols: symbols)
                 violation.earlyKey = announced[view.name]?.key
                 violations.append(violation)
             }
@@ -385,56 +414,57 @@ public enum IdentityChurnRule: Rule {
             for view in newlyRecreated {
                 isNewlyRecreated[view] = false
                 let name = symbols[symbols.symbol(at: view)]
-                let full = recreated[view].count >= minRecreations
+                let full = recreated[view].updates >= minRecreations
                 if let earlier = announced[name], earlier.full || !full { continue }
                 let key = announced[name]?.key ?? view
                 announced[name] = (key, full)
-                var violation = violation(name: name, updates: recreated[view], symbols: symbols)
+                var violation = violation(name: name, recreated: recreated[view], symbols: symbols)
                 violation.earlyKey = key
                 violations.append(violation)
             }
             return violations
         }
 
-        /// The finding for the view named `name`, re-created in `updates`.
-        private func violation(name: String, updates: [Update], symbols: SymbolTable) -> Violation {
+        /// The finding for the view named `name`, re-created as `recreated` sums up.
+        private func violation(name: String, recreated: Recreated, symbols: SymbolTable) -> Violation {
             // Names are made once per distinct symbol (or state list): a later repeat adds
             // nothing to a list of first occurrences.
-            let state = updates.map(\.state).uniqued().flatMap { Self.names(of: $0, in: symbols) }.uniqued()
+            let state = recreated.states.flatMap { Self.names(of: $0, in: symbols) }.uniqued()
             // An update without a root is a changed instance id, whose cause the log does not show.
-            let roots = updates.compactMap(\.root).uniqued().map { symbols[$0] }.uniqued().joined(separator: ", ")
+            let roots = recreated.roots.map { symbols[$0] }.uniqued().joined(separator: ", ")
             let within = roots.isEmpty ? "its printed instance id changed" : ""
-            let created = updates.reduce(0) { $0 + $1.lines.count }
-            let once = updates.count == 1
+            let created = recreated.created
+            let updates = recreated.updates
+            let once = updates == 1
             var message = once
                 ? "\(name) was created anew \(roots.isEmpty ? "when \(within)" : "in an update of \(roots)") after it already existed; "
-                : "\(name) was created anew in \(counted(updates.count, "update")) of \(roots.isEmpty ? "?" : roots) "
+                : "\(name) was created anew in \(counted(updates, "update")) of \(roots.isEmpty ? "?" : roots) "
                     + "(\(counted(created, "new identity", plural: "new identities"))) after it already existed; "
             message += state.isEmpty ? "SwiftUI rebuilt it and its subtree" : "its state (\(state.joined(separator: ", "))) reset"
             message += once ? "." : " each time."
             // One reset is a hint: it may be an intended `if`, or the first of many.
-            if updates.count < minRecreations {
-                message += " Reported as info: \(counted(updates.count, "reset")) is below min_recreations (\(minRecreations))."
+            if updates < minRecreations {
+                message += " Reported as info: \(counted(updates, "reset")) is below min_recreations (\(minRecreations))."
             }
             return Violation(
-                view: name, message: message, count: updates.count,
-                lines: updates.flatMap { [$0.rootLine] + $0.lines }, weight: updates.count < minRecreations ? .hint : .full
+                view: name, message: message, count: updates,
+                lines: recreated.lines, weight: updates < minRecreations ? .hint : .full
             )
         }
 
         /// The re-created views by name as bytes (SQLite's BINARY order); neighbours whose
         /// names are equal as Swift strings (canonically equivalent) are one view, as when the
         /// rows came from SQL.
-        private func recreatedViews(_ symbols: SymbolTable) -> [(name: String, updates: [Update])] {
-            var rows: [(name: String, updates: [Update])] = []
+        private func recreatedViews(_ symbols: SymbolTable) -> [(name: String, recreated: Recreated)] {
+            var rows: [(name: String, recreated: Recreated)] = []
             for view in recreated.indices where !recreated[view].isEmpty {
                 rows.append((symbols[symbols.symbol(at: view)], recreated[view]))
             }
             rows.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-            var views: [(name: String, updates: [Update])] = []
+            var views: [(name: String, recreated: Recreated)] = []
             for row in rows {
                 if let last = views.indices.last, views[last].name == row.name {
-                    views[last].updates += row.updates
+                    views[last].recreated.merge(row.recreated)
                 } else {
                     views.append(row)
                 }

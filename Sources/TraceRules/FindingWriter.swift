@@ -1,0 +1,79 @@
+import TraceStore
+
+/// Writes findings and their evidence lines into `findings` and `evidence` one finding at a
+/// time, inside the caller's transaction, so a run never needs all its findings at once.
+///
+/// The caller deletes a trace's earlier findings first (`deleteFindings`): a trace analysed
+/// again (say with another configuration) keeps one consistent set of rows.
+struct FindingWriter {
+    /// Evidence rows per INSERT: a trace can hold tens of thousands of findings and ten times as
+    /// many evidence lines, and one statement per row would cost a third of a `report`.
+    private static let evidenceRowsPerInsert = 32
+
+    private let database: Database
+    private let insertFinding: Statement
+    private let insertEvidence: Statement
+    private let insertEvidenceRows: Statement
+    private var pending: [(finding: Int, line: Int)] = []
+
+    init(database: Database) throws {
+        self.database = database
+        insertFinding = try database.prepare("""
+            INSERT INTO findings (trace_id, rule, severity, view, message, count, first_line, last_line, root_cause)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        insertEvidence = try database.prepare("INSERT INTO evidence (finding_id, line) VALUES (?, ?)")
+        insertEvidenceRows = try database.prepare(
+            "INSERT INTO evidence (finding_id, line) VALUES "
+                + Array(repeating: "(?, ?)", count: Self.evidenceRowsPerInsert).joined(separator: ", ")
+        )
+        pending.reserveCapacity(Self.evidenceRowsPerInsert)
+    }
+
+    /// Removes trace `traceID`'s stored findings and their evidence.
+    static func deleteFindings(of traceID: Int, in database: Database) throws {
+        try database.run("DELETE FROM evidence WHERE finding_id IN (SELECT id FROM findings WHERE trace_id = ?)", [traceID])
+        try database.run("DELETE FROM findings WHERE trace_id = ?", [traceID])
+    }
+
+    /// Stores `finding`; its evidence rows may wait for a full statement until `finish`.
+    mutating func write(_ finding: Finding) throws {
+        insertFinding.bind(finding.traceID, at: 1)
+        insertFinding.bind(finding.rule, at: 2)
+        insertFinding.bind(finding.severity.rawValue, at: 3)
+        insertFinding.bind(finding.view, at: 4)
+        insertFinding.bind(finding.message, at: 5)
+        insertFinding.bind(finding.count, at: 6)
+        insertFinding.bind(finding.lines.first, at: 7)
+        insertFinding.bind(finding.lines.last, at: 8)
+        insertFinding.bind(finding.rootCause, at: 9)
+        try insertFinding.step()
+        insertFinding.rewind()
+        let findingID = database.lastInsertRowID
+        for line in finding.lines {
+            pending.append((findingID, line))
+            if pending.count == Self.evidenceRowsPerInsert { try flush() }
+        }
+    }
+
+    /// Stores the evidence rows still waiting.
+    mutating func finish() throws {
+        for row in pending {
+            insertEvidence.bind(row.finding, at: 1)
+            insertEvidence.bind(row.line, at: 2)
+            try insertEvidence.step()
+            insertEvidence.rewind()
+        }
+        pending.removeAll()
+    }
+
+    private mutating func flush() throws {
+        for (index, row) in pending.enumerated() {
+            insertEvidenceRows.bind(row.finding, at: Int32(2 * index + 1))
+            insertEvidenceRows.bind(row.line, at: Int32(2 * index + 2))
+        }
+        try insertEvidenceRows.step()
+        insertEvidenceRows.rewind()
+        pending.removeAll(keepingCapacity: true)
+    }
+}
