@@ -8,11 +8,16 @@ public struct RuleContext {
     /// The names of the scan. A detector may intern the names it looks for when it is made;
     /// while the scan runs the table belongs to the scan's reading thread.
     public let symbols: SymbolTable
+    /// Whether anyone will ask `Detector.decided` (a live run that shows findings as they are
+    /// decided): a detector keeps what it decided for the next call only then, so a run that
+    /// never asks does not pile it up.
+    public let decidesEarly: Bool
 
     /// Creates a context.
-    public init(thresholds: ThresholdValues, sources: SourceIndex? = nil, symbols: SymbolTable = SymbolTable()) {
+    public init(thresholds: ThresholdValues, sources: SourceIndex? = nil, symbols: SymbolTable = SymbolTable(), decidesEarly: Bool = false) {
         self.thresholds = thresholds
         self.sources = sources
         self.symbols = symbols
+        self.decidesEarly = decidesEarly
     }
 }

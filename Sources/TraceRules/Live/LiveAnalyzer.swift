@@ -23,6 +23,7 @@ public final class LiveAnalyzer {
 
     private let symbols = SymbolTable()
     private let configuration: RuleConfiguration
+    private let decidesEarly: Bool
     private let sources: SourceIndex?
     /// The detectors of each launch: a relaunch inside the stream starts fresh ones, as `Analyzer` does.
     private var launches: [DetectorSet]
@@ -48,10 +49,15 @@ public final class LiveAnalyzer {
     }
 
     /// A run of `configuration`'s rules over trace `traceID`, read from `source` (`-` for stdin).
-    public init(configuration: RuleConfiguration = RuleConfiguration(), sources: SourceIndex? = nil, traceID: Int, source: String) {
+    /// Without `decidingEarly` (a run that only wants the end's findings) `decisions` finds nothing.
+    public init(
+        configuration: RuleConfiguration = RuleConfiguration(), sources: SourceIndex? = nil, traceID: Int, source: String,
+        decidingEarly: Bool = true
+    ) {
+        decidesEarly = decidingEarly
         self.configuration = configuration
         self.sources = sources
-        launches = [DetectorSet(configuration: configuration, sources: sources, symbols: symbols)]
+        launches = [DetectorSet(configuration: configuration, sources: sources, symbols: symbols, decidingEarly: decidesEarly)]
         tracker = UpdateTracker(symbols: symbols, keepingRows: false)
         names = PropertyNames(symbols: symbols)
         subjects = Subjects(symbols: symbols)
@@ -73,7 +79,7 @@ public final class LiveAnalyzer {
         textSince = false
         subjects.count(converted)
         tracker.observe(converted)
-        if converted.relaunch { launches.append(DetectorSet(configuration: configuration, sources: sources, symbols: symbols)) }
+        if converted.relaunch { launches.append(DetectorSet(configuration: configuration, sources: sources, symbols: symbols, decidingEarly: decidesEarly)) }
         launches[launches.count - 1].observe(converted)
     }
 

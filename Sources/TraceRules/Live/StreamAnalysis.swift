@@ -26,7 +26,7 @@ public final class StreamAnalysis: IngestObserver {
     deinit { worker?.queue.cancel() }
 
     public func begin(traceID: Int) throws {
-        let worker = Worker(analyzer: LiveAnalyzer(configuration: configuration, sources: sources, traceID: traceID, source: source))
+        let worker = Worker(analyzer: LiveAnalyzer(configuration: configuration, sources: sources, traceID: traceID, source: source, decidingEarly: false))
         self.worker = worker
         Thread.detachNewThread { worker.run() }
     }

@@ -99,7 +99,7 @@ public enum RepeatedAppearRule: Rule {
     )
 
     public static func detector(_ context: RuleContext) -> any Detector {
-        Lifetimes(minAppears: context.thresholds.count(minAppears))
+        Lifetimes(minAppears: context.thresholds.count(minAppears), decidesEarly: context.decidesEarly)
     }
 
     /// Appear lines counted per view, instance and lifetime.
@@ -113,6 +113,8 @@ public enum RepeatedAppearRule: Rule {
     /// again, so a new lifetime costs nothing for the view's other instances.
     final class Lifetimes: Detector {
         private let minAppears: Int
+        /// Whether `reached` is kept for `decided`: a finding apiece, so only when asked.
+        private let decidesEarly: Bool
         /// Per view symbol: its lifetime number, raised at each new identity.
         private var lifetime: [Int] = []
         /// Live models per owner and model type (a model without a name is a type of its own).
@@ -140,8 +142,9 @@ public enum RepeatedAppearRule: Rule {
             var lines: [Int]
         }
 
-        init(minAppears: Int) {
+        init(minAppears: Int, decidesEarly: Bool) {
             self.minAppears = minAppears
+            self.decidesEarly = decidesEarly
         }
 
         func observe(_ event: LifecycleEvent) {
@@ -182,6 +185,7 @@ public enum RepeatedAppearRule: Rule {
         }
 
         private func reach(_ index: Int) {
+            guard decidesEarly else { return }
             let group = groups[index]
             reached.append((group.key, group.view, group.instance, group.lines))
         }

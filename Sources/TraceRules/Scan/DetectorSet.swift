@@ -10,11 +10,12 @@ struct DetectorSet {
 
     let entries: [Entry]
 
-    /// Fresh detectors for `configuration`'s enabled rules, in registry order, naming into `symbols`.
-    init(configuration: RuleConfiguration, sources: SourceIndex?, symbols: SymbolTable) {
+    /// Fresh detectors for `configuration`'s enabled rules, in registry order, naming into
+    /// `symbols`; with `decidingEarly`, someone will ask them what they decided before the end.
+    init(configuration: RuleConfiguration, sources: SourceIndex?, symbols: SymbolTable, decidingEarly: Bool = false) {
         entries = configuration.enabledRules.map { rule in
             let settings = configuration.settings(for: rule)
-            let context = RuleContext(thresholds: settings.thresholds, sources: sources, symbols: symbols)
+            let context = RuleContext(thresholds: settings.thresholds, sources: sources, symbols: symbols, decidesEarly: decidingEarly)
             return Entry(rule: rule, severity: settings.severity, detector: rule.detector(context))
         }
     }
