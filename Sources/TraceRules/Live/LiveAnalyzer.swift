@@ -26,21 +26,21 @@ public final class LiveAnalyzer {
     private let decidesEarly: Bool
     private let sources: SourceIndex?
     /// The detectors of each launch: a relaunch inside the stream starts fresh ones, as `Analyzer` does.
-    private var launches: [DetectorSet]
-    private var relaunch = Relaunch()
+    @exclusivity(unchecked) private var launches: [DetectorSet]
+    @exclusivity(unchecked) private var relaunch = Relaunch()
     /// Updates and causes, for the findings' root causes, as `Analyzer` works them out.
     private let tracker: UpdateTracker
-    private var names: PropertyNames
+    @exclusivity(unchecked) private var names: PropertyNames
     /// The id the store gives the next event (text lines take ids too), which the tracker keys on.
-    private var nextEventID = 1
-    private var subjects: Subjects
+    @exclusivity(unchecked) private var nextEventID = 1
+    @exclusivity(unchecked) private var subjects: Subjects
     private let traceID: Int
     private let source: String
     /// True when text lines came since the last event handed to the rules.
-    private var textSince = false
+    @exclusivity(unchecked) private var textSince = false
     /// Per rule (its position in `rules`) and early key: the live id and the severity reported.
-    private var reported: [Key: (id: Int, severity: Severity)] = [:]
-    private var nextID = 1
+    @exclusivity(unchecked) private var reported: [Key: (id: Int, severity: Severity)] = [:]
+    @exclusivity(unchecked) private var nextID = 1
 
     private struct Key: Hashable {
         let launch: Int

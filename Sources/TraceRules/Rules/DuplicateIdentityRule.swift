@@ -65,9 +65,9 @@ public enum DuplicateIdentityRule: Rule {
 
     /// Duplicate-ID warnings grouped by the collection type that printed them.
     final class Gather: Detector {
-        private var neighbours: WarningNeighbours
-        private var groups: [Group] = []
-        private var groupOfType: [Symbol: Int] = [:]
+        @exclusivity(unchecked) private var neighbours: WarningNeighbours
+        @exclusivity(unchecked) private var groups: [Group] = []
+        @exclusivity(unchecked) private var groupOfType: [Symbol: Int] = [:]
 
         private struct Group {
             let type: Symbol

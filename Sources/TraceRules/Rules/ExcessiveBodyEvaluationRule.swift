@@ -176,7 +176,7 @@ public enum ExcessiveBodyEvaluationRule: Rule {
     /// Feeds every line to `Storms`: body evaluations by view and instance, anything else as a
     /// break in a run.
     final class Evaluations: Detector {
-        private var storms: Storms
+        @exclusivity(unchecked) private var storms: Storms
         private let minEvaluations: Int
         private let minSharePercent: Int
         private let selfToken: Symbol

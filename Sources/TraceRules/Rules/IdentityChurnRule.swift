@@ -185,40 +185,40 @@ public enum IdentityChurnRule: Rule {
         private let minRecreations: Int
         private let maxUpdateSeconds: Double
         /// The number of the current event, in input order.
-        private var position = 0
+        @exclusivity(unchecked) private var position = 0
 
         /// The current update: the position, view and line of its first line; only an update
         /// started by a body line can find anything.
-        private var updateStart: Int?
-        private var root: Symbol?
-        private var rootLine = 0
-        private var rootIsBody = false
+        @exclusivity(unchecked) private var updateStart: Int?
+        @exclusivity(unchecked) private var root: Symbol?
+        @exclusivity(unchecked) private var rootLine = 0
+        @exclusivity(unchecked) private var rootIsBody = false
         /// The latest time of any update's first line (lines without a time leave it).
-        private var startTime: Double?
+        @exclusivity(unchecked) private var startTime: Double?
 
         /// Per view symbol: the position of its first line with `@identity`, `Int.max` before.
-        private var firstIdentity: [Int] = []
+        @exclusivity(unchecked) private var firstIdentity: [Int] = []
         /// Per view symbol: what it printed in the current update; the views that printed.
-        private var members: [Member] = []
-        private var touched: [Int] = []
+        @exclusivity(unchecked) private var members: [Member] = []
+        @exclusivity(unchecked) private var touched: [Int] = []
         /// Per view symbol: the updates it was re-created in, summed up.
-        private var recreated: [Recreated] = []
+        @exclusivity(unchecked) private var recreated: [Recreated] = []
 
         /// Per view symbol: the instance its own prints (`[Instance: 5CD6]`) named last, how
         /// many prints named it, and the line of the last one.
-        private var printed: [(instance: Symbol?, count: Int, line: Int)] = []
+        @exclusivity(unchecked) private var printed: [(instance: Symbol?, count: Int, line: Int)] = []
 
         /// Per owner and model type: live models and the previous init or deinit.
-        private var models: [ModelKey: ModelState] = [:]
+        @exclusivity(unchecked) private var models: [ModelKey: ModelState] = [:]
         /// Per owner and model type: each deinit line and the init line that followed.
-        private var cycles: [ModelKey: [(deinitLine: Int, initLine: Int)]] = [:]
+        @exclusivity(unchecked) private var cycles: [ModelKey: [(deinitLine: Int, initLine: Int)]] = [:]
 
         /// Views re-created since the last `decided`, by symbol index, each once (a stored
         /// trace's scan never asks, so the list must not grow with the re-creations).
-        private var newlyRecreated: [Int] = []
-        private var isNewlyRecreated: [Bool] = []
+        @exclusivity(unchecked) private var newlyRecreated: [Int] = []
+        @exclusivity(unchecked) private var isNewlyRecreated: [Bool] = []
         /// Per view name decided early: its key and whether it was decided at full weight.
-        private var announced: [String: (key: Int, full: Bool)] = [:]
+        @exclusivity(unchecked) private var announced: [String: (key: Int, full: Bool)] = [:]
 
         private struct Member {
             var created = 0

@@ -55,9 +55,9 @@ public enum MissingNavigationDestinationRule: Rule {
 
     /// The warnings grouped by the value type the link presents.
     final class Gather: Detector {
-        private var neighbours: WarningNeighbours
-        private var groups: [Symbol?: (lines: [Int], slots: [Int])] = [:]
-        private var order: [Symbol?] = []
+        @exclusivity(unchecked) private var neighbours: WarningNeighbours
+        @exclusivity(unchecked) private var groups: [Symbol?: (lines: [Int], slots: [Int])] = [:]
+        @exclusivity(unchecked) private var order: [Symbol?] = []
 
         init(reach: Int) {
             neighbours = WarningNeighbours(reach: reach)

@@ -129,11 +129,11 @@ public enum RedundantInstanceCreationRule: Rule {
         private let minRatio: Double
         private let minInitsPerUse: Int
         /// Per view symbol: the last init not yet followed by a use, and the unused ones before it.
-        private var pending: [Int?] = []
-        private var unused: [[Int]] = []
+        @exclusivity(unchecked) private var pending: [Int?] = []
+        @exclusivity(unchecked) private var unused: [[Int]] = []
         /// Per view symbol: the inits since its last use, and the runs long enough that a use closed.
-        private var run: [[Int]] = []
-        private var bursts: [[Burst]] = []
+        @exclusivity(unchecked) private var run: [[Int]] = []
+        @exclusivity(unchecked) private var bursts: [[Burst]] = []
 
         /// Inits in a row and the use that closed them.
         private struct Burst {

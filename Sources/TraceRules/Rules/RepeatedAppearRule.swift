@@ -116,21 +116,21 @@ public enum RepeatedAppearRule: Rule {
         /// Whether `reached` is kept for `decided`: a finding apiece, so only when asked.
         private let decidesEarly: Bool
         /// Per view symbol: its lifetime number, raised at each new identity.
-        private var lifetime: [Int] = []
+        @exclusivity(unchecked) private var lifetime: [Int] = []
         /// Live models per owner and model type (a model without a name is a type of its own).
-        private var alive: [Pair: Int] = [:]
+        @exclusivity(unchecked) private var alive: [Pair: Int] = [:]
         /// The running group of each view and instance.
-        private var groupIndex: [Pair: Int] = [:]
-        private var groups: [Group] = []
+        @exclusivity(unchecked) private var groupIndex: [Pair: Int] = [:]
+        @exclusivity(unchecked) private var groups: [Group] = []
         /// Groups of `minAppears` or more, closed.
-        private var found: [(first: Int, key: Int, view: Symbol, instance: Symbol?, lines: [Int])] = []
+        @exclusivity(unchecked) private var found: [(first: Int, key: Int, view: Symbol, instance: Symbol?, lines: [Int])] = []
         /// The number of the current event, in input order.
-        private var position = 0
+        @exclusivity(unchecked) private var position = 0
         /// Groups that reached `minAppears` since the last `decided`: their finding exists from
         /// then on, and only grows.
-        private var reached: [(key: Int, view: Symbol, instance: Symbol?, lines: [Int])] = []
+        @exclusivity(unchecked) private var reached: [(key: Int, view: Symbol, instance: Symbol?, lines: [Int])] = []
         /// Each group's lifetime gets a key of its own: the finding it may become.
-        private var nextKey = 0
+        @exclusivity(unchecked) private var nextKey = 0
 
         private struct Group {
             let view: Symbol

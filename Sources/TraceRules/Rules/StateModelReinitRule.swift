@@ -126,19 +126,19 @@ public enum StateModelReinitRule: Rule {
     final class DiscardedModels: Detector {
         private let minReinits: Int
         /// Live models per owner and model type (a model without a name is a type of its own).
-        private var alive: [ModelKey: Int] = [:]
+        @exclusivity(unchecked) private var alive: [ModelKey: Int] = [:]
         /// Per owner symbol: the inits made while an earlier model lived, in input order,
         /// waiting for the owner's next printed body.
-        private var waiting: [[(model: Symbol?, line: Int)]] = []
+        @exclusivity(unchecked) private var waiting: [[(model: Symbol?, line: Int)]] = []
         /// The discarded inits' lines per owner and model, in input order.
-        private var discarded: [ModelKey: [Int]] = [:]
+        @exclusivity(unchecked) private var discarded: [ModelKey: [Int]] = [:]
         /// The view whose `_printChanges()` line came last: the parent being evaluated.
-        private var evaluating: Symbol?
+        @exclusivity(unchecked) private var evaluating: Symbol?
         /// Inits printed without an owner during `evaluating`'s update, waiting for the child
         /// whose line follows (`ContentView: …` / `ViewModel.init` / `ChildView: @self …`).
-        private var ownerless: [(model: Symbol, line: Int, parent: Symbol)] = []
+        @exclusivity(unchecked) private var ownerless: [(model: Symbol, line: Int, parent: Symbol)] = []
         /// Models made during the update that removed a view: the view, the model, the lines.
-        private var teardown: [(view: Symbol, model: Symbol, line: Int, disappearLine: Int)] = []
+        @exclusivity(unchecked) private var teardown: [(view: Symbol, model: Symbol, line: Int, disappearLine: Int)] = []
 
         init(minReinits: Int) {
             self.minReinits = minReinits

@@ -69,9 +69,9 @@ public enum StateObjectOutsideViewRule: Rule {
 
     /// The warnings grouped by which wrapper and type.
     final class Gather: Detector {
-        private var neighbours: WarningNeighbours
-        private var groups: [Key: (lines: [Int], slots: [Int])] = [:]
-        private var order: [Key] = []
+        @exclusivity(unchecked) private var neighbours: WarningNeighbours
+        @exclusivity(unchecked) private var groups: [Key: (lines: [Int], slots: [Int])] = [:]
+        @exclusivity(unchecked) private var order: [Key] = []
 
         private struct Key: Hashable {
             let identifier: SwiftUIWarning.Identifier

@@ -140,7 +140,7 @@ public enum UnstableViewValueRule: Rule {
     /// Parent updates as the sweep delimits them, then the children that re-ran by `@self` alone
     /// in every one of a root's updates.
     final class Updates: Detector {
-        private var sweep: UpdateSweep
+        @exclusivity(unchecked) private var sweep: UpdateSweep
         private let minCauses: Int
         private let minUpdates: Int
         private let sources: SourceIndex?

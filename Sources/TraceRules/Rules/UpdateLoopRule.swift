@@ -91,9 +91,9 @@ public enum UpdateLoopRule: Rule {
     /// Warnings grouped by identifier and type, each with the views around it.
     final class Gather: Detector {
         private let minRepeats: Int
-        private var neighbours: WarningNeighbours
-        private var groups: [Key: Group] = [:]
-        private var order: [Key] = []
+        @exclusivity(unchecked) private var neighbours: WarningNeighbours
+        @exclusivity(unchecked) private var groups: [Key: Group] = [:]
+        @exclusivity(unchecked) private var order: [Key] = []
 
         private struct Key: Hashable {
             let identifier: SwiftUIWarning.Identifier
