@@ -9,7 +9,8 @@
 #   bench/run.sh --runs 5 1000000         # medians of 5 runs
 #
 # Ingest, check and the C reference are run --runs times and their median wall time is shown
-# (default: 3 runs below 5M lines, 1 from 5M on); peak RSS is the highest of those runs.
+# (default: 3 runs below 5M lines, 1 from 5M on); peak RSS is the highest of those runs, CPU
+# (user + system) the median.
 # Ratios are the figures to quote: absolute times move with whatever else runs on the machine.
 # Generated logs stay in bench/out/ (git-ignored) and are reused; the 10M log is about 730 MB.
 #
@@ -62,21 +63,21 @@ else
     reference="$out/reference"
 fi
 
-# Runs a command once; prints "<wall seconds> <peak RSS MB>" from GNU time. Exit status 2 is
+# Runs a command once; prints "<wall seconds> <peak RSS MB> <CPU seconds>" from GNU time. Exit status 2 is
 # accepted (check and report exit 2 when a finding reaches the fail level).
 measure() {
     local status=0
-    /usr/bin/time -f "%e %M" -o "$out/time.txt" "$@" >/dev/null 2>"$out/stderr.txt" || status=$?
+    /usr/bin/time -f "%e %M %U %S" -o "$out/time.txt" "$@" >/dev/null 2>"$out/stderr.txt" || status=$?
     if [ $status -ne 0 ] && [ $status -ne 2 ]; then
         echo "command failed (exit $status): $*" >&2
         cat "$out/stderr.txt" >&2
         exit $status
     fi
-    awk '{ printf "%s %.0f\n", $1, $2 / 1024 }' "$out/time.txt"
+    awk '{ printf "%s %.0f %.2f\n", $1, $2 / 1024, $3 + $4 }' "$out/time.txt"
 }
 
 # Runs a command $count times, deleting the database $1 (and its WAL) before each run;
-# prints "<median wall seconds> <highest peak RSS MB>".
+# prints "<median wall seconds> <highest peak RSS MB> <median CPU seconds>".
 median_of() {
     local db=$1; shift
     local results=()
@@ -84,8 +85,16 @@ median_of() {
         [ -z "$db" ] || rm -f "$db" "$db-wal" "$db-shm"
         results+=("$(measure "$@")")
     done
-    printf '%s\n' "${results[@]}" | sort -n | awk '{ s[NR] = $1; if ($2 > rss) rss = $2 }
-        END { printf "%s %s\n", (NR % 2 ? s[(NR + 1) / 2] : (s[NR / 2] + s[NR / 2 + 1]) / 2), rss }'
+    local wall rss cpu
+    wall=$(printf '%s\n' "${results[@]}" | awk '{ print $1 }' | sort -n | median)
+    rss=$(printf '%s\n' "${results[@]}" | awk '{ print $2 }' | sort -n | tail -n 1)
+    cpu=$(printf '%s\n' "${results[@]}" | awk '{ print $3 }' | sort -n | median)
+    echo "$wall $rss $cpu"
+}
+
+# The median of sorted numbers, one per line.
+median() {
+    awk '{ v[NR] = $1 } END { printf "%.2f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f×", a / b; else printf "n/a" }'; }
@@ -107,29 +116,32 @@ for lines in "${sizes[@]}"; do
     if [ -n "$reference" ]; then
         step="running the C reference on $log"
         refdb="$out/reference-$lines.sqlite"
-        r=$(median_of "$refdb" "$reference" "$log" "$refdb"); read -r ref_s ref_mb <<<"$r"
+        r=$(median_of "$refdb" "$reference" "$log" "$refdb"); read -r ref_s ref_mb ref_cpu <<<"$r"
         ref_db_mb=$(size_mb "$refdb")
-        printf '%-34s %8s s   peak RSS %s MB   database %s MB per million lines\n' "C reference (7 columns)" \
-            "$ref_s" "$ref_mb" "$(per_million "$ref_db_mb" "$lines")"
+        printf '%-34s %8s s   CPU %s s   peak RSS %s MB   database %s MB per million lines\n' "C reference (7 columns)" \
+            "$ref_s" "$ref_cpu" "$ref_mb" "$(per_million "$ref_db_mb" "$lines")"
         rm -f "$refdb" "$refdb-wal" "$refdb-shm"
     fi
 
     step="running ingest on $log"
-    r=$(median_of "$db" "$bin" ingest "$log" --db "$db"); read -r ingest_s ingest_mb <<<"$r"
+    r=$(median_of "$db" "$bin" ingest "$log" --db "$db"); read -r ingest_s ingest_mb ingest_cpu <<<"$r"
     db_mb=$(size_mb "$db")
     step="running report on $db"
-    r=$(measure "$bin" report --db "$db" --fail-on never); read -r report_s report_mb <<<"$r"
+    r=$(measure "$bin" report --db "$db" --fail-on never); read -r report_s report_mb _ <<<"$r"
     step="running check on $log"
-    r=$(median_of "" "$bin" check "$log" --fail-on never); read -r check_s check_mb <<<"$r"
+    r=$(median_of "" "$bin" check "$log" --fail-on never); read -r check_s check_mb check_cpu <<<"$r"
 
-    printf '%-34s %8s s   %s lines/s   %s MB/s   peak RSS %s MB\n' "ingest" "$ingest_s" \
+    printf '%-34s %8s s   CPU %s s   %s lines/s   %s MB/s   peak RSS %s MB\n' "ingest" "$ingest_s" "$ingest_cpu" \
         "$(awk -v n="$lines" -v s="$ingest_s" 'BEGIN { printf "%.0f", n / s }')" \
         "$(awk -v m="$megabytes" -v s="$ingest_s" 'BEGIN { printf "%.1f", m / s }')" "$ingest_mb"
     printf '%-34s %8s s   peak RSS %s MB\n' "report (rules on the stored trace)" "$report_s" "$report_mb"
-    printf '%-34s %8s s   peak RSS %s MB\n' "check (parse + rules, end to end)" "$check_s" "$check_mb"
+    printf '%-34s %8s s   CPU %s s   peak RSS %s MB\n' "check (parse + rules, end to end)" "$check_s" "$check_cpu" "$check_mb"
     printf '%-34s %8s MB   %s MB per million lines\n' "database size" "$db_mb" "$(per_million "$db_mb" "$lines")"
-    [ -z "$reference" ] || printf '%-34s %9s\n' "ingest / C reference" "$(ratio "$ingest_s" "$ref_s")"
-    printf '%-34s %9s\n' "check / ingest" "$(ratio "$check_s" "$ingest_s")"
+    # Wall time is the figure to quote; CPU time shows how much of it a second core hides
+    # (ingest parses and writes on two threads, the C reference on one).
+    [ -z "$reference" ] || printf '%-34s %9s   (CPU %s)\n' "ingest / C reference" \
+        "$(ratio "$ingest_s" "$ref_s")" "$(ratio "$ingest_cpu" "$ref_cpu")"
+    printf '%-34s %9s   (CPU %s)\n' "check / ingest" "$(ratio "$check_s" "$ingest_s")" "$(ratio "$check_cpu" "$ingest_cpu")"
 
     if command -v sqlite3 >/dev/null; then
         step="exporting the events to CSV for sqlite3 .import"
@@ -144,7 +156,7 @@ for lines in "${sizes[@]}"; do
              instance TEXT, origin TEXT NOT NULL, message TEXT NOT NULL, envelope TEXT NOT NULL, level TEXT,
              duration_ms REAL)" >/dev/null
         step="running sqlite3 .import"
-        r=$(measure sqlite3 "$imported" ".mode csv" ".import $csv events"); read -r import_s import_mb <<<"$r"
+        r=$(measure sqlite3 "$imported" ".mode csv" ".import $csv events"); read -r import_s import_mb _ <<<"$r"
         printf '%-34s %8s s   peak RSS %s MB   (the pre-parsed events as CSV; ingest / import %s)\n' \
             "sqlite3 .import" "$import_s" "$import_mb" "$(ratio "$ingest_s" "$import_s")"
         rm -f "$csv" "$imported" "$imported-wal" "$imported-shm"
@@ -153,7 +165,7 @@ for lines in "${sizes[@]}"; do
     fi
     if command -v lnav >/dev/null; then
         step="running lnav -n"
-        r=$(measure lnav -n "$log"); read -r lnav_s lnav_mb <<<"$r"
+        r=$(measure lnav -n "$log"); read -r lnav_s lnav_mb _ <<<"$r"
         printf '%-34s %8s s   peak RSS %s MB   (ingest / lnav %s)\n' "lnav -n (load and print)" "$lnav_s" "$lnav_mb" \
             "$(ratio "$ingest_s" "$lnav_s")"
     else
