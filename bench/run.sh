@@ -1,61 +1,150 @@
 #!/usr/bin/env bash
-# The benchmark: builds trace-analyze in release mode and prints ingest, report and check
-# figures for generated logs of 1M and 5M lines (or the sizes given), beside sqlite3's own
-# .import of the same events and lnav loading the same file.
+# The benchmark: builds trace-analyze in release mode and a small C reference (bench/reference.c),
+# and prints ingest, report and check figures for generated logs of 1M and 5M lines (or the
+# sizes given), as ratios to the C reference and beside sqlite3's own .import of the same
+# events and lnav loading the same file.
 #
-#   bench/run.sh                 # 1,000,000 and 5,000,000 lines
-#   bench/run.sh 200000          # any sizes
+#   bench/run.sh                          # 1,000,000 and 5,000,000 lines
+#   bench/run.sh 200000                   # any sizes, up to 10,000,000 and beyond
+#   bench/run.sh --runs 5 1000000         # medians of 5 runs
 #
-# Needs python3 and /usr/bin/time (GNU time); sqlite3 and lnav are used when installed.
+# Ingest, check and the C reference are run --runs times and their median wall time is shown
+# (default: 3 runs below 5M lines, 1 from 5M on); peak RSS is the highest of those runs, CPU
+# (user + system) the median.
+# Ratios are the figures to quote: absolute times move with whatever else runs on the machine.
+# Generated logs stay in bench/out/ (git-ignored) and are reused; the 10M log is about 730 MB.
+#
+# Needs python3 and /usr/bin/time (GNU time); cc with sqlite3.h (libsqlite3-dev), sqlite3 and
+# lnav are used when installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Whatever fails, the last line says which step it was.
+step="reading the arguments"
+trap 'status=$?; [ $status -eq 0 ] || echo "bench/run.sh: failed while $step (exit $status)" >&2' EXIT
+
+runs=""
+sizes=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --runs) runs="${2:?--runs needs a number}"; shift 2 ;;
+        --runs=*) runs="${1#--runs=}"; shift ;;
+        -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *[!0-9]*|"") echo "bench/run.sh: '$1' is not a number of lines (see --help)" >&2; exit 1 ;;
+        *) sizes+=("$1"); shift ;;
+    esac
+done
+[ ${#sizes[@]} -gt 0 ] || sizes=(1000000 5000000)
+case "$runs" in ""|[1-9]|[1-9][0-9]) ;; *) echo "bench/run.sh: --runs takes 1 to 99, not '$runs'" >&2; exit 1 ;; esac
+
+step="checking the tools"
+
 for tool in python3 /usr/bin/time; do
     command -v "$tool" >/dev/null || {
         echo "bench/run.sh needs $tool (on Debian/Ubuntu: apt-get install -y python3 time)" >&2
         exit 1
     }
 done
-sizes=("$@")
-[ ${#sizes[@]} -gt 0 ] || sizes=(1000000 5000000)
 
-swift build -c release --product trace-analyze >/dev/null
-bin=.build/release/trace-analyze
 out=bench/out
 mkdir -p "$out"
+bin=.build/release/trace-analyze
+step="building trace-analyze (swift build -c release)"
+swift build -c release --product trace-analyze >"$out/build.txt" 2>&1 || { cat "$out/build.txt" >&2; exit 1; }
 
-# Runs a command, prints "<wall seconds> <peak RSS MB>" from GNU time.
+reference=""
+step="building bench/reference.c"
+if ! command -v cc >/dev/null; then
+    echo "C reference: skipped, no cc (apt-get install -y gcc libsqlite3-dev)"
+elif ! echo '#include <sqlite3.h>' | cc -E - >/dev/null 2>&1; then
+    echo "C reference: skipped, no sqlite3.h (apt-get install -y libsqlite3-dev)"
+else
+    cc -O2 -Wall -Wextra -o "$out/reference" bench/reference.c -lsqlite3
+    reference="$out/reference"
+fi
+
+# Runs a command once; prints "<wall seconds> <peak RSS MB> <CPU seconds>" from GNU time. Exit status 2 is
+# accepted (check and report exit 2 when a finding reaches the fail level).
 measure() {
-    /usr/bin/time -f "%e %M" -o "$out/time.txt" "$@" >/dev/null 2>"$out/stderr.txt" || {
-        status=$?
-        # check exits 2 when it finds something at the fail level; that is not a failure here.
-        [ $status -eq 2 ] || { cat "$out/stderr.txt" >&2; exit $status; }
-    }
-    awk '{ printf "%s %.0f", $1, $2 / 1024 }' "$out/time.txt"
+    local status=0
+    /usr/bin/time -f "%e %M %U %S" -o "$out/time.txt" "$@" >/dev/null 2>"$out/stderr.txt" || status=$?
+    if [ $status -ne 0 ] && [ $status -ne 2 ]; then
+        echo "command failed (exit $status): $*" >&2
+        cat "$out/stderr.txt" >&2
+        exit $status
+    fi
+    awk '{ printf "%s %.0f %.2f\n", $1, $2 / 1024, $3 + $4 }' "$out/time.txt"
 }
 
-printf 'machine: %s cores, %s; load average %s\n' "$(nproc)" "$(uname -m)" "$(cut -d' ' -f1-3 /proc/loadavg)"
+# Runs a command $count times, deleting the database $1 (and its WAL) before each run;
+# prints "<median wall seconds> <highest peak RSS MB> <median CPU seconds>".
+median_of() {
+    local db=$1; shift
+    local results=()
+    for _ in $(seq "$count"); do
+        [ -z "$db" ] || rm -f "$db" "$db-wal" "$db-shm"
+        results+=("$(measure "$@")")
+    done
+    local wall rss cpu
+    wall=$(printf '%s\n' "${results[@]}" | awk '{ print $1 }' | sort -n | median)
+    rss=$(printf '%s\n' "${results[@]}" | awk '{ print $2 }' | sort -n | tail -n 1)
+    cpu=$(printf '%s\n' "${results[@]}" | awk '{ print $3 }' | sort -n | median)
+    echo "$wall $rss $cpu"
+}
+
+# The median of sorted numbers, one per line.
+median() {
+    awk '{ v[NR] = $1 } END { printf "%.2f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f×", a / b; else printf "n/a" }'; }
+size_mb() { awk -v b="$(( $(stat -c %s "$1") + $( [ -f "$1-wal" ] && stat -c %s "$1-wal" || echo 0) ))" 'BEGIN { printf "%.1f", b / 1048576 }'; }
+per_million() { awk -v m="$1" -v n="$2" 'BEGIN { printf "%.1f", m * 1000000 / n }'; }
+
+printf 'machine: %s cores, %s; load average %s (a shared machine: compare ratios, not seconds)\n' \
+    "$(nproc)" "$(uname -m)" "$(cut -d' ' -f1-3 /proc/loadavg)"
 for lines in "${sizes[@]}"; do
+    count=${runs:-$([ "$lines" -ge 5000000 ] && echo 1 || echo 3)}
     log="$out/mixed-$lines.log"
-    [ -f "$log" ] || python3 bench/generate.py "$lines" > "$log"
+    step="generating $log"
+    [ -s "$log" ] || { python3 bench/generate.py "$lines" >"$log.partial" && mv "$log.partial" "$log"; }
     megabytes=$(awk -v b="$(stat -c %s "$log")" 'BEGIN { printf "%.1f", b / 1048576 }')
     db="$out/bench-$lines.sqlite"
-    rm -f "$db" "$db-wal" "$db-shm"
-
-    read -r ingest_s ingest_mb <<<"$(measure "$bin" ingest "$log" --db "$db")"
-    read -r report_s report_mb <<<"$(measure "$bin" report --db "$db" --fail-on never)"
-    read -r check_s check_mb <<<"$(measure "$bin" check "$log" --fail-on never)"
-    db_mb=$(awk -v b="$(stat -c %s "$db")" 'BEGIN { printf "%.1f", b / 1048576 }')
 
     echo
-    echo "== $lines lines, $megabytes MB"
-    printf '%-34s %8s s   %s lines/s   %s MB/s   peak RSS %s MB\n' "ingest" "$ingest_s" \
+    echo "== $lines lines, $megabytes MB (median of $count run(s) for ingest, check and the C reference)"
+    if [ -n "$reference" ]; then
+        step="running the C reference on $log"
+        refdb="$out/reference-$lines.sqlite"
+        r=$(median_of "$refdb" "$reference" "$log" "$refdb"); read -r ref_s ref_mb ref_cpu <<<"$r"
+        ref_db_mb=$(size_mb "$refdb")
+        printf '%-34s %8s s   CPU %s s   peak RSS %s MB   database %s MB per million lines\n' "C reference (7 columns)" \
+            "$ref_s" "$ref_cpu" "$ref_mb" "$(per_million "$ref_db_mb" "$lines")"
+        rm -f "$refdb" "$refdb-wal" "$refdb-shm"
+    fi
+
+    step="running ingest on $log"
+    r=$(median_of "$db" "$bin" ingest "$log" --db "$db"); read -r ingest_s ingest_mb ingest_cpu <<<"$r"
+    db_mb=$(size_mb "$db")
+    step="running report on $db"
+    r=$(measure "$bin" report --db "$db" --fail-on never); read -r report_s report_mb _ <<<"$r"
+    step="running check on $log"
+    r=$(median_of "" "$bin" check "$log" --fail-on never); read -r check_s check_mb check_cpu <<<"$r"
+
+    printf '%-34s %8s s   CPU %s s   %s lines/s   %s MB/s   peak RSS %s MB\n' "ingest" "$ingest_s" "$ingest_cpu" \
         "$(awk -v n="$lines" -v s="$ingest_s" 'BEGIN { printf "%.0f", n / s }')" \
         "$(awk -v m="$megabytes" -v s="$ingest_s" 'BEGIN { printf "%.1f", m / s }')" "$ingest_mb"
     printf '%-34s %8s s   peak RSS %s MB\n' "report (rules on the stored trace)" "$report_s" "$report_mb"
-    printf '%-34s %8s s   peak RSS %s MB\n' "check (parse + rules, end to end)" "$check_s" "$check_mb"
-    printf '%-34s %8s MB\n' "database size" "$db_mb"
+    printf '%-34s %8s s   CPU %s s   peak RSS %s MB\n' "check (parse + rules, end to end)" "$check_s" "$check_cpu" "$check_mb"
+    printf '%-34s %8s MB   %s MB per million lines\n' "database size" "$db_mb" "$(per_million "$db_mb" "$lines")"
+    # Wall time is the figure to quote; CPU time shows how much of it a second core hides
+    # (ingest parses and writes on two threads, the C reference on one).
+    [ -z "$reference" ] || printf '%-34s %9s   (CPU %s)\n' "ingest / C reference" \
+        "$(ratio "$ingest_s" "$ref_s")" "$(ratio "$ingest_cpu" "$ref_cpu")"
+    printf '%-34s %9s   (CPU %s)\n' "check / ingest" "$(ratio "$check_s" "$ingest_s")" "$(ratio "$check_cpu" "$ingest_cpu")"
 
     if command -v sqlite3 >/dev/null; then
+        step="exporting the events to CSV for sqlite3 .import"
         csv="$out/events-$lines.csv"
         sqlite3 -csv "$db" "SELECT trace_id, line, ts, process, pid, tid, subsystem, category, kind, view, owner,
                                    instance, origin, message, envelope, level, duration_ms FROM events" > "$csv"
@@ -66,16 +155,25 @@ for lines in "${sizes[@]}"; do
              pid INTEGER, tid INTEGER, subsystem TEXT, category TEXT, kind TEXT NOT NULL, view TEXT, owner TEXT,
              instance TEXT, origin TEXT NOT NULL, message TEXT NOT NULL, envelope TEXT NOT NULL, level TEXT,
              duration_ms REAL)" >/dev/null
-        read -r import_s import_mb <<<"$(measure sqlite3 "$imported" ".mode csv" ".import $csv events")"
-        printf '%-34s %8s s   peak RSS %s MB   (the pre-parsed events as CSV; no tokens)\n' "sqlite3 .import" "$import_s" "$import_mb"
+        step="running sqlite3 .import"
+        r=$(measure sqlite3 "$imported" ".mode csv" ".import $csv events"); read -r import_s import_mb _ <<<"$r"
+        printf '%-34s %8s s   peak RSS %s MB   (the pre-parsed events as CSV; ingest / import %s)\n' \
+            "sqlite3 .import" "$import_s" "$import_mb" "$(ratio "$ingest_s" "$import_s")"
         rm -f "$csv" "$imported" "$imported-wal" "$imported-shm"
+    else
+        echo "sqlite3 .import: skipped, no sqlite3"
     fi
     if command -v lnav >/dev/null; then
-        read -r lnav_s lnav_mb <<<"$(measure lnav -n "$log")"
-        printf '%-34s %8s s   peak RSS %s MB\n' "lnav -n (load and print)" "$lnav_s" "$lnav_mb"
+        step="running lnav -n"
+        r=$(measure lnav -n "$log"); read -r lnav_s lnav_mb _ <<<"$r"
+        printf '%-34s %8s s   peak RSS %s MB   (ingest / lnav %s)\n' "lnav -n (load and print)" "$lnav_s" "$lnav_mb" \
+            "$(ratio "$ingest_s" "$lnav_s")"
+    else
+        echo "lnav -n: skipped, no lnav"
     fi
 done
 
 echo
-read -r worst median <<<"$(python3 bench/reader_latency.py "$bin" "$out")"
+step="measuring the live reader's latency (bench/reader_latency.py)"
+r=$(python3 bench/reader_latency.py "$bin" "$out"); read -r worst median <<<"$r"
 printf '%-34s %8s s worst, %s s median (10 bursts into an open pipe)\n' "live reader sees new events" "$worst" "$median"
