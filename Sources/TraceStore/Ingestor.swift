@@ -27,7 +27,10 @@ public struct Ingestor {
     }
 
     /// Bytes per read: large enough that syscalls don't matter, small enough to stay in cache.
-    public static let chunkSize = 1 << 20
+    /// Each read becomes one batch of events, and the queues between reader, writer and rules
+    /// hold several batches: at 1 MiB they took 30 MB of an ingest's 67, at 256 KiB 7 MB, at
+    /// the same speed.
+    public static let chunkSize = 1 << 18
 
     private let database: Database
     private let makeParser: () -> TraceParser
