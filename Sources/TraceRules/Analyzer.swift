@@ -35,22 +35,85 @@ public struct Analyzer {
     public func analyze(
         traceID: Int, symbols: SymbolTable = SymbolTable(), observing observe: (LifecycleEvent) -> Void = { _ in }
     ) throws -> [Finding] {
+        var findings: [Finding] = []
+        let scan = try self.scan(traceID: traceID, symbols: symbols, observing: observe)
+        try scan.finish { findings.append($0) }
+        findings.sort(by: Finding.reportOrder)
+        try database.transaction {
+            try replaceFindings(findings, traceID: traceID)
+            try scan.storeExplanations(in: database)
+        }
+        return findings
+    }
+
+    /// Analyses trace `traceID` and stores each finding as its rule produces it, never holding
+    /// them all (`report`, which renders them from the store); returns how many there are.
+    /// Stored in production order, not report order: readers order them (`StoredFindings`).
+    @discardableResult
+    public func analyzeIntoStore(traceID: Int) throws -> Int {
+        let scan = try self.scan(traceID: traceID, symbols: SymbolTable(), observing: { _ in })
+        var count = 0
+        try database.transaction {
+            try FindingWriter.deleteFindings(of: traceID, in: database)
+            var writer = try FindingWriter(database: database)
+            try scan.finish { finding in
+                try writer.write(finding)
+                count += 1
+            }
+            try writer.finish()
+            try scan.storeExplanations(in: database)
+        }
+        return count
+    }
+
+    /// A stored trace read once by the rules and the update tracker, ready to say what they found.
+    private struct Scan {
+        let traceID: Int
+        let source: String
+        let eventIDs: ClosedRange<Int>?
+        let symbols: SymbolTable
+        let tracker: UpdateTracker
+        let subjects: Subjects
+        let launches: [DetectorSet]
+        let writesExplanations: Bool
+
+        /// Hands each finding to `body` as its rule produces it, rule after rule.
+        func finish(_ body: (Finding) throws -> Void) rethrows {
+            guard eventIDs != nil else { return }
+            var names = PropertyNames(symbols: symbols)
+            for entry in launches.flatMap(\.entries) {
+                for violation in entry.detector.finish(subjects) {
+                    try body(DetectorSet.finding(violation, of: entry, traceID: traceID, source: source) { lines in
+                        tracker.rootCause(ofLines: lines, view: violation.view, names: &names)
+                    })
+                }
+            }
+        }
+
+        /// Stores the updates and causes, when they are to be stored; inside the caller's transaction.
+        func storeExplanations(in database: Database) throws {
+            guard writesExplanations else { return }
+            try ExplanationStore.store(tracker, symbols: symbols, traceID: traceID, eventIDs: eventIDs, in: database)
+        }
+    }
+
+    /// Reads trace `traceID` once for all rules and the update tracker.
+    private func scan(traceID: Int, symbols: SymbolTable, observing observe: (LifecycleEvent) -> Void) throws -> Scan {
         guard let source = try database.scalarText("SELECT source FROM traces WHERE id = ?", [traceID]) else {
             throw AnalysisError("no trace \(traceID) in \(database.path)")
         }
-        var findings: [Finding] = []
         let eventIDs = try TraceScanner.eventRange(of: traceID, in: database)
         // Updates and causes ride on the same scan as the rules: one pass, many readers. They
         // do not depend on the configuration, so a trace whose events they already cover keeps
         // its rows (writing them costs more than the rules).
         let writesExplanations = try storesExplanations && !ExplanationStore.isCurrent(traceID, eventIDs: eventIDs, in: database)
         let tracker = UpdateTracker(symbols: symbols, keepingRows: writesExplanations)
+        // One scan for all rules: each event goes to every enabled rule's detector in turn.
+        // A relaunch inside the stream starts fresh detectors, so no lifetime, update or
+        // model count runs across it; all finish at the end, when every name is known.
+        var launches = [DetectorSet(configuration: configuration, sources: sources, symbols: symbols)]
+        var subjects = Subjects(symbols: symbols)
         if let eventIDs {
-            // One scan for all rules: each event goes to every enabled rule's detector in turn.
-            // A relaunch inside the stream starts fresh detectors, so no lifetime, update or
-            // model count runs across it; all finish at the end, when every name is known.
-            var launches = [DetectorSet(configuration: configuration, sources: sources, symbols: symbols)]
-            var subjects = Subjects(symbols: symbols)
             try TraceScanner(database: database, traceID: traceID, eventIDs: eventIDs).scan(into: symbols) { event in
                 subjects.count(event)
                 tracker.observe(event)
@@ -58,23 +121,11 @@ public struct Analyzer {
                 launches[launches.count - 1].observe(event)
                 observe(event)
             }
-            var names = PropertyNames(symbols: symbols)
-            for entry in launches.flatMap(\.entries) {
-                for violation in entry.detector.finish(subjects) {
-                    findings.append(DetectorSet.finding(violation, of: entry, traceID: traceID, source: source) { lines in
-                        tracker.rootCause(ofLines: lines, view: violation.view, names: &names)
-                    })
-                }
-            }
         }
-        findings.sort(by: Finding.reportOrder)
-        try database.transaction {
-            try replaceFindings(findings, traceID: traceID)
-            if writesExplanations {
-                try ExplanationStore.store(tracker, symbols: symbols, traceID: traceID, eventIDs: eventIDs, in: database)
-            }
-        }
-        return findings
+        return Scan(
+            traceID: traceID, source: source, eventIDs: eventIDs, symbols: symbols, tracker: tracker,
+            subjects: subjects, launches: launches, writesExplanations: writesExplanations
+        )
     }
 
     /// Replaces trace `traceID`'s stored findings and their evidence with `findings`, in one

@@ -35,7 +35,7 @@ import TraceStore
         #expect(streamed == stored)
     }
 
-    /// Stored as they come (`check`): the same rows as the stored trace's analysis writes.
+    /// Stored as they come (`check`, `report`): the same rows as the stored trace's analysis writes.
     @Test(arguments: ["seeds/001-playbutton-toggle-twice.log", "seeds/004-navigation-eager.log", "rules/004-navigation-mixed.log", "rules/body-storm.log"])
     func findingsStoredAsTheyComeAreTheAnalyzersRows(_ fixture: String) throws {
         let path = Fixture.path(fixture)
@@ -46,9 +46,13 @@ import TraceStore
         let streamedRows = try Self.findingRows(database)
         _ = try Analyzer(database: database).analyze(traceID: summary.traceID)
         let analyzedRows = try Self.findingRows(database)
+        // `report`'s way: the stored trace's rules, each finding stored as it comes.
+        let storedAgain = try Analyzer(database: database).analyzeIntoStore(traceID: summary.traceID)
         #expect(stored > 0)
         #expect(streamedRows.count == stored)
         #expect(streamedRows == analyzedRows)
+        #expect(storedAgain == stored)
+        #expect(try Self.findingRows(database) == analyzedRows)
     }
 
     /// Every stored finding with its evidence, in a fixed order.
