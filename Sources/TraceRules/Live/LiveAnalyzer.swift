@@ -140,6 +140,15 @@ public final class LiveAnalyzer {
         return Outcome(findings: found.map(\.finding), ids: found.map(\.id), decidedAtEnd: decidedAtEnd)
     }
 
+    /// The findings that became final since the last call (`Detector.settled`), each once, as
+    /// findings with their root causes; `finish` does not return them again. For a run that
+    /// stores findings as they settle (`check`); a live report (`decisions`) does not ask.
+    public func settled(each body: (Finding) throws -> Void) rethrows {
+        for (_, _, entry) in entries {
+            for violation in entry.detector.settled(subjects) { try body(finding(violation, of: entry)) }
+        }
+    }
+
     /// Ends the stream keeping nothing for live reports: hands each finding to `body` as its
     /// rule produces it, rule after rule, so a caller that stores them as they come (`check`)
     /// never holds them all. `finish`'s findings, in production order rather than report order.

@@ -122,7 +122,7 @@ public enum RepeatedAppearRule: Rule {
         /// The running group of each view and instance.
         @exclusivity(unchecked) private var groupIndex: [Pair: Int] = [:]
         @exclusivity(unchecked) private var groups: [Group] = []
-        /// Groups of `minAppears` or more, closed.
+        /// Groups of `minAppears` or more, closed: final, waiting for `settled` or `finish`.
         @exclusivity(unchecked) private var found: [(first: Int, key: Int, view: Symbol, instance: Symbol?, lines: [Int])] = []
         /// The number of the current event, in input order.
         @exclusivity(unchecked) private var position = 0
@@ -210,6 +210,13 @@ public enum RepeatedAppearRule: Rule {
 
         func finish(_ subjects: Subjects) -> [Violation] {
             for index in groups.indices { close(index) }
+            return settled(subjects)
+        }
+
+        /// A closed group is final: a later appear starts a group of its own.
+        func settled(_ subjects: Subjects) -> [Violation] {
+            guard !found.isEmpty else { return [] }
+            defer { found.removeAll() }
             found.sort { $0.first < $1.first }
             return found.map { Self.violation(key: $0.key, view: $0.view, instance: $0.instance, lines: $0.lines, subjects.symbols) }
         }

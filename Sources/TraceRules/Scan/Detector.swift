@@ -30,9 +30,19 @@ public protocol Detector: AnyObject {
     /// The same key may come again when its weight rises. It may read names: in a live run
     /// nothing else fills the symbol table. The default decides nothing early.
     func decided(_ subjects: Subjects) -> [Violation]
+
+    /// The findings that became final since the last call: nothing later in the trace can change
+    /// them, so a run may store them and forget them (`check` does, as the events come), rather
+    /// than hold them to the end. Each is returned once, and `finish` does not return it again;
+    /// what nobody takes, `finish` returns, so a run that never asks finds the same. Asked
+    /// between events, on the scan's thread; it may read names. The default settles nothing early.
+    func settled(_ subjects: Subjects) -> [Violation]
 }
 
 extension Detector {
     /// Nothing is decided before the trace ends.
     public func decided(_ subjects: Subjects) -> [Violation] { [] }
+
+    /// Nothing is final before the trace ends.
+    public func settled(_ subjects: Subjects) -> [Violation] { [] }
 }
