@@ -47,9 +47,10 @@ public enum PrintChangesMessage {
         if !cursor.skip(" body"), hasSuffix(UnsafeRawBufferPointer(rebasing: base[typeStart..<typeEnd]), ".body") { typeEnd -= 5 }
         guard typeEnd > typeStart, cursor.skip(": ") else { return nil }
         let body = cursor.rest
-        let view = string(base, typeStart..<typeEnd)
+        // The name becomes a string only once the line is known to be printChanges output: many
+        // messages start with `Word: ` too.
         if hasPrefix(body, "unchanged."), isRemark(body, after: 10) {
-            return Parsed(view: view, tokens: [])
+            return Parsed(view: string(base, typeStart..<typeEnd), tokens: [])
         }
         // The first ` changed` that closes a list of tokens; a remark may follow it.
         var search = 0
@@ -58,7 +59,7 @@ public enum PrintChangesMessage {
             let closes = end == body.count || (body[end] == UInt8(ascii: ".") && isRemark(body, after: end + 1))
                 || (isRemark(body, after: end) && body[end] == 0x20)
             if closes, found > 0, let tokens = splitTokens(UnsafeRawBufferPointer(rebasing: body[0..<found])) {
-                return Parsed(view: view, tokens: tokens)
+                return Parsed(view: string(base, typeStart..<typeEnd), tokens: tokens)
             }
             search = found + 1
         }
