@@ -121,6 +121,9 @@ public enum PrintChangesMessage {
     /// Splits `a, b, c` at top-level commas; nil when a token is not a printChanges token.
     private static func splitTokens(_ list: UnsafeRawBufferPointer) -> [String]? {
         var tokens: [String] = []
+        // One allocation of the right size instead of the doublings of appending one by one:
+        // there are at most as many tokens as commas, plus one.
+        tokens.reserveCapacity(list.reduce(1) { $1 == UInt8(ascii: ",") ? $0 + 1 : $0 })
         var depth = 0
         var start = 0
         var index = 0
