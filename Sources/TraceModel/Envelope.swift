@@ -19,6 +19,15 @@ public struct Envelope: Sendable, Equatable {
     /// The level or message type as the wrapper spells it (`Info`, `Default`, `info`, ...).
     public var level: String?
 
+    /// Holds nothing: gives the memberwise initialiser, which builds an envelope in place, a
+    /// label of its own for `init` below to call (see `Event.inPlace`).
+    private var inPlace = InPlace()
+
+    /// The envelope of a bare `print` line.
+    public static let plain = Envelope(format: .plain)
+}
+
+extension Envelope {
     /// Creates an envelope; only the format is required.
     public init(
         format: EnvelopeFormat,
@@ -30,16 +39,9 @@ public struct Envelope: Sendable, Equatable {
         category: String? = nil,
         level: String? = nil
     ) {
-        self.format = format
-        self.timestamp = timestamp
-        self.process = process
-        self.pid = pid
-        self.tid = tid
-        self.subsystem = subsystem
-        self.category = category
-        self.level = level
+        self.init(
+            format: format, timestamp: timestamp, process: process, pid: pid, tid: tid,
+            subsystem: subsystem, category: category, level: level, inPlace: InPlace()
+        )
     }
-
-    /// The envelope of a bare `print` line.
-    public static let plain = Envelope(format: .plain)
 }

@@ -35,12 +35,16 @@ final class ParseStage: @unchecked Sendable {
         defer { buffer.deallocate() }
         var events: [Event] = []
         var totalBytes = 0
-        let emit: (Event) -> Void = { events.append($0) }
+        let emit: (consuming Event) -> Void = { events.append($0) }
+        // A batch holds about as many events as the one before: reserving that many spares the
+        // array's doublings, each a copy of every event so far.
+        var expected = 4096
 
         func send(_ kind: Batch.Kind) -> Bool {
+            expected = max(4096, events.count + events.count / 8)
             let batch = Batch(events: events, stats: parser.stats, bytes: totalBytes, kind: kind)
             events = []
-            events.reserveCapacity(4096)
+            events.reserveCapacity(expected)
             return queue.put(batch)
         }
 

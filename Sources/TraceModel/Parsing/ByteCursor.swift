@@ -75,7 +75,9 @@ public struct ByteCursor {
     }
 
     /// Reads exactly `count` decimal digits.
-    @inlinable public mutating func readFixedInt(digits count: Int) -> Int? {
+    // Always inlined: every timestamp reads six or seven of these, and left out of line the call
+    // cost more than the digits.
+    @inlinable @inline(__always) public mutating func readFixedInt(digits count: Int) -> Int? {
         guard position + count <= bytes.count else { return nil }
         var value = 0
         for offset in 0..<count {

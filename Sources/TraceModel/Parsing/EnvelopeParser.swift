@@ -35,7 +35,9 @@ public struct EnvelopeParser {
             return split
         }
         guard let raw = Self.tokenize(line, undatedYear: undatedYear) else {
-            return Split(envelope: .plain, message: 0..<line.count)
+            // Built here rather than copied from `Envelope.plain`: reading a static of a type
+            // that holds strings costs a lazy-initialisation check and a copy on every plain line.
+            return Split(envelope: Envelope(format: .plain), message: 0..<line.count)
         }
         return Split(envelope: envelope(raw, in: line), message: raw.message)
     }

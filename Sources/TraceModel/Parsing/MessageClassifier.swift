@@ -28,9 +28,9 @@ public struct MessageClassifier {
     /// Classifies `message`, whose text form is `text`, found on `line` inside `envelope`.
     public mutating func classify(
         _ message: UnsafeRawBufferPointer,
-        text: String,
+        text: consuming String,
         line: Int,
-        envelope: Envelope,
+        envelope: consuming Envelope,
         stats: inout ParseStats
     ) -> Event {
         // The marker test fails on the first byte for almost every message: trying it first is free.
@@ -78,7 +78,7 @@ public struct MessageClassifier {
 
     /// Out of line: the parser's hot path stays as small as it was before warnings existed.
     @inline(never)
-    private static func warning(line: Int, text: String, envelope: Envelope) -> Event {
+    private static func warning(line: Int, text: consuming String, envelope: consuming Envelope) -> Event {
         Event(line: line, kind: .warning, origin: .swiftUIWarning, message: text, envelope: envelope)
     }
 

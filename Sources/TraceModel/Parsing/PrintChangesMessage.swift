@@ -47,9 +47,10 @@ public enum PrintChangesMessage {
         if !cursor.skip(" body"), hasSuffix(UnsafeRawBufferPointer(rebasing: base[typeStart..<typeEnd]), ".body") { typeEnd -= 5 }
         guard typeEnd > typeStart, cursor.skip(": ") else { return nil }
         let body = cursor.rest
-        let view = string(base, typeStart..<typeEnd)
+        // The name becomes a string only once the line is known to be printChanges output: many
+        // messages start with `Word: ` too.
         if hasPrefix(body, "unchanged."), isRemark(body, after: 10) {
-            return Parsed(view: view, tokens: [])
+            return Parsed(view: string(base, typeStart..<typeEnd), tokens: [])
         }
         // The first ` changed` that closes a list of tokens; a remark may follow it.
         var search = 0
@@ -58,7 +59,7 @@ public enum PrintChangesMessage {
             let closes = end == body.count || (body[end] == UInt8(ascii: ".") && isRemark(body, after: end + 1))
                 || (isRemark(body, after: end) && body[end] == 0x20)
             if closes, found > 0, let tokens = splitTokens(UnsafeRawBufferPointer(rebasing: body[0..<found])) {
-                return Parsed(view: view, tokens: tokens)
+                return Parsed(view: string(base, typeStart..<typeEnd), tokens: tokens)
             }
             search = found + 1
         }
@@ -120,6 +121,9 @@ public enum PrintChangesMessage {
     /// Splits `a, b, c` at top-level commas; nil when a token is not a printChanges token.
     private static func splitTokens(_ list: UnsafeRawBufferPointer) -> [String]? {
         var tokens: [String] = []
+        // One allocation of the right size instead of the doublings of appending one by one:
+        // there are at most as many tokens as commas, plus one.
+        tokens.reserveCapacity(list.reduce(1) { $1 == UInt8(ascii: ",") ? $0 + 1 : $0 })
         var depth = 0
         var start = 0
         var index = 0

@@ -7,34 +7,48 @@ import Foundation
 /// string's storage, so a million `com.apple.SwiftUI` fields are one allocation, not a million.
 /// Bounded by construction: a stream of distinct names just keeps replacing slots.
 public struct StringInterner {
-    private struct Slot {
-        var hash: UInt64
-        var bytes: [UInt8]
-        var string: String
-    }
+    /// Names longer than this are rare and not worth a slot.
+    private static let maxLength = 128
 
-    private var slots: [Slot?]
+    // Slots as parallel arrays, the names' bytes side by side in one buffer: a hit reads them
+    // in place, where a slot struct holding an array and a string was copied out, and so
+    // retained and released twice, on every look-up.
+    private var hashes: [UInt64]
+    /// A slot's name length in bytes; -1 while the slot is empty.
+    private var lengths: [Int]
+    /// Slot `i`'s bytes start at `i * maxLength`.
+    private var keys: [UInt8]
+    private var strings: [String]
     private let mask: Int
 
     /// Creates an interner with `capacity` slots (rounded up to a power of two).
     public init(capacity: Int = 512) {
         var size = 16
         while size < capacity { size <<= 1 }
-        slots = [Slot?](repeating: nil, count: size)
+        hashes = [UInt64](repeating: 0, count: size)
+        lengths = [Int](repeating: -1, count: size)
+        keys = [UInt8](repeating: 0, count: size * Self.maxLength)
+        strings = [String](repeating: "", count: size)
         mask = size - 1
     }
 
     /// The string for `bytes`, shared with earlier calls for the same bytes when still cached.
     public mutating func intern(_ bytes: UnsafeRawBufferPointer) -> String {
-        // Names longer than this are rare and not worth a slot.
-        guard bytes.count <= 128 else { return String(decoding: bytes, as: UTF8.self) }
-        let hash = Self.fnv1a(bytes)
+        guard bytes.count <= Self.maxLength else { return String(decoding: bytes, as: UTF8.self) }
+        let hash = Self.hash(bytes)
         let index = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-        if slots[index]?.hash == hash, let slot = slots[index], Self.equal(slot.bytes, bytes) {
-            return slot.string
+        if hashes[index] == hash, lengths[index] == bytes.count, matches(index, bytes) {
+            return strings[index]
         }
         let string = String(decoding: bytes, as: UTF8.self)
-        slots[index] = Slot(hash: hash, bytes: Array(bytes), string: string)
+        hashes[index] = hash
+        lengths[index] = bytes.count
+        if let source = bytes.baseAddress {
+            keys.withUnsafeMutableBytes { keys in
+                keys.baseAddress!.advanced(by: index * Self.maxLength).copyMemory(from: source, byteCount: bytes.count)
+            }
+        }
+        strings[index] = string
         return string
     }
 
@@ -45,17 +59,26 @@ public struct StringInterner {
 
     /// Byte equality by `memcmp`: the generic `elementsEqual` walked the bytes one at a time.
     @inline(__always)
-    private static func equal(_ stored: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard stored.count == bytes.count else { return false }
-        guard !bytes.isEmpty else { return true }
-        return stored.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+    private func matches(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let source = bytes.baseAddress else { return true }
+        return keys.withUnsafeBytes { memcmp($0.baseAddress! + index * Self.maxLength, source, bytes.count) == 0 }
     }
 
+    /// FNV-1a over eight bytes at a time, then the rest one by one; it only picks a slot and
+    /// screens compares, so any well-mixed hash will do.
     @inline(__always)
-    private static func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let prime: UInt64 = 0x0000_0100_0000_01B3
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
+            hash ^= hash >> 32
+            offset += 8
+        }
+        while offset < bytes.count {
+            hash = (hash ^ UInt64(bytes[offset])) &* prime
+            offset += 1
         }
         return hash
     }

@@ -128,11 +128,10 @@ enum LifecycleWords {
     /// English words that cannot be a view's name: a subject or owner that is one of these means
     /// the line is prose (`View did appear`, `Please update`, `Failed to init`).
     static func isStopword(_ word: UnsafeRawBufferPointer) -> Bool {
-        guard word.count <= 10 else { return false }
-        var lowered: [UInt8] = []
-        lowered.reserveCapacity(word.count)
-        for byte in word { lowered.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) }
-        return lowered.withUnsafeBytes { stopwords.contains(Key($0)) }
+        // Asked of nearly every candidate subject: a look-up that allocates nothing (building
+        // a lower-cased array and hashing it cost a twentieth of the whole parse).
+        guard word.count >= 1, word.count < stopwordsByLength.count else { return false }
+        return stopwordsByLength[word.count].contains(packLowercased(word))
     }
 
     /// Drops a trailing `(...)`: `init()` → `init`, `appear(render)` → `appear`.
@@ -165,14 +164,28 @@ enum LifecycleWords {
         return true
     }
 
-    /// A hashable byte string, so the stopword set is looked up without building a `String`.
-    private struct Key: Hashable {
-        let bytes: [UInt8]
-        init(_ buffer: UnsafeRawBufferPointer) { bytes = Array(buffer) }
-        init(_ string: String) { bytes = Array(string.utf8) }
+    /// A word of at most eight bytes in one integer, lower-cased (ASCII letters only), first
+    /// byte lowest; equal for two words of the same length exactly when their lower-cased bytes are.
+    private static func packLowercased(_ word: UnsafeRawBufferPointer) -> UInt64 {
+        var packed: UInt64 = 0
+        for (index, byte) in word.enumerated() {
+            let lowered = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+            packed |= UInt64(lowered) << (8 * UInt64(index))
+        }
+        return packed
     }
 
-    private static let stopwords: Set<Key> = Set([
+    /// The stopwords packed by `packLowercased`, listed by their length in bytes.
+    private static let stopwordsByLength: [[UInt64]] = {
+        var byLength: [[UInt64]] = Array(repeating: [], count: (stopwords.map(\.utf8.count).max() ?? 0) + 1)
+        for word in stopwords {
+            precondition(word.utf8.count <= 8, "a stopword longer than eight bytes does not pack: \(word)")
+            byLength[word.utf8.count].append(Array(word.utf8).withUnsafeBytes { packLowercased($0) })
+        }
+        return byLength
+    }()
+
+    private static let stopwords: [String] = [
         "a", "about", "after", "all", "an", "and", "any", "are", "as", "at", "be", "been", "before",
         "begin", "being", "but", "by", "can", "cannot", "could", "did", "do", "does", "done", "during",
         "each", "end", "error", "failed", "finish", "finished", "for", "from", "had", "has", "have",
@@ -182,5 +195,5 @@ enum LifecycleWords {
         "there", "these", "they", "this", "those", "to", "unable", "was", "we", "were", "what", "when",
         "where", "which", "while", "who", "why", "will", "with", "without", "would", "you", "your",
         "warning", "waiting", "view", "screen", "page", "app", "now", "just", "also", "again", "here",
-    ].map(Key.init))
+    ]
 }
