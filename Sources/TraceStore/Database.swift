@@ -202,6 +202,9 @@ public final class Database {
     /// The rowid of the last inserted row.
     public var lastInsertRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
 
+    /// True while a transaction is open on this connection (an `EventWriter`'s batch, say).
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
     /// `PRAGMA user_version`: the schema version this database carries.
     public var userVersion: Int {
         get throws { try scalarInt("PRAGMA user_version") ?? 0 }

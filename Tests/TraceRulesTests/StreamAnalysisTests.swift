@@ -38,21 +38,40 @@ import TraceStore
     /// Stored as they come (`check`, `report`): the same rows as the stored trace's analysis writes.
     @Test(arguments: ["seeds/001-playbutton-toggle-twice.log", "seeds/004-navigation-eager.log", "rules/004-navigation-mixed.log", "rules/body-storm.log"])
     func findingsStoredAsTheyComeAreTheAnalyzersRows(_ fixture: String) throws {
-        let path = Fixture.path(fixture)
+        try Self.expectStoredRowsAreTheAnalyzers(Fixture.path(fixture))
+    }
+
+    /// Many batches: repeated_appear's findings are stored as they settle, between batches.
+    @Test func aLongGeneratedLogsFindingsStoredAsTheySettleAreTheAnalyzersRows() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-analyze-stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("generated.log").path
+        try LiveAnalyzerTests.generate(lines: 60000, into: path)
+        let storedBeforeTheEnd = try Self.expectStoredRowsAreTheAnalyzers(path)
+        // 4 MB read a quarter MiB at a time, the rules at most three batches behind the writer.
+        #expect(storedBeforeTheEnd > 100)
+    }
+
+    /// Returns how many findings were in the store when the ingest ended, before `finishStoring`.
+    @discardableResult
+    private static func expectStoredRowsAreTheAnalyzers(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
         let database = try TraceDatabase.openTemporary()
-        let analysis = StreamAnalysis(source: path)
+        let analysis = StreamAnalysis(source: path, storingIn: database)
         let summary = try Ingestor(database: database).ingest(path: path, observer: analysis)
-        let stored = try analysis.finish(storingIn: database, traceID: summary.traceID)
+        let storedBeforeTheEnd = try database.scalarInt("SELECT count(*) FROM findings") ?? 0
+        let stored = try analysis.finishStoring()
         let streamedRows = try Self.findingRows(database)
         _ = try Analyzer(database: database).analyze(traceID: summary.traceID)
         let analyzedRows = try Self.findingRows(database)
         // `report`'s way: the stored trace's rules, each finding stored as it comes.
         let storedAgain = try Analyzer(database: database).analyzeIntoStore(traceID: summary.traceID)
-        #expect(stored > 0)
-        #expect(streamedRows.count == stored)
-        #expect(streamedRows == analyzedRows)
-        #expect(storedAgain == stored)
-        #expect(try Self.findingRows(database) == analyzedRows)
+        #expect(stored > 0, sourceLocation: sourceLocation)
+        #expect(streamedRows.count == stored, sourceLocation: sourceLocation)
+        #expect(streamedRows == analyzedRows, sourceLocation: sourceLocation)
+        #expect(storedAgain == stored, sourceLocation: sourceLocation)
+        #expect(try Self.findingRows(database) == analyzedRows, sourceLocation: sourceLocation)
+        return storedBeforeTheEnd
     }
 
     /// Every stored finding with its evidence, in a fixed order.

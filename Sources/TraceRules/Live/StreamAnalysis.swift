@@ -8,72 +8,99 @@ import TraceStore
 ///
 /// The findings are `LiveAnalyzer`'s, which are exactly `Analyzer.analyze`'s for the stored
 /// trace. The queue to the rules' thread is bounded: when the rules are the slower side, the
-/// writer waits for them rather than holding more of the log.
+/// writer waits for them rather than holding more of the log. Findings that settle before the
+/// end (`Detector.settled`) come back from the rules' thread as they do; given a database, the
+/// writer's thread stores them between batches, so they are not held to the end either.
 public final class StreamAnalysis: IngestObserver {
     private let configuration: RuleConfiguration
     private let sources: SourceIndex?
     private let source: String
+    private let database: Database?
     private var worker: Worker?
+    /// Writes settled findings on the writer's thread; made with the first of them.
+    private var writer: FindingWriter?
+    private var stored = 0
 
     /// An analysis of the trace read from `source` (as the user named it; `-` for stdin) with
-    /// `configuration`'s rules.
-    public init(configuration: RuleConfiguration = RuleConfiguration(), sources: SourceIndex? = nil, source: String) {
+    /// `configuration`'s rules. With `database` (the one the ingest writes) findings are stored
+    /// in its `findings` and `evidence` as they settle and at the end (`finishStoring`); without
+    /// one, `finish` returns them.
+    public init(configuration: RuleConfiguration = RuleConfiguration(), sources: SourceIndex? = nil, source: String, storingIn database: Database? = nil) {
         self.configuration = configuration
         self.sources = sources
         self.source = source
+        self.database = database
     }
 
     deinit { worker?.queue.cancel() }
 
     public func begin(traceID: Int) throws {
-        let worker = Worker(analyzer: LiveAnalyzer(configuration: configuration, sources: sources, traceID: traceID, source: source, decidingEarly: false))
+        let analyzer = LiveAnalyzer(configuration: configuration, sources: sources, traceID: traceID, source: source, decidingEarly: false)
+        let worker = Worker(analyzer: analyzer)
         self.worker = worker
         Thread.detachNewThread { worker.run() }
     }
 
     public func take(_ events: [Event]) throws {
-        _ = worker?.queue.put(.events(events))
+        guard let worker else { return }
+        _ = worker.queue.put(.events(events))
+        if database != nil { try store(worker.takeSettled()) }
     }
 
     public func shouldContinue(_ progress: Ingestor.Progress) -> Bool { true }
 
     /// Waits for the rules to see the last event, and returns every finding in report order;
-    /// call once the ingest has returned. Empty when the ingest never began.
+    /// call once the ingest has returned, on an analysis without a database. Empty when the
+    /// ingest never began.
     public func finish() -> [Finding] {
-        var findings: [Finding] = []
-        finish { findings.append($0) }
+        guard let worker = finishedWorker() else { return [] }
+        var findings = worker.takeSettled()
+        worker.analyzer.finish { findings.append($0) }
         findings.sort(by: Finding.reportOrder)
         return findings
     }
 
-    /// Waits for the rules to see the last event, then stores every finding in trace
-    /// `traceID`'s `findings` and `evidence` as its rule produces it (replacing earlier ones),
-    /// in one transaction: the findings are never all in memory at once. Call once the ingest
-    /// has returned; returns how many findings were stored.
+    /// Waits for the rules to see the last event, then stores the findings still to come as their
+    /// rules produce them, rule after rule, in one transaction: the findings are never all in
+    /// memory at once. Call once the ingest has returned, on an analysis with a database;
+    /// returns how many findings the trace has. Stored in production order, not report order.
     @discardableResult
-    public func finish(storingIn database: Database, traceID: Int) throws -> Int {
-        var count = 0
+    public func finishStoring() throws -> Int {
+        guard let database, let worker = finishedWorker() else { return stored }
         try database.transaction {
-            try FindingWriter.deleteFindings(of: traceID, in: database)
-            var writer = try FindingWriter(database: database)
-            try finish { finding in
-                try writer.write(finding)
-                count += 1
-            }
-            try writer.finish()
+            try store(worker.takeSettled())
+            try worker.analyzer.finish { finding in try write(finding, into: database) }
+            try writer?.finish()
         }
-        return count
+        return stored
     }
 
-    /// Waits for the rules' thread to take the end, then finishes the run on this thread.
-    private func finish(each body: (Finding) throws -> Void) rethrows {
-        guard let worker else { return }
+    /// The worker, once it has taken the end; nil when the ingest never began.
+    private func finishedWorker() -> Worker? {
+        guard let worker else { return nil }
         _ = worker.queue.put(.end)
         worker.done.wait()
-        try worker.analyzer.finish(each: body)
+        return worker
     }
 
-    /// The rules' thread: takes batches in input order until the end, then finishes the run.
+    /// Stores `findings` on this (the writer's) thread, inside the writer's open batch when there is one.
+    private func store(_ findings: [Finding]) throws {
+        guard let database, !findings.isEmpty else { return }
+        func writeAll() throws {
+            for finding in findings { try write(finding, into: database) }
+            try writer?.finish()
+        }
+        if database.isInTransaction { try writeAll() } else { try database.transaction(writeAll) }
+    }
+
+    private func write(_ finding: Finding, into database: Database) throws {
+        if writer == nil { writer = try FindingWriter(database: database) }
+        try writer!.write(finding)
+        stored += 1
+    }
+
+    /// The rules' thread: takes batches in input order until the end; after each batch, moves
+    /// the findings that settled to `settled` for the caller's thread.
     private final class Worker: @unchecked Sendable {
         enum Item {
             case events([Event])
@@ -84,6 +111,8 @@ public final class StreamAnalysis: IngestObserver {
         let done = DispatchSemaphore(value: 0)
         /// The rules' thread's alone until it signals `done`; the caller's after.
         let analyzer: LiveAnalyzer
+        private let lock = NSLock()
+        private var settled: [Finding] = []
 
         init(analyzer: LiveAnalyzer) { self.analyzer = analyzer }
 
@@ -93,9 +122,20 @@ public final class StreamAnalysis: IngestObserver {
                 switch item {
                 case .events(let events):
                     analyzer.observe(contentsOf: events)
+                    var found: [Finding] = []
+                    analyzer.settled { found.append($0) }
+                    if !found.isEmpty { lock.withLock { settled += found } }
                 case .end:
                     return
                 }
+            }
+        }
+
+        /// The findings settled since the last call, from any thread.
+        func takeSettled() -> [Finding] {
+            lock.withLock {
+                defer { settled = [] }
+                return settled
             }
         }
     }
