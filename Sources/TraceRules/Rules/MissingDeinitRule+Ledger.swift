@@ -3,17 +3,43 @@
 /// none); names are made only for the findings.
 extension MissingDeinitRule {
     struct Ledger {
+        /// One object's init: 32 bytes, as a trace can make an object every few lines (orders and
+        /// lines fit 32 bits, symbol indexes 31).
         struct Object {
-            let id: Int
-            let line: Int
-            let type: Int
-            let instance: Int
-            let holder: Int
-            /// The event at which the holder went away, when it did: its deinit or its last
-            /// disappear.
-            var releaseID: Int?
-            var releaseLine: Int?
+            private let storedID: UInt32
+            private let storedLine: UInt32
+            private let storedType: Int32
+            private let storedInstance: Int32
+            private let storedHolder: Int32
+            /// The event at which the holder went away, when it did (its deinit or its last
+            /// disappear), and its line; 0 for none, as event orders start at 1.
+            private var storedReleaseID: UInt32 = 0
+            private var storedReleaseLine: UInt32 = 0
             var releasedByDeinit = false
+
+            init(id: Int, line: Int, type: Int, instance: Int, holder: Int) {
+                storedID = UInt32(truncatingIfNeeded: id)
+                storedLine = UInt32(truncatingIfNeeded: line)
+                storedType = Int32(truncatingIfNeeded: type)
+                storedInstance = Int32(truncatingIfNeeded: instance)
+                storedHolder = Int32(truncatingIfNeeded: holder)
+            }
+
+            var id: Int { Int(storedID) }
+            var line: Int { Int(storedLine) }
+            var type: Int { Int(storedType) }
+            var instance: Int { Int(storedInstance) }
+            var holder: Int { Int(storedHolder) }
+
+            var releaseID: Int? {
+                get { storedReleaseID == 0 ? nil : Int(storedReleaseID) }
+                set { storedReleaseID = UInt32(truncatingIfNeeded: newValue ?? 0) }
+            }
+
+            var releaseLine: Int? {
+                get { storedReleaseID == 0 ? nil : Int(storedReleaseLine) }
+                set { storedReleaseLine = UInt32(truncatingIfNeeded: newValue ?? 0) }
+            }
         }
 
         private let symbols: SymbolTable
@@ -31,6 +57,12 @@ extension MissingDeinitRule {
         private var leftForGood: [Int: (id: Int, line: Int)] = [:]
 
         init(symbols: SymbolTable) { self.symbols = symbols }
+
+        /// Makes room for `count` objects at once: grown by doubling, a long trace's objects
+        /// would briefly take three times their size.
+        mutating func reserve(objects count: Int) {
+            objects.reserveCapacity(count)
+        }
 
         /// Records a view's last disappear and appear.
         mutating func lastSeen(view: Int, disappearID: Int?, disappearLine: Int?, appearID: Int?) {

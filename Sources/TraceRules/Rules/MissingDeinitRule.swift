@@ -133,10 +133,11 @@ public enum MissingDeinitRule: Rule {
     final class Unreleased: Detector {
         private let minReleased: Int
 
-        /// An init or deinit; symbols as indexes, -1 for none.
+        /// An init or deinit; symbols as indexes, -1 for none. 28 bytes, as there is one per
+        /// object line of the trace: orders and lines fit 32 bits (four billion lines).
         private struct Line {
-            let order: Int
-            let line: Int
+            let order: UInt32
+            let line: UInt32
             let isDeinit: Bool
             let type: Int32
             let instance: Int32
@@ -177,7 +178,7 @@ public enum MissingDeinitRule: Rule {
             case .`init`, .`deinit`:
                 guard !views[index].shown else { return }
                 lines.append(Line(
-                    order: order, line: event.line, isDeinit: event.kind == .`deinit`, type: Int32(index),
+                    order: UInt32(truncatingIfNeeded: order), line: UInt32(truncatingIfNeeded: event.line), isDeinit: event.kind == .`deinit`, type: Int32(index),
                     instance: event.instance.map { Int32($0.index) } ?? -1, owner: event.owner.map { Int32($0.index) } ?? -1
                 ))
                 if event.kind == .`init` { awaitingNext = lines.count - 1 }
@@ -197,6 +198,7 @@ public enum MissingDeinitRule: Rule {
 
         func finish(_ subjects: Subjects) -> [Violation] {
             var ledger = Ledger(symbols: subjects.symbols)
+            ledger.reserve(objects: lines.reduce(0) { $0 + ($1.isDeinit ? 0 : 1) })
             for (view, state) in views.enumerated() where state.lastDisappear > 0 {
                 ledger.lastSeen(
                     view: view, disappearID: state.lastDisappear, disappearLine: state.lastDisappearLine,
@@ -205,11 +207,11 @@ public enum MissingDeinitRule: Rule {
             }
             for line in lines where subjects.isObject(at: Int(line.type)) {
                 if line.isDeinit {
-                    ledger.release(type: Int(line.type), instance: Int(line.instance), id: line.order, line: line.line)
+                    ledger.release(type: Int(line.type), instance: Int(line.instance), id: Int(line.order), line: Int(line.line))
                 } else {
                     let next = Int(line.nextInit)
                     let holder = line.owner >= 0 ? Int(line.owner) : next >= 0 && subjects.isView(at: next) ? next : -1
-                    ledger.create(id: line.order, line: line.line, type: Int(line.type), instance: Int(line.instance), holder: holder)
+                    ledger.create(id: Int(line.order), line: Int(line.line), type: Int(line.type), instance: Int(line.instance), holder: holder)
                 }
             }
             return ledger.violations(minReleased: minReleased)
