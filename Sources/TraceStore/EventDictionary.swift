@@ -30,9 +30,26 @@ final class EventDictionary {
         }
     }
 
+    /// A context and its id.
+    private struct Entry {
+        let context: Context
+        let id: Int
+
+        /// `id` when `envelope` has this context.
+        @inline(__always) func id(matching envelope: Envelope) -> Int? {
+            context.matches(envelope) ? id : nil
+        }
+    }
+
     private let database: Database
-    /// The contexts most recently used, looked at before hashing: a log mixes a handful.
-    private var recent: [(context: Context, id: Int)] = []
+    /// The context each envelope format used last, looked at before hashing: most lines repeat
+    /// the one before them in their format. Held through a pointer, read in place: a Swift
+    /// array handed out copies of its entries, retaining four strings per row.
+    private let lastByFormat: UnsafeMutablePointer<Entry?> = {
+        let pointer = UnsafeMutablePointer<Entry?>.allocate(capacity: EnvelopeFormat.allCases.count)
+        pointer.initialize(repeating: nil, count: EnvelopeFormat.allCases.count)
+        return pointer
+    }()
     private var contexts: [Context: Int] = [:]
     private var patterns: [String: Int] = [:]
 
@@ -40,10 +57,20 @@ final class EventDictionary {
         self.database = database
     }
 
+    deinit {
+        lastByFormat.deinitialize(count: EnvelopeFormat.allCases.count)
+        lastByFormat.deallocate()
+    }
+
     /// The `event_contexts` id of `envelope`'s repeated fields.
     @inline(__always) func contextID(of envelope: Envelope) throws -> Int {
-        for entry in recent where entry.context.matches(envelope) { return entry.id }
-        return try contextIDMissingRecently(envelope)
+        let slot = lastByFormat + envelope.format.index
+        if let id = slot.pointee?.id(matching: envelope) { return id }
+        let context = Context(envelope)
+        let id = try contexts[context] ?? stored(context)
+        contexts[context] = id
+        slot.pointee = Entry(context: context, id: id)
+        return id
     }
 
     /// The `event_origins` id of `origin`: fixed for the built-in origins, found or inserted for
@@ -57,15 +84,6 @@ final class EventDictionary {
             preconditionFailure("event_origins lost \(name) inside the writer's transaction")
         }
         patterns[name] = id
-        return id
-    }
-
-    private func contextIDMissingRecently(_ envelope: Envelope) throws -> Int {
-        let context = Context(envelope)
-        let id = try contexts[context] ?? stored(context)
-        contexts[context] = id
-        if recent.count == 8 { recent.removeFirst() }
-        recent.append((context, id))
         return id
     }
 
