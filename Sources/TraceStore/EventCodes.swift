@@ -1,6 +1,6 @@
 import TraceModel
 
-/// The small integers `event_rows` stores for an event's kind and origin; the `events` view
+/// The small integers `event_rows` stores for an event's kind, origin and envelope format; the `events` view
 /// turns them back into the names (version 6 in `Schema`, which spells the same table out).
 package enum EventCodes {
     /// The code stored in `event_rows.kind`.
@@ -31,6 +31,22 @@ package enum EventCodes {
         case 6: .layout
         case 8: .warning
         default: .text
+        }
+    }
+
+    /// The code stored in `event_rows.envelope`.
+    @inlinable package static func code(of format: EnvelopeFormat) -> Int {
+        switch format {
+        case .plain: 0
+        case .nslog: 1
+        case .oslog: 2
+        case .oslogCompact: 3
+        case .syslog: 4
+        case .ndjson: 5
+        case .json: 6
+        case .idevicesyslog: 7
+        case .swiftlog: 8
+        case .noise: 9
         }
     }
 

@@ -1,7 +1,7 @@
 import TraceModel
 
 /// The writer's side of `event_contexts` and `event_origins`: the id of an envelope's repeated
-/// fields and of an origin, found in memory and inserted the first time the store lacks them.
+/// fields (but its format, a code of its own) and of an origin, found in memory and inserted the first time the store lacks them.
 ///
 /// Ids are looked up (or inserted) inside the writer's open transaction, and rows of those tables
 /// are never deleted, so an id once known stays valid, also for another ingest writing the same
@@ -9,14 +9,12 @@ import TraceModel
 final class EventDictionary {
     /// An envelope's fields that repeat from line to line.
     private struct Context: Hashable {
-        let format: EnvelopeFormat
         let process: String?
         let subsystem: String?
         let category: String?
         let level: String?
 
         init(_ envelope: Envelope) {
-            format = envelope.format
             process = envelope.process
             subsystem = envelope.subsystem
             category = envelope.category
@@ -25,7 +23,7 @@ final class EventDictionary {
 
         /// Compared field by field, without building a key: most lines repeat a recent context.
         func matches(_ envelope: Envelope) -> Bool {
-            format == envelope.format && process == envelope.process && subsystem == envelope.subsystem
+            process == envelope.process && subsystem == envelope.subsystem
                 && category == envelope.category && level == envelope.level
         }
     }
@@ -88,13 +86,13 @@ final class EventDictionary {
     }
 
     private func stored(_ context: Context) throws -> Int {
-        let values: [SQLBindable] = [context.format.rawValue, context.process, context.subsystem, context.category, context.level]
+        let values: [SQLBindable] = [context.process, context.subsystem, context.category, context.level]
         let lookup = """
             SELECT id FROM event_contexts
-            WHERE envelope = ? AND process IS ? AND subsystem IS ? AND category IS ? AND level IS ? LIMIT 1
+            WHERE process IS ? AND subsystem IS ? AND category IS ? AND level IS ? LIMIT 1
             """
         if let id = try database.scalarInt(lookup, values) { return id }
-        try database.run("INSERT INTO event_contexts (envelope, process, subsystem, category, level) VALUES (?, ?, ?, ?, ?)", values)
+        try database.run("INSERT INTO event_contexts (process, subsystem, category, level) VALUES (?, ?, ?, ?)", values)
         return database.lastInsertRowID
     }
 }

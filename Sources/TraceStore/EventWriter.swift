@@ -91,7 +91,7 @@ public final class EventWriter {
 
     /// The columns of `event_rows` (schema version 6): the `events` view reads them back.
     static let eventColumns = [
-        "trace_id", "line", "kind", "origin", "context", "ts", "pid", "tid",
+        "trace_id", "line", "kind", "origin", "envelope", "context", "ts", "pid", "tid",
         "view", "owner", "instance", "message", "view_prefix", "duration_ms",
     ]
 
@@ -117,17 +117,18 @@ public final class EventWriter {
             statement.bind(event.line, at: base + 2)
             statement.bind(EventCodes.code(of: event.kind), at: base + 3)
             statement.bind(try dictionary.originID(of: event.origin), at: base + 4)
-            statement.bind(try dictionary.contextID(of: event.envelope), at: base + 5)
-            statement.bind(ifPresent: event.envelope.timestamp, at: base + 6)
-            statement.bind(ifPresent: event.envelope.pid, at: base + 7)
-            statement.bind(ifPresent: event.envelope.tid, at: base + 8)
-            arena.pointee.add(event.view, at: base + 9)
-            arena.pointee.add(event.owner, at: base + 10)
-            arena.pointee.add(event.instance, at: base + 11)
+            statement.bind(EventCodes.code(of: event.envelope.format), at: base + 5)
+            statement.bind(try dictionary.contextID(of: event.envelope), at: base + 6)
+            statement.bind(ifPresent: event.envelope.timestamp, at: base + 7)
+            statement.bind(ifPresent: event.envelope.pid, at: base + 8)
+            statement.bind(ifPresent: event.envelope.tid, at: base + 9)
+            arena.pointee.add(event.view, at: base + 10)
+            arena.pointee.add(event.owner, at: base + 11)
+            arena.pointee.add(event.instance, at: base + 12)
             // A message that begins with the view's name is stored without it.
-            let elided = arena.pointee.add(event.message, droppingPrefix: event.view, at: base + 12)
-            statement.bind(elided ? 1 : 0, at: base + 13)
-            statement.bind(ifPresent: event.durationMs, at: base + 14)
+            let elided = arena.pointee.add(event.message, droppingPrefix: event.view, at: base + 13)
+            statement.bind(elided ? 1 : 0, at: base + 14)
+            statement.bind(ifPresent: event.durationMs, at: base + 15)
         }
         try arena.pointee.bind(to: statement) { _ = try statement.step() }
         written += group.count

@@ -4,25 +4,26 @@ extension Schema {
     ///
     /// Most of an event row used to be text that repeats on every line: the kind, the origin,
     /// and the envelope's format, process, subsystem, category and level (a third of the bytes
-    /// of a generated million-line trace). Kind and origin are now small codes, the envelope
-    /// fields one id into `event_contexts`, and a message that begins with the row's view name
-    /// is stored without it (`view_prefix` = 1). Existing rows are carried over, ids unchanged,
-    /// so `changes`, `warnings` and `causes` still refer to them.
+    /// of a generated million-line trace). Kind, origin and envelope format are now small codes,
+    /// the other envelope fields one id into `event_contexts`, and a message that begins with
+    /// the row's view name is stored without it (`view_prefix` = 1). Existing rows are carried
+    /// over, ids unchanged, so `changes`, `warnings` and `causes` still refer to them.
     ///
-    /// The view reads a context field through a scalar subquery, not a join: SQLite evaluates
-    /// a view column only when the query uses it, while a LEFT JOIN is kept in every aggregate
-    /// query (`GROUP BY kind` paid two lookups per row for columns it never read). The codes
-    /// are spelled out in `EventCodes`; a test checks them against this view.
+    /// Codes are turned back into names by CASE, which costs a query only when it uses the
+    /// column. The context fields are read through scalar subqueries, also evaluated only when
+    /// used: a LEFT JOIN is kept in every aggregate query (`GROUP BY kind` paid a lookup per row
+    /// for columns it never read), while a subquery costs more per row that uses it, so the
+    /// README's `GROUP BY envelope` reads a code. The codes are spelled out in `EventCodes`;
+    /// a test checks them against this view.
     static let narrowEvents = """
     CREATE TABLE event_contexts (
         id        INTEGER PRIMARY KEY,
-        envelope  TEXT NOT NULL,
         process   TEXT,
         subsystem TEXT,
         category  TEXT,
         level     TEXT
     );
-    CREATE INDEX event_contexts_by_value ON event_contexts(envelope, process, subsystem, category, level);
+    CREATE INDEX event_contexts_by_value ON event_contexts(process, subsystem, category, level);
     CREATE TABLE event_origins (
         id     INTEGER PRIMARY KEY,
         origin TEXT NOT NULL UNIQUE
@@ -35,6 +36,7 @@ extension Schema {
         line        INTEGER NOT NULL,
         kind        INTEGER NOT NULL,
         origin      INTEGER NOT NULL REFERENCES event_origins(id),
+        envelope    INTEGER NOT NULL,
         context     INTEGER NOT NULL REFERENCES event_contexts(id),
         ts          REAL,
         pid         INTEGER,
@@ -47,24 +49,28 @@ extension Schema {
         duration_ms REAL
     );
 
-    INSERT INTO event_contexts (envelope, process, subsystem, category, level)
-    SELECT DISTINCT envelope, process, subsystem, category, level FROM events;
+    INSERT INTO event_contexts (process, subsystem, category, level)
+    SELECT DISTINCT process, subsystem, category, level FROM events;
     INSERT INTO event_origins (origin)
     SELECT DISTINCT origin FROM events WHERE origin NOT IN (SELECT origin FROM event_origins);
     WITH k(code, name) AS (
         VALUES (0, 'body'), (1, 'init'), (2, 'deinit'), (3, 'appear'), (4, 'disappear'),
                (5, 'task'), (6, 'layout'), (7, 'text'), (8, 'warning')
+    ), f(code, name) AS (
+        VALUES (0, 'plain'), (1, 'nslog'), (2, 'oslog'), (3, 'oslog_compact'), (4, 'syslog'),
+               (5, 'ndjson'), (6, 'json'), (7, 'idevicesyslog'), (8, 'swiftlog'), (9, 'noise')
     )
     INSERT INTO event_rows
-    SELECT e.id, e.trace_id, e.line, k.code, o.id, c.id, e.ts, e.pid, e.tid, e.view, e.owner, e.instance,
+    SELECT e.id, e.trace_id, e.line, k.code, o.id, f.code, c.id, e.ts, e.pid, e.tid, e.view, e.owner, e.instance,
            CASE WHEN e.view <> '' AND substr(e.message, 1, length(e.view)) = e.view
                 THEN substr(e.message, length(e.view) + 1) ELSE e.message END,
            coalesce(e.view <> '' AND substr(e.message, 1, length(e.view)) = e.view, 0),
            e.duration_ms
     FROM events AS e
     JOIN k ON k.name = e.kind
+    JOIN f ON f.name = e.envelope
     JOIN event_origins AS o ON o.origin = e.origin
-    JOIN event_contexts AS c ON c.envelope = e.envelope AND c.process IS e.process
+    JOIN event_contexts AS c ON c.process IS e.process
         AND c.subsystem IS e.subsystem AND c.category IS e.category AND c.level IS e.level
     ORDER BY e.id;
 
@@ -90,7 +96,9 @@ extension Schema {
                          WHEN 3 THEN 'structured' WHEN 4 THEN 'swiftui_warning' WHEN 5 THEN 'lookalike'
                          ELSE (SELECT o.origin FROM event_origins AS o WHERE o.id = r.origin) END AS origin,
            CASE WHEN r.view_prefix THEN r.view || r.message ELSE r.message END AS message,
-           (SELECT c.envelope FROM event_contexts AS c WHERE c.id = r.context) AS envelope,
+           CASE r.envelope WHEN 0 THEN 'plain' WHEN 1 THEN 'nslog' WHEN 2 THEN 'oslog' WHEN 3 THEN 'oslog_compact'
+                           WHEN 4 THEN 'syslog' WHEN 5 THEN 'ndjson' WHEN 6 THEN 'json' WHEN 7 THEN 'idevicesyslog'
+                           WHEN 8 THEN 'swiftlog' WHEN 9 THEN 'noise' END AS envelope,
            (SELECT c.level FROM event_contexts AS c WHERE c.id = r.context) AS level,
            r.duration_ms AS duration_ms
     FROM event_rows AS r;

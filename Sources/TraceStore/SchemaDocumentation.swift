@@ -126,7 +126,8 @@ public enum SchemaDocumentation {
             Column(name: "line", type: "INTEGER", summary: "events.line."),
             Column(name: "kind", type: "INTEGER", summary: "0 body, 1 init, 2 deinit, 3 appear, 4 disappear, 5 task, 6 layout, 7 text, 8 warning."),
             Column(name: "origin", type: "INTEGER", summary: "The event_origins id of events.origin."),
-            Column(name: "context", type: "INTEGER", summary: "The event_contexts id of events.envelope, process, subsystem, category and level."),
+            Column(name: "envelope", type: "INTEGER", summary: "0 plain, 1 nslog, 2 oslog, 3 oslog_compact, 4 syslog, 5 ndjson, 6 json, 7 idevicesyslog, 8 swiftlog, 9 noise."),
+            Column(name: "context", type: "INTEGER", summary: "The event_contexts id of events.process, subsystem, category and level."),
             Column(name: "ts", type: "REAL", summary: "events.ts."),
             Column(name: "pid", type: "INTEGER", summary: "events.pid."),
             Column(name: "tid", type: "INTEGER", summary: "events.tid."),
@@ -139,7 +140,6 @@ public enum SchemaDocumentation {
         ]),
         Table(name: "event_contexts", summary: "The envelope fields that repeat from line to line, stored once per distinct combination (events reads them by event_rows.context).", columns: [
             Column(name: "id", type: "INTEGER", summary: "Context id."),
-            Column(name: "envelope", type: "TEXT", summary: "events.envelope."),
             Column(name: "process", type: "TEXT", summary: "events.process."),
             Column(name: "subsystem", type: "TEXT", summary: "events.subsystem."),
             Column(name: "category", type: "TEXT", summary: "events.category."),

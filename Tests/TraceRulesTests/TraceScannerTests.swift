@@ -64,14 +64,14 @@ import TraceStore
                 """, [traceID])
             try database.run("INSERT INTO traces (id, source, ingested_at) VALUES (?, 'other', 'now')", [traceID + 2])
             // Rows are written where the writer puts them: `events` is a view over `event_rows`.
-            let columns = "line, kind, origin, context, ts, pid, tid, view, owner, instance, message, view_prefix, duration_ms"
+            let columns = "line, kind, origin, envelope, context, ts, pid, tid, view, owner, instance, message, view_prefix, duration_ms"
             try database.run("""
                 INSERT INTO event_rows (id, trace_id, \(columns))
                 SELECT ?1 + 2 * (id - ?2), ?3, \(columns) FROM event_rows WHERE trace_id = ?4
                 """, [base, first, traceID + 1, traceID])
             try database.run("""
-                INSERT INTO event_rows (id, trace_id, line, kind, origin, context, message, view_prefix)
-                SELECT ?1 + 2 * (id - ?2) + 1, ?3, line, 0, 2, context, 'Other body', 0 FROM event_rows WHERE trace_id = ?4
+                INSERT INTO event_rows (id, trace_id, line, kind, origin, envelope, context, message, view_prefix)
+                SELECT ?1 + 2 * (id - ?2) + 1, ?3, line, 0, 2, 0, context, 'Other body', 0 FROM event_rows WHERE trace_id = ?4
                 """, [base, first, traceID + 2, traceID])
             try database.run("""
                 INSERT INTO changes (event_id, position, token)

@@ -59,7 +59,7 @@ import TraceModel
         #expect(try database.scalarInt("SELECT count(*) FROM event_origins WHERE origin LIKE 'pattern:%'") == 2)
     }
 
-    @Test func everyKindAndOriginCodeReadsAsItsName() throws {
+    @Test func everyKindOriginAndEnvelopeCodeReadsAsItsName() throws {
         let database = try Database(path: ":memory:", mode: .readWrite)
         try Schema.migrate(database)
         let writer = try EventWriter(database: database, source: "t.log")
@@ -68,10 +68,13 @@ import TraceModel
         for kind in EventKind.allCases {
             for origin in origins { events.append(Event(line: events.count + 1, kind: kind, origin: origin, message: "m")) }
         }
+        for format in EnvelopeFormat.allCases {
+            events.append(Event(line: events.count + 1, kind: .text, origin: .text, message: "m", envelope: Envelope(format: format)))
+        }
         try writer.append(contentsOf: events)
         try writer.finish(stats: ParseStats())
-        let stored = try rows(database, "SELECT kind, origin FROM events ORDER BY id")
-        #expect(stored == events.map { [.text($0.kind.rawValue), .text($0.origin.storedValue)] })
+        let stored = try rows(database, "SELECT kind, origin, envelope FROM events ORDER BY id")
+        #expect(stored == events.map { [.text($0.kind.rawValue), .text($0.origin.storedValue), .text($0.envelope.format.rawValue)] })
         var decoded: [EventKind] = []
         try database.forEachRow("SELECT kind FROM event_rows ORDER BY id") { decoded.append(EventCodes.kind(code: $0.integer(at: 0))) }
         #expect(decoded == events.map(\.kind))

@@ -67,7 +67,7 @@ extension ExportTable {
     ]
 
     /// The tables behind an exported view, whose NOT NULL constraints are the view's.
-    static let storage = ["events": ["event_rows", "event_contexts"]]
+    static let storage = ["events": ["event_rows"]]
 
     /// The six exported tables for `selection`, their columns taken from the documented schema
     /// and their NOT NULL constraints from the database itself.
