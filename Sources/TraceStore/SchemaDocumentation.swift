@@ -120,7 +120,7 @@ public enum SchemaDocumentation {
             Column(name: "appears", type: "INTEGER", summary: "appear events."),
             Column(name: "disappears", type: "INTEGER", summary: "disappear events."),
         ]),
-        Table(name: "event_rows", summary: "Storage behind the events view, one row per event; query events instead: its kind, origin and envelope fields are codes here.", columns: [
+        Table(name: "event_rows", summary: "Storage behind the events view, one row per event; query events instead: here kind, origin and envelope are codes, process, subsystem, category and level one event_contexts id, and a message may lack its leading view name.", columns: [
             Column(name: "id", type: "INTEGER", summary: "events.id."),
             Column(name: "trace_id", type: "INTEGER", summary: "events.trace_id."),
             Column(name: "line", type: "INTEGER", summary: "events.line."),
@@ -138,7 +138,7 @@ public enum SchemaDocumentation {
             Column(name: "view_prefix", type: "INTEGER", summary: "1 when events.message is view || message, 0 when it is message."),
             Column(name: "duration_ms", type: "REAL", summary: "events.duration_ms."),
         ]),
-        Table(name: "event_contexts", summary: "The envelope fields that repeat from line to line, stored once per distinct combination (events reads them by event_rows.context).", columns: [
+        Table(name: "event_contexts", summary: "The envelope fields that repeat from line to line (process, subsystem, category, level), stored once per distinct combination; events reads them by event_rows.context.", columns: [
             Column(name: "id", type: "INTEGER", summary: "Context id."),
             Column(name: "process", type: "TEXT", summary: "events.process."),
             Column(name: "subsystem", type: "TEXT", summary: "events.subsystem."),
