@@ -76,8 +76,13 @@ for line in schema_text.splitlines():
     column = re.match(r"^  (\w+)\s+(INTEGER|REAL|TEXT)\s", line)
     if column and current:
         documented[current].append([column.group(1), column.group(2), True])
+# A view has no constraints of its own: events (a view since schema version 6) has those of
+# event_rows, the table behind it, as export gives it.
+STORAGE = {"events": ["event_rows"]}
 for table in TABLES:
-    required = {name for name, notnull, pk in query(f"SELECT name, \"notnull\", pk FROM pragma_table_info('{table}')") if notnull == "1" or pk != "0"}
+    required = set()
+    for source in [table] + STORAGE.get(table, []):
+        required |= {name for name, notnull, pk in query(f"SELECT name, \"notnull\", pk FROM pragma_table_info('{source}')") if notnull == "1" or pk != "0"}
     for column in documented[table]:
         column[2] = column[0] not in required
 

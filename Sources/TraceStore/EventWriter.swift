@@ -31,6 +31,8 @@ public final class EventWriter {
     private let insertChanges: [Statement]
     /// One row at a time: a warning is rare next to the events around it.
     private let insertWarning: Statement
+    /// Ids of the envelope fields and origins that repeat from row to row.
+    private let dictionary: EventDictionary
 
     /// Starts a new trace read from `source` and returns a writer for its events.
     public init(database: Database, source: String, batchSize: Int = 8192, maxLatency: TimeInterval = 0.5) throws {
@@ -43,8 +45,9 @@ public final class EventWriter {
         )
         traceID = database.lastInsertRowID
         insertEvents = try (1...Self.rowsPerStatement).map { rows in
-            try database.prepare(Self.insertSQL(table: "events", columns: Self.eventColumns, rows: rows))
+            try database.prepare(Self.insertSQL(table: "event_rows", columns: Self.eventColumns, rows: rows))
         }
+        dictionary = EventDictionary(database: database)
         insertChanges = try (1...Self.rowsPerStatement).map { rows in
             try database.prepare(Self.insertSQL(table: "changes", columns: ["event_id", "position", "token"], rows: rows))
         }
@@ -86,9 +89,10 @@ public final class EventWriter {
 
     static let rowsPerStatement = 16
 
+    /// The columns of `event_rows` (schema version 6): the `events` view reads them back.
     static let eventColumns = [
-        "trace_id", "line", "ts", "process", "pid", "tid", "subsystem", "category", "kind",
-        "view", "owner", "instance", "origin", "message", "envelope", "level", "duration_ms",
+        "trace_id", "line", "kind", "origin", "envelope", "context", "ts", "pid", "tid",
+        "view", "owner", "instance", "message", "view_prefix", "duration_ms",
     ]
 
     static func insertSQL(table: String, columns: [String], rows: Int) -> String {
@@ -111,21 +115,20 @@ public final class EventWriter {
             let base = Int32(row * Self.eventColumns.count)
             statement.bind(traceID, at: base + 1)
             statement.bind(event.line, at: base + 2)
-            statement.bind(ifPresent: event.envelope.timestamp, at: base + 3)
-            arena.pointee.add(event.envelope.process, at: base + 4)
-            statement.bind(ifPresent: event.envelope.pid, at: base + 5)
-            statement.bind(ifPresent: event.envelope.tid, at: base + 6)
-            arena.pointee.add(event.envelope.subsystem, at: base + 7)
-            arena.pointee.add(event.envelope.category, at: base + 8)
-            arena.pointee.add(event.kind.rawValue, at: base + 9)
+            statement.bind(EventCodes.code(of: event.kind), at: base + 3)
+            statement.bind(try dictionary.originID(of: event.origin), at: base + 4)
+            statement.bind(EventCodes.code(of: event.envelope.format), at: base + 5)
+            statement.bind(try dictionary.contextID(of: event.envelope), at: base + 6)
+            statement.bind(ifPresent: event.envelope.timestamp, at: base + 7)
+            statement.bind(ifPresent: event.envelope.pid, at: base + 8)
+            statement.bind(ifPresent: event.envelope.tid, at: base + 9)
             arena.pointee.add(event.view, at: base + 10)
             arena.pointee.add(event.owner, at: base + 11)
             arena.pointee.add(event.instance, at: base + 12)
-            arena.pointee.add(event.origin.storedValue, at: base + 13)
-            arena.pointee.add(event.message, at: base + 14)
-            arena.pointee.add(event.envelope.format.rawValue, at: base + 15)
-            arena.pointee.add(event.envelope.level, at: base + 16)
-            statement.bind(ifPresent: event.durationMs, at: base + 17)
+            // A message that begins with the view's name is stored without it.
+            let elided = arena.pointee.add(event.message, droppingPrefix: event.view, at: base + 13)
+            statement.bind(elided ? 1 : 0, at: base + 14)
+            statement.bind(ifPresent: event.durationMs, at: base + 15)
         }
         try arena.pointee.bind(to: statement) { _ = try statement.step() }
         written += group.count

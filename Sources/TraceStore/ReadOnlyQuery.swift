@@ -13,6 +13,14 @@ public enum ReadOnlyQuery {
         var ranAny = false
         do {
             try runEach(sql, on: database, ranAny: &ranAny, columns: columns, row: row)
+        } catch let error as SQLiteError where writesAView(error) {
+            // `events` is a view: SQLite refuses a write to it while preparing, before anything
+            // could tell the statement would write. It is the same refusal, and says so.
+            throw SQLiteError(
+                code: SQLITE_READONLY,
+                message: "query is read-only: this statement would write (\(firstWord(error.sql ?? "")))",
+                sql: error.sql
+            )
         } catch let error as SQLiteError {
             // The authorizer's "not authorized" does not say why; the user should know. (A refused
             // function comes back as a plain SQLITE_ERROR, so the recorded refusal decides.)
@@ -51,6 +59,13 @@ public enum ReadOnlyQuery {
                 if columnCount > 0 { try row(statement.row()) }
             }
         }
+    }
+
+    /// True for SQLite's refusal to change a view (`DELETE FROM events`, `DROP TABLE events`).
+    private static func writesAView(_ error: SQLiteError) -> Bool {
+        let message = error.message
+        return (message.hasPrefix("cannot modify ") && message.contains(" because it is a view"))
+            || message.hasPrefix("use DROP VIEW to delete view ")
     }
 
     private static func firstWord(_ sql: String) -> String {

@@ -18,6 +18,7 @@ public enum Schema {
         Migration(version: 3, sql: warningsTable),
         Migration(version: 4, sql: versionExplain),
         Migration(version: 5, sql: tagsTable),
+        Migration(version: 6, sql: narrowEvents),
     ]
 
     /// The schema version this binary writes and reads.

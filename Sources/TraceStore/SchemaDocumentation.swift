@@ -34,7 +34,7 @@ public enum SchemaDocumentation {
             Column(name: "unrecognized", type: "INTEGER", summary: "Lines no recogniser understood, stored as kind 'text'."),
             Column(name: "complete", type: "INTEGER", summary: "1 once ingestion finished; 0 while streaming or after an interrupted ingest."),
         ]),
-        Table(name: "events", summary: "One row per input line (or multi-line message): the heart of the store.", columns: [
+        Table(name: "events", summary: "One row per input line (or multi-line message): the heart of the store. A view over event_rows (since schema version 6); query it like a table.", columns: [
             Column(name: "id", type: "INTEGER", summary: "Event id, increasing in input order."),
             Column(name: "trace_id", type: "INTEGER", summary: "The trace it belongs to."),
             Column(name: "line", type: "INTEGER", summary: "1-based line number in the source."),
@@ -119,6 +119,35 @@ public enum SchemaDocumentation {
             Column(name: "identity_changes", type: "INTEGER", summary: "body events whose changes include @identity."),
             Column(name: "appears", type: "INTEGER", summary: "appear events."),
             Column(name: "disappears", type: "INTEGER", summary: "disappear events."),
+        ]),
+        Table(name: "event_rows", summary: "Storage behind the events view, one row per event; query events instead: here kind, origin and envelope are codes, process, subsystem, category and level one event_contexts id, and a message may lack its leading view name.", columns: [
+            Column(name: "id", type: "INTEGER", summary: "events.id."),
+            Column(name: "trace_id", type: "INTEGER", summary: "events.trace_id."),
+            Column(name: "line", type: "INTEGER", summary: "events.line."),
+            Column(name: "kind", type: "INTEGER", summary: "0 body, 1 init, 2 deinit, 3 appear, 4 disappear, 5 task, 6 layout, 7 text, 8 warning."),
+            Column(name: "origin", type: "INTEGER", summary: "The event_origins id of events.origin."),
+            Column(name: "envelope", type: "INTEGER", summary: "0 plain, 1 nslog, 2 oslog, 3 oslog_compact, 4 syslog, 5 ndjson, 6 json, 7 idevicesyslog, 8 swiftlog, 9 noise."),
+            Column(name: "context", type: "INTEGER", summary: "The event_contexts id of events.process, subsystem, category and level."),
+            Column(name: "ts", type: "REAL", summary: "events.ts."),
+            Column(name: "pid", type: "INTEGER", summary: "events.pid."),
+            Column(name: "tid", type: "INTEGER", summary: "events.tid."),
+            Column(name: "view", type: "TEXT", summary: "events.view."),
+            Column(name: "owner", type: "TEXT", summary: "events.owner."),
+            Column(name: "instance", type: "TEXT", summary: "events.instance."),
+            Column(name: "message", type: "TEXT", summary: "events.message, without its leading view name when view_prefix is 1."),
+            Column(name: "view_prefix", type: "INTEGER", summary: "1 when events.message is view || message, 0 when it is message."),
+            Column(name: "duration_ms", type: "REAL", summary: "events.duration_ms."),
+        ]),
+        Table(name: "event_contexts", summary: "The envelope fields that repeat from line to line (process, subsystem, category, level), stored once per distinct combination; events reads them by event_rows.context.", columns: [
+            Column(name: "id", type: "INTEGER", summary: "Context id."),
+            Column(name: "process", type: "TEXT", summary: "events.process."),
+            Column(name: "subsystem", type: "TEXT", summary: "events.subsystem."),
+            Column(name: "category", type: "TEXT", summary: "events.category."),
+            Column(name: "level", type: "TEXT", summary: "events.level."),
+        ]),
+        Table(name: "event_origins", summary: "The origins by code: 0 text, 1 print_changes, 2 lifecycle, 3 structured, 4 swiftui_warning, 5 lookalike, then pattern:<name> as they first occur.", columns: [
+            Column(name: "id", type: "INTEGER", summary: "Origin code (event_rows.origin)."),
+            Column(name: "origin", type: "TEXT", summary: "events.origin."),
         ]),
     ]
 }

@@ -24,15 +24,36 @@ struct TextArena {
     /// Queues `text` for parameter `index`; nil leaves the parameter as it is (NULL once cleared).
     mutating func add(_ text: String?, at index: Int32) {
         guard var text else { return }
-        text.withUTF8 { utf8 in
-            let count = utf8.count
-            while used + count > bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
-            if count > 0 {
-                bytes.withUnsafeMutableBytes { _ = memcpy($0.baseAddress! + used, utf8.baseAddress!, count) }
-            }
-            slots.append((index, used, count))
-            used += count
+        text.withUTF8 { append($0, at: index) }
+    }
+
+    private mutating func append(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int32) {
+        let count = utf8.count
+        while used + count > bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
+        if count > 0 {
+            bytes.withUnsafeMutableBytes { _ = memcpy($0.baseAddress! + used, utf8.baseAddress!, count) }
         }
+        slots.append((index, used, count))
+        used += count
+    }
+
+    /// Queues `text` for parameter `index` without its leading `prefix` when it begins with
+    /// those bytes (and `prefix` is not empty); true when it did.
+    mutating func add(_ text: String, droppingPrefix prefix: String?, at index: Int32) -> Bool {
+        guard var prefix, !prefix.isEmpty else {
+            add(text, at: index)
+            return false
+        }
+        var text = text
+        let kept: Int = text.withUTF8 { utf8 in
+            prefix.withUTF8 { head in
+                utf8.count >= head.count && memcmp(utf8.baseAddress!, head.baseAddress!, head.count) == 0 ? head.count : 0
+            }
+        }
+        text.withUTF8 { utf8 in
+            append(UnsafeBufferPointer(rebasing: utf8[kept...]), at: index)
+        }
+        return kept > 0
     }
 
     /// Binds every queued parameter to `statement`, runs `body` (which steps it), and empties the

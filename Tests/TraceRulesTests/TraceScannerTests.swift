@@ -63,14 +63,15 @@ import TraceStore
                 SELECT id + 1, source, format, ingested_at, lines, events, unrecognized, complete FROM traces WHERE id = ?
                 """, [traceID])
             try database.run("INSERT INTO traces (id, source, ingested_at) VALUES (?, 'other', 'now')", [traceID + 2])
-            let columns = "line, ts, process, pid, tid, subsystem, category, kind, view, owner, instance, origin, message, envelope, level, duration_ms"
+            // Rows are written where the writer puts them: `events` is a view over `event_rows`.
+            let columns = "line, kind, origin, envelope, context, ts, pid, tid, view, owner, instance, message, view_prefix, duration_ms"
             try database.run("""
-                INSERT INTO events (id, trace_id, \(columns))
-                SELECT ?1 + 2 * (id - ?2), ?3, \(columns) FROM events WHERE trace_id = ?4
+                INSERT INTO event_rows (id, trace_id, \(columns))
+                SELECT ?1 + 2 * (id - ?2), ?3, \(columns) FROM event_rows WHERE trace_id = ?4
                 """, [base, first, traceID + 1, traceID])
             try database.run("""
-                INSERT INTO events (id, trace_id, line, kind, origin, message, envelope)
-                SELECT ?1 + 2 * (id - ?2) + 1, ?3, line, 'body', 'lifecycle', 'Other body', 'plain' FROM events WHERE trace_id = ?4
+                INSERT INTO event_rows (id, trace_id, line, kind, origin, envelope, context, message, view_prefix)
+                SELECT ?1 + 2 * (id - ?2) + 1, ?3, line, 0, 2, 0, context, 'Other body', 0 FROM event_rows WHERE trace_id = ?4
                 """, [base, first, traceID + 2, traceID])
             try database.run("""
                 INSERT INTO changes (event_id, position, token)

@@ -17,17 +17,19 @@ import TraceStore
 public struct TraceScanner {
     /// The events of a trace whose ids are contiguous: its rowid range holds nothing else, so
     /// rows are not checked for their trace, and text lines show as gaps in the ids.
+    /// They are read from `event_rows`, the narrow table behind the `events` view: kind and
+    /// origin as codes (7 is text, 1 is print_changes; `EventCodes`), no envelope text.
     public static let contiguousEventsSQL = """
-        SELECT id, line, ts, kind, view, owner, instance, origin = 'print_changes', duration_ms, pid
-        FROM events
-        WHERE id BETWEEN ?1 AND ?2 AND kind <> 'text'
+        SELECT id, line, ts, kind, view, owner, instance, origin = 1, duration_ms, pid
+        FROM event_rows
+        WHERE id BETWEEN ?1 AND ?2 AND kind <> 7
         ORDER BY id
         """
 
     /// The events of a trace whose ids interleave with another's (two ingests wrote at once).
     public static let interleavedEventsSQL = """
-        SELECT id, line, ts, kind, view, owner, instance, origin = 'print_changes', duration_ms, pid
-        FROM events
+        SELECT id, line, ts, kind, view, owner, instance, origin = 1, duration_ms, pid
+        FROM event_rows
         WHERE id BETWEEN ?1 AND ?2 AND +trace_id = ?3
         ORDER BY id
         """
@@ -53,8 +55,8 @@ public struct TraceScanner {
     /// without an index on `trace_id`): traces are stored one after another, so the latest
     /// trace's last event is the table's last row.
     public static func eventRange(of traceID: Int, in database: Database) throws -> ClosedRange<Int>? {
-        let first = try database.scalarInt("SELECT id FROM events WHERE trace_id = ? ORDER BY id LIMIT 1", [traceID])
-        let last = try database.scalarInt("SELECT id FROM events WHERE trace_id = ? ORDER BY id DESC LIMIT 1", [traceID])
+        let first = try database.scalarInt("SELECT id FROM event_rows WHERE trace_id = ? ORDER BY id LIMIT 1", [traceID])
+        let last = try database.scalarInt("SELECT id FROM event_rows WHERE trace_id = ? ORDER BY id DESC LIMIT 1", [traceID])
         guard let first, let last else { return nil }
         return first...last
     }
@@ -162,7 +164,7 @@ public struct TraceScanner {
             var launch = Relaunch()
             while try events.step() {
                 let id = events.integer(at: 0)
-                let kind = TraceScanner.kind(events.bytes(at: 3))
+                let kind = EventCodes.kind(code: events.integer(at: 3))
                 if kind == .text {
                     skippedText = true
                     continue
@@ -202,30 +204,6 @@ public struct TraceScanner {
                 attribute: warnings.int(at: 4)
             )
         }
-    }
-
-    /// The kind stored as `bytes`, told apart by length and first four bytes (the writer stores
-    /// only `EventKind` names); anything else (a newer writer's kind) reads as text, which no rule
-    /// looks at.
-    @inline(__always) static func kind(_ bytes: UnsafeRawBufferPointer?) -> EventKind {
-        guard let bytes, bytes.count >= 4 else { return .text }
-        let head = bytes.loadUnaligned(as: UInt32.self)
-        switch (bytes.count, head) {
-        case (4, prefix("body")): return .body
-        case (4, prefix("init")): return .`init`
-        case (6, prefix("dein")): return .`deinit`
-        case (6, prefix("appe")): return .appear
-        case (9, prefix("disa")): return .disappear
-        case (4, prefix("task")): return .task
-        case (6, prefix("layo")): return .layout
-        case (7, prefix("warn")): return .warning
-        default: return .text
-        }
-    }
-
-    /// Four ASCII characters as the little- or big-endian word `loadUnaligned` reads them.
-    private static func prefix(_ text: StaticString) -> UInt32 {
-        text.withUTF8Buffer { UnsafeRawBufferPointer($0).loadUnaligned(as: UInt32.self) }
     }
 }
 

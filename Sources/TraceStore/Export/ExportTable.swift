@@ -66,6 +66,9 @@ extension ExportTable {
         ("tags", "tags AS t WHERE t.trace_id IN (%@)", "t.trace_id, t.key"),
     ]
 
+    /// The tables behind an exported view, whose NOT NULL constraints are the view's.
+    static let storage = ["events": ["event_rows"]]
+
     /// The six exported tables for `selection`, their columns taken from the documented schema
     /// and their NOT NULL constraints from the database itself.
     public static func all(in database: Database, selection: ExportSelection) throws -> [(table: ExportTable, values: [SQLValue])] {
@@ -75,8 +78,12 @@ extension ExportTable {
                 preconditionFailure("export lists \(entry.name), which the schema documentation does not")
             }
             var required: Set<String> = []
-            try database.forEachRow("SELECT name, \"notnull\", pk FROM pragma_table_info(?)", [entry.name]) { row in
-                if row.int(at: 1) == 1 || (row.int(at: 2) ?? 0) > 0 { required.insert(row.text(at: 0) ?? "") }
+            // A view has no constraints of its own: `events` takes them from the tables behind it
+            // (columns of the same names), so its Parquet schema stays what it was as a table.
+            for source in [entry.name] + (storage[entry.name] ?? []) {
+                try database.forEachRow("SELECT name, \"notnull\", pk FROM pragma_table_info(?)", [source]) { row in
+                    if row.int(at: 1) == 1 || (row.int(at: 2) ?? 0) > 0 { required.insert(row.text(at: 0) ?? "") }
+                }
             }
             let columns = documented.columns.map { column in
                 Column(name: column.name, type: ColumnType(rawValue: column.type) ?? .text, nullable: !required.contains(column.name))
