@@ -61,17 +61,18 @@ enum CheckCommand: Command {
             database: database, configuration: configuration, sources: options.sources,
             storingExplanations: arguments.value("db") != nil
         )
-        var findings: [Finding] = []
+        var traceIDs: [Int] = []
         var coverage: [TraceCoverage] = []
         let showProgress = Console.stderrIsTerminal
         for input in inputs {
             let summary = try ingestor.ingest(path: input, progress: showProgress ? IngestCommand.progressLine(for: input) : nil)
             if showProgress { Console.clearStatus() }
-            findings += try analyzer.analyze(traceID: summary.traceID)
+            // The findings are stored; the report reads them back from there.
+            _ = try analyzer.analyze(traceID: summary.traceID)
+            traceIDs.append(summary.traceID)
             coverage.append(try TraceCoverage.read(database, traceID: summary.traceID))
         }
-        findings.sort(by: Finding.reportOrder)
-        let status = try options.finish(findings: findings, coverage: coverage, database: database, configuration: configuration)
+        let status = try options.finish(database: database, traceIDs: traceIDs, coverage: coverage, configuration: configuration)
         if !arguments.flag("allow-empty"), let empty = coverage.first(where: \.isEmpty) {
             throw ToolError(EmptyLogMessage.render(empty))
         }

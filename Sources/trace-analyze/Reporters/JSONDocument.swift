@@ -26,7 +26,8 @@ indirect enum JSONDocument {
         }
     }
 
-    private func rendered(indent: String) -> String {
+    /// The value as it prints at nesting `indent`.
+    func rendered(indent: String) -> String {
         switch self {
         case .object(let members):
             if members.isEmpty { return "{}" }
@@ -49,5 +50,28 @@ indirect enum JSONDocument {
         case .bool(let bool): return bool ? "true" : "false"
         case .null: return "null"
         }
+    }
+
+    /// Writes the document to `sink` with the array that stands where `placeholder` (a string
+    /// value) is filled by `items`, one element at a time, laid out as `text` would lay out an
+    /// array of objects or arrays: a report's findings are never held together.
+    static func write(
+        _ document: JSONDocument, placeholder: String, to sink: ReportSink,
+        items: (_ add: (JSONDocument) -> Void) throws -> Void
+    ) throws {
+        let text = document.text
+        let quoted = JSONText.quote(placeholder)
+        guard let range = text.range(of: quoted) else { preconditionFailure("no placeholder in the document") }
+        let lineStart = text[..<range.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        let indent = String(text[lineStart...].prefix { $0 == " " })
+        let inner = indent + "  "
+        sink.write(String(text[..<range.lowerBound]))
+        var first = true
+        try items { item in
+            sink.write((first ? "[\n" : ",\n") + inner + item.rendered(indent: inner))
+            first = false
+        }
+        sink.write(first ? "[]" : "\n\(indent)]")
+        sink.write(String(text[range.upperBound...]))
     }
 }
