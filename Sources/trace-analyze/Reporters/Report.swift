@@ -80,13 +80,15 @@ struct Report {
 
     /// A finding's view as a heading shows it: with the instance its evidence names when another
     /// finding of the same rule is about the same view (`tab 1`, `tab 2`).
-    /// `shared` is the findings' shared subjects, counted once per report.
-    func subject(of finding: Finding, shared: Set<StoredFindings.Subject>) throws -> String? {
+    /// `shared` is the findings' shared subjects, counted once per report; `shown` is what the
+    /// finding's first evidence lines say, already read for printing.
+    func subject(of finding: Finding, shared: Set<StoredFindings.Subject>, shown: [EvidenceText.Line?]) throws -> String? {
         guard let view = finding.view else { return nil }
         guard shared.contains(StoredFindings.Subject(finding)), let evidenceText else { return view }
         var instances: Set<String> = []
-        for line in finding.lines {
-            if let instance = try evidenceText.line(line, traceID: finding.traceID)?.instance {
+        for (index, line) in finding.lines.enumerated() {
+            let said = index < shown.count ? shown[index] : try evidenceText.line(line, traceID: finding.traceID)
+            if let instance = said?.instance {
                 instances.insert(instance)
                 // Two are enough to know the heading names none.
                 if instances.count > 1 { return view }

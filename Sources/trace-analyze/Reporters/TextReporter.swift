@@ -21,7 +21,8 @@ enum TextReporter: Reporter {
                 heading = finding.severity
                 text += paint("\(Self.heading(finding.severity)) (\(report.count(finding.severity)))", colour(finding.severity)) + "\n\n"
             }
-            text += paint(finding.rule, TerminalColours.bold) + (try report.subject(of: finding, shared: shared).map { ": \($0)" } ?? "") + "\n"
+            let shown = try finding.lines.prefix(maxEvidence).map { try report.evidenceText?.line($0, traceID: finding.traceID) }
+            text += paint(finding.rule, TerminalColours.bold) + (try report.subject(of: finding, shared: shared, shown: shown).map { ": \($0)" } ?? "") + "\n"
             text += "  \(finding.message)\n"
             if let rootCause = finding.rootCause {
                 text += "  root cause: \(rootCause)\n"
@@ -32,9 +33,9 @@ enum TextReporter: Reporter {
             }
             let locations = Report.evidence(of: finding).prefix(maxEvidence)
             let pad = locations.map(\.count).max() ?? 0
-            for (location, line) in zip(locations, finding.lines) {
+            for (location, said) in zip(locations, shown) {
                 var row = "    " + location
-                if let said = try report.evidenceText?.line(line, traceID: finding.traceID)?.text {
+                if let said = said?.text {
                     row = row.padding(toLength: 4 + pad, withPad: " ", startingAt: 0) + "  " + said
                 }
                 text += paint(fitted(row, width: report.width), TerminalColours.dim) + "\n"
