@@ -17,8 +17,11 @@ public struct StoredFindings {
 
     /// A rule's findings about one view of one trace.
     public struct Subject: Hashable, Sendable {
+        /// The rule's id.
         public let rule: String
+        /// The view the findings are about.
         public let view: String?
+        /// The trace's id in the store.
         public let traceID: Int
 
         /// The subject of `finding`.
