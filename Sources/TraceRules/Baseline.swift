@@ -42,13 +42,10 @@ public struct Baseline: Sendable, Equatable {
 
     /// Splits `findings` into those the baseline does not hold (to report) and those it hides.
     public func partition(_ findings: [Finding]) -> (reported: [Finding], hidden: [Finding]) {
-        var remaining: [Fingerprint: Int] = [:]
-        for entry in entries { remaining[entry.fingerprint, default: 0] += 1 }
+        var filter = Filter(self)
         var reported: [Finding] = [], hidden: [Finding] = []
         for finding in findings {
-            let fingerprint = Fingerprint(finding)
-            if let count = remaining[fingerprint], count > 0 {
-                remaining[fingerprint] = count - 1
+            if filter.hides(finding) {
                 hidden.append(finding)
             } else {
                 reported.append(finding)

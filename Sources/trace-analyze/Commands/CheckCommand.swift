@@ -56,25 +56,22 @@ enum CheckCommand: Command {
         let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()
         defer { if arguments.value("db") != nil { TraceDatabase.finishWriting(database) } }
         let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) }, tags: tags)
-        let analyzer = Analyzer(database: database, configuration: configuration, sources: options.sources)
-        var findings: [Finding] = []
+        var traceIDs: [Int] = []
         var coverage: [TraceCoverage] = []
         let showProgress = Console.stderrIsTerminal
         for input in inputs {
             // The rules read the events as they are stored, on a thread of their own: the trace
             // is not read back. Updates and causes are left for `why` and `views` to store.
-            let analysis = StreamAnalysis(configuration: configuration, sources: options.sources, source: input)
+            let analysis = StreamAnalysis(configuration: configuration, sources: options.sources, source: input, storingIn: database)
             let summary = try ingestor.ingest(
                 path: input, progress: showProgress ? IngestCommand.progressLine(for: input) : nil, observer: analysis
             )
             if showProgress { Console.clearStatus() }
-            let found = analysis.finish()
-            try analyzer.store(found, traceID: summary.traceID)
-            findings += found
+            try analysis.finishStoring()
+            traceIDs.append(summary.traceID)
             coverage.append(try TraceCoverage.read(database, traceID: summary.traceID))
         }
-        findings.sort(by: Finding.reportOrder)
-        let status = try options.finish(findings: findings, coverage: coverage, database: database, configuration: configuration)
+        let status = try options.finish(database: database, traceIDs: traceIDs, coverage: coverage, configuration: configuration)
         if !arguments.flag("allow-empty"), let empty = coverage.first(where: \.isEmpty) {
             throw ToolError(EmptyLogMessage.render(empty))
         }

@@ -36,10 +36,11 @@ enum ReportCommand: Command {
         defer { TraceDatabase.finishWriting(database) }
         // Updates and causes are written when `why` or `views` first asks for them: writing a row
         // per body line would cost `report` more than its rules.
-        let findings = try Analyzer(
+        // Each finding is stored as its rule produces it; the report reads them back from there.
+        try Analyzer(
             database: database, configuration: configuration, sources: options.sources, storingExplanations: false
-        ).analyze(traceID: traceID)
+        ).analyzeIntoStore(traceID: traceID)
         let coverage = try TraceCoverage.read(database, traceID: traceID)
-        return try options.finish(findings: findings, coverage: [coverage], database: database, configuration: configuration)
+        return try options.finish(database: database, traceIDs: [traceID], coverage: [coverage], configuration: configuration)
     }
 }

@@ -73,11 +73,10 @@ enum WatchCommand: Command {
         defer { session.restore() }
         let summary = try Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
             .ingest(path: input, follow: input != "-" && !arguments.flag("no-follow"), observer: session)
-        let findings = session.finish()?.findings ?? []
-        try Analyzer(database: database, configuration: configuration).store(findings, traceID: summary.traceID)
+        try Analyzer(database: database, configuration: configuration).store(session.finish()?.findings ?? [], traceID: summary.traceID)
         let coverage = try TraceCoverage.read(database, traceID: summary.traceID)
         let status = try options.finish(
-            findings: findings, coverage: [coverage], database: database, configuration: configuration, singleLineJSON: json
+            database: database, traceIDs: [summary.traceID], coverage: [coverage], configuration: configuration, singleLineJSON: json
         )
         if !arguments.flag("allow-empty"), coverage.isEmpty {
             throw ToolError(EmptyLogMessage.render(coverage))

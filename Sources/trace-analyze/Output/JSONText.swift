@@ -43,29 +43,40 @@ extension JSONText {
     /// `json` on one line: whitespace outside strings removed (a newline inside a string is
     /// already `\n`), so a document can be one record of an NDJSON stream.
     static func compact(_ json: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(json.utf8.count)
-        var inString = false
-        var escaped = false
-        for byte in json.utf8 {
-            if inString {
-                bytes.append(byte)
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
+        var compactor = Compactor()
+        return compactor.compact(json)
+    }
+
+    /// Drops the whitespace between JSON tokens of a document handed over in pieces; a piece
+    /// may end inside a string or just after a backslash.
+    struct Compactor {
+        private var inString = false
+        private var escaped = false
+
+        /// `piece` without the whitespace outside strings.
+        mutating func compact(_ piece: String) -> String {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(piece.utf8.count)
+            for byte in piece.utf8 {
+                if inString {
+                    bytes.append(byte)
+                    if escaped {
+                        escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                    }
+                    continue
                 }
-                continue
+                switch byte {
+                case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"): continue
+                case UInt8(ascii: "\""): inString = true
+                default: break
+                }
+                bytes.append(byte)
             }
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"): continue
-            case UInt8(ascii: "\""): inString = true
-            default: break
-            }
-            bytes.append(byte)
+            return String(decoding: bytes, as: UTF8.self)
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

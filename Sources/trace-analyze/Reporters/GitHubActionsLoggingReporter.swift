@@ -6,9 +6,8 @@ enum GitHubActionsLoggingReporter: Reporter {
     static let identifier = "github-actions-logging"
     static let summary = "GitHub Actions annotations (::error / ::warning / ::notice), one per finding."
 
-    static func render(_ report: Report) -> String {
-        var text = ""
-        for finding in report.findings {
+    static func write(_ report: Report, to sink: ReportSink) throws {
+        try report.findings.forEach { _, finding in
             let location = report.location(of: finding)
             var properties: [String] = []
             if let file = location.file {
@@ -22,9 +21,9 @@ enum GitHubActionsLoggingReporter: Reporter {
                 message += "\nEvidence: \(Report.file(of: finding)) line\(finding.lines.count == 1 ? "" : "s") "
                     + finding.lines.map(String.init).joined(separator: ", ")
             }
-            text += "::\(command(finding.severity)) \(properties.joined(separator: ","))::\(data(message))\n"
+            sink.write("::\(command(finding.severity)) \(properties.joined(separator: ","))::\(data(message))\n")
         }
-        return text + report.summaryLine + "\n"
+        sink.write(report.summaryLine + "\n")
     }
 
     private static func command(_ severity: Severity) -> String {

@@ -26,28 +26,102 @@ indirect enum JSONDocument {
         }
     }
 
-    private func rendered(indent: String) -> String {
+    /// The value as it prints at nesting `indent`.
+    func rendered(indent: String) -> String {
+        var text = ""
+        append(to: &text, indent: indent)
+        return text
+    }
+
+    /// Appends the value as it prints at nesting `indent` to `text`: one growing string, not a
+    /// string per value joined into its parent's (a report prints hundreds of thousands of values).
+    func append(to text: inout String, indent: String) {
         switch self {
         case .object(let members):
-            if members.isEmpty { return "{}" }
+            if members.isEmpty {
+                text += "{}"
+                return
+            }
             let inner = indent + "  "
             if members.allSatisfy({ $0.1.isScalar }) {
-                return "{" + members.map { "\(JSONText.quote($0.0)): \($0.1.rendered(indent: inner))" }.joined(separator: ", ") + "}"
+                text += "{"
+                for (index, member) in members.enumerated() {
+                    if index > 0 { text += ", " }
+                    text += JSONText.quote(member.0)
+                    text += ": "
+                    member.1.append(to: &text, indent: inner)
+                }
+                text += "}"
+                return
             }
-            let lines = members.map { "\(inner)\(JSONText.quote($0.0)): \($0.1.rendered(indent: inner))" }
-            return "{\n" + lines.joined(separator: ",\n") + "\n\(indent)}"
+            text += "{\n"
+            for (index, member) in members.enumerated() {
+                if index > 0 { text += ",\n" }
+                text += inner
+                text += JSONText.quote(member.0)
+                text += ": "
+                member.1.append(to: &text, indent: inner)
+            }
+            text += "\n"
+            text += indent
+            text += "}"
         case .array(let items):
-            if items.isEmpty { return "[]" }
+            if items.isEmpty {
+                text += "[]"
+                return
+            }
             let inner = indent + "  "
             if items.allSatisfy(\.isScalar) {
-                return "[" + items.map { $0.rendered(indent: inner) }.joined(separator: ", ") + "]"
+                text += "["
+                for (index, item) in items.enumerated() {
+                    if index > 0 { text += ", " }
+                    item.append(to: &text, indent: inner)
+                }
+                text += "]"
+                return
             }
-            return "[\n" + items.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
-        case .string(let string): return JSONText.quote(string)
-        case .int(let int): return String(int)
-        case .number(let number): return number.isFinite ? Threshold.format(number) : "null"
-        case .bool(let bool): return bool ? "true" : "false"
-        case .null: return "null"
+            text += "[\n"
+            for (index, item) in items.enumerated() {
+                if index > 0 { text += ",\n" }
+                text += inner
+                item.append(to: &text, indent: inner)
+            }
+            text += "\n"
+            text += indent
+            text += "]"
+        case .string(let string): text += JSONText.quote(string)
+        case .int(let int): text += String(int)
+        case .number(let number): text += number.isFinite ? Threshold.format(number) : "null"
+        case .bool(let bool): text += bool ? "true" : "false"
+        case .null: text += "null"
         }
+    }
+
+    /// Writes the document to `sink` with the array that stands where `placeholder` (a string
+    /// value) is filled by `items`, one element at a time, laid out as `text` would lay out an
+    /// array of objects or arrays: a report's findings are never held together.
+    static func write(
+        _ document: JSONDocument, placeholder: String, to sink: ReportSink,
+        items: (_ add: (JSONDocument) -> Void) throws -> Void
+    ) throws {
+        let text = document.text
+        let quoted = JSONText.quote(placeholder)
+        guard let range = text.range(of: quoted) else { preconditionFailure("no placeholder in the document") }
+        let lineStart = text[..<range.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        let indent = String(text[lineStart...].prefix { $0 == " " })
+        let inner = indent + "  "
+        sink.write(String(text[..<range.lowerBound]))
+        var first = true
+        var piece = ""
+        try items { item in
+            piece.removeAll(keepingCapacity: true)
+            piece += first ? "[\n" : ",\n"
+            piece += inner
+            item.append(to: &piece, indent: inner)
+            sink.write(piece)
+            first = false
+        }
+        sink.write(first ? "[]" : "\n\(indent)]")
+        sink.write(String(text[range.upperBound...]))
     }
 }

@@ -9,29 +9,13 @@ enum JSONReporter: Reporter {
     static let summary = "A versioned JSON document with every finding, its location and its evidence."
     static let version = 1
 
-    static func render(_ report: Report) -> String {
-        let findings = report.findings.map { finding -> JSONDocument in
-            let location = report.location(of: finding)
-            let file = Report.file(of: finding)
-            return .object([
-                ("rule", .string(finding.rule)),
-                ("severity", .string(finding.severity.rawValue)),
-                ("view", .string(finding.view)),
-                ("message", .string(finding.message)),
-                ("count", .int(finding.count)),
-                ("root_cause", .string(finding.rootCause)),
-                ("location", .object([
-                    ("file", .string(location.file ?? file)),
-                    ("line", location.line.map(JSONDocument.int) ?? .null),
-                    ("column", location.column.map(JSONDocument.int) ?? .null),
-                    ("declaration", .bool(location.isDeclaration)),
-                ])),
-                ("evidence", .array(finding.lines.map { .object([("file", .string(file)), ("line", .int($0))]) })),
-            ])
-        }
-        return JSONDocument.object([
+    /// Stands where the findings go while the rest of the document is laid out.
+    private static let placeholder = "\u{1}findings\u{1}"
+
+    static func write(_ report: Report, to sink: ReportSink) throws {
+        let document = JSONDocument.object([
             ("version", .int(version)),
-            ("findings", .array(findings)),
+            ("findings", .string(placeholder)),
             ("coverage", .array(report.coverage.map { trace in
                 .object([
                     ("file", .string(trace.source == "-" ? "<stdin>" : trace.source)),
@@ -42,7 +26,7 @@ enum JSONReporter: Reporter {
                 ])
             })),
             ("summary", .object([
-                ("findings", .int(report.findings.count)),
+                ("findings", .int(report.total)),
                 ("error", .int(report.count(.error))),
                 ("warning", .int(report.count(.warning))),
                 ("info", .int(report.count(.info))),
@@ -51,6 +35,30 @@ enum JSONReporter: Reporter {
                 ("failed", .bool(report.failed)),
                 ("hidden", .int(report.hidden ?? 0)),
             ])),
-        ]).text
+        ])
+        try JSONDocument.write(document, placeholder: placeholder, to: sink) { add in
+            try report.findings.forEach { _, finding in add(entry(finding, report: report)) }
+        }
+    }
+
+    /// One finding as the document lists it.
+    private static func entry(_ finding: Finding, report: Report) -> JSONDocument {
+        let location = report.location(of: finding)
+        let file = Report.file(of: finding)
+        return .object([
+            ("rule", .string(finding.rule)),
+            ("severity", .string(finding.severity.rawValue)),
+            ("view", .string(finding.view)),
+            ("message", .string(finding.message)),
+            ("count", .int(finding.count)),
+            ("root_cause", .string(finding.rootCause)),
+            ("location", .object([
+                ("file", .string(location.file ?? file)),
+                ("line", location.line.map(JSONDocument.int) ?? .null),
+                ("column", location.column.map(JSONDocument.int) ?? .null),
+                ("declaration", .bool(location.isDeclaration)),
+            ])),
+            ("evidence", .array(finding.lines.map { .object([("file", .string(file)), ("line", .int($0))]) })),
+        ])
     }
 }

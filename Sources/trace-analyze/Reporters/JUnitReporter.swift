@@ -7,47 +7,46 @@ enum JUnitReporter: Reporter {
     static let identifier = "junit"
     static let summary = "JUnit XML: a test case per rule and view, a failure per finding at or above the fail level."
 
-    static func render(_ report: Report) -> String {
-        // Test cases in report order: the first finding of each rule and view places it.
-        var cases: [(rule: String, view: String, findings: [Finding])] = []
-        for finding in report.findings {
-            let view = finding.view ?? "-"
-            if let index = cases.firstIndex(where: { $0.rule == finding.rule && $0.view == view }) {
-                cases[index].findings.append(finding)
-            } else {
-                cases.append((finding.rule, view, [finding]))
-            }
-        }
-        let quiet = report.rules.map(\.description.identifier).filter { rule in !cases.contains { $0.rule == rule } }
-        let failures = report.findings.filter { report.failLevel.fails($0.severity) }.count
-        let tests = cases.count + quiet.count
+    static func write(_ report: Report, to sink: ReportSink) throws {
+        let ruleGroups = try report.findings.countsByRule()
+        let quiet = report.rules.map(\.description.identifier).filter { ruleGroups[$0] == nil }
+        let failures = Severity.allCases.filter(report.failLevel.fails).map(report.count).reduce(0, +)
+        let tests = try report.findings.ruleAndViewGroups() + quiet.count
         let counts = "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\""
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"trace-analyze\" \(counts)>\n"
-        xml += "  <testsuite name=\"trace-analyze\" \(counts) skipped=\"0\">\n"
-        for testCase in cases {
-            xml += "    <testcase classname=\(attribute(testCase.rule)) name=\(attribute(testCase.view))>\n"
-            var passed: [String] = []
-            for finding in testCase.findings {
-                guard report.failLevel.fails(finding.severity) else {
-                    passed.append("\(finding.severity.rawValue): \(finding.message)")
-                    continue
-                }
-                let location = report.location(of: finding)
-                let details = (location.isDeclaration ? ["declared at \(location.text)"] : []) + Report.evidence(of: finding)
-                xml += "      <failure type=\(attribute(finding.severity.rawValue)) message=\(attribute(finding.message))>"
-                xml += text(details.joined(separator: "\n")) + "</failure>\n"
-            }
-            if !passed.isEmpty {
-                xml += "      <system-out>" + text(passed.joined(separator: "\n")) + "</system-out>\n"
-            }
-            xml += "    </testcase>\n"
+        sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        sink.write("<testsuites name=\"trace-analyze\" \(counts)>\n")
+        sink.write("  <testsuite name=\"trace-analyze\" \(counts) skipped=\"0\">\n")
+        // Test cases in report order: the first finding of each rule and view places it. Within
+        // a case findings come most severe first, so its failures precede those that pass.
+        var open: (rule: String, view: String)?
+        var passing = false
+        func close() {
+            guard open != nil else { return }
+            sink.write(passing ? "</system-out>\n    </testcase>\n" : "    </testcase>\n")
         }
+        try report.findings.forEach(order: .byRuleAndView) { _, finding in
+            let view = finding.view ?? "-"
+            if open?.rule != finding.rule || open?.view != view {
+                close()
+                open = (finding.rule, view)
+                passing = false
+                sink.write("    <testcase classname=\(attribute(finding.rule)) name=\(attribute(view))>\n")
+            }
+            guard report.failLevel.fails(finding.severity) else {
+                sink.write((passing ? "\n" : "      <system-out>") + text("\(finding.severity.rawValue): \(finding.message)"))
+                passing = true
+                return
+            }
+            let location = report.location(of: finding)
+            let details = (location.isDeclaration ? ["declared at \(location.text)"] : []) + Report.evidence(of: finding)
+            sink.write("      <failure type=\(attribute(finding.severity.rawValue)) message=\(attribute(finding.message))>"
+                + text(details.joined(separator: "\n")) + "</failure>\n")
+        }
+        close()
         for rule in quiet {
-            xml += "    <testcase classname=\(attribute(rule)) name=\"all views\"/>\n"
+            sink.write("    <testcase classname=\(attribute(rule)) name=\"all views\"/>\n")
         }
-        xml += "  </testsuite>\n</testsuites>\n"
-        return xml
+        sink.write("  </testsuite>\n</testsuites>\n")
     }
 
     /// `value` as a quoted XML attribute.

@@ -5,7 +5,7 @@ enum MarkdownReporter: Reporter {
     static let identifier = "markdown"
     static let summary = "A Markdown table for pull-request comments and GitHub job summaries."
 
-    static func render(_ report: Report) -> String {
+    static func write(_ report: Report, to sink: ReportSink) throws {
         var text = "### trace-analyze\n\n"
         text += report.summaryLine
         if report.failed { text += ": **fails** at `\(report.failLevel.name)`" }
@@ -14,9 +14,10 @@ enum MarkdownReporter: Reporter {
             text += "\n\(code(trace.source == "-" ? "<stdin>" : trace.source)): \(trace.lifecycleEvents) of \(plural(trace.lines, "line")) recognised as lifecycle events"
             text += trace.lookalikes == 0 ? ".\n" : "; \(trace.lookalikes) more look like lifecycle prints but were not recognised.\n"
         }
-        guard !report.findings.isEmpty else { return text }
-        text += "\n| severity | rule | view | message | location |\n|---|---|---|---|---|\n"
-        for finding in report.findings {
+        sink.write(text)
+        guard report.total > 0 else { return }
+        sink.write("\n| severity | rule | view | message | location |\n|---|---|---|---|---|\n")
+        try report.findings.forEach { _, finding in
             let cells = [
                 finding.severity.rawValue,
                 code(finding.rule),
@@ -24,9 +25,8 @@ enum MarkdownReporter: Reporter {
                 cell(finding.message),
                 code(report.location(of: finding).text),
             ]
-            text += "| " + cells.joined(separator: " | ") + " |\n"
+            sink.write("| " + cells.joined(separator: " | ") + " |\n")
         }
-        return text
     }
 
     /// Text in a table cell: literal, whatever Markdown or HTML it looks like; lines joined with `<br>`.

@@ -1,7 +1,8 @@
 import TraceRules
 import TraceStore
 
-/// What reporters print: one run's findings, the rules that ran, and how the run is judged.
+/// What reporters print: one run's findings (read from the store as they are written out),
+/// the rules that ran, and how the run is judged.
 struct Report {
     /// A rule that ran, with the severity in force.
     struct Rule {
@@ -9,8 +10,10 @@ struct Report {
         let severity: Severity
     }
 
-    /// The findings to report (the baseline's already removed), in report order.
-    let findings: [Finding]
+    /// The findings to report (the baseline's already excluded), read in report order.
+    let findings: StoredFindings
+    /// How many findings there are to report, per severity.
+    let counts: [Severity: Int]
     /// How many traces were analysed (some may have no findings).
     let traceCount: Int
     let failLevel: FailLevel
@@ -24,16 +27,19 @@ struct Report {
     var colours = false
     /// How much of each trace was recognised, in input order.
     var coverage: [TraceCoverage] = []
-    /// What the cited lines say, per trace and line, for the reports that show it.
-    var evidenceText: [Int: [Int: EvidenceText.Line]] = [:]
+    /// What cited lines say, for the reports that show it.
+    var evidenceText: EvidenceLookup?
     /// The width to fit lines of text to.
     var width = 120
 
     /// Findings of `severity`.
-    func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
+    func count(_ severity: Severity) -> Int { counts[severity] ?? 0 }
+
+    /// How many findings there are to report.
+    var total: Int { counts.values.reduce(0, +) }
 
     /// True when a finding reaches the fail level: the run exits 2.
-    var failed: Bool { findings.contains { failLevel.fails($0.severity) } }
+    var failed: Bool { counts.contains { $0.value > 0 && failLevel.fails($0.key) } }
 
     /// `3 findings (1 error, 2 warnings) in 1 trace`, then `; 2 hidden by the baseline` with one.
     var summaryLine: String {
@@ -44,7 +50,7 @@ struct Report {
         }
         let list = parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
         let baseline = hidden.map { "; \($0) hidden by the baseline" } ?? ""
-        return "\(plural(findings.count, "finding"))\(list) in \(plural(traceCount, "trace"))\(baseline)"
+        return "\(plural(total, "finding"))\(list) in \(plural(traceCount, "trace"))\(baseline)"
     }
 
     /// `Recognised 41 of 47 lines as lifecycle events; 2 more look like lifecycle prints:`
@@ -74,27 +80,21 @@ struct Report {
 
     /// A finding's view as a heading shows it: with the instance its evidence names when another
     /// finding of the same rule is about the same view (`tab 1`, `tab 2`).
-    /// `shared` is `sharedSubjects`, counted once per report.
-    func subject(of finding: Finding, shared: Set<SubjectKey>) -> String? {
+    /// `shared` is the findings' shared subjects, counted once per report; `shown` is what the
+    /// finding's first evidence lines say, already read for printing.
+    func subject(of finding: Finding, shared: Set<StoredFindings.Subject>, shown: [EvidenceText.Line?]) throws -> String? {
         guard let view = finding.view else { return nil }
-        guard shared.contains(SubjectKey(finding)), let texts = evidenceText[finding.traceID] else { return view }
-        let instances = Set(finding.lines.compactMap { texts[$0]?.instance })
+        guard shared.contains(StoredFindings.Subject(finding)), let evidenceText else { return view }
+        var instances: Set<String> = []
+        for (index, line) in finding.lines.enumerated() {
+            let said = index < shown.count ? shown[index] : try evidenceText.line(line, traceID: finding.traceID)
+            if let instance = said?.instance {
+                instances.insert(instance)
+                // Two are enough to know the heading names none.
+                if instances.count > 1 { return view }
+            }
+        }
         return instances.count == 1 ? "\(view) \(instances.first!)" : view
-    }
-
-    /// A rule's findings about one view of one trace.
-    struct SubjectKey: Hashable {
-        let rule: String
-        let view: String?
-        let traceID: Int
-        init(_ finding: Finding) { (rule, view, traceID) = (finding.rule, finding.view, finding.traceID) }
-    }
-
-    /// The subjects more than one finding is about: one pass, not one per finding.
-    var sharedSubjects: Set<SubjectKey> {
-        var counts: [SubjectKey: Int] = [:]
-        for finding in findings { counts[SubjectKey(finding), default: 0] += 1 }
-        return Set(counts.filter { $0.value > 1 }.keys)
     }
 
     /// How a finding's log is shown: the path as given, or `<stdin>`.

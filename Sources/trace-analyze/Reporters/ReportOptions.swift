@@ -42,43 +42,44 @@ struct ReportOptions {
     }
 
     /// Writes the baseline when asked, then the report (to `--output` or stdout), and returns
-    /// the exit code: 2 when a reported finding reaches the fail level. `singleLineJSON` puts a
-    /// JSON report on one line, as the last record of `watch`'s NDJSON stream.
+    /// the exit code: 2 when a reported finding reaches the fail level. The findings are those
+    /// stored for `traceIDs`, read from `database` as the report is written; `coverage` has one
+    /// entry per trace. `singleLineJSON` puts a JSON report on one line, as the last record of
+    /// `watch`'s NDJSON stream.
     func finish(
-        findings: [Finding], coverage: [TraceCoverage], database: Database, configuration: RuleConfiguration,
+        database: Database, traceIDs: [Int], coverage: [TraceCoverage], configuration: RuleConfiguration,
         singleLineJSON: Bool = false
     ) throws -> Int32 {
+        let stored = StoredFindings(database: database, traceIDs: traceIDs)
         if let writeBaseline {
-            try OutputFile.write(Baseline(findings: findings).json, to: writeBaseline, what: "baseline")
+            try ReportSink.writing(to: writeBaseline, what: "baseline") { sink in
+                try Baseline.writeJSON(recording: stored) { sink.write($0) }
+            }
         }
-        let (reported, hidden) = baseline?.partition(findings) ?? (findings, [])
-        var report = Report(findings: reported, traceCount: coverage.count, failLevel: failLevel)
+        var hidden: Set<Int> = []
+        if let baseline {
+            // A first pass in report order decides which findings the baseline hides, as
+            // `Baseline.partition` does; the report then reads the others.
+            var filter = Baseline.Filter(baseline)
+            try stored.forEach(evidence: false) { id, finding in
+                if filter.hides(finding) { hidden.insert(id) }
+            }
+        }
+        let findings = stored.excluding(hidden)
+        var report = Report(findings: findings, counts: try findings.counts(), traceCount: coverage.count, failLevel: failLevel)
         report.coverage = coverage
         if reporter == TextReporter.self {
-            report.evidenceText = try Self.evidenceText(of: reported, in: database)
+            report.evidenceText = try EvidenceLookup(database: database)
             report.width = Console.width
         }
         report.rules = configuration.enabledRules.map { Report.Rule(description: $0.description, severity: configuration.settings(for: $0).severity) }
         report.hidden = baseline == nil ? nil : hidden.count
         report.sources = sources
         report.colours = output == nil && TerminalColours.enabled(isTerminal: Console.stdoutIsTerminal)
-        var text = reporter.render(report)
-        if singleLineJSON && reporter == JSONReporter.self { text = JSONText.compact(text) + "\n" }
-        if let output {
-            try OutputFile.write(text, to: output, what: "report")
-        } else {
-            Console.write(text)
+        try ReportSink.writing(to: output, compactingJSON: singleLineJSON && reporter == JSONReporter.self) { sink in
+            try reporter.write(report, to: sink)
         }
         return report.failed ? ExitCode.findings : ExitCode.success
-    }
-
-    /// The text of the lines the text report cites, per trace.
-    private static func evidenceText(of findings: [Finding], in database: Database) throws -> [Int: [Int: EvidenceText.Line]] {
-        var wanted: [Int: Set<Int>] = [:]
-        for finding in findings { wanted[finding.traceID, default: []].formUnion(finding.lines.prefix(TextReporter.maxEvidence)) }
-        return try wanted.mapValues { _ in [:] }.reduce(into: [:]) { result, entry in
-            result[entry.key] = try EvidenceText.read(database, traceID: entry.key, lines: wanted[entry.key]!)
-        }
     }
 
     private static func samePath(_ path: String, _ other: String?) -> Bool {

@@ -6,8 +6,8 @@ protocol Reporter {
     static var identifier: String { get }
     /// One line for `--help`.
     static var summary: String { get }
-    /// The whole report as text, ending in a newline.
-    static func render(_ report: Report) -> String
+    /// Writes the whole report to `sink`, ending in a newline, as the findings are read.
+    static func write(_ report: Report, to sink: ReportSink) throws
 }
 
 /// Every reporter, in the order `--help` lists them. Adding a format is one file and one line here.

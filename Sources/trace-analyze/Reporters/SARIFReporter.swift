@@ -12,7 +12,10 @@ enum SARIFReporter: Reporter {
     static let summary = "SARIF 2.1.0 for GitHub code scanning: the rules with their help, one result per finding."
     static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
-    static func render(_ report: Report) -> String {
+    /// Stands where the results go while the rest of the document is laid out.
+    private static let placeholder = "\u{1}results\u{1}"
+
+    static func write(_ report: Report, to sink: ReportSink) throws {
         let ruleIndex = Dictionary(uniqueKeysWithValues: report.rules.enumerated().map { ($1.description.identifier, $0) })
         let driver: JSONDocument = .object([
             ("name", .string("trace-analyze")),
@@ -20,15 +23,18 @@ enum SARIFReporter: Reporter {
             // `informationUri` is optional in SARIF 2.1.0; the project has no public page to name.
             ("rules", .array(report.rules.map(rule))),
         ])
-        return JSONDocument.object([
+        let document = JSONDocument.object([
             ("$schema", .string(schema)),
             ("version", .string("2.1.0")),
             ("runs", .array([.object([
                 ("tool", .object([("driver", driver)])),
                 ("columnKind", .string("unicodeCodePoints")),
-                ("results", .array(report.findings.map { result($0, index: ruleIndex[$0.rule], report: report) })),
+                ("results", .string(placeholder)),
             ])])),
-        ]).text
+        ])
+        try JSONDocument.write(document, placeholder: placeholder, to: sink) { add in
+            try report.findings.forEach { _, finding in add(result(finding, index: ruleIndex[finding.rule], report: report)) }
+        }
     }
 
     private static func rule(_ rule: Report.Rule) -> JSONDocument {

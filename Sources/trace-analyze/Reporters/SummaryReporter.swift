@@ -5,18 +5,18 @@ enum SummaryReporter: Reporter {
     static let identifier = "summary"
     static let summary = "A table of finding counts per rule and severity, with totals."
 
-    static func render(_ report: Report) -> String {
+    static func write(_ report: Report, to sink: ReportSink) throws {
         let severities = Severity.allCases.reversed()
         var table = TextTable(header: ["rule"] + severities.map(\.rawValue) + ["total"], rightAligned: [1, 2, 3, 4])
         table.addSeparator()
-        let rules = Set(report.findings.map(\.rule)).sorted()
-        for rule in rules {
-            let findings = report.findings.filter { $0.rule == rule }
-            table.add([rule] + severities.map { severity in String(findings.filter { $0.severity == severity }.count) } + [String(findings.count)])
+        let counts = try report.findings.countsByRule()
+        for rule in counts.keys.sorted() {
+            let found = counts[rule] ?? [:]
+            table.add([rule] + severities.map { String(found[$0] ?? 0) } + [String(found.values.reduce(0, +))])
         }
         table.addSeparator()
-        table.add(["total"] + severities.map { String(report.count($0)) } + [String(report.findings.count)])
+        table.add(["total"] + severities.map { String(report.count($0)) } + [String(report.total)])
         let coverage = report.coverageLines.filter { !$0.hasPrefix(" ") }.joined(separator: "\n")
-        return table.text + "\n" + (coverage.isEmpty ? "" : coverage + "\n") + report.summaryLine + "\n"
+        sink.write(table.text + "\n" + (coverage.isEmpty ? "" : coverage + "\n") + report.summaryLine + "\n")
     }
 }

@@ -8,46 +8,49 @@ enum TextReporter: Reporter {
     /// Evidence lines shown per finding; the JSON report has them all.
     static let maxEvidence = 10
 
-    static func render(_ report: Report) -> String {
+    static func write(_ report: Report, to sink: ReportSink) throws {
         func paint(_ text: String, _ colour: String) -> String {
             report.colours ? colour + text + TerminalColours.reset : text
         }
-        var text = ""
-        let shared = report.sharedSubjects
-        for severity in Severity.allCases.reversed() {
-            let findings = report.findings.filter { $0.severity == severity }
-            guard !findings.isEmpty else { continue }
-            text += paint("\(heading(severity)) (\(findings.count))", colour(severity)) + "\n\n"
-            for finding in findings {
-                text += paint(finding.rule, TerminalColours.bold) + (report.subject(of: finding, shared: shared).map { ": \($0)" } ?? "") + "\n"
-                text += "  \(finding.message)\n"
-                if let rootCause = finding.rootCause {
-                    text += "  root cause: \(rootCause)\n"
-                }
-                let location = report.location(of: finding)
-                if location.isDeclaration {
-                    text += "  declared at \(location.text)\n"
-                }
-                let texts = report.evidenceText[finding.traceID] ?? [:]
-                let locations = Report.evidence(of: finding).prefix(maxEvidence)
-                let pad = locations.map(\.count).max() ?? 0
-                for (location, line) in zip(locations, finding.lines) {
-                    var row = "    " + location
-                    if let said = texts[line]?.text {
-                        row = row.padding(toLength: 4 + pad, withPad: " ", startingAt: 0) + "  " + said
-                    }
-                    text += paint(fitted(row, width: report.width), TerminalColours.dim) + "\n"
-                }
-                if finding.lines.count > maxEvidence {
-                    text += "    … and \(plural(finding.lines.count - maxEvidence, "more line"))\n"
-                }
-                text += "  How to fix it: trace-analyze rules \(finding.rule)\n\n"
+        let shared = try report.findings.sharedSubjects()
+        var heading: Severity?
+        // Report order is most severe first: a heading starts each severity's run of findings.
+        try report.findings.forEach { _, finding in
+            var text = ""
+            if heading != finding.severity {
+                heading = finding.severity
+                text += paint("\(Self.heading(finding.severity)) (\(report.count(finding.severity)))", colour(finding.severity)) + "\n\n"
             }
+            let shown = try finding.lines.prefix(maxEvidence).map { try report.evidenceText?.line($0, traceID: finding.traceID) }
+            text += paint(finding.rule, TerminalColours.bold) + (try report.subject(of: finding, shared: shared, shown: shown).map { ": \($0)" } ?? "") + "\n"
+            text += "  \(finding.message)\n"
+            if let rootCause = finding.rootCause {
+                text += "  root cause: \(rootCause)\n"
+            }
+            let location = report.location(of: finding)
+            if location.isDeclaration {
+                text += "  declared at \(location.text)\n"
+            }
+            let locations = Report.evidence(of: finding).prefix(maxEvidence)
+            let pad = locations.map(\.count).max() ?? 0
+            for (location, said) in zip(locations, shown) {
+                var row = "    " + location
+                if let said = said?.text {
+                    row = row.padding(toLength: 4 + pad, withPad: " ", startingAt: 0) + "  " + said
+                }
+                text += paint(fitted(row, width: report.width), TerminalColours.dim) + "\n"
+            }
+            if finding.lines.count > maxEvidence {
+                text += "    … and \(plural(finding.lines.count - maxEvidence, "more line"))\n"
+            }
+            text += "  How to fix it: trace-analyze rules \(finding.rule)\n\n"
+            sink.write(text)
         }
+        var text = ""
         for line in report.coverageLines {
             text += paint(line, TerminalColours.dim) + "\n"
         }
-        return text + paint(report.summaryLine, TerminalColours.bold) + "\n"
+        sink.write(text + paint(report.summaryLine, TerminalColours.bold) + "\n")
     }
 
     /// `row` cut to `width` characters, with `…` where it was cut.

@@ -1,0 +1,135 @@
+import TraceStore
+
+/// The findings stored for some traces, read back one at a time in report order, so a report
+/// of any size is written in flat memory: nothing per finding is kept.
+///
+/// Each `Finding` is rebuilt as the analyzer made it: the trace's source from `traces`, the
+/// evidence lines ascending, the root cause. Counts are SQL aggregates, never a pass in Swift.
+public struct StoredFindings {
+    /// How a report walks the findings.
+    public enum Order: Sendable {
+        /// `Finding.reportOrder`, then the stored id (the order the analyzer stored them in).
+        case report
+        /// Grouped by rule and view (a nil view counts as `-`), groups in the report order of
+        /// their first finding, findings within a group in report order: JUnit's test cases.
+        case byRuleAndView
+    }
+
+    /// A rule's findings about one view of one trace.
+    public struct Subject: Hashable, Sendable {
+        /// The rule's id.
+        public let rule: String
+        /// The view the findings are about.
+        public let view: String?
+        /// The trace's id in the store.
+        public let traceID: Int
+
+        /// The subject of `finding`.
+        public init(_ finding: Finding) { (rule, view, traceID) = (finding.rule, finding.view, finding.traceID) }
+        init(rule: String, view: String?, traceID: Int) { (self.rule, self.view, self.traceID) = (rule, view, traceID) }
+    }
+
+    let database: Database
+    private let traceIDs: [Int]
+    private let excluded: Set<Int>
+
+    /// The findings of the traces `traceIDs` in `database`, without those whose ids are in `excluding`
+    /// (the ones a baseline hides, say).
+    public init(database: Database, traceIDs: [Int], excluding: Set<Int> = []) {
+        self.database = database
+        self.traceIDs = traceIDs
+        excluded = excluding
+    }
+
+    /// The same findings without those whose ids are in `hidden` as well.
+    public func excluding(_ hidden: Set<Int>) -> StoredFindings {
+        StoredFindings(database: database, traceIDs: traceIDs, excluding: excluded.union(hidden))
+    }
+
+    /// The condition on `findings` rows (as `alias`): the traces' ids and the excluded findings'
+    /// ids are integers written into the SQL, one statement per report (they are few: traces are
+    /// inputs, excluded findings are at most a baseline's entries).
+    private func filter(_ alias: String = "findings") -> String {
+        var filter = "\(alias).trace_id IN (\(traceIDs.map(String.init).joined(separator: ", ")))"
+        if !excluded.isEmpty { filter += " AND \(alias).id NOT IN (\(excluded.sorted().map(String.init).joined(separator: ", ")))" }
+        return filter
+    }
+
+    /// SQL ranking severities as `Finding.reportOrder` does: most severe first.
+    static let severityRank = "CASE f.severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END"
+    /// `Finding.reportOrder` in SQL (`first_line` is the first evidence line, 0 without one),
+    /// with the id last so equal findings keep the order they were stored in.
+    static let reportOrder = "\(severityRank), f.trace_id, coalesce(f.first_line, 0), f.rule, coalesce(f.view, ''), f.id"
+
+    /// Calls `body` with every finding in `order` and its id in `findings`. Without `evidence`
+    /// the findings carry no lines (for a pass that needs only their rules, views and messages,
+    /// such as a baseline's).
+    public func forEach(order: Order = .report, evidence: Bool = true, _ body: (_ id: Int, Finding) throws -> Void) throws {
+        let columns = "f.id, f.trace_id, f.rule, f.severity, f.view, f.message, f.count, f.root_cause, t.source"
+        let from = "findings f JOIN traces t ON t.id = f.trace_id WHERE \(filter("f"))"
+        let sql: String
+        switch order {
+        case .report:
+            sql = "SELECT \(columns) FROM \(from) ORDER BY \(Self.reportOrder)"
+        case .byRuleAndView:
+            sql = """
+                SELECT * FROM (
+                    SELECT \(columns), row_number() OVER (ORDER BY \(Self.reportOrder)) AS rank FROM \(from)
+                ) ORDER BY min(rank) OVER (PARTITION BY rule, coalesce(view, '-')), rank
+                """
+        }
+        let findings = try database.prepare(sql)
+        let lines = try database.prepare("SELECT line FROM evidence WHERE finding_id = ? ORDER BY line")
+        while try findings.step() {
+            let id = findings.integer(at: 0)
+            guard let severityName = findings.text(at: 3), let severity = Severity(rawValue: severityName) else {
+                throw AnalysisError("finding \(id) in \(database.path) has an unknown severity '\(findings.text(at: 3) ?? "NULL")'")
+            }
+            var cited: [Int] = []
+            if evidence {
+                lines.bind(id, at: 1)
+                while try lines.step() { cited.append(lines.integer(at: 0)) }
+                lines.reset()
+            }
+            try body(id, Finding(
+                rule: findings.text(at: 2) ?? "", severity: severity, view: findings.text(at: 4),
+                message: findings.text(at: 5) ?? "", count: findings.integer(at: 6), lines: cited,
+                traceID: findings.integer(at: 1), source: findings.text(at: 8) ?? "", rootCause: findings.text(at: 7)
+            ))
+        }
+    }
+
+    /// How many findings there are of each severity (absent: none).
+    public func counts() throws -> [Severity: Int] {
+        var counts: [Severity: Int] = [:]
+        try database.forEachRow("SELECT severity, count(*) FROM findings WHERE \(filter()) GROUP BY severity") { row in
+            if let severity = row.text(at: 0).flatMap(Severity.init(rawValue:)) { counts[severity] = row.integer(at: 1) }
+        }
+        return counts
+    }
+
+    /// How many findings there are of each rule and severity.
+    public func countsByRule() throws -> [String: [Severity: Int]] {
+        var counts: [String: [Severity: Int]] = [:]
+        try database.forEachRow("SELECT rule, severity, count(*) FROM findings WHERE \(filter()) GROUP BY rule, severity") { row in
+            if let rule = row.text(at: 0), let severity = row.text(at: 1).flatMap(Severity.init(rawValue:)) {
+                counts[rule, default: [:]][severity] = row.integer(at: 2)
+            }
+        }
+        return counts
+    }
+
+    /// How many distinct rule-and-view groups `.byRuleAndView` walks.
+    public func ruleAndViewGroups() throws -> Int {
+        try database.scalarInt("SELECT count(*) FROM (SELECT 1 FROM findings WHERE \(filter()) GROUP BY rule, coalesce(view, '-'))") ?? 0
+    }
+
+    /// The subjects more than one finding is about (bounded by rules × views × traces).
+    public func sharedSubjects() throws -> Set<Subject> {
+        var shared: Set<Subject> = []
+        try database.forEachRow("SELECT rule, view, trace_id FROM findings WHERE \(filter()) GROUP BY rule, view, trace_id HAVING count(*) > 1") { row in
+            shared.insert(Subject(rule: row.text(at: 0) ?? "", view: row.text(at: 1), traceID: row.integer(at: 2)))
+        }
+        return shared
+    }
+}

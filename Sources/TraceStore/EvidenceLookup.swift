@@ -1,0 +1,83 @@
+/// Reads what single lines of stored traces say, one line at a time, for a report that prints
+/// each finding's evidence as it reaches it.
+///
+/// `EvidenceText.read` scans a trace once for a known set of lines; a streaming report does not
+/// know its lines in advance and must not collect them. Lines grow with event ids within a
+/// trace, and nearly always one event is one line, so a line is first looked for at the id its
+/// number predicts (one indexed read), and otherwise found by a binary search over ids.
+public final class EvidenceLookup {
+    private let database: Database
+    private let probe: Statement
+    private let atOrAfter: Statement
+    private var trace: (id: Int, firstID: Int, firstLine: Int, lastID: Int)?
+
+    /// A lookup over `database`'s events.
+    public init(database: Database) throws {
+        self.database = database
+        // Two rows: the predicted event and the next, which would share its line when one line
+        // holds several events (the last of them is the one `EvidenceText.read` keeps).
+        probe = try database.prepare("SELECT id, trace_id, line, message, instance FROM events WHERE id >= ? ORDER BY id LIMIT 2")
+        atOrAfter = try database.prepare("SELECT id, trace_id, line FROM events WHERE id >= ? ORDER BY id LIMIT 1")
+    }
+
+    /// Line `line` of trace `traceID`, as `EvidenceText.read` would give it; nil when the trace
+    /// holds no event on that line.
+    public func line(_ line: Int, traceID: Int) throws -> EvidenceText.Line? {
+        guard let trace = try bounds(of: traceID) else { return nil }
+        let guess = trace.firstID + (line - trace.firstLine)
+        if guess >= trace.firstID && guess <= trace.lastID, let found = try predicted(guess, line: line, traceID: traceID) {
+            return found
+        }
+        return try searched(line, in: trace, traceID: traceID)
+    }
+
+    /// The event at `id` when it is the last of trace `traceID` on `line`.
+    private func predicted(_ id: Int, line: Int, traceID: Int) throws -> EvidenceText.Line? {
+        defer { probe.reset() }
+        probe.bind(id, at: 1)
+        guard try probe.step(), probe.integer(at: 0) == id, probe.int(at: 1) == traceID, probe.int(at: 2) == line else { return nil }
+        let found = EvidenceText.Line(text: probe.text(at: 3) ?? "", instance: probe.text(at: 4))
+        if try probe.step(), probe.int(at: 1) == traceID, probe.int(at: 2) == line { return nil }
+        return found
+    }
+
+    /// The last event of the trace on `line`, found by bisecting ids: the largest id from which
+    /// the next event's line is still at most `line` names that event.
+    private func searched(_ line: Int, in trace: (id: Int, firstID: Int, firstLine: Int, lastID: Int), traceID: Int) throws -> EvidenceText.Line? {
+        guard trace.firstLine <= line else { return nil }
+        var low = trace.firstID, high = trace.lastID
+        var lowEvent = try next(from: low)
+        while low < high {
+            let middle = low + (high - low + 1) / 2
+            if let event = try next(from: middle), event.line <= line, event.id <= trace.lastID {
+                low = middle
+                lowEvent = event
+            } else {
+                high = middle - 1
+            }
+        }
+        guard let lowEvent, lowEvent.line == line else { return nil }
+        let statement = try database.cachedStatement("SELECT message, instance FROM events WHERE id = ?")
+        defer { statement.reset() }
+        statement.bind(lowEvent.id, at: 1)
+        guard try statement.step() else { return nil }
+        return EvidenceText.Line(text: statement.text(at: 0) ?? "", instance: statement.text(at: 1))
+    }
+
+    private func next(from id: Int) throws -> (id: Int, line: Int)? {
+        defer { atOrAfter.reset() }
+        atOrAfter.bind(id, at: 1)
+        guard try atOrAfter.step(), let line = atOrAfter.int(at: 2) else { return nil }
+        return (atOrAfter.integer(at: 0), line)
+    }
+
+    private func bounds(of traceID: Int) throws -> (id: Int, firstID: Int, firstLine: Int, lastID: Int)? {
+        if let trace, trace.id == traceID { return trace }
+        guard let firstID = try database.scalarInt("SELECT id FROM events WHERE trace_id = ? ORDER BY id LIMIT 1", [traceID]),
+              let lastID = try database.scalarInt("SELECT id FROM events WHERE trace_id = ? ORDER BY id DESC LIMIT 1", [traceID]),
+              let firstLine = try database.scalarInt("SELECT line FROM events WHERE id = ?", [firstID])
+        else { return nil }
+        trace = (traceID, firstID, firstLine, lastID)
+        return trace
+    }
+}

@@ -1,0 +1,53 @@
+/// Where a report goes as reporters write it: stdout, or `--output`'s file (written beside it
+/// and renamed into place when the report is complete, so a reader never sees half of it).
+///
+/// Reporters write piece by piece while the findings stream from the store; a report of
+/// tens of megabytes is never one String.
+final class ReportSink {
+    private let file: ByteSink?
+    private var compactor: JSONText.Compactor?
+
+    /// A sink to `path`, or to stdout when it is nil; `what` names the file in errors. With
+    /// `compactingJSON` the JSON written is put on one line, and the line ended when the sink
+    /// finishes (`watch`'s last NDJSON record).
+    init(path: String?, what: String = "report", compactingJSON: Bool = false) throws {
+        // A symbolic link is followed, as a shell's `>` would: its target gets the report and
+        // the link stays a link.
+        // `-` is a file of that name here, as `--output -` always was; ByteSink reads it as stdout.
+        file = try path.map { path in
+            let target = OutputFile.followingLinks(path)
+            return try ByteSink(path: target == "-" ? "./-" : target, what: what)
+        }
+        compactor = compactingJSON ? JSONText.Compactor() : nil
+    }
+
+    /// Appends `text`.
+    func write(_ text: String) {
+        let text = compactor?.compact(text) ?? text
+        if let file { file.write(text) } else { Console.write(text) }
+    }
+
+    /// Ends the report: the file, if any, takes its place.
+    func finish() throws {
+        if compactor != nil {
+            compactor = nil
+            write("\n")
+        }
+        try file?.finish()
+    }
+
+    /// Removes an unfinished file after a failure.
+    func abandon() { file?.abandon() }
+
+    /// Runs `body` on the sink to `path` and finishes it; after a failure the unfinished file is removed.
+    static func writing(to path: String?, what: String = "report", compactingJSON: Bool = false, _ body: (ReportSink) throws -> Void) throws {
+        let sink = try ReportSink(path: path, what: what, compactingJSON: compactingJSON)
+        do {
+            try body(sink)
+            try sink.finish()
+        } catch {
+            sink.abandon()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TraceRules
+import TraceStore
+
+/// The findings read back from the store are the analyzer's, in its order, on every fixture.
+@Suite struct StoredFindingsTests {
+    static let logs: [String] = {
+        let root = Fixture.root.appendingPathComponent("fixtures").path
+        let paths = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+        return paths.filter { $0.hasSuffix(".log") }.sorted()
+    }()
+
+    @Test func everyFixtureHasLogs() {
+        #expect(Self.logs.count > 100)
+    }
+
+    @Test(arguments: logs)
+    func storedFindingsReadBackAsTheAnalyzerReturnedThem(log: String) throws {
+        let pipeline = try Pipeline(path: Fixture.path(log))
+        let analyzed = try pipeline.analyze()
+        let stored = StoredFindings(database: pipeline.database, traceIDs: [pipeline.traceID])
+        var read: [Finding] = []
+        try stored.forEach { _, finding in read.append(finding) }
+        #expect(read == analyzed)
+
+        var counts: [Severity: Int] = [:]
+        for finding in analyzed { counts[finding.severity, default: 0] += 1 }
+        #expect(try stored.counts() == counts)
+
+        var subjects: [StoredFindings.Subject: Int] = [:]
+        for finding in analyzed { subjects[StoredFindings.Subject(finding), default: 0] += 1 }
+        #expect(try stored.sharedSubjects() == Set(subjects.filter { $0.value > 1 }.keys))
+
+        // JUnit's walk: groups of rule and view, placed by their first finding.
+        var groups: [(key: String, findings: [Finding])] = []
+        for finding in analyzed {
+            let key = finding.rule + "\u{0}" + (finding.view ?? "-")
+            if let index = groups.firstIndex(where: { $0.key == key }) {
+                groups[index].findings.append(finding)
+            } else {
+                groups.append((key, [finding]))
+            }
+        }
+        var grouped: [Finding] = []
+        try stored.forEach(order: .byRuleAndView) { _, finding in grouped.append(finding) }
+        #expect(grouped == groups.flatMap(\.findings))
+        #expect(try stored.ruleAndViewGroups() == groups.count)
+
+        var baseline = ""
+        try Baseline.writeJSON(recording: stored) { baseline += $0 }
+        #expect(baseline == Baseline(findings: analyzed).json)
+    }
+
+    @Test func findingsOfSeveralTracesComeMostSevereFirstThenByTrace() throws {
+        let database = try TraceDatabase.openTemporary()
+        var all: [Finding] = []
+        var traceIDs: [Int] = []
+        for log in ["seeds/001-playbutton-toggle-twice.log", "seeds/004-navigation-eager.log", "rules/warnings-feed.log"] {
+            let traceID = try Ingestor(database: database).ingest(path: Fixture.path(log)).traceID
+            all += try Analyzer(database: database).analyze(traceID: traceID)
+            traceIDs.append(traceID)
+        }
+        all.sort(by: Finding.reportOrder)
+        #expect(Set(all.map(\.traceID)).count > 1)
+        var read: [Finding] = []
+        try StoredFindings(database: database, traceIDs: traceIDs).forEach { _, finding in read.append(finding) }
+        #expect(read == all)
+        var firstTwo: [Finding] = []
+        try StoredFindings(database: database, traceIDs: Array(traceIDs.prefix(2))).forEach { _, finding in firstTwo.append(finding) }
+        #expect(firstTwo == all.filter { $0.traceID != traceIDs[2] })
+    }
+
+    @Test func excludedFindingsAreNeitherReadNorCounted() throws {
+        let pipeline = try Pipeline(path: Fixture.path("seeds/004-navigation-eager.log"))
+        let analyzed = try pipeline.analyze()
+        #expect(analyzed.count > 1)
+        let all = StoredFindings(database: pipeline.database, traceIDs: [pipeline.traceID])
+        var ids: [Int] = []
+        try all.forEach(evidence: false) { id, finding in
+            ids.append(id)
+            #expect(finding.lines.isEmpty)
+        }
+        let rest = all.excluding([ids[0]])
+        var read: [Finding] = []
+        try rest.forEach { _, finding in read.append(finding) }
+        #expect(read == Array(analyzed.dropFirst()))
+        #expect(try rest.counts().values.reduce(0, +) == analyzed.count - 1)
+    }
+}
