@@ -106,54 +106,62 @@ public final class EventWriter {
         statement.rewind()
         // Every parameter NULL at once; below, only values that are there are bound.
         statement.clearBindings()
-        let arena = self.arena
-        var holdsWarning = false
-        for (row, event) in group.enumerated() {
-            holdsWarning = holdsWarning || event.kind == .warning
-            if event.kind == .text { writtenText += 1 }
-            lastLine = max(lastLine, event.line)
-            let base = Int32(row * Self.eventColumns.count)
-            statement.bind(traceID, at: base + 1)
-            statement.bind(event.line, at: base + 2)
-            statement.bind(EventCodes.code(of: event.kind), at: base + 3)
-            statement.bind(try dictionary.originID(of: event.origin), at: base + 4)
-            statement.bind(EventCodes.code(of: event.envelope.format), at: base + 5)
-            statement.bind(try dictionary.contextID(of: event.envelope), at: base + 6)
-            statement.bind(ifPresent: event.envelope.timestamp, at: base + 7)
-            statement.bind(ifPresent: event.envelope.pid, at: base + 8)
-            statement.bind(ifPresent: event.envelope.tid, at: base + 9)
-            arena.pointee.add(event.view, at: base + 10)
-            arena.pointee.add(event.owner, at: base + 11)
-            arena.pointee.add(event.instance, at: base + 12)
-            // A message that begins with the view's name is stored without it.
-            let elided = arena.pointee.add(event.message, droppingPrefix: event.view, at: base + 13)
-            statement.bind(elided ? 1 : 0, at: base + 14)
-            statement.bind(ifPresent: event.durationMs, at: base + 15)
-        }
-        try arena.pointee.bind(to: statement) { _ = try statement.step() }
-        written += group.count
-        // A multi-row INSERT into a rowid table inside our write transaction takes consecutive
-        // ids, ending at the last insert rowid.
-        let firstID = database.lastInsertRowID - group.count + 1
-        // Apart from the loops above: touching each event once more here made every event cost
-        // a copy, though almost no group holds a warning.
-        if holdsWarning {
-            for (offset, event) in group.enumerated() where event.kind == .warning {
-                try storeWarning(of: event.message, eventID: firstID + offset)
+        // Events are read where they lie, through a pointer: a loop over the slice copies each
+        // event out, a retain and release of every string it holds, and `check`'s rules read
+        // the same strings on another core at the same time.
+        try group.withUnsafeBufferPointer { events in
+            guard let first = events.baseAddress else { return }
+            var holdsWarning = false
+            for row in 0..<events.count {
+                holdsWarning = try bindRow(first + row, at: Int32(row * Self.eventColumns.count), of: statement) || holdsWarning
             }
-        }
-        var eventID = firstID
-        var rows = 0
-        for event in group {
-            for (position, token) in event.tokens.enumerated() {
-                if rows == Self.rowsPerStatement { try flushChanges(rows); rows = 0 }
-                let base = Int32(rows * 3)
-                pendingChange(eventID: eventID, position: position, token: token, base: base)
-                rows += 1
+            try arena.pointee.bind(to: statement) { _ = try statement.step() }
+            written += events.count
+            // A multi-row INSERT into a rowid table inside our write transaction takes consecutive
+            // ids, ending at the last insert rowid.
+            let firstID = database.lastInsertRowID - events.count + 1
+            // Apart from the loop above, which stays lean: almost no group holds a warning.
+            if holdsWarning {
+                for offset in 0..<events.count where first[offset].kind == .warning {
+                    try storeWarning(of: first[offset].message, eventID: firstID + offset)
+                }
             }
-            eventID += 1
+            var rows = 0
+            for offset in 0..<events.count {
+                let tokens = (first + offset).pointer(to: \.tokens)!
+                for position in 0..<tokens.pointee.count {
+                    if rows == Self.rowsPerStatement { try flushChanges(rows); rows = 0 }
+                    pendingChange(eventID: firstID + offset, position: position, token: tokens.pointee[position], base: Int32(rows * 3))
+                    rows += 1
+                }
+            }
+            if rows > 0 { try flushChanges(rows) }
         }
-        if rows > 0 { try flushChanges(rows) }
+    }
+
+    /// Binds the columns of the event at `event` from parameter `base + 1` on; true when it is a warning.
+    @inline(__always)
+    private func bindRow(_ event: UnsafePointer<Event>, at base: Int32, of statement: Statement) throws -> Bool {
+        let kind = event.pointee.kind
+        if kind == .text { writtenText += 1 }
+        lastLine = max(lastLine, event.pointee.line)
+        statement.bind(traceID, at: base + 1)
+        statement.bind(event.pointee.line, at: base + 2)
+        statement.bind(EventCodes.code(of: kind), at: base + 3)
+        statement.bind(try dictionary.originID(of: event.pointee.origin), at: base + 4)
+        statement.bind(EventCodes.code(of: event.pointee.envelope.format), at: base + 5)
+        statement.bind(try dictionary.contextID(of: event.pointee.envelope), at: base + 6)
+        statement.bind(ifPresent: event.pointee.envelope.timestamp, at: base + 7)
+        statement.bind(ifPresent: event.pointee.envelope.pid, at: base + 8)
+        statement.bind(ifPresent: event.pointee.envelope.tid, at: base + 9)
+        arena.pointee.add(event.pointee.view, at: base + 10)
+        arena.pointee.add(event.pointee.owner, at: base + 11)
+        arena.pointee.add(event.pointee.instance, at: base + 12)
+        // A message that begins with the view's name is stored without it.
+        let elided = arena.pointee.add(event.pointee.message, droppingPrefix: event.pointee.view, at: base + 13)
+        statement.bind(elided ? 1 : 0, at: base + 14)
+        statement.bind(ifPresent: event.pointee.durationMs, at: base + 15)
+        return kind == .warning
     }
 
     /// Reads the warning again from its message (`Event.warning`): events carry no field for

@@ -98,7 +98,11 @@ public final class LiveAnalyzer {
 
     /// Takes events in input order.
     public func observe(contentsOf events: [Event]) {
-        for event in events { observe(event) }
+        // By index: `for event in events` copies each event out, a retain and release of every
+        // string it holds.
+        events.withUnsafeBufferPointer { events in
+            for index in events.indices { observe(events[index]) }
+        }
     }
 
     /// The findings decided since the last call: new ones, and ones whose severity rose.

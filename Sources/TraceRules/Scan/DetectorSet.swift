@@ -21,8 +21,13 @@ struct DetectorSet {
     }
 
     /// Hands `event` to every detector in turn.
+    ///
+    /// By index into the entries' storage: a `for entry in entries` copies each entry out, a
+    /// retain and release of its detector per event and rule, a fifth of the rules' cost.
     @inline(__always) func observe(_ event: LifecycleEvent) {
-        for entry in entries { entry.detector.observe(event) }
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices { entries[index].detector.observe(event) }
+        }
     }
 
     /// `violation` of `entry`'s rule as a finding of trace `traceID` read from `source`, with the
