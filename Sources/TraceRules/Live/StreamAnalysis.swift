@@ -107,7 +107,9 @@ public final class StreamAnalysis: IngestObserver {
             case end
         }
 
-        let queue = BlockingQueue<Item>(capacity: 2)
+        /// Eight batches (a quarter MiB of log each): enough slack that the writer seldom waits
+        /// for the rules when the three threads share two cores; two cost `check` a tenth more time.
+        let queue = BlockingQueue<Item>(capacity: 8)
         let done = DispatchSemaphore(value: 0)
         /// The rules' thread's alone until it signals `done`; the caller's after.
         let analyzer: LiveAnalyzer

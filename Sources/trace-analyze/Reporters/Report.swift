@@ -100,10 +100,11 @@ struct Report {
     /// How a finding's log is shown: the path as given, or `<stdin>`.
     static func file(of finding: Finding) -> String { StandardInput.name(of: finding.source) }
 
-    /// `log.txt:2`, `log.txt:3` for each evidence line.
-    static func evidence(of finding: Finding) -> [String] {
+    /// `log.txt:2`, `log.txt:3` for each evidence line, or for the first `limit`: a finding can
+    /// cite tens of thousands of lines where a report shows ten.
+    static func evidence(of finding: Finding, limit: Int = .max) -> [String] {
         let file = file(of: finding)
-        return finding.lines.map { "\(file):\($0)" }
+        return finding.lines.prefix(limit).map { "\(file):\($0)" }
     }
 }
 

@@ -31,12 +31,12 @@ enum TextReporter: Reporter {
             if location.isDeclaration {
                 text += "  declared at \(location.text)\n"
             }
-            let locations = Report.evidence(of: finding).prefix(maxEvidence)
+            let locations = Report.evidence(of: finding, limit: maxEvidence)
             let pad = locations.map(\.count).max() ?? 0
             for (location, said) in zip(locations, shown) {
                 var row = "    " + location
                 if let said = said?.text {
-                    row = row.padding(toLength: 4 + pad, withPad: " ", startingAt: 0) + "  " + said
+                    row = padded(row, to: 4 + pad) + "  " + said
                 }
                 text += paint(fitted(row, width: report.width), TerminalColours.dim) + "\n"
             }
@@ -53,9 +53,17 @@ enum TextReporter: Reporter {
         sink.write(text + paint(report.summaryLine, TerminalColours.bold) + "\n")
     }
 
-    /// `row` cut to `width` characters, with `…` where it was cut.
+    /// `row` cut to `width` characters, with `…` where it was cut. Characters are never more
+    /// than bytes, so a row of `width` bytes or fewer needs no counting.
     private static func fitted(_ row: String, width: Int) -> String {
-        row.count <= width ? row : String(row.prefix(width - 1)) + "…"
+        row.utf8.count <= width || row.count <= width ? row : String(row.prefix(width - 1)) + "…"
+    }
+
+    /// `row` with spaces after it up to `length` UTF-16 units, as Foundation's `padding(toLength:)`
+    /// counts them, without its bridging: a report pads every line it cites.
+    private static func padded(_ row: String, to length: Int) -> String {
+        let missing = length - row.utf16.count
+        return missing > 0 ? row + String(repeating: " ", count: missing) : row
     }
 
     private static func heading(_ severity: Severity) -> String {

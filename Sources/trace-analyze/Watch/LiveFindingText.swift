@@ -25,7 +25,7 @@ enum LiveFindingText {
         if let view = finding.view { heading += ": \(view)" }
         if let previous = live.previousSeverity { heading += paint("  (raised from \(previous.rawValue))", TerminalColours.dim) }
         var text = heading + "\n  \(finding.message)\n"
-        let locations = Report.evidence(of: finding).prefix(maxEvidence)
+        let locations = Report.evidence(of: finding, limit: maxEvidence)
         let pad = locations.map(\.count).max() ?? 0
         for (location, line) in zip(locations, finding.lines) {
             var row = "    " + location
