@@ -66,7 +66,7 @@ public final class LiveAnalyzer {
     }
 
     /// Takes the next parsed event, text lines included, in input order.
-    public func observe(_ event: Event) {
+    public func observe(_ event: borrowing Event) {
         let id = nextEventID
         nextEventID += 1
         guard event.kind != .text else {
@@ -77,10 +77,13 @@ public final class LiveAnalyzer {
         converted.id = id
         converted.relaunch = relaunch.startsAgain(converted, pid: event.envelope.pid)
         textSince = false
-        subjects.count(converted)
-        tracker.observe(converted)
-        if converted.relaunch { launches.append(DetectorSet(configuration: configuration, sources: sources, symbols: symbols, decidingEarly: decidesEarly)) }
-        launches[launches.count - 1].observe(converted)
+        // A constant from here on: handed to a dozen detectors, a `var` is copied for each call
+        // (its tokens retained), since the compiler cannot tell that no detector changes it.
+        let ready = converted
+        subjects.count(ready)
+        tracker.observe(ready)
+        if ready.relaunch { launches.append(DetectorSet(configuration: configuration, sources: sources, symbols: symbols, decidingEarly: decidesEarly)) }
+        launches[launches.count - 1].observe(ready)
     }
 
     /// Every launch's detectors with the key parts that tell them apart.

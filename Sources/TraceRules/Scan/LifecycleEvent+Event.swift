@@ -8,7 +8,7 @@ extension LifecycleEvent {
     /// then the warning's names), so a live run's symbols are the stored scan's. `followsText`
     /// is the caller's to say: whether text lines came since the previous event it converted.
     /// A `text` event is not for the rules; callers skip it (and note that text came).
-    public init(_ event: Event, followsText: Bool, symbols: SymbolTable) {
+    public init(_ event: borrowing Event, followsText: Bool, symbols: SymbolTable) {
         self.init(line: event.line, ts: event.envelope.timestamp, kind: event.kind)
         self.followsText = followsText
         view = event.view.map(symbols.intern)
