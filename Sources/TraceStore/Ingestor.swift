@@ -35,13 +35,19 @@ public struct Ingestor {
     private let database: Database
     private let makeParser: () -> TraceParser
     private let tags: [TraceTags.Tag]
+    private let storesTokens: Bool
 
     /// Creates an ingestor writing into `database`, with a fresh parser from `makeParser` per
-    /// input; every trace it creates carries `tags`.
-    public init(database: Database, makeParser: @escaping () -> TraceParser = { TraceParser() }, tags: [TraceTags.Tag] = []) {
+    /// input; every trace it creates carries `tags`. Without `storingTokens` the `changes` table
+    /// is left empty (see `EventWriter`).
+    public init(
+        database: Database, makeParser: @escaping () -> TraceParser = { TraceParser() }, tags: [TraceTags.Tag] = [],
+        storingTokens: Bool = true
+    ) {
         self.database = database
         self.makeParser = makeParser
         self.tags = tags
+        storesTokens = storingTokens
     }
 
     /// Ingests the file at `path`, or stdin when `path` is `-`.
@@ -86,7 +92,7 @@ public struct Ingestor {
         input: any ByteInput, source: String, progress: ((Progress) -> Void)?,
         stop: (@Sendable () -> Bool)?, observer: (any IngestObserver)?
     ) throws -> Summary {
-        let writer = try EventWriter(database: database, source: source)
+        let writer = try EventWriter(database: database, source: source, storingTokens: storesTokens)
         // Stored before the first event, so a reader of a live stream already sees them.
         try TraceTags.store(tags, traceID: writer.traceID, in: database)
         try observer?.begin(traceID: writer.traceID)

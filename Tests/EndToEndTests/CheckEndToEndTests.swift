@@ -190,6 +190,9 @@ import Testing
         #expect(reported.stdout == checked.stdout)
         let again = try Tool.run(["query", "--db", db, "--format", "csv", "SELECT count(*) AS n FROM findings"])
         #expect(again.stdout == "n\n1\n")
+        // A kept database holds the whole trace, `_printChanges` tokens included, as `ingest` writes it.
+        let tokens = try Tool.run(["query", "--db", db, "--format", "csv", "SELECT count(*) AS n FROM changes WHERE token = '@identity'"])
+        #expect(tokens.stdout == "n\n4\n")
     }
 
     @Test func reportPicksATraceAndNamesAMissingOne() throws {

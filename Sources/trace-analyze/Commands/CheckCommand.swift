@@ -55,7 +55,11 @@ enum CheckCommand: Command {
 
         let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()
         defer { if arguments.value("db") != nil { TraceDatabase.finishWriting(database) } }
-        let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) }, tags: tags)
+        // A temporary database is read only for the report, which needs no tokens: the rules
+        // read them from the events as they are parsed.
+        let ingestor = Ingestor(
+            database: database, makeParser: { TraceParser(patterns: patterns) }, tags: tags, storingTokens: arguments.value("db") != nil
+        )
         var traceIDs: [Int] = []
         var coverage: [TraceCoverage] = []
         let showProgress = Console.stderrIsTerminal
