@@ -149,6 +149,11 @@ public enum HeavyInitializerRule: Rule {
         @exclusivity(unchecked) private var pairs: [Pair] = []
         @exclusivity(unchecked) private var owned: [Owned] = []
         @exclusivity(unchecked) private var slow: [Slow] = []
+        /// Per view symbol: whether it printed a body, appear or disappear line. Such a type is a
+        /// view for good (`Subjects.isView`), never an object, so a pair of two of them, or an
+        /// owned helper that is one, can never be a finding and is not kept: a long trace's inits
+        /// of views that follow each other would otherwise each cost a record until the end.
+        @exclusivity(unchecked) private var shown: [Bool] = []
 
         /// The previous event with a view that is not a text line.
         @exclusivity(unchecked) private var previousIsPlainInit = false
@@ -160,8 +165,15 @@ public enum HeavyInitializerRule: Rule {
 
         func observe(_ event: LifecycleEvent) {
             guard event.kind != .text, let view = event.view else { return }
+            switch event.kind {
+            case .body, .appear, .disappear:
+                shown.grow(toInclude: view.index, with: false)
+                shown[view.index] = true
+            default:
+                break
+            }
             if event.kind == .`init` {
-                if previousIsPlainInit, let previousView, previousView != view {
+                if previousIsPlainInit, let previousView, previousView != view, !(isShown(previousView) && isShown(view)) {
                     var elapsed = 0.0
                     if let timestamp = event.ts, let previousTimestamp { elapsed = (timestamp - previousTimestamp) * 1000 }
                     pairs.append(Pair(
@@ -169,7 +181,7 @@ public enum HeavyInitializerRule: Rule {
                         milliseconds: max(event.durationMilliseconds ?? 0, elapsed)
                     ))
                 }
-                if let owner = event.owner {
+                if let owner = event.owner, !isShown(view) {
                     owned.append(Owned(owner: owner, helper: view, helperLine: event.line))
                 }
                 if let milliseconds = event.durationMilliseconds, milliseconds > limit {
@@ -180,6 +192,10 @@ public enum HeavyInitializerRule: Rule {
             previousView = view
             previousLine = event.line
             previousTimestamp = event.ts
+        }
+
+        private func isShown(_ view: Symbol) -> Bool {
+            view.index < shown.count && shown[view.index]
         }
 
         /// Shape 1's pairs as views and helpers, one view per helper line, in trace order.
