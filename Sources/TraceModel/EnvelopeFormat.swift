@@ -21,7 +21,8 @@ public enum EnvelopeFormat: String, CaseIterable, Sendable, Codable {
     /// Tool chatter around the log: banners, column headers, LLDB output. Kept as text.
     case noise
 
-    /// A dense index for per-format counters, in `allCases` order.
+    /// A dense index for per-format counters, in `allCases` order; also the code `event_rows.envelope`
+    /// stores, so a format keeps its index for good.
     @inlinable public var index: Int {
         switch self {
         case .plain: 0

@@ -14,7 +14,8 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
     case text
     case warning
 
-    /// A dense index, so per-kind counters can live in a fixed array on the hot path.
+    /// A dense index, so per-kind counters can live in a fixed array on the hot path; also the
+    /// code `event_rows.kind` stores, so a kind keeps its index for good.
     @inlinable public var index: Int {
         switch self {
         case .body: 0

@@ -2,24 +2,12 @@ import TraceModel
 
 /// The small integers `event_rows` stores for an event's kind, origin and envelope format; the `events` view
 /// turns them back into the names (version 6 in `Schema`, which spells the same table out).
+///
+/// A kind is stored as `EventKind.index` and a format as `EnvelopeFormat.index`: those indexes
+/// are part of the schema and never change meaning.
 package enum EventCodes {
-    /// The code stored in `event_rows.kind`.
-    @inlinable package static func code(of kind: EventKind) -> Int {
-        switch kind {
-        case .body: 0
-        case .`init`: 1
-        case .`deinit`: 2
-        case .appear: 3
-        case .disappear: 4
-        case .task: 5
-        case .layout: 6
-        case .text: 7
-        case .warning: 8
-        }
-    }
-
-    /// The kind stored as `code`; text for a code this binary does not know (a newer writer's
-    /// kind), which no rule looks at.
+    /// The kind stored as `code` (the inverse of `EventKind.index`); text for a code this binary
+    /// does not know (a newer writer's kind), which no rule looks at.
     @inlinable package static func kind(code: Int) -> EventKind {
         switch code {
         case 0: .body
@@ -31,22 +19,6 @@ package enum EventCodes {
         case 6: .layout
         case 8: .warning
         default: .text
-        }
-    }
-
-    /// The code stored in `event_rows.envelope`.
-    @inlinable package static func code(of format: EnvelopeFormat) -> Int {
-        switch format {
-        case .plain: 0
-        case .nslog: 1
-        case .oslog: 2
-        case .oslogCompact: 3
-        case .syslog: 4
-        case .ndjson: 5
-        case .json: 6
-        case .idevicesyslog: 7
-        case .swiftlog: 8
-        case .noise: 9
         }
     }
 
