@@ -52,18 +52,11 @@ public struct Analyzer {
     @discardableResult
     public func analyzeIntoStore(traceID: Int) throws -> Int {
         let scan = try self.scan(traceID: traceID, symbols: SymbolTable(), observing: { _ in })
-        var count = 0
-        try database.transaction {
-            try FindingWriter.deleteFindings(of: traceID, in: database)
-            var writer = try FindingWriter(database: database)
-            try scan.finish { finding in
-                try writer.write(finding)
-                count += 1
-            }
-            try writer.finish()
+        return try database.transaction {
+            let count = try FindingWriter.replaceFindings(of: traceID, in: database) { write in try scan.finish(write) }
             try scan.storeExplanations(in: database)
+            return count
         }
-        return count
     }
 
     /// A stored trace read once by the rules and the update tracker, ready to say what they found.
@@ -136,10 +129,9 @@ public struct Analyzer {
 
     /// `store`'s work, inside the caller's transaction (`analyze` adds the explanations to it).
     private func replaceFindings(_ findings: [Finding], traceID: Int) throws {
-        try FindingWriter.deleteFindings(of: traceID, in: database)
-        var writer = try FindingWriter(database: database)
-        for finding in findings { try writer.write(finding) }
-        try writer.finish()
+        try FindingWriter.replaceFindings(of: traceID, in: database) { write in
+            for finding in findings { try write(finding) }
+        }
     }
 }
 

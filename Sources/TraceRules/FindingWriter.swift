@@ -3,8 +3,8 @@ import TraceStore
 /// Writes findings and their evidence lines into `findings` and `evidence` one finding at a
 /// time, inside the caller's transaction, so a run never needs all its findings at once.
 ///
-/// The caller deletes a trace's earlier findings first (`deleteFindings`): a trace analysed
-/// again (say with another configuration) keeps one consistent set of rows.
+/// `replaceFindings` first deletes a trace's earlier findings: a trace analysed again (say with
+/// another configuration) keeps one consistent set of rows.
 struct FindingWriter {
     /// Evidence rows per INSERT: a trace can hold tens of thousands of findings and ten times as
     /// many evidence lines, and one statement per row would cost a third of a `report`.
@@ -30,10 +30,23 @@ struct FindingWriter {
         pending.reserveCapacity(Self.evidenceRowsPerInsert)
     }
 
-    /// Removes trace `traceID`'s stored findings and their evidence.
-    static func deleteFindings(of traceID: Int, in database: Database) throws {
+    /// Replaces trace `traceID`'s stored findings and their evidence with the findings `produce`
+    /// hands to the writing function it is given, each stored as it comes; inside the caller's
+    /// transaction. Returns how many were stored.
+    @discardableResult
+    static func replaceFindings(
+        of traceID: Int, in database: Database, _ produce: ((Finding) throws -> Void) throws -> Void
+    ) throws -> Int {
         try database.run("DELETE FROM evidence WHERE finding_id IN (SELECT id FROM findings WHERE trace_id = ?)", [traceID])
         try database.run("DELETE FROM findings WHERE trace_id = ?", [traceID])
+        var writer = try FindingWriter(database: database)
+        var count = 0
+        try produce { finding in
+            try writer.write(finding)
+            count += 1
+        }
+        try writer.finish()
+        return count
     }
 
     /// Stores `finding`; its evidence rows may wait for a full statement until `finish`.
