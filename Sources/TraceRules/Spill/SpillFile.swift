@@ -1,0 +1,162 @@
+import Foundation
+
+/// Bytes a rule has set aside until the end of the trace, in a temporary file rather than in
+/// memory: what rules hold for their findings grows with the log, and a CI job over a long
+/// UI-test log should need no more memory than a short one.
+///
+/// Append-only, with reads and small patches at known offsets. Appends go through a write
+/// buffer; the file is unlinked as soon as it is made, so it goes when the process does, even
+/// when killed. When no temporary file can be made or written (a read-only or full disk), the
+/// bytes stay in memory instead: a run then needs more memory, never loses a line.
+final class SpillFile {
+    /// Bytes buffered before one `pwrite`.
+    private static let bufferSize = 1 << 18
+
+    private var descriptor: Int32
+    /// Bytes in the file (or in `memory`), not counting `buffer`.
+    private var written: Int64 = 0
+    private var buffer: [UInt8] = []
+    /// Everything written, when the file could not be made or written.
+    private var memory: [UInt8]? = nil
+
+    /// A spill file in `directory` (by default `$TMPDIR`, else `/tmp`).
+    init(directory: String? = nil) {
+        descriptor = SpillFile.makeUnlinkedFile(in: directory)
+        if descriptor < 0 { memory = [] }
+        buffer.reserveCapacity(SpillFile.bufferSize)
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// True when the bytes are in a file, false when they had to stay in memory.
+    var isOnFile: Bool { memory == nil }
+
+    /// Bytes appended so far: the offset the next append gets.
+    var size: Int64 { written + Int64(buffer.count) }
+
+    /// Appends `bytes`; returns the offset they start at.
+    @discardableResult
+    func append(_ bytes: UnsafeRawBufferPointer) -> Int64 {
+        let offset = size
+        if buffer.count + bytes.count > SpillFile.bufferSize { flush() }
+        if bytes.count > SpillFile.bufferSize {
+            store(bytes)
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+        return offset
+    }
+
+    /// Overwrites bytes already appended, at `offset`.
+    func patch(at offset: Int64, with bytes: UnsafeRawBufferPointer) {
+        precondition(offset >= 0 && offset + Int64(bytes.count) <= size, "patch outside the spilled bytes")
+        var remaining = bytes
+        var at = offset
+        if at < written {
+            let onDisk = min(Int(written - at), remaining.count)
+            write(UnsafeRawBufferPointer(rebasing: remaining[..<onDisk]), at: at)
+            remaining = UnsafeRawBufferPointer(rebasing: remaining[onDisk...])
+            at += Int64(onDisk)
+        }
+        guard !remaining.isEmpty else { return }
+        let start = Int(at - written)
+        buffer.withUnsafeMutableBytes { target in
+            target.baseAddress!.advanced(by: start).copyMemory(from: remaining.baseAddress!, byteCount: remaining.count)
+        }
+    }
+
+    /// Copies `target.count` bytes from `offset` into `target`.
+    func read(at offset: Int64, into target: UnsafeMutableRawBufferPointer) {
+        precondition(offset >= 0 && offset + Int64(target.count) <= size, "read outside the spilled bytes")
+        var filled = 0
+        if offset < written {
+            let fromDisk = min(Int(written - offset), target.count)
+            readStored(into: UnsafeMutableRawBufferPointer(rebasing: target[..<fromDisk]), at: offset)
+            filled = fromDisk
+        }
+        guard filled < target.count else { return }
+        let start = Int(offset + Int64(filled) - written)
+        buffer.withUnsafeBytes { source in
+            UnsafeMutableRawBufferPointer(rebasing: target[filled...])
+                .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[start ..< start + target.count - filled]))
+        }
+    }
+
+    /// Moves the buffered bytes to the file.
+    private func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { store($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds `bytes` after everything written.
+    private func store(_ bytes: UnsafeRawBufferPointer) {
+        write(bytes, at: written)
+        written += Int64(bytes.count)
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64) {
+        if descriptor >= 0, SpillFile.writeFully(descriptor, bytes, at: offset) {
+            return
+        }
+        // The disk failed us: carry on in memory with what the file holds so far.
+        fallBackToMemory()
+        let end = Int(offset) + bytes.count
+        if memory!.count < end { memory!.append(contentsOf: repeatElement(0, count: end - memory!.count)) }
+        memory!.withUnsafeMutableBytes { target in
+            target.baseAddress!.advanced(by: Int(offset)).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        }
+    }
+
+    private func readStored(into target: UnsafeMutableRawBufferPointer, at offset: Int64) {
+        if let memory {
+            memory.withUnsafeBytes { source in
+                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[Int(offset) ..< Int(offset) + target.count]))
+            }
+            return
+        }
+        var done = 0
+        while done < target.count {
+            let got = pread(descriptor, target.baseAddress! + done, target.count - done, off_t(offset) + off_t(done))
+            if got > 0 { done += got; continue }
+            if got < 0 && errno == EINTR { continue }
+            // A file we wrote cannot be read back: nothing sensible remains to be done.
+            fatalError("trace-analyze: cannot read back its temporary file (errno \(errno))")
+        }
+    }
+
+    /// Copies what the file holds into memory and stops using it.
+    private func fallBackToMemory() {
+        guard memory == nil else { return }
+        var copy = [UInt8](repeating: 0, count: Int(written))
+        copy.withUnsafeMutableBytes { readStored(into: $0, at: 0) }
+        memory = copy
+        close(descriptor)
+        descriptor = -1
+    }
+
+    private static func writeFully(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int64) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let wrote = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
+            if wrote > 0 { done += wrote; continue }
+            if wrote < 0 && errno == EINTR { continue }
+            return false
+        }
+        return true
+    }
+
+    /// A new file in the temporary directory, already unlinked; -1 when none can be made.
+    private static func makeUnlinkedFile(in chosen: String?) -> Int32 {
+        var directory = chosen ?? ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+        if directory.isEmpty { directory = "/tmp" }
+        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
+        template += Array("trace-analyze-spill.XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return -1 }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return descriptor
+    }
+}
