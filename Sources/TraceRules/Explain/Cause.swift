@@ -42,7 +42,7 @@ public enum Cause: String, CaseIterable, Sendable {
 }
 
 /// How a parent link was found: the values of the `causes.basis` column.
-public enum CauseBasis: String, Sendable {
+public enum CauseBasis: String, Sendable, BitwiseCopyable {
     /// `_printChanges()` printed `@self` or `@identity`, and the parent is the nearest earlier
     /// evaluation of the same update that changed on its own (the top-down order SwiftUI prints in).
     case tokens

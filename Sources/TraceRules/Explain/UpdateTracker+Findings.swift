@@ -53,21 +53,23 @@ extension UpdateTracker {
         return parts.joined(separator: "; ")
     }
 
-    /// The index of the kept update whose lines include `line`, by binary search (updates are
-    /// in input order and do not overlap).
+    /// The index of the kept update whose lines include `line`: the last update that starts at
+    /// or before it, found by binary search first among chunks, then in its chunk (updates are
+    /// in input order and do not overlap), so one chunk is read back per lookup at most, and
+    /// none while consecutive lookups stay in it.
     private func update(containing line: Int) -> Int? {
-        var low = 0, high = updates.count - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            let update = updates[middle]
-            if line < Int(update.firstLine) {
-                high = middle - 1
-            } else if line > Int(update.lastLine) {
-                low = middle + 1
-            } else {
-                return middle
-            }
+        guard !updates.isEmpty, line >= Int(chunkFirstLines[0]) else { return nil }
+        var low = 0, high = chunkFirstLines.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if Int(chunkFirstLines[middle]) <= line { low = middle } else { high = middle - 1 }
         }
-        return nil
+        low = low * updates.chunkCapacity
+        high = min(low + updates.chunkCapacity, updates.count) - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if Int(updates[middle].firstLine) <= line { low = middle } else { high = middle - 1 }
+        }
+        return line <= Int(updates[low].lastLine) ? low : nil
     }
 }

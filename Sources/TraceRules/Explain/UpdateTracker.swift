@@ -23,7 +23,8 @@ import TraceModel
 /// that began an update without a printed body.
 ///
 /// Rows are kept compact (ids as offsets from the trace's first event, names as symbol
-/// indexes): there is one per body or init line, and they are written after the scan. Only the
+/// indexes) and wait in temporary files: there is one per body or init line, and they are
+/// written after the scan. Only the
 /// scan's consuming thread touches the tracker, one access at a time, so the per-access runtime
 /// exclusivity check is left out of the arrays written per event.
 public final class UpdateTracker {
@@ -87,8 +88,13 @@ public final class UpdateTracker {
     private let identityToken: Symbol
     /// Whether `rows` are kept: only when they are to be stored.
     private let keepsRows: Bool
-    @exclusivity(unchecked) private(set) var rows = ChunkedArray<Row>()
-    @exclusivity(unchecked) private(set) var updates = ChunkedArray<Update>()
+    /// Rows and updates wait in temporary files (`SpilledArray`): there is one per few lines,
+    /// and they are read only after the scan.
+    let rows = SpilledArray<Row>()
+    let updates = SpilledArray<Update>()
+    /// The first line of every `updates.chunkCapacity`-th update: finds an evidence line's
+    /// update without reading the updates back one by one.
+    @exclusivity(unchecked) private(set) var chunkFirstLines: [UInt32] = []
     /// The distinct roots, indexed by `Update.rootKey`.
     private(set) var roots: [Root] = []
     private var rootIndex: [Root: UInt32] = [:]
@@ -139,7 +145,7 @@ public final class UpdateTracker {
         case .`init`: created(event, offset: offset)
         default: break
         }
-        if openIsKept { updates[updates.count - 1].lastLine = Self.line(event.line) }
+        if openIsKept { updates.updateLast { $0.lastLine = Self.line(event.line) } }
     }
 
     private func startsUpdate(_ event: LifecycleEvent) -> Bool {
@@ -197,6 +203,7 @@ public final class UpdateTracker {
             rootIndex[root] = update.rootKey
             roots.append(root)
         }
+        if updates.count % updates.chunkCapacity == 0 { chunkFirstLines.append(update.firstLine) }
         updates.append(update)
         openIsKept = true
         return UInt32(truncatingIfNeeded: updates.count - 1)
@@ -240,7 +247,8 @@ public final class UpdateTracker {
         if first || code == .ownProperty || code == .unknown { candidate = offset + 1 }
         if let view { evaluatedIn[view] = serial }
         let update = first ? keep(root: code, property: property) : keep()
-        if update != Self.dropped { updates[Int(update)].bodies += 1 }
+        // A kept update is always the newest.
+        if update != Self.dropped { updates.updateLast { $0.bodies += 1 } }
         if keepsRows {
             rows.append(Row(event: offset, update: update, parent: parent, property: property, code: code, basis: basis))
         }

@@ -12,7 +12,11 @@ final class SpillFile {
     /// Bytes buffered before one `pwrite`.
     private static let bufferSize = 1 << 18
 
-    private var descriptor: Int32
+    /// The file, once the first bytes leave the buffer (a short trace never makes one); -1 when
+    /// none could be made.
+    private var descriptor: Int32 = -1
+    private var isOpen = false
+    private let directory: String?
     /// Bytes in the file (or in `memory`), not counting `buffer`.
     private var written: Int64 = 0
     private var buffer: [UInt8] = []
@@ -21,9 +25,8 @@ final class SpillFile {
 
     /// A spill file in `directory` (by default `$TMPDIR`, else `/tmp`).
     init(directory: String? = nil) {
-        descriptor = SpillFile.makeUnlinkedFile(in: directory)
-        if descriptor < 0 { memory = [] }
-        buffer.reserveCapacity(SpillFile.bufferSize)
+        self.directory = directory
+
     }
 
     deinit {
@@ -41,6 +44,7 @@ final class SpillFile {
     func append(_ bytes: UnsafeRawBufferPointer) -> Int64 {
         let offset = size
         if buffer.count + bytes.count > SpillFile.bufferSize { flush() }
+        if buffer.capacity == 0 { buffer.reserveCapacity(min(SpillFile.bufferSize, max(bytes.count * 64, 4096))) }
         if bytes.count > SpillFile.bufferSize {
             store(bytes)
         } else {
@@ -98,6 +102,11 @@ final class SpillFile {
     }
 
     private func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64) {
+        if !isOpen {
+            isOpen = true
+            descriptor = SpillFile.makeUnlinkedFile(in: directory)
+            if descriptor < 0 { memory = [] }
+        }
         if descriptor >= 0, SpillFile.writeFully(descriptor, bytes, at: offset) {
             return
         }

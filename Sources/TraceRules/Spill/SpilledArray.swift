@@ -1,0 +1,70 @@
+/// An append-only array of fixed-size records kept in a `SpillFile`, not in memory, but for the
+/// newest chunk and one chunk read back: the update tracker's updates and rows, one per few
+/// lines of the log, which `check` and `report` read only after the scan.
+///
+/// Only the newest record may change (`updateLast`): it stays in memory until a record comes
+/// after a full chunk. Reading is fastest in order or close to it: a read outside the chunk
+/// in hand loads that whole chunk.
+final class SpilledArray<Element: BitwiseCopyable> {
+    /// Records per chunk, written and read as one.
+    let chunkCapacity: Int
+    private let file: SpillFile
+    /// The records after the last whole chunk written.
+    private var tail: [Element] = []
+    private var writtenCount = 0
+    /// The chunk last read back, and its number; -1 for none.
+    private var cached: [Element] = []
+    private var cachedChunk = -1
+
+    /// An empty array that writes `chunkCapacity` records at a time to a file in `directory`
+    /// (by default the temporary directory).
+    init(chunkCapacity: Int = 128, directory: String? = nil) {
+        precondition(chunkCapacity > 0)
+        self.chunkCapacity = chunkCapacity
+        file = SpillFile(directory: directory)
+        tail.reserveCapacity(chunkCapacity)
+    }
+
+    /// How many records the array holds.
+    var count: Int { writtenCount + tail.count }
+
+    /// True when the array holds nothing.
+    var isEmpty: Bool { count == 0 }
+
+    /// Adds `element` at the end.
+    @inline(__always)
+    func append(_ element: Element) {
+        if tail.count == chunkCapacity { writeTail() }
+        tail.append(element)
+    }
+
+    /// Changes the newest record; the array must not be empty.
+    @inline(__always)
+    func updateLast(_ change: (inout Element) -> Void) {
+        change(&tail[tail.count - 1])
+    }
+
+    /// The record at `index`, from 0.
+    subscript(index: Int) -> Element {
+        precondition(index >= 0 && index < count, "index out of range")
+        if index >= writtenCount { return tail[index - writtenCount] }
+        let chunk = index / chunkCapacity
+        if chunk != cachedChunk { load(chunk) }
+        return cached[index - chunk * chunkCapacity]
+    }
+
+    private func writeTail() {
+        tail.withUnsafeBytes { _ = file.append($0) }
+        writtenCount += tail.count
+        tail.removeAll(keepingCapacity: true)
+    }
+
+    private func load(_ chunk: Int) {
+        let stride = MemoryLayout<Element>.stride
+        cached = [Element](unsafeUninitializedCapacity: chunkCapacity) { buffer, initialized in
+            file.read(at: Int64(chunk * chunkCapacity * stride), into: UnsafeMutableRawBufferPointer(buffer))
+            initialized = chunkCapacity
+        }
+        cachedChunk = chunk
+    }
+}
