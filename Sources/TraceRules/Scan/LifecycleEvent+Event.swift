@@ -13,7 +13,7 @@ extension LifecycleEvent {
         self.followsText = followsText
         view = event.view.map(symbols.intern)
         owner = event.owner.map(symbols.intern)
-        instance = event.instance.map(symbols.intern)
+        instance = event.instance.map(symbols.internInstance)
         isPrintChanges = event.origin == .printChanges
         durationMilliseconds = event.durationMs
         for token in event.tokens { append(token: symbols.intern(token), symbols: symbols) }

@@ -12,10 +12,15 @@ public struct Symbol: Hashable, Comparable, Sendable {
 
     private static let endsWithViewBit: UInt64 = 1 << 32
     private static let isStateBit: UInt64 = 1 << 33
+    private static let isInstanceBit: UInt64 = 1 << 34
 
-    fileprivate init(index: Int, endsWithView: Bool, isState: Bool) {
+    fileprivate init(index: Int, endsWithView: Bool, isState: Bool, isInstance: Bool) {
         raw = UInt64(index) | (endsWithView ? Self.endsWithViewBit : 0) | (isState ? Self.isStateBit : 0)
+            | (isInstance ? Self.isInstanceBit : 0)
     }
+
+    /// True for an instance (`0x600000c04000`, a row id): instances have indexes of their own.
+    public var isInstance: Bool { raw & Self.isInstanceBit != 0 }
 
     /// The position in its table, from 0.
     @inline(__always) public var index: Int { Int(truncatingIfNeeded: raw & 0xFFFF_FFFF) }
@@ -40,6 +45,10 @@ public final class SymbolTable {
     /// All mutable state in one value. Only the scan's reading thread touches it while the scan
     /// runs, and never through two overlapping accesses, so the runtime check is left out.
     @exclusivity(unchecked) private var storage: Storage
+    /// Instances, numbered apart from the other names: a log can name a new instance on every
+    /// line, and rules keep state per view in arrays indexed by symbol, which must not grow
+    /// with the instances.
+    @exclusivity(unchecked) private var instances = Storage(isInstance: true)
 
     public init() {
         var storage = Storage()
@@ -48,7 +57,7 @@ public final class SymbolTable {
         self.storage = storage
     }
 
-    /// How many names the table holds.
+    /// How many names the table holds, instances apart: symbol indexes run below it.
     public var count: Int { storage.names.count }
 
     /// True while a scan's reading thread interns into the table: reading it then would race.
@@ -58,10 +67,11 @@ public final class SymbolTable {
     /// The name of `symbol`.
     public subscript(_ symbol: Symbol) -> String {
         precondition(!isBeingFilled, "a name was read while the scan fills the symbol table; read names in finish")
-        return storage.names[symbol.index]
+        return symbol.isInstance ? instances.names[symbol.index] : storage.names[symbol.index]
     }
 
-    /// The symbol whose index is `index`: for rules that keep per-symbol state in arrays.
+    /// The symbol whose index is `index`, an instance's never: for rules that keep per-symbol
+    /// state in arrays.
     public func symbol(at index: Int) -> Symbol {
         precondition(!isBeingFilled, "a symbol was read while the scan fills the symbol table; read them in finish")
         return storage.symbols[index]
@@ -78,13 +88,28 @@ public final class SymbolTable {
         storage.intern(name)
     }
 
+    /// The symbol for the instance named by the UTF-8 bytes `name`, added when new.
+    public func internInstance(_ name: UnsafeRawBufferPointer) -> Symbol {
+        instances.intern(name)
+    }
+
+    /// The symbol for the instance `name`, added when new.
+    public func internInstance(_ name: String) -> Symbol {
+        var name = name
+        return name.withUTF8 { internInstance(UnsafeRawBufferPointer($0)) }
+    }
+
     private struct Storage {
+        /// Whether the names are instances.
+        let isInstance: Bool
         var names: [String] = []
         private(set) var symbols: [Symbol] = []
         private var bytes: [UInt8] = []
         private var spans: [(start: Int, count: Int, hash: UInt64)] = []
         /// Open addressing: a symbol index per slot, -1 for empty; never more than half full.
         private var slots = [Int](repeating: -1, count: 256)
+
+        init(isInstance: Bool = false) { self.isInstance = isInstance }
 
         mutating func intern(_ name: UnsafeRawBufferPointer) -> Symbol {
             let hash = Self.hash(name)
@@ -114,7 +139,8 @@ public final class SymbolTable {
             let symbol = Symbol(
                 index: index,
                 endsWithView: name.count >= 4 && name.suffix(4).elementsEqual("View".utf8),
-                isState: name.first == UInt8(ascii: "_")
+                isState: name.first == UInt8(ascii: "_"),
+                isInstance: isInstance
             )
             symbols.append(symbol)
             slots[slot] = index

@@ -176,7 +176,7 @@ public struct TraceScanner {
                 previousID = id
                 event.view = events.bytes(at: 4).map(symbols.intern)
                 event.owner = events.bytes(at: 5).map(symbols.intern)
-                event.instance = events.bytes(at: 6).map(symbols.intern)
+                event.instance = events.bytes(at: 6).map(symbols.internInstance)
                 event.isPrintChanges = events.integer(at: 7) == 1
                 event.durationMilliseconds = events.double(at: 8)
                 while let changeEventID = nextChange, changeEventID <= id {
