@@ -201,8 +201,11 @@ public enum IdentityChurnRule: Rule {
         /// Per view symbol: what it printed in the current update; the views that printed.
         @exclusivity(unchecked) private var members: [Member] = []
         @exclusivity(unchecked) private var touched: [Int] = []
-        /// Per view symbol: the updates it was re-created in, summed up.
+        /// Per view symbol: the updates it was re-created in, summed up, and their lines (each
+        /// update's root line, then its lines), which wait on file: they are evidence, read once
+        /// the view's finding is made.
         @exclusivity(unchecked) private var recreated: [Recreated] = []
+        private let recreatedLines = SpilledLists<Int>()
 
         /// Per view symbol: the instance its own prints (`[Instance: 5CD6]`) named last, how
         /// many prints named it, and the line of the last one.
@@ -210,8 +213,10 @@ public enum IdentityChurnRule: Rule {
 
         /// Per owner and model type: live models and the previous init or deinit.
         @exclusivity(unchecked) private var models: [ModelKey: ModelState] = [:]
-        /// Per owner and model type: each deinit line and the init line that followed.
-        @exclusivity(unchecked) private var cycles: [ModelKey: [(deinitLine: Int, initLine: Int)]] = [:]
+        /// Per owner and model type: its list in `cycleLines`, of each deinit line and the init
+        /// line that followed, two by two.
+        @exclusivity(unchecked) private var cycles: [ModelKey: Int] = [:]
+        private let cycleLines = SpilledLists<Int>()
 
         /// Views re-created since the last `decided`, by symbol index, each once (a stored
         /// trace's scan never asks, so the list must not grow with the re-creations).
@@ -242,18 +247,15 @@ public enum IdentityChurnRule: Rule {
             /// The state lists reset, each once, in order of first occurrence.
             var states: [[Symbol]] = []
             private var seenStates: Set<[Symbol]> = []
-            /// Each update's root line, then its lines.
-            var lines: [Int] = []
 
             var isEmpty: Bool { updates == 0 }
 
-            mutating func add(root: Symbol?, rootLine: Int, lines created: [Int], state: [Symbol]) {
+            /// Counts an update that created `created` new identities; its lines are the caller's to keep.
+            mutating func add(root: Symbol?, created: Int, state: [Symbol]) {
                 updates += 1
-                self.created += created.count
+                self.created += created
                 if let root, !roots.contains(root) { roots.append(root) }
                 if seenStates.insert(state).inserted { states.append(state) }
-                lines.append(rootLine)
-                lines += created
             }
 
             /// Adds `other`'s re-creations after these: another symbol of the same name.
@@ -262,7 +264,6 @@ public enum IdentityChurnRule: Rule {
                 created += other.created
                 for root in other.roots where !roots.contains(root) { roots.append(root) }
                 for state in other.states where seenStates.insert(state).inserted { states.append(state) }
-                lines += other.lines
             }
         }
 
@@ -330,7 +331,9 @@ public enum IdentityChurnRule: Rule {
             }
             if last.instance != nil, last.count >= 2 {
                 grow(to: view)
-                recreated[view].add(root: nil, rootLine: last.line, lines: [event.line], state: [])
+                recreated[view].add(root: nil, created: 1, state: [])
+                recreatedLines.append(last.line, to: view)
+                recreatedLines.append(event.line, to: view)
                 noteRecreated(view)
             }
             printed[view] = (instance, 1, event.line)
@@ -349,7 +352,9 @@ public enum IdentityChurnRule: Rule {
                     // A view is not re-created by its own update: the root made anew is a relaunch.
                     let isRoot = root?.index == view
                     if !isRoot && members[view].created > 0 && members[view].kept == 0 && firstIdentity[view] < updateStart {
-                        recreated[view].add(root: root, rootLine: rootLine, lines: members[view].lines, state: members[view].state)
+                        recreated[view].add(root: root, created: members[view].lines.count, state: members[view].state)
+                        recreatedLines.append(rootLine, to: view)
+                        for line in members[view].lines { recreatedLines.append(line, to: view) }
                         noteRecreated(view)
                     }
                     members[view].created = 0
@@ -366,7 +371,10 @@ public enum IdentityChurnRule: Rule {
             let isInit = event.kind == .`init`
             if let previous = models[key] {
                 if isInit && previous.alive == 0 && previous.lastWasDeinit {
-                    cycles[key, default: []].append((previous.lastLine, event.line))
+                    let list = cycles[key] ?? cycles.count
+                    cycles[key] = list
+                    cycleLines.append(previous.lastLine, to: list)
+                    cycleLines.append(event.line, to: list)
                 }
                 models[key] = ModelState(alive: previous.alive + (isInit ? 1 : -1), lastWasDeinit: !isInit, lastLine: event.line)
             } else {
@@ -379,18 +387,18 @@ public enum IdentityChurnRule: Rule {
             let symbols = subjects.symbols
             var violations: [Violation] = []
             for view in recreatedViews(symbols) {
-                var violation = violation(name: view.name, recreated: view.recreated, symbols: symbols)
+                var violation = violation(name: view.name, recreated: view.recreated, lines: view.lines, symbols: symbols)
                 violation.earlyKey = announced[view.name]?.key
                 violations.append(violation)
             }
             let flagged = Set(violations.compactMap(\.view))
-            for model in recreatedModels(symbols) where model.cycles.count >= minRecreations && !flagged.contains(model.owner) {
+            for model in recreatedModels(symbols) where model.cycles >= minRecreations && !flagged.contains(model.owner) {
                 violations.append(Violation(
                     view: model.owner,
-                    message: "\(model.owner)'s \(model.model) was released and created anew \(counted(model.cycles.count, "time")) "
+                    message: "\(model.owner)'s \(model.model) was released and created anew \(counted(model.cycles, "time")) "
                         + "(init → deinit → init): the state it held reset each time.",
-                    count: model.cycles.count,
-                    lines: model.cycles.flatMap { [$0.deinitLine, $0.initLine] }
+                    count: model.cycles,
+                    lines: model.lists.flatMap { cycleLines.elements(of: $0) }
                 ))
             }
             return violations
@@ -418,15 +426,15 @@ public enum IdentityChurnRule: Rule {
                 if let earlier = announced[name], earlier.full || !full { continue }
                 let key = announced[name]?.key ?? view
                 announced[name] = (key, full)
-                var violation = violation(name: name, recreated: recreated[view], symbols: symbols)
+                var violation = violation(name: name, recreated: recreated[view], lines: recreatedLines.elements(of: view), symbols: symbols)
                 violation.earlyKey = key
                 violations.append(violation)
             }
             return violations
         }
 
-        /// The finding for the view named `name`, re-created as `recreated` sums up.
-        private func violation(name: String, recreated: Recreated, symbols: SymbolTable) -> Violation {
+        /// The finding for the view named `name`, re-created as `recreated` sums up, citing `lines`.
+        private func violation(name: String, recreated: Recreated, lines: [Int], symbols: SymbolTable) -> Violation {
             // Names are made once per distinct symbol (or state list): a later repeat adds
             // nothing to a list of first occurrences.
             let state = recreated.states.flatMap { Self.names(of: $0, in: symbols) }.uniqued()
@@ -448,36 +456,43 @@ public enum IdentityChurnRule: Rule {
             }
             return Violation(
                 view: name, message: message, count: updates,
-                lines: recreated.lines, weight: updates < minRecreations ? .hint : .full
+                lines: lines, weight: updates < minRecreations ? .hint : .full
             )
         }
 
         /// The re-created views by name as bytes (SQLite's BINARY order); neighbours whose
         /// names are equal as Swift strings (canonically equivalent) are one view, as when the
         /// rows came from SQL.
-        private func recreatedViews(_ symbols: SymbolTable) -> [(name: String, recreated: Recreated)] {
-            var rows: [(name: String, recreated: Recreated)] = []
+        ///
+        /// The lines are read from file one view at a time, as the caller takes each.
+        private func recreatedViews(_ symbols: SymbolTable) -> some Sequence<(name: String, recreated: Recreated, lines: [Int])> {
+            var rows: [(name: String, recreated: Recreated, view: Int)] = []
             for view in recreated.indices where !recreated[view].isEmpty {
-                rows.append((symbols[symbols.symbol(at: view)], recreated[view]))
+                rows.append((symbols[symbols.symbol(at: view)], recreated[view], view))
             }
             rows.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-            var views: [(name: String, recreated: Recreated)] = []
+            var views: [(name: String, recreated: Recreated, symbols: [Int])] = []
             for row in rows {
                 if let last = views.indices.last, views[last].name == row.name {
                     views[last].recreated.merge(row.recreated)
+                    views[last].symbols.append(row.view)
                 } else {
-                    views.append(row)
+                    views.append((row.name, row.recreated, [row.view]))
                 }
             }
-            return views
+            return views.lazy.map { view in
+                (view.name, view.recreated, view.symbols.flatMap { self.recreatedLines.elements(of: $0) })
+            }
         }
 
         /// The models' cycles by owner, then model (a model without a name, `?`, first), as
         /// bytes; neighbours equal as Swift strings are one model, as when the rows came from SQL.
-        private func recreatedModels(_ symbols: SymbolTable) -> [(owner: String, model: String, cycles: [(deinitLine: Int, initLine: Int)])] {
-            var rows: [(owner: String, model: String?, cycles: [(deinitLine: Int, initLine: Int)])] = []
-            for (key, cycles) in cycles {
-                rows.append((symbols[key.owner], key.model.map { symbols[$0] }, cycles))
+        ///
+        /// Each comes with its count of cycles and its lists in `cycleLines`.
+        private func recreatedModels(_ symbols: SymbolTable) -> [(owner: String, model: String, cycles: Int, lists: [Int])] {
+            var rows: [(owner: String, model: String?, cycles: Int, lists: [Int])] = []
+            for (key, list) in cycles {
+                rows.append((symbols[key.owner], key.model.map { symbols[$0] }, cycleLines.count(of: list) / 2, [list]))
             }
             rows.sort {
                 if !$0.owner.utf8.elementsEqual($1.owner.utf8) { return $0.owner.utf8.lexicographicallyPrecedes($1.owner.utf8) }
@@ -485,13 +500,14 @@ public enum IdentityChurnRule: Rule {
                 guard let left = $0.model else { return true }
                 return left.utf8.lexicographicallyPrecedes(right.utf8)
             }
-            var models: [(owner: String, model: String, cycles: [(deinitLine: Int, initLine: Int)])] = []
+            var models: [(owner: String, model: String, cycles: Int, lists: [Int])] = []
             for row in rows {
                 let model = row.model ?? "?"
                 if let last = models.indices.last, models[last].owner == row.owner, models[last].model == model {
                     models[last].cycles += row.cycles
+                    models[last].lists += row.lists
                 } else {
-                    models.append((row.owner, model, row.cycles))
+                    models.append((row.owner, model, row.cycles, row.lists))
                 }
             }
             return models
