@@ -75,7 +75,7 @@ public struct Analyzer {
             guard eventIDs != nil else { return }
             var names = PropertyNames(symbols: symbols)
             for entry in launches.flatMap(\.entries) {
-                for violation in entry.detector.finish(subjects) {
+                try entry.detector.finish(subjects) { violation in
                     try body(DetectorSet.finding(violation, of: entry, traceID: traceID, source: source) { lines in
                         tracker.rootCause(ofLines: lines, view: violation.view, names: &names)
                     })

@@ -126,7 +126,7 @@ public final class LiveAnalyzer {
         var found: [(finding: Finding, id: Int)] = []
         var decidedAtEnd: [LiveFinding] = []
         for (launch, index, entry) in entries {
-            for violation in entry.detector.finish(subjects) {
+            entry.detector.finish(subjects) { violation in
                 let finding = finding(violation, of: entry)
                 let key = violation.earlyKey.map { Key(launch: launch, rule: index, key: $0) }
                 if let key, let live = report(finding, key: key) {
@@ -161,7 +161,7 @@ public final class LiveAnalyzer {
     /// never holds them all. `finish`'s findings, in production order rather than report order.
     public func finish(each body: (Finding) throws -> Void) rethrows {
         for (_, _, entry) in entries {
-            for violation in entry.detector.finish(subjects) { try body(finding(violation, of: entry)) }
+            try entry.detector.finish(subjects) { try body(finding($0, of: entry)) }
         }
     }
 

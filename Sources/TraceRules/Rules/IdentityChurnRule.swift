@@ -382,18 +382,22 @@ public enum IdentityChurnRule: Rule {
             }
         }
 
-        func finish(_ subjects: Subjects) -> [Violation] {
+        func finish(_ subjects: Subjects) -> [Violation] { collected(subjects) }
+
+        /// One finding per re-created view, then per model cycled, each made (its lines read
+        /// back) only when the one before has been taken.
+        func finish(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
             closeUpdate()
             let symbols = subjects.symbols
-            var violations: [Violation] = []
+            var flagged = Set<String>()
             for view in recreatedViews(symbols) {
                 var violation = violation(name: view.name, recreated: view.recreated, lines: view.lines, symbols: symbols)
                 violation.earlyKey = announced[view.name]?.key
-                violations.append(violation)
+                flagged.insert(view.name)
+                try body(violation)
             }
-            let flagged = Set(violations.compactMap(\.view))
             for model in recreatedModels(symbols) where model.cycles >= minRecreations && !flagged.contains(model.owner) {
-                violations.append(Violation(
+                try body(Violation(
                     view: model.owner,
                     message: "\(model.owner)'s \(model.model) was released and created anew \(counted(model.cycles, "time")) "
                         + "(init → deinit → init): the state it held reset each time.",
@@ -401,7 +405,6 @@ public enum IdentityChurnRule: Rule {
                     lines: model.lists.flatMap { cycleLines.elements(of: $0) }
                 ))
             }
-            return violations
         }
 
         private func noteRecreated(_ view: Int) {

@@ -21,6 +21,12 @@ public protocol Detector: AnyObject {
     /// trace's per-type counts, for decisions that need them (is this type a view?).
     func finish(_ subjects: Subjects) -> [Violation]
 
+    /// `finish`, handing each violation to `body` as it is made: a rule whose findings cite many
+    /// lines implements this too (its `finish` then returns `collected`), so that `check` and
+    /// `report`, which ask this way, store one finding before the next is made rather than hold
+    /// all of a rule's evidence at once. The default hands over what `finish` returns.
+    func finish(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows
+
     /// The findings decided since the last call, while the trace still runs: only a live run
     /// (`LiveAnalyzer`) asks, between events, so `watch` can show a finding as soon as its
     /// episode is closed (an update ended, a burst ended) rather than when the stream ends.
@@ -40,6 +46,17 @@ public protocol Detector: AnyObject {
 }
 
 extension Detector {
+    public func finish(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
+        for violation in finish(subjects) { try body(violation) }
+    }
+
+    /// What `finish(_:each:)` hands over, in an array: `finish` for a rule that streams.
+    public func collected(_ subjects: Subjects) -> [Violation] {
+        var violations: [Violation] = []
+        finish(subjects) { violations.append($0) }
+        return violations
+    }
+
     /// Nothing is decided before the trace ends.
     public func decided(_ subjects: Subjects) -> [Violation] { [] }
 
