@@ -26,4 +26,21 @@ import Testing
         #expect(!table.intern("@self").isState)
         #expect(!table.intern("Vie").endsWithView)
     }
+
+    /// Instances are numbered apart, so a log naming a new instance per line does not widen
+    /// the rules' per-view arrays, and their names (kept on file) come back exactly.
+    @Test func instancesHaveIndexesOfTheirOwnAndTheirNamesComeBack() {
+        let table = SymbolTable()
+        let view = table.intern("RowView")
+        let names = (0..<300_000).map { "0x6000\(String($0, radix: 16))" } + ["", "RowView", "Ünïcode 🟢"]
+        let first = names.map(table.internInstance)
+        let second = names.reversed().map(table.internInstance).reversed()
+        #expect(first == Array(second))
+        #expect(Set(first).count == names.count)
+        #expect(first.allSatisfy(\.isInstance) && !view.isInstance)
+        #expect(first.map(\.index) == Array(0 ..< names.count))
+        #expect(table.count == 3)
+        #expect(table.intern("RowView") == view && table.internInstance("RowView") != view)
+        #expect(first.map { table[$0] } == names)
+    }
 }

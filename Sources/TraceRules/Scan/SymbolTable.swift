@@ -19,6 +19,11 @@ public struct Symbol: Hashable, Comparable, Sendable {
             | (isInstance ? Self.isInstanceBit : 0)
     }
 
+    /// The symbol of the instance numbered `index`.
+    fileprivate init(instance index: Int) {
+        self.init(index: index, endsWithView: false, isState: false, isInstance: true)
+    }
+
     /// True for an instance (`0x600000c04000`, a row id): instances have indexes of their own.
     public var isInstance: Bool { raw & Self.isInstanceBit != 0 }
 
@@ -48,7 +53,7 @@ public final class SymbolTable {
     /// Instances, numbered apart from the other names: a log can name a new instance on every
     /// line, and rules keep state per view in arrays indexed by symbol, which must not grow
     /// with the instances.
-    @exclusivity(unchecked) private var instances = Storage(isInstance: true)
+    @exclusivity(unchecked) private var instances = InstanceNames()
 
     public init() {
         var storage = Storage()
@@ -67,7 +72,7 @@ public final class SymbolTable {
     /// The name of `symbol`.
     public subscript(_ symbol: Symbol) -> String {
         precondition(!isBeingFilled, "a name was read while the scan fills the symbol table; read names in finish")
-        return symbol.isInstance ? instances.names[symbol.index] : storage.names[symbol.index]
+        return symbol.isInstance ? instances.name(at: symbol.index) : storage.names[symbol.index]
     }
 
     /// The symbol whose index is `index`, an instance's never: for rules that keep per-symbol
@@ -90,7 +95,7 @@ public final class SymbolTable {
 
     /// The symbol for the instance named by the UTF-8 bytes `name`, added when new.
     public func internInstance(_ name: UnsafeRawBufferPointer) -> Symbol {
-        instances.intern(name)
+        Symbol(instance: instances.intern(name))
     }
 
     /// The symbol for the instance `name`, added when new.
@@ -100,16 +105,12 @@ public final class SymbolTable {
     }
 
     private struct Storage {
-        /// Whether the names are instances.
-        let isInstance: Bool
         var names: [String] = []
         private(set) var symbols: [Symbol] = []
         private var bytes: [UInt8] = []
         private var spans: [(start: Int, count: Int, hash: UInt64)] = []
         /// Open addressing: a symbol index per slot, -1 for empty; never more than half full.
         private var slots = [Int](repeating: -1, count: 256)
-
-        init(isInstance: Bool = false) { self.isInstance = isInstance }
 
         mutating func intern(_ name: UnsafeRawBufferPointer) -> Symbol {
             let hash = Self.hash(name)
@@ -140,7 +141,7 @@ public final class SymbolTable {
                 index: index,
                 endsWithView: name.count >= 4 && name.suffix(4).elementsEqual("View".utf8),
                 isState: name.first == UInt8(ascii: "_"),
-                isInstance: isInstance
+                isInstance: false
             )
             symbols.append(symbol)
             slots[slot] = index

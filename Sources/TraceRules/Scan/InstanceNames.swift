@@ -1,0 +1,83 @@
+import Foundation
+
+/// The instances of one scan (`0x600000c04000`, a row's id), interned to dense indexes without
+/// keeping their names in memory: a log can name a new instance on every line, and a table of
+/// strings would grow with it. Per instance, memory holds its hash and a slot of the hash table
+/// (about 14 bytes); the names wait in a `SpillFile`, read back to tell two names with one hash
+/// apart (exactly: a symbol still stands for one name) and when a finding names an instance.
+struct InstanceNames {
+    /// Where an instance's name lies in `bytes`.
+    private struct Span {
+        let offset: Int64
+        let count: Int
+    }
+
+    private var hashes: [UInt64] = []
+    /// Open addressing: an instance index plus one per slot, 0 for empty; never more than half full.
+    private var slots = [UInt32](repeating: 0, count: 256)
+    private let spans = SpilledArray<Span>()
+    private let bytes = SpillFile()
+
+    /// How many instances the table holds.
+    var count: Int { hashes.count }
+
+    /// The index of the instance named by the UTF-8 bytes `name`, added when new.
+    mutating func intern(_ name: UnsafeRawBufferPointer) -> Int {
+        let hash = Self.hash(name)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let stored = Int(slots[slot])
+            if stored == 0 { return add(name, hash: hash, slot: slot) }
+            if hashes[stored - 1] == hash && equal(stored - 1, name) { return stored - 1 }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// The name of instance `index`.
+    func name(at index: Int) -> String {
+        let span = spans[index]
+        return String(unsafeUninitializedCapacity: span.count) { buffer in
+            bytes.read(at: span.offset, into: UnsafeMutableRawBufferPointer(buffer))
+            return span.count
+        }
+    }
+
+    private func equal(_ index: Int, _ name: UnsafeRawBufferPointer) -> Bool {
+        let span = spans[index]
+        guard span.count == name.count else { return false }
+        guard span.count > 0 else { return true }
+        return withUnsafeTemporaryAllocation(byteCount: span.count, alignment: 1) { stored in
+            bytes.read(at: span.offset, into: stored)
+            return memcmp(stored.baseAddress!, name.baseAddress!, span.count) == 0
+        }
+    }
+
+    private mutating func add(_ name: UnsafeRawBufferPointer, hash: UInt64, slot: Int) -> Int {
+        let index = hashes.count
+        hashes.append(hash)
+        spans.append(Span(offset: bytes.append(name), count: name.count))
+        slots[slot] = UInt32(truncatingIfNeeded: index + 1)
+        if hashes.count * 2 > slots.count { grow() }
+        return index
+    }
+
+    private mutating func grow() {
+        slots = [UInt32](repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (index, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = UInt32(truncatingIfNeeded: index + 1)
+        }
+    }
+
+    /// FNV-1a, as for the other names: a collision costs only a read of the stored name.
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}
