@@ -19,9 +19,14 @@ extension UpdateTracker {
         var updatesByRoot: [Int: [Int]] = [:]
         var order: [Int] = []
         var seen = Set<Int>()
+        // A line inside the update of the line before (findings' lines come sorted) needs no search.
+        var current = (firstLine: 1, lastLine: 0)
         for line in lines {
-            guard let index = update(containing: line), seen.insert(index).inserted else { continue }
+            if line >= current.firstLine && line <= current.lastLine { continue }
+            guard let index = update(containing: line) else { continue }
             let update = updates[index]
+            current = (Int(update.firstLine), Int(update.lastLine))
+            guard seen.insert(index).inserted else { continue }
             let root = roots[Int(update.rootKey)]
             // An update the log gives no reason for explains nothing.
             guard root.namesACause else { continue }

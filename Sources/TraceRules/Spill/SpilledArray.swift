@@ -3,7 +3,7 @@
 /// lines of the log, which `check` and `report` read only after the scan.
 ///
 /// Only the newest record may change (`updateLast`): it stays in memory until a record comes
-/// after a full chunk. Reading is fastest in order or close to it: a read outside the chunk
+/// after a full chunk. Reading is fastest in order or close to it: a read outside the chunks
 /// in hand loads that whole chunk.
 final class SpilledArray<Element: BitwiseCopyable> {
     /// Records per chunk, written and read as one.
@@ -12,15 +12,18 @@ final class SpilledArray<Element: BitwiseCopyable> {
     /// The records after the last whole chunk written.
     private var tail: [Element] = []
     private var writtenCount = 0
-    /// The chunk last read back, and its number; -1 for none.
-    private var cached: [Element] = []
-    private var cachedChunk = -1
+    /// Chunks read back, by chunk number modulo their count, with their numbers (-1 for none):
+    /// reads that come back to a recent chunk (a finding's lines, near each other) read nothing.
+    private var cached: [[Element]]
+    private var cachedChunk: [Int]
 
     /// An empty array that writes `chunkCapacity` records at a time to a file in `directory`
     /// (by default the temporary directory).
-    init(chunkCapacity: Int = 128, directory: String? = nil) {
-        precondition(chunkCapacity > 0)
+    init(chunkCapacity: Int = 128, cachedChunks: Int = 16, directory: String? = nil) {
+        precondition(chunkCapacity > 0 && cachedChunks > 0)
         self.chunkCapacity = chunkCapacity
+        cached = Array(repeating: [], count: cachedChunks)
+        cachedChunk = Array(repeating: -1, count: cachedChunks)
         file = SpillFile(directory: directory)
         tail.reserveCapacity(chunkCapacity)
     }
@@ -49,8 +52,9 @@ final class SpilledArray<Element: BitwiseCopyable> {
         precondition(index >= 0 && index < count, "index out of range")
         if index >= writtenCount { return tail[index - writtenCount] }
         let chunk = index / chunkCapacity
-        if chunk != cachedChunk { load(chunk) }
-        return cached[index - chunk * chunkCapacity]
+        let slot = chunk % cachedChunk.count
+        if chunk != cachedChunk[slot] { load(chunk, into: slot) }
+        return cached[slot][index - chunk * chunkCapacity]
     }
 
     private func writeTail() {
@@ -59,12 +63,12 @@ final class SpilledArray<Element: BitwiseCopyable> {
         tail.removeAll(keepingCapacity: true)
     }
 
-    private func load(_ chunk: Int) {
+    private func load(_ chunk: Int, into slot: Int) {
         let stride = MemoryLayout<Element>.stride
-        cached = [Element](unsafeUninitializedCapacity: chunkCapacity) { buffer, initialized in
+        cached[slot] = [Element](unsafeUninitializedCapacity: chunkCapacity) { buffer, initialized in
             file.read(at: Int64(chunk * chunkCapacity * stride), into: UnsafeMutableRawBufferPointer(buffer))
             initialized = chunkCapacity
         }
-        cachedChunk = chunk
+        cachedChunk[slot] = chunk
     }
 }
