@@ -8,20 +8,23 @@ import Foundation
 /// buffer; the file is unlinked as soon as it is made, so it goes when the process does, even
 /// when killed. When no temporary file can be made or written (a read-only or full disk), the
 /// bytes stay in memory instead: a run then needs more memory, never loses a line.
+///
+/// Owned by one scan's thread, with no overlapping accesses: its stored properties skip the
+/// dynamic exclusivity check, which costs more than the work on the hot path.
 final class SpillFile {
     /// Bytes buffered before one `pwrite`.
     private static let bufferSize = 1 << 18
 
     /// The file, once the first bytes leave the buffer (a short trace never makes one); -1 when
     /// none could be made.
-    private var descriptor: Int32 = -1
-    private var isOpen = false
+    @exclusivity(unchecked) private var descriptor: Int32 = -1
+    @exclusivity(unchecked) private var isOpen = false
     private let directory: String?
     /// Bytes in the file (or in `memory`), not counting `buffer`.
-    private var written: Int64 = 0
-    private var buffer: [UInt8] = []
+    @exclusivity(unchecked) private var written: Int64 = 0
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
     /// Everything written, when the file could not be made or written.
-    private var memory: [UInt8]? = nil
+    @exclusivity(unchecked) private var memory: [UInt8]? = nil
 
     /// A spill file in `directory` (by default `$TMPDIR`, else `/tmp`).
     init(directory: String? = nil) {

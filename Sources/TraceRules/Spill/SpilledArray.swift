@@ -5,17 +5,20 @@
 /// Only the newest record may change (`updateLast`): it stays in memory until a record comes
 /// after a full chunk. Reading is fastest in order or close to it: a read outside the chunks
 /// in hand loads that whole chunk.
+///
+/// Owned by one scan's thread, with no overlapping accesses: its stored properties skip the
+/// dynamic exclusivity check, which costs more than the work on the hot path.
 final class SpilledArray<Element: BitwiseCopyable> {
     /// Records per chunk, written and read as one.
     let chunkCapacity: Int
     private let file: SpillFile
     /// The records after the last whole chunk written.
-    private var tail: [Element] = []
-    private var writtenCount = 0
+    @exclusivity(unchecked) private var tail: [Element] = []
+    @exclusivity(unchecked) private var writtenCount = 0
     /// Chunks read back, by chunk number modulo their count, with their numbers (-1 for none):
     /// reads that come back to a recent chunk (a finding's lines, near each other) read nothing.
-    private var cached: [[Element]]
-    private var cachedChunk: [Int]
+    @exclusivity(unchecked) private var cached: [[Element]]
+    @exclusivity(unchecked) private var cachedChunk: [Int]
 
     /// An empty array that writes `chunkCapacity` records at a time to a file in `directory`
     /// (by default the temporary directory).

@@ -6,6 +6,9 @@
 /// a list keeps its newest records (up to `blockCapacity`) in memory and writes them out as one
 /// block when full. Reading a list back (`elements(of:)`) follows the chain. Two lists join
 /// (`moveAll`) by pointing one's first block at the other's last, without copying records.
+///
+/// Owned by one scan's thread, with no overlapping accesses: its stored properties skip the
+/// dynamic exclusivity check, which costs more than the work on the hot path.
 final class SpilledLists<Element: BitwiseCopyable> {
     /// A block on file: `Header`, then `count` records.
     private struct Header {
@@ -24,7 +27,7 @@ final class SpilledLists<Element: BitwiseCopyable> {
     }
 
     private let file: SpillFile
-    private var lists: [List] = []
+    @exclusivity(unchecked) private var lists: [List] = []
     private let blockCapacity: Int
 
     /// Lists that write out `blockCapacity` records at a time, to a file in `directory` (by
