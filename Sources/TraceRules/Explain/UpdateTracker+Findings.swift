@@ -6,7 +6,7 @@ extension UpdateTracker {
     /// Update lines listed per root cause.
     static let maxRootLines = 5
 
-    /// What started the updates that hold `lines` (a finding's evidence), in words:
+    /// What started the updates that hold `lines` (a finding's evidence, ascending), in words:
     /// `ContentView._showPlayButton changed (2 updates: lines 5, 9)`; nil when no evidence line
     /// is in an update of body evaluations or inits.
     ///
@@ -18,15 +18,14 @@ extension UpdateTracker {
         // state a new identity reset) read as one cause.
         var updatesByRoot: [Int: [Int]] = [:]
         var order: [Int] = []
-        var seen = Set<Int>()
-        // A line inside the update of the line before (findings' lines come sorted) needs no search.
+        // The lines are ascending, and so are their updates: a line inside the update of the
+        // line before adds nothing and needs no search.
         var current = (firstLine: 1, lastLine: 0)
         for line in lines {
             if line >= current.firstLine && line <= current.lastLine { continue }
             guard let index = update(containing: line) else { continue }
             let update = updates[index]
             current = (Int(update.firstLine), Int(update.lastLine))
-            guard seen.insert(index).inserted else { continue }
             let root = roots[Int(update.rootKey)]
             // An update the log gives no reason for explains nothing.
             guard root.namesACause else { continue }
