@@ -79,3 +79,38 @@ import Testing
         #expect(lists.spilled.onFile && lists.spilled.bytes >= 300_000 * 4)
     }
 }
+
+/// The spilled array against a plain one: appends, changes to the newest record, and reads in
+/// order, backwards and at random, on file and in memory.
+@Suite struct SpilledArrayTests {
+    struct Record: Equatable, BitwiseCopyable {
+        var first: UInt32
+        var last: UInt32
+        var flag: Bool
+    }
+
+    @Test(arguments: [nil, "/nonexistent-directory-for-spill"] as [String?])
+    func matchesAnArray(directory: String?) {
+        let spilled = SpilledArray<Record>(chunkCapacity: 7, cachedChunks: 3, directory: directory)
+        var plain: [Record] = []
+        var rng = SpilledListsTests.Rng(state: 11)
+        for step in 0 ..< 200_000 {
+            let record = Record(first: UInt32(step), last: UInt32(step + rng.next(5)), flag: step % 2 == 0)
+            spilled.append(record)
+            plain.append(record)
+            if rng.next(3) == 0 {
+                spilled.updateLast { $0.last += 10 }
+                plain[plain.count - 1].last += 10
+            }
+        }
+        #expect(spilled.count == plain.count)
+        #expect((0 ..< plain.count).allSatisfy { spilled[$0] == plain[$0] })
+        #expect((0 ..< plain.count).reversed().allSatisfy { spilled[$0] == plain[$0] })
+        var all = true
+        for _ in 0 ..< 50_000 {
+            let index = rng.next(plain.count)
+            all = all && spilled[index] == plain[index]
+        }
+        #expect(all)
+    }
+}
