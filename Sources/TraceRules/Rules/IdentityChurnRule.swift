@@ -440,7 +440,7 @@ public enum IdentityChurnRule: Rule {
         private func violation(name: String, recreated: Recreated, lines: [Int], symbols: SymbolTable) -> Violation {
             // Names are made once per distinct symbol (or state list): a later repeat adds
             // nothing to a list of first occurrences.
-            let state = recreated.states.flatMap { Self.names(of: $0, in: symbols) }.uniqued()
+            let state = Self.stateNames(recreated.states, in: symbols)
             // An update without a root is a changed instance id, whose cause the log does not show.
             let roots = recreated.roots.map { symbols[$0] }.uniqued().joined(separator: ", ")
             let within = roots.isEmpty ? "its printed instance id changed" : ""
@@ -514,6 +514,25 @@ public enum IdentityChurnRule: Rule {
                 }
             }
             return models
+        }
+
+        /// The distinct state names of `states`, in order of first occurrence, as `names(of:)`
+        /// reads each list. A view re-created in many updates has many lists of few symbols:
+        /// each symbol is named once, and only names holding a comma or edge spaces (which
+        /// `names(of:)` splits or trims) need the lists joined and split again.
+        private static func stateNames(_ states: [[Symbol]], in symbols: SymbolTable) -> [String] {
+            var seen = Set<Symbol>()
+            var names: [String] = []
+            for state in states {
+                for symbol in state where seen.insert(symbol).inserted {
+                    let name = symbols[symbol]
+                    if name.isEmpty || name.contains(",") || name.first!.isWhitespace || name.last!.isWhitespace {
+                        return states.flatMap { Self.names(of: $0, in: symbols) }.uniqued()
+                    }
+                    names.append(name)
+                }
+            }
+            return names.uniqued()
         }
 
         /// The state tokens as the SQL's `group_concat(token, ', ')` read back: split at commas
