@@ -9,16 +9,25 @@ extension LifecycleEvent {
     /// is the caller's to say: whether text lines came since the previous event it converted.
     /// A `text` event is not for the rules; callers skip it (and note that text came).
     public init(_ event: borrowing Event, followsText: Bool, symbols: SymbolTable) {
-        self.init(line: event.line, ts: event.envelope.timestamp, kind: event.kind)
+        self = withUnsafePointer(to: event) { LifecycleEvent(at: $0, followsText: followsText, symbols: symbols) }
+    }
+
+    /// The same, reading the event where it lies: field by field, since passing `pointee` on
+    /// would copy the whole event (a retain and a release of each of its strings).
+    init(at event: UnsafePointer<Event>, followsText: Bool, symbols: SymbolTable) {
+        self.init(line: event.pointee.line, ts: event.pointee.envelope.timestamp, kind: event.pointee.kind)
         self.followsText = followsText
-        view = event.view.map(symbols.intern)
-        owner = event.owner.map(symbols.intern)
-        instance = event.instance.map(symbols.internInstance)
-        isPrintChanges = event.origin == .printChanges
-        durationMilliseconds = event.durationMs
-        for token in event.tokens { append(token: symbols.intern(token), symbols: symbols) }
-        // Stored only when its text parses, as `EventWriter` stores it.
-        if let warning = event.warning {
+        view = event.pointee.view.map(symbols.intern)
+        owner = event.pointee.owner.map(symbols.intern)
+        instance = event.pointee.instance.map(symbols.internInstance)
+        isPrintChanges = event.pointee.origin == .printChanges
+        durationMilliseconds = event.pointee.durationMs
+        if !event.pointee.tokens.isEmpty {
+            for token in event.pointee.tokens { append(token: symbols.intern(token), symbols: symbols) }
+        }
+        // Stored only when its text parses, as `EventWriter` stores it. The kind first: asking
+        // any event for its warning copies the whole event.
+        if event.pointee.kind == .warning, let warning = event.pointee.warning {
             self.warning = Warning(
                 identifier: warning.identifier,
                 type: warning.type.map(symbols.intern),
