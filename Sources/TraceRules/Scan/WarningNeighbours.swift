@@ -34,11 +34,16 @@ struct WarningNeighbours {
     /// Takes the next event of the trace; call for every event, before `record`.
     mutating func advance(_ event: LifecycleEvent) {
         position += 1
-        while let first = waiting.first, position - first.position > reach { waiting.removeFirst() }
-        guard kinds & 1 << event.kind.index != 0, let view = event.view else { return }
+        guard kinds & 1 << event.kind.index != 0, let view = event.view else {
+            // Nearly every trace has no warning waiting: its array is left alone.
+            if !waiting.isEmpty { while let first = waiting.first, position - first.position > reach { waiting.removeFirst() } }
+            return
+        }
         let neighbour = Neighbour(line: event.line, view: view)
-        for waiter in waiting { around[waiter.slot].append(neighbour) }
-        waiting.removeAll(keepingCapacity: true)
+        if !waiting.isEmpty {
+            for waiter in waiting where position - waiter.position <= reach { around[waiter.slot].append(neighbour) }
+            waiting.removeAll(keepingCapacity: true)
+        }
         last = (position, neighbour)
     }
 
