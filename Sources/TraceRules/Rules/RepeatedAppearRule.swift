@@ -122,8 +122,14 @@ public enum RepeatedAppearRule: Rule {
         /// The running group of each view and instance.
         @exclusivity(unchecked) private var groupIndex: [Pair: Int] = [:]
         @exclusivity(unchecked) private var groups: [Group] = []
-        /// Groups of `minAppears` or more, closed: final, waiting for `settled` or `finish`.
-        @exclusivity(unchecked) private var found: [(first: Int, key: Int, view: Symbol, instance: Symbol?, lines: [Int])] = []
+        /// Groups of `minAppears` or more, closed: final, waiting for `settled` or `finish`, on
+        /// file with their lines. A stored trace's scan (`report`) never asks `settled`, and its
+        /// closed groups, about one per fifty lines of a busy log, wait to the end: in memory
+        /// they stay only as the position each began at, for the order `finish` gives them in.
+        private let found = SpilledArray<Found>()
+        private let foundLines = SpilledArray<Int>()
+        /// The first of `found` not yet handed over.
+        @exclusivity(unchecked) private var foundTaken = 0
         /// The number of the current event, in input order.
         @exclusivity(unchecked) private var position = 0
         /// Groups that reached `minAppears` since the last `decided`: their finding exists from
@@ -131,6 +137,16 @@ public enum RepeatedAppearRule: Rule {
         @exclusivity(unchecked) private var reached: [(key: Int, view: Symbol, instance: Symbol?, lines: [Int])] = []
         /// Each group's lifetime gets a key of its own: the finding it may become.
         @exclusivity(unchecked) private var nextKey = 0
+
+        /// A closed group, its lines in `foundLines`.
+        private struct Found {
+            let first: Int
+            let key: Int
+            let view: Symbol
+            let instance: Symbol?
+            let linesStart: Int
+            let lineCount: Int
+        }
 
         private struct Group {
             let view: Symbol
@@ -203,22 +219,41 @@ public enum RepeatedAppearRule: Rule {
         private func close(_ index: Int) {
             // Read in place: a copy of the group would make `removeAll` copy its lines.
             if groups[index].lines.count >= minAppears {
-                found.append((groups[index].first, groups[index].key, groups[index].view, groups[index].instance, groups[index].lines))
+                found.append(Found(
+                    first: groups[index].first, key: groups[index].key, view: groups[index].view, instance: groups[index].instance,
+                    linesStart: foundLines.count, lineCount: groups[index].lines.count
+                ))
+                for line in groups[index].lines { foundLines.append(line) }
             }
             groups[index].lines.removeAll(keepingCapacity: true)
         }
 
-        func finish(_ subjects: Subjects) -> [Violation] {
+        func finish(_ subjects: Subjects) -> [Violation] { collected(subjects) }
+
+        /// The groups not yet handed over, each read back as its turn comes.
+        func finish(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
             for index in groups.indices { close(index) }
-            return settled(subjects)
+            try handOver(subjects.symbols, body)
         }
 
         /// A closed group is final: a later appear starts a group of its own.
         func settled(_ subjects: Subjects) -> [Violation] {
-            guard !found.isEmpty else { return [] }
-            defer { found.removeAll() }
-            found.sort { $0.first < $1.first }
-            return found.map { Self.violation(key: $0.key, view: $0.view, instance: $0.instance, lines: $0.lines, subjects.symbols) }
+            var violations: [Violation] = []
+            handOver(subjects.symbols) { violations.append($0) }
+            return violations
+        }
+
+        /// The closed groups not yet handed over, in the order they began.
+        private func handOver(_ symbols: SymbolTable, _ body: (Violation) throws -> Void) rethrows {
+            guard foundTaken < found.count else { return }
+            var order = (foundTaken ..< found.count).map { (first: found[$0].first, index: $0) }
+            foundTaken = found.count
+            order.sort { $0.first < $1.first }
+            for (_, index) in order {
+                let group = found[index]
+                let lines = (group.linesStart ..< group.linesStart + group.lineCount).map { foundLines[$0] }
+                try body(Self.violation(key: group.key, view: group.view, instance: group.instance, lines: lines, symbols))
+            }
         }
 
         /// A group is decided when it reaches `minAppears` appears within its lifetime.

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// What rules ask of a name while they observe events travels in the symbol itself, so they
 /// never need the table (which the scan's reading thread is still filling) before `finish`.
-public struct Symbol: Hashable, Comparable, Sendable {
+public struct Symbol: Hashable, Comparable, Sendable, BitwiseCopyable {
     /// The index in the low 32 bits, facts about the name above.
     private let raw: UInt64
 
