@@ -1,7 +1,7 @@
 /// The sweep behind `excessive_body_evaluation`: runs, busy seconds and totals per view.
 extension ExcessiveBodyEvaluationRule {
     struct Storms {
-        private struct Stretch {
+        private struct Stretch: BitwiseCopyable {
             var count: Int
             let firstLine: Int
             var lastLine: Int
@@ -18,7 +18,9 @@ extension ExcessiveBodyEvaluationRule {
             var all: Stretch?
             /// Its evaluations in the last ten tenths it was evaluated in.
             var tenths: [Tenth] = []
-            var loops: [Stretch] = []
+            /// How many loops it ran, and the first of the longest; every loop is in `loops`.
+            var loopCount = 0
+            var longestLoop: Stretch?
             var peak: Stretch?
             /// True once a loop or a busy second made the view's finding certain.
             var decided = false
@@ -35,6 +37,9 @@ extension ExcessiveBodyEvaluationRule {
 
         private var run: (key: RunKey, stretch: Stretch)?
         private var views: [ViewState] = []
+        /// Per view symbol, its loops, which its finding cites: a view looping all through a long
+        /// trace has one per loop, so they wait on file.
+        private let loops = SpilledLists<Stretch>()
         private var total = 0
         private var order: [Symbol] = []
         /// Views whose finding became certain since the last `takeDecided`, each once.
@@ -83,8 +88,11 @@ extension ExcessiveBodyEvaluationRule {
 
         private mutating func endRun() {
             if let run, run.stretch.count >= minConsecutive {
-                views[run.key.view.index].loops.append(run.stretch)
-                decide(run.key.view.index)
+                let view = run.key.view.index
+                loops.append(run.stretch, to: view)
+                views[view].loopCount += 1
+                if run.stretch.count > views[view].longestLoop?.count ?? 0 { views[view].longestLoop = run.stretch }
+                decide(view)
             }
             run = nil
         }
@@ -138,11 +146,10 @@ extension ExcessiveBodyEvaluationRule {
             let state = views[symbol.index], view = symbols[symbol]
             var parts: [String] = []
             var lines: [Int] = []
-            let viewLoops = state.loops
-            if let longest = viewLoops.max(by: { $0.count < $1.count }) {
-                let runs = viewLoops.count == 1 ? "" : " (\(viewLoops.count) such runs)"
+            if let longest = state.longestLoop {
+                let runs = state.loopCount == 1 ? "" : " (\(state.loopCount) such runs)"
                 parts.append("\(longest.count) times in a row with nothing else between (lines \(longest.firstLine)–\(longest.lastLine))\(runs): an update loop")
-                lines += viewLoops.flatMap { [$0.firstLine, $0.lastLine] }
+                loops.forEach(of: symbol.index) { lines += [$0.firstLine, $0.lastLine] }
             }
             if let peak = state.peak {
                 parts.append("\(peak.count) times within one second (lines \(peak.firstLine)–\(peak.lastLine))")
@@ -155,7 +162,7 @@ extension ExcessiveBodyEvaluationRule {
                 lines += [all.firstLine, all.lastLine]
             }
             guard !parts.isEmpty else { return nil }
-            let why = viewLoops.isEmpty && state.peak == nil
+            let why = state.loopCount == 0 && state.peak == nil
                 ? " Look for a dependency that changes far more often than what the view shows."
                 : " Something it depends on keeps changing while it updates."
             return Violation(view: view, message: "\(view)'s body was evaluated " + parts.joined(separator: "; ") + "." + why,
