@@ -16,7 +16,11 @@ public final class EvidenceLookup {
         self.database = database
         // Two rows: the predicted event and the next, which would share its line when one line
         // holds several events (the last of them is the one `EvidenceText.read` keeps).
-        probe = try database.prepare("SELECT id, trace_id, line, message, instance FROM events WHERE id >= ? ORDER BY id LIMIT 2")
+        // From the rows under the `events` view: the message is put back together here (the view's
+        // `view || message`) rather than by SQLite, for about half the cost per line.
+        probe = try database.prepare(
+            "SELECT id, trace_id, line, message, instance, view_prefix, view FROM event_rows WHERE id >= ? ORDER BY id LIMIT 2"
+        )
         atOrAfter = try database.prepare("SELECT id, trace_id, line FROM events WHERE id >= ? ORDER BY id LIMIT 1")
     }
 
@@ -36,7 +40,9 @@ public final class EvidenceLookup {
         defer { probe.reset() }
         probe.bind(id, at: 1)
         guard try probe.step(), probe.integer(at: 0) == id, probe.int(at: 1) == traceID, probe.int(at: 2) == line else { return nil }
-        let found = EvidenceText.Line(text: probe.text(at: 3) ?? "", instance: probe.text(at: 4))
+        let message = probe.text(at: 3) ?? ""
+        let text = probe.integer(at: 5) != 0 ? (probe.text(at: 6) ?? "") + message : message
+        let found = EvidenceText.Line(text: text, instance: probe.text(at: 4))
         if try probe.step(), probe.int(at: 1) == traceID, probe.int(at: 2) == line { return nil }
         return found
     }
