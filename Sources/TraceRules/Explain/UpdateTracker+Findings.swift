@@ -16,15 +16,18 @@ extension UpdateTracker {
     func rootCause(ofLines lines: [Int], view: String?, names: inout PropertyNames) -> String? {
         // By the words, not the root: roots that differ in what the sentence leaves out (the
         // state a new identity reset) read as one cause.
-        var updatesByRoot: [Int: [Int]] = [:]
+        // Per distinct wording, in order of first occurrence: how many updates, and the first
+        // lines of the first few (all a sentence shows).
+        var slotOfWords: [Int: Int] = [:]
         var order: [Int] = []
+        var counts: [Int] = []
+        var firstLines: [[Int]] = []
         // The lines are ascending, and so are their updates: a line inside the update of the
         // line before adds nothing and needs no search.
         var current = (firstLine: 1, lastLine: 0)
         for line in lines {
             if line >= current.firstLine && line <= current.lastLine { continue }
-            guard let index = update(containing: line) else { continue }
-            let update = updates[index]
+            guard let update = update(containing: line) else { continue }
             current = (Int(update.firstLine), Int(update.lastLine))
             let root = roots[Int(update.rootKey)]
             // An update the log gives no reason for explains nothing.
@@ -34,21 +37,28 @@ extension UpdateTracker {
                 continue
             }
             let words = names.rootWords(update.rootKey) { rootCause(of: root, names: &$0, mentioningText: false) }
-            if updatesByRoot[words] == nil { order.append(words) }
-            updatesByRoot[words, default: []].append(Int(update.firstLine))
+            let slot: Int
+            if let known = slotOfWords[words] {
+                slot = known
+            } else {
+                slot = order.count
+                slotOfWords[words] = slot
+                order.append(words)
+                counts.append(0)
+                firstLines.append([])
+            }
+            counts[slot] += 1
+            if firstLines[slot].count <= Self.maxRootLines { firstLines[slot].append(Int(update.firstLine)) }
         }
         guard !order.isEmpty else { return nil }
         // Most updates first; ties in order of first occurrence.
-        let ranked = order.enumerated().sorted {
-            let left = updatesByRoot[$0.element]!.count, right = updatesByRoot[$1.element]!.count
-            return left != right ? left > right : $0.offset < $1.offset
-        }.map(\.element)
-        var parts = ranked.prefix(Self.maxRootCauses).map { words -> String in
-            let starts = updatesByRoot[words]!
-            var shown = starts.prefix(Self.maxRootLines).map(String.init).joined(separator: ", ")
-            if starts.count > Self.maxRootLines { shown += ", …" }
-            let where_ = starts.count == 1 ? "line \(shown)" : "\(starts.count) updates: lines \(shown)"
-            return "\(names.words(words)) (\(where_))"
+        let ranked = order.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
+        var parts = ranked.prefix(Self.maxRootCauses).map { slot -> String in
+            let count = counts[slot]
+            var shown = firstLines[slot].prefix(Self.maxRootLines).map(String.init).joined(separator: ", ")
+            if count > Self.maxRootLines { shown += ", …" }
+            let where_ = count == 1 ? "line \(shown)" : "\(count) updates: lines \(shown)"
+            return "\(names.words(order[slot])) (\(where_))"
         }
         if ranked.count > Self.maxRootCauses {
             let rest = ranked.count - Self.maxRootCauses
@@ -57,23 +67,24 @@ extension UpdateTracker {
         return parts.joined(separator: "; ")
     }
 
-    /// The index of the kept update whose lines include `line`: the last update that starts at
-    /// or before it, found by binary search first among chunks, then in its chunk (updates are
-    /// in input order and do not overlap), so one chunk is read back per lookup at most, and
-    /// none while consecutive lookups stay in it.
-    private func update(containing line: Int) -> Int? {
+    /// The kept update whose lines include `line`: the last update that starts at or before it,
+    /// found by binary search first among chunks, then in its chunk (updates are in input order
+    /// and do not overlap), so one chunk is read back per lookup at most, and none while
+    /// consecutive lookups stay in recent chunks.
+    private func update(containing line: Int) -> Update? {
         guard !updates.isEmpty, line >= Int(chunkFirstLines[0]) else { return nil }
         var low = 0, high = chunkFirstLines.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if Int(chunkFirstLines[middle]) <= line { low = middle } else { high = middle - 1 }
         }
-        low = low * updates.chunkCapacity
-        high = min(low + updates.chunkCapacity, updates.count) - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if Int(updates[middle].firstLine) <= line { low = middle } else { high = middle - 1 }
+        return updates.withChunk(low) { chunk in
+            var low = 0, high = chunk.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if Int(chunk[middle].firstLine) <= line { low = middle } else { high = middle - 1 }
+            }
+            return line <= Int(chunk[low].lastLine) ? chunk[low] : nil
         }
-        return line <= Int(updates[low].lastLine) ? low : nil
     }
 }

@@ -60,6 +60,16 @@ final class SpilledArray<Element: BitwiseCopyable> {
         return cached[slot][index - chunk * chunkCapacity]
     }
 
+    /// Calls `body` with chunk number `chunk` (records `chunk * chunkCapacity` on; the last may
+    /// be partly filled), read back when it is not at hand.
+    func withChunk<Result>(_ chunk: Int, _ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result {
+        precondition(chunk >= 0 && chunk * chunkCapacity < count, "chunk out of range")
+        if chunk * chunkCapacity >= writtenCount { return try tail.withUnsafeBufferPointer(body) }
+        let slot = chunk % cachedChunk.count
+        if chunk != cachedChunk[slot] { load(chunk, into: slot) }
+        return try cached[slot].withUnsafeBufferPointer(body)
+    }
+
     private func writeTail() {
         tail.withUnsafeBytes { _ = file.append($0) }
         writtenCount += tail.count
