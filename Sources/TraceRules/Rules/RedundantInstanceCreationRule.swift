@@ -124,22 +124,42 @@ public enum RedundantInstanceCreationRule: Rule {
     /// init; at the end, the views whose totals qualify, and those built `min_inits_per_use`
     /// times or more in a row for one use (a sheet initialised three times before it appears),
     /// whatever the totals.
+    ///
+    /// The lines either finding may cite wait in spilled lists, each init line in one list only:
+    /// a long trace's unused inits would otherwise each cost memory until the end. A run of inits
+    /// since the view's last use is its unused inits since then plus its pending one, so the run
+    /// needs no lines of its own: when a use closes it, its unused lines join the list of runs that
+    /// became bursts or of those that did not. In memory stay only per-view counts.
     final class UnusedInits: Detector {
         private let minInstances: Int
         private let minRatio: Double
         private let minInitsPerUse: Int
-        /// Per view symbol: the last init not yet followed by a use, and the unused ones before it.
+        /// Per view symbol: the last init not yet followed by a use.
         @exclusivity(unchecked) private var pending: [Int?] = []
-        @exclusivity(unchecked) private var unused: [[Int]] = []
-        /// Per view symbol: the inits since its last use, and the runs long enough that a use closed.
-        @exclusivity(unchecked) private var run: [[Int]] = []
-        @exclusivity(unchecked) private var bursts: [[Burst]] = []
+        /// Per view symbol: what its runs that one use closed add up to.
+        @exclusivity(unchecked) private var bursts: [Bursts] = []
+        /// The lines, per view symbol and `Part`.
+        private let spilled = SpilledLists<Int>()
 
-        /// Inits in a row and the use that closed them.
-        private struct Burst {
-            let inits: [Int]
-            let use: Int
-            let appeared: Bool
+        /// Where a view's init (and use) lines wait; a list's key is the view's index times
+        /// `count` plus the part's.
+        private enum Part: Int, CaseIterable {
+            /// The unused inits of the current run (all but its pending init).
+            case run
+            /// The unused inits of runs a use closed that were too short for a burst.
+            case short
+            /// The unused inits of runs that became bursts.
+            case burst
+            /// The bursts' last (pending) inits and the uses that closed them.
+            case burstEnds
+        }
+
+        /// The runs of one view long enough that a use closed them.
+        private struct Bursts {
+            var runs = 0
+            var inits = 0
+            var largest = 0
+            var appeared = true
         }
 
         init(minInstances: Int, minRatio: Double, minInitsPerUse: Int) {
@@ -148,25 +168,33 @@ public enum RedundantInstanceCreationRule: Rule {
             self.minInitsPerUse = minInitsPerUse
         }
 
+        @inline(__always) private func key(_ view: Int, _ part: Part) -> Int {
+            view &* Part.allCases.count &+ part.rawValue
+        }
+
         func observe(_ event: LifecycleEvent) {
             guard let view = event.view?.index else { return }
             switch event.kind {
             case .`init`:
                 pending.grow(toInclude: view, with: nil)
-                unused.grow(toInclude: view, with: [])
-                if let line = pending[view] { unused[view].append(line) }
+                if let line = pending[view] { spilled.append(line, to: key(view, .run)) }
                 pending[view] = event.line
-                run.grow(toInclude: view, with: [])
-                bursts.grow(toInclude: view, with: [])
-                run[view].append(event.line)
             case .body, .appear:
-                if view < pending.count { pending[view] = nil }
-                if view < run.count {
-                    if run[view].count >= minInitsPerUse {
-                        bursts[view].append(Burst(inits: run[view], use: event.line, appeared: event.kind == .appear))
-                    }
-                    run[view].removeAll(keepingCapacity: true)
+                guard view < pending.count, let last = pending[view] else { return }
+                let run = spilled.count(of: key(view, .run)) + 1
+                if run >= minInitsPerUse {
+                    spilled.moveAll(from: key(view, .run), to: key(view, .burst))
+                    spilled.append(last, to: key(view, .burstEnds))
+                    spilled.append(event.line, to: key(view, .burstEnds))
+                    bursts.grow(toInclude: view, with: Bursts())
+                    bursts[view].runs += 1
+                    bursts[view].inits += run
+                    bursts[view].largest = max(bursts[view].largest, run)
+                    bursts[view].appeared = bursts[view].appeared && event.kind == .appear
+                } else {
+                    spilled.moveAll(from: key(view, .run), to: key(view, .short))
                 }
+                pending[view] = nil
             default:
                 break
             }
@@ -180,11 +208,12 @@ public enum RedundantInstanceCreationRule: Rule {
                 // their bodies ran, only that nobody logged them.
                 let uses = counts.bodies > 0 ? counts.bodies : counts.appears
                 guard counts.inits >= minInstances, uses > 0, Double(counts.inits) >= minRatio * Double(uses) else {
-                    if view < bursts.count, !bursts[view].isEmpty, let burst = burstViolation(view, subjects) { violations.append(burst) }
+                    if view < bursts.count, bursts[view].runs > 0, let burst = burstViolation(view, subjects) { violations.append(burst) }
                     continue
                 }
                 let name = subjects.symbols[symbol]
-                let lines = unused[view] + (pending[view].map { [$0] } ?? [])
+                let lines = spilled.elements(of: key(view, .short)) + spilled.elements(of: key(view, .burst))
+                    + spilled.elements(of: key(view, .run)) + (pending[view].map { [$0] } ?? [])
                 let use = counts.bodies > 0 ? "its body was evaluated" : "it appeared"
                 violations.append(Violation(
                     view: name,
@@ -202,16 +231,14 @@ public enum RedundantInstanceCreationRule: Rule {
             guard subjects.isView(at: view) else { return nil }
             let name = subjects.symbols[subjects.symbols.symbol(at: view)]
             let runs = bursts[view]
-            let inits = runs.reduce(0) { $0 + $1.inits.count }
-            let largest = runs.map(\.inits.count).max() ?? 0
-            let use = runs.allSatisfy(\.appeared) ? "appeared" : "was shown"
+            let use = runs.appeared ? "appeared" : "was shown"
             return Violation(
                 view: name,
-                message: "\(name) was initialised up to \(largest) times in a row before it \(use) once "
-                    + "(\(inits) inits in \(runs.count == 1 ? "one run" : "\(runs.count) runs")): all but the last "
+                message: "\(name) was initialised up to \(runs.largest) times in a row before it \(use) once "
+                    + "(\(runs.inits) inits in \(runs.runs == 1 ? "one run" : "\(runs.runs) runs")): all but the last "
                     + "instance of each run were built and dropped unused.",
-                count: inits,
-                lines: runs.flatMap { $0.inits + [$0.use] }
+                count: runs.inits,
+                lines: spilled.elements(of: key(view, .burst)) + spilled.elements(of: key(view, .burstEnds))
             )
         }
     }
