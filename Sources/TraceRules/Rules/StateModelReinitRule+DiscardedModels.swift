@@ -36,6 +36,11 @@ extension StateModelReinitRule {
         @exclusivity(unchecked) private var ownerlessModels: [Symbol] = []
         @exclusivity(unchecked) private var ownerlessKeys: [Int] = []
         @exclusivity(unchecked) private var ownerlessFirstLine: [Int] = []
+        /// Per symbol: whether it printed a body, appear or disappear line. Such a type is a view
+        /// for good (`Subjects.isView`), so its inits are never cited as a model's and their lines
+        /// are not kept: a long trace's views made during their parents' updates would otherwise
+        /// each cost a line, and each view under each parent a list.
+        @exclusivity(unchecked) private var shown: [Bool] = []
         /// The lines, per key (`Pair`'s keys and `ownerlessKeys`).
         private let lines = SpilledLists<Int>()
         @exclusivity(unchecked) private var nextKey = 0
@@ -61,15 +66,24 @@ extension StateModelReinitRule {
 
         func observe(_ event: LifecycleEvent) {
             switch event.kind {
+            case .body, .appear, .disappear:
+                if let view = event.view { shown.grow(toInclude: view.index, with: false); shown[view.index] = true }
+            default:
+                break
+            }
+            switch event.kind {
             case .`init`, .`deinit`:
                 guard let owner = event.owner else {
-                    if event.kind == .`init`, let model = event.view, let evaluating { madeWithoutOwner(model, line: event.line, during: evaluating) }
+                    if event.kind == .`init`, let model = event.view, !isShown(model), let evaluating {
+                        madeWithoutOwner(model, line: event.line, during: evaluating)
+                    }
                     return
                 }
                 let isInit = event.kind == .`init`
                 let pair = slot(ModelKey(owner: owner, model: event.view))
                 pairs[pair].alive += isInit ? 1 : -1
-                guard isInit, pairs[pair].alive >= 2 else { return }
+                // A model that is a view is never cited (nor one without a name): it is counted, its line not kept.
+                guard isInit, pairs[pair].alive >= 2, let model = event.view, !isShown(model) else { return }
                 waiting.grow(toInclude: owner.index, with: [])
                 if lines.count(of: pairs[pair].waiting) == 0 { waiting[owner.index].append(pair) }
                 lines.append(event.line, to: pairs[pair].waiting)
@@ -217,6 +231,10 @@ extension StateModelReinitRule {
                 ownerlessFirstLine[model.index] = line
             }
             lines.append(line, to: ownerlessKeys[model.index])
+        }
+
+        @inline(__always) private func isShown(_ view: Symbol) -> Bool {
+            view.index < shown.count && shown[view.index]
         }
 
         /// Forgets the owner-less inits of `model` that were not handed on.
