@@ -201,7 +201,10 @@ public enum HeavyInitializerRule: Rule {
                 guard subjects.isView(view) else { return }
                 add(view, initLine: entry.firstLine, helper: nil, helperLine: nil, milliseconds: entry.milliseconds)
             }
-            return order.compactMap { byView[$0.index]?.violation(limit: limit, symbols: symbols, inits: subjects[$0].inits) }
+            // Each view's summary is let go as its finding is made: together they hold every cited line.
+            return order.compactMap { view in
+                byView[view.index].take()?.violation(limit: limit, symbols: symbols, inits: subjects[view].inits)
+            }
         }
     }
 }
