@@ -125,33 +125,36 @@ public enum RedundantInstanceCreationRule: Rule {
     /// times or more in a row for one use (a sheet initialised three times before it appears),
     /// whatever the totals.
     ///
-    /// The lines either finding may cite wait in spilled lists, each init line in one list only:
-    /// a long trace's unused inits would otherwise each cost memory until the end. A run of inits
-    /// since the view's last use is its unused inits since then plus its pending one, so the run
-    /// needs no lines of its own: when a use closes it, its unused lines join the list of runs that
-    /// became bursts or of those that did not. In memory stay only per-view counts.
+    /// The lines either finding may cite wait in spilled lists: a long trace's unused inits would
+    /// otherwise each cost memory until the end. A run of inits since the view's last use is its
+    /// unused inits since then plus its pending one, so a run that became a burst is kept as the
+    /// range of the unused list it covers, with its pending init and its use: each init line is
+    /// written once, and no line is moved. In memory stay only per-view counts.
     final class UnusedInits: Detector {
         private let minInstances: Int
         private let minRatio: Double
         private let minInitsPerUse: Int
-        /// Per view symbol: the last init not yet followed by a use.
-        @exclusivity(unchecked) private var pending: [Int?] = []
+        /// Per view symbol: its last init not yet followed by a use, and where its current run
+        /// starts in its unused list.
+        @exclusivity(unchecked) private var views: [Progress] = []
         /// Per view symbol: what its runs that one use closed add up to.
         @exclusivity(unchecked) private var bursts: [Bursts] = []
         /// The lines, per view symbol and `Part`.
         private let spilled = SpilledLists<Int>()
 
-        /// Where a view's init (and use) lines wait; a list's key is the view's index times
-        /// `count` plus the part's.
+        /// Where a view's lines wait; a list's key is the view's index times `count` plus the part's.
         private enum Part: Int, CaseIterable {
-            /// The unused inits of the current run (all but its pending init).
-            case run
-            /// The unused inits of runs a use closed that were too short for a burst.
-            case short
-            /// The unused inits of runs that became bursts.
-            case burst
+            /// The inits not followed by a use before the view's next init, in trace order.
+            case unused
+            /// Per burst, where its unused inits start and end in `unused` (two entries).
+            case burstRanges
             /// The bursts' last (pending) inits and the uses that closed them.
             case burstEnds
+        }
+
+        private struct Progress {
+            var pending: Int?
+            var runStart = 0
         }
 
         /// The runs of one view long enough that a use closed them.
@@ -176,14 +179,16 @@ public enum RedundantInstanceCreationRule: Rule {
             guard let view = event.view?.index else { return }
             switch event.kind {
             case .`init`:
-                pending.grow(toInclude: view, with: nil)
-                if let line = pending[view] { spilled.append(line, to: key(view, .run)) }
-                pending[view] = event.line
+                views.grow(toInclude: view, with: Progress())
+                if let line = views[view].pending { spilled.append(line, to: key(view, .unused)) }
+                views[view].pending = event.line
             case .body, .appear:
-                guard view < pending.count, let last = pending[view] else { return }
-                let run = spilled.count(of: key(view, .run)) + 1
+                guard view < views.count, let last = views[view].pending else { return }
+                let unused = spilled.count(of: key(view, .unused))
+                let run = unused - views[view].runStart + 1
                 if run >= minInitsPerUse {
-                    spilled.moveAll(from: key(view, .run), to: key(view, .burst))
+                    spilled.append(views[view].runStart, to: key(view, .burstRanges))
+                    spilled.append(unused, to: key(view, .burstRanges))
                     spilled.append(last, to: key(view, .burstEnds))
                     spilled.append(event.line, to: key(view, .burstEnds))
                     bursts.grow(toInclude: view, with: Bursts())
@@ -191,10 +196,8 @@ public enum RedundantInstanceCreationRule: Rule {
                     bursts[view].inits += run
                     bursts[view].largest = max(bursts[view].largest, run)
                     bursts[view].appeared = bursts[view].appeared && event.kind == .appear
-                } else {
-                    spilled.moveAll(from: key(view, .run), to: key(view, .short))
                 }
-                pending[view] = nil
+                views[view] = Progress(pending: nil, runStart: unused)
             default:
                 break
             }
@@ -202,7 +205,7 @@ public enum RedundantInstanceCreationRule: Rule {
 
         func finish(_ subjects: Subjects) -> [Violation] {
             var violations: [Violation] = []
-            for view in pending.indices {
+            for view in views.indices {
                 let symbol = subjects.symbols.symbol(at: view), counts = subjects[symbol]
                 // Views with neither body nor appear lines are skipped: nothing says whether
                 // their bodies ran, only that nobody logged them.
@@ -212,8 +215,7 @@ public enum RedundantInstanceCreationRule: Rule {
                     continue
                 }
                 let name = subjects.symbols[symbol]
-                let lines = spilled.elements(of: key(view, .short)) + spilled.elements(of: key(view, .burst))
-                    + spilled.elements(of: key(view, .run)) + (pending[view].map { [$0] } ?? [])
+                let lines = spilled.elements(of: key(view, .unused)) + (views[view].pending.map { [$0] } ?? [])
                 let use = counts.bodies > 0 ? "its body was evaluated" : "it appeared"
                 violations.append(Violation(
                     view: name,
@@ -238,8 +240,22 @@ public enum RedundantInstanceCreationRule: Rule {
                     + "(\(runs.inits) inits in \(runs.runs == 1 ? "one run" : "\(runs.runs) runs")): all but the last "
                     + "instance of each run were built and dropped unused.",
                 count: runs.inits,
-                lines: spilled.elements(of: key(view, .burst)) + spilled.elements(of: key(view, .burstEnds))
+                lines: burstLines(view)
             )
+        }
+
+        /// The lines of `view`'s bursts: the stretches of its unused inits that the ranges name
+        /// (in order, apart), then each burst's last init and use.
+        private func burstLines(_ view: Int) -> [Int] {
+            let ranges = spilled.elements(of: key(view, .burstRanges))
+            var lines: [Int] = []
+            var range = 0, position = 0
+            spilled.forEach(of: key(view, .unused)) { line in
+                defer { position += 1 }
+                while range < ranges.count, position >= ranges[range + 1] { range += 2 }
+                if range < ranges.count, position >= ranges[range] { lines.append(line) }
+            }
+            return lines + spilled.elements(of: key(view, .burstEnds))
         }
     }
 
