@@ -134,15 +134,19 @@ public enum RedundantInstanceCreationRule: Rule {
         private let minInstances: Int
         private let minRatio: Double
         private let minInitsPerUse: Int
-        /// Per view symbol: its last init not yet followed by a use, and where its current run
+        /// Per symbol index: the view's slot in `views`, from its first init; -1 before. Views
+        /// are numbered apart from symbols because a trace's instance names are symbols too: a
+        /// view first met late in a long trace would otherwise cost state for every name before it.
+        @exclusivity(unchecked) private var slots: [Int32] = []
+        /// Per view slot: its last init not yet followed by a use, and where its current run
         /// starts in its unused list.
         @exclusivity(unchecked) private var views: [Progress] = []
-        /// Per view symbol: what its runs that one use closed add up to.
+        /// Per view slot: what its runs that one use closed add up to.
         @exclusivity(unchecked) private var bursts: [Bursts] = []
-        /// The lines, per view symbol and `Part`.
+        /// The lines, per view slot and `Part`.
         private let spilled = SpilledLists<Int>()
 
-        /// Where a view's lines wait; a list's key is the view's index times `count` plus the part's.
+        /// Where a view's lines wait; a list's key is the view's slot times `count` plus the part's.
         private enum Part: Int, CaseIterable {
             /// The inits not followed by a use before the view's next init, in trace order.
             case unused
@@ -176,14 +180,22 @@ public enum RedundantInstanceCreationRule: Rule {
         }
 
         func observe(_ event: LifecycleEvent) {
-            guard let view = event.view?.index else { return }
+            guard let symbol = event.view?.index else { return }
             switch event.kind {
             case .`init`:
-                views.grow(toInclude: view, with: Progress())
+                slots.grow(toInclude: symbol, with: -1)
+                if slots[symbol] < 0 {
+                    slots[symbol] = Int32(views.count)
+                    views.append(Progress())
+                    bursts.append(Bursts())
+                }
+                let view = Int(slots[symbol])
                 if let line = views[view].pending { spilled.append(line, to: key(view, .unused)) }
                 views[view].pending = event.line
             case .body, .appear:
-                guard view < views.count, let last = views[view].pending else { return }
+                guard symbol < slots.count, slots[symbol] >= 0 else { return }
+                let view = Int(slots[symbol])
+                guard let last = views[view].pending else { return }
                 let unused = spilled.count(of: key(view, .unused))
                 let run = unused - views[view].runStart + 1
                 if run >= minInitsPerUse {
@@ -191,7 +203,6 @@ public enum RedundantInstanceCreationRule: Rule {
                     spilled.append(unused, to: key(view, .burstRanges))
                     spilled.append(last, to: key(view, .burstEnds))
                     spilled.append(event.line, to: key(view, .burstEnds))
-                    bursts.grow(toInclude: view, with: Bursts())
                     bursts[view].runs += 1
                     bursts[view].inits += run
                     bursts[view].largest = max(bursts[view].largest, run)
@@ -205,13 +216,15 @@ public enum RedundantInstanceCreationRule: Rule {
 
         func finish(_ subjects: Subjects) -> [Violation] {
             var violations: [Violation] = []
-            for view in views.indices {
-                let symbol = subjects.symbols.symbol(at: view), counts = subjects[symbol]
+            // In symbol order, as findings have always come.
+            for index in slots.indices where slots[index] >= 0 {
+                let view = Int(slots[index])
+                let symbol = subjects.symbols.symbol(at: index), counts = subjects[symbol]
                 // Views with neither body nor appear lines are skipped: nothing says whether
                 // their bodies ran, only that nobody logged them.
                 let uses = counts.bodies > 0 ? counts.bodies : counts.appears
                 guard counts.inits >= minInstances, uses > 0, Double(counts.inits) >= minRatio * Double(uses) else {
-                    if view < bursts.count, bursts[view].runs > 0, let burst = burstViolation(view, subjects) { violations.append(burst) }
+                    if bursts[view].runs > 0, let burst = burstViolation(view, symbol, subjects) { violations.append(burst) }
                     continue
                 }
                 let name = subjects.symbols[symbol]
@@ -229,9 +242,9 @@ public enum RedundantInstanceCreationRule: Rule {
         }
 
         /// The runs of inits that one use closed, when the totals alone do not qualify.
-        private func burstViolation(_ view: Int, _ subjects: Subjects) -> Violation? {
-            guard subjects.isView(at: view) else { return nil }
-            let name = subjects.symbols[subjects.symbols.symbol(at: view)]
+        private func burstViolation(_ view: Int, _ symbol: Symbol, _ subjects: Subjects) -> Violation? {
+            guard subjects.isView(symbol) else { return nil }
+            let name = subjects.symbols[symbol]
             let runs = bursts[view]
             let use = runs.appeared ? "appeared" : "was shown"
             return Violation(
