@@ -228,7 +228,11 @@ public enum RedundantInstanceCreationRule: Rule {
                     continue
                 }
                 let name = subjects.symbols[symbol]
-                let lines = spilled.elements(of: key(view, .unused)) + (views[view].pending.map { [$0] } ?? [])
+                // Read straight into one array of the right size: it holds every line cited.
+                var lines: [Int] = []
+                lines.reserveCapacity(spilled.count(of: key(view, .unused)) + 1)
+                spilled.forEach(of: key(view, .unused)) { lines.append($0) }
+                if let pending = views[view].pending { lines.append(pending) }
                 let use = counts.bodies > 0 ? "its body was evaluated" : "it appeared"
                 violations.append(Violation(
                     view: name,
@@ -262,13 +266,15 @@ public enum RedundantInstanceCreationRule: Rule {
         private func burstLines(_ view: Int) -> [Int] {
             let ranges = spilled.elements(of: key(view, .burstRanges))
             var lines: [Int] = []
+            lines.reserveCapacity(bursts[view].inits + bursts[view].runs)
             var range = 0, position = 0
             spilled.forEach(of: key(view, .unused)) { line in
                 defer { position += 1 }
                 while range < ranges.count, position >= ranges[range + 1] { range += 2 }
                 if range < ranges.count, position >= ranges[range] { lines.append(line) }
             }
-            return lines + spilled.elements(of: key(view, .burstEnds))
+            spilled.forEach(of: key(view, .burstEnds)) { lines.append($0) }
+            return lines
         }
     }
 

@@ -160,7 +160,7 @@ extension StateModelReinitRule {
                         + "(\(count == 1 ? "once" : "\(count) times")), right before it disappeared: a model made for a view "
                         + "on its way out is wasted work, and its init's side effects run for nothing.",
                     count: count,
-                    lines: made.flatMap { lines.elements(of: $0.teardown) },
+                    lines: cited(made.map(\.teardown)),
                     weight: count < minReinits ? .hint : .full
                 )
             }
@@ -198,11 +198,19 @@ extension StateModelReinitRule {
                         + "\(found.owner) kept its identity and an earlier \(found.model) was alive: SwiftUI keeps the first "
                         + "instance and discards the new ones, so each init is wasted work and its side effects run again.",
                     count: count,
-                    lines: found.pairs.flatMap { lines.elements(of: $0.discarded) },
+                    lines: cited(found.pairs.map(\.discarded)),
                     // Fewer than the threshold is a hint: one init may be an intended replacement.
                     weight: count < minReinits ? .hint : .full
                 )
             }
+        }
+
+        /// The lines of the lists `keys`, read into one array of the right size.
+        private func cited(_ keys: [Int]) -> [Int] {
+            var cited: [Int] = []
+            cited.reserveCapacity(keys.reduce(0) { $0 + lines.count(of: $1) })
+            for key in keys { lines.forEach(of: key) { cited.append($0) } }
+            return cited
         }
 
         /// The slot of `key`'s pair, made when new.
