@@ -12,19 +12,19 @@ extension HeavyInitializerRule.InitWork {
         case slow
     }
 
-    /// One candidate as it waits on file: types as symbol indexes (a `Symbol` is not a plain
-    /// value to copy as bytes), their lines and a duration; what each field means depends on the
+    /// One candidate as it waits on file: types as symbol indexes (32 bits, as in a `Symbol`,
+    /// which is not a plain value to copy as bytes), their lines and a duration; what each field means depends on the
     /// `Shape`. The shapes share one record so they share one spill file.
     struct Sign {
-        private let first: Int32, second: Int32
+        private let first: UInt32, second: UInt32
         let firstLine: Int, secondLine: Int
         /// For a pair, the later init's own duration or the time since the earlier one,
         /// whichever is longer; for a slow init, its duration.
         let milliseconds: Double
 
         init(_ first: Symbol, _ firstLine: Int, _ second: Symbol, _ secondLine: Int, milliseconds: Double = 0) {
-            self.first = Int32(truncatingIfNeeded: first.index)
-            self.second = Int32(truncatingIfNeeded: second.index)
+            self.first = UInt32(truncatingIfNeeded: first.index)
+            self.second = UInt32(truncatingIfNeeded: second.index)
             self.firstLine = firstLine
             self.secondLine = secondLine
             self.milliseconds = milliseconds
