@@ -5,9 +5,12 @@ extension HeavyInitializerRule {
     struct HeavyInit {
         let view: Symbol
         private var helpers: [Symbol] = []
-        private var helperLines: Set<Int> = []
-        private var slowInitLines: Set<Int> = []
-        private var lines: [Int] = []
+        /// The lines of the helpers' inits and of the view's inits, as added: a line may come
+        /// twice (one init can show up both with a helper and with a duration). Arrays rather
+        /// than sets, counted once at the end: they hold every line the finding cites.
+        private var helperLines: [Int] = []
+        private var initLines: [Int] = []
+        private var slowInitLines: [Int] = []
         private var slowest: Double = 0
 
         init(view: Symbol) { self.view = view }
@@ -15,41 +18,54 @@ extension HeavyInitializerRule {
         /// Adds one sign of work the detector kept: a helper, a long init, or both.
         mutating func add(initLine: Int?, helper: Symbol?, helperLine: Int?, milliseconds: Double?, limit: Double) {
             if let helper, !helpers.contains(helper) { helpers.append(helper) }
-            if let helperLine {
-                helperLines.insert(helperLine)
-                lines.append(helperLine)
-            }
-            if let initLine { lines.append(initLine) }
+            if let helperLine { helperLines.append(helperLine) }
+            if let initLine { initLines.append(initLine) }
             if let milliseconds, milliseconds > limit {
                 slowest = max(slowest, milliseconds)
                 // Keyed by line: one init can show up both with a helper and with a duration.
-                slowInitLines.insert(initLine ?? helperLine ?? 0)
+                slowInitLines.append(initLine ?? helperLine ?? 0)
             }
+        }
+
+        /// Sorts `lines` and drops repeats; returns how many remain.
+        private static func distinct(_ lines: inout [Int]) -> Int {
+            lines.sort()
+            var kept = 0
+            for line in lines where kept == 0 || lines[kept - 1] != line {
+                lines[kept] = line
+                kept += 1
+            }
+            lines.removeLast(lines.count - kept)
+            return kept
         }
 
         /// The finding; `inits` is how often the view's init ran in the trace. An init that ran
         /// once did its work once: worth knowing (info), not a repeat to fix.
-        func violation(limit: Double, symbols: SymbolTable, inits: Int) -> Violation? {
+        consuming func violation(limit: Double, symbols: SymbolTable, inits: Int) -> Violation? {
             let view = symbols[view]
+            let helperCount = Self.distinct(&helperLines), slowCount = Self.distinct(&slowInitLines)
             var parts: [String] = []
             if !helpers.isEmpty {
-                let times = helperLines.count == 1 ? "once" : "\(helperLines.count) times"
+                let times = helperCount == 1 ? "once" : "\(helperCount) times"
                 parts.append("\(view)'s init created \(helpers.map { symbols[$0] }.joined(separator: ", ")) (\(times))")
             }
-            if !slowInitLines.isEmpty {
-                let count = slowInitLines.count == 1 ? "1 init" : "\(slowInitLines.count) inits"
+            if slowCount > 0 {
+                let count = slowCount == 1 ? "1 init" : "\(slowCount) inits"
                 parts.append("\(count) of \(view) took longer than \(Threshold.format(limit)) ms (up to \(String(format: "%.1f", slowest)) ms)")
             }
             guard !parts.isEmpty else { return nil }
-            let once = max(inits, helperLines.count, slowInitLines.count) <= 1
+            let once = max(inits, helperCount, slowCount) <= 1
             let consequence = once
                 ? "; it ran once here, but a view's init runs again whenever its parent's body does: keep it light."
                 : "; a view's init runs again whenever its parent's body does, so this work repeats."
+            slowInitLines = []
+            helperLines += initLines
+            initLines = []
             return Violation(
                 view: view,
                 message: parts.joined(separator: "; ") + consequence,
-                count: max(helperLines.count, slowInitLines.count),
-                lines: lines,
+                count: max(helperCount, slowCount),
+                lines: helperLines,
                 weight: once ? .hint : .full
             )
         }

@@ -115,40 +115,18 @@ public enum HeavyInitializerRule: Rule {
     /// `finish` keeps those whose names turned out to be views and objects. A view's helpers are
     /// listed shape by shape (first shape 1, then shape 2), each in trace order.
     ///
+    /// The candidates wait in spilled lists, one per shape in trace order (`Sign`), read back
+    /// once the names are known: a long trace's inits would otherwise each cost a record in
+    /// memory until the end. Memory holds per type only whether it showed.
+    ///
     /// What `observe` changes is `@exclusivity(unchecked)`: a stored `var` of a class otherwise
     /// pays a dynamic exclusivity check on every access, a measurable share of the cost per
     /// event, and nothing here overlaps two accesses to one property.
     final class InitWork: Detector {
         private let limit: Double
 
-        /// Shape 1: an init right after another type's init that names no owner; which of the two
-        /// is the view is known only at the end.
-        private struct Pair {
-            let earlier: Symbol, earlierLine: Int, later: Symbol, laterLine: Int
-            /// The later init's own duration or the time since the earlier one, whichever is longer.
-            let milliseconds: Double
-        }
-
-        /// A view and a helper of shape 1, once the names are known.
-        private struct Follower {
-            let view: Symbol, line: Int, helper: Symbol, helperLine: Int, milliseconds: Double
-            /// The helper was printed after the view's init line.
-            let after: Bool
-        }
-
-        /// Shape 2: an init that names its owner.
-        private struct Owned {
-            let owner: Symbol, helper: Symbol, helperLine: Int
-        }
-
-        /// Shape 3: an init that logged a duration above the limit.
-        private struct Slow {
-            let view: Symbol, line: Int, milliseconds: Double
-        }
-
-        @exclusivity(unchecked) private var pairs: [Pair] = []
-        @exclusivity(unchecked) private var owned: [Owned] = []
-        @exclusivity(unchecked) private var slow: [Slow] = []
+        /// The candidates of each shape, in trace order (keys: `Shape`).
+        let signs = SpilledLists<Sign>()
         /// Per view symbol: whether it printed a body, appear or disappear line. Such a type is a
         /// view for good (`Subjects.isView`), never an object, so a pair of two of them, or an
         /// owned helper that is one, can never be a finding and is not kept: a long trace's inits
@@ -176,16 +154,16 @@ public enum HeavyInitializerRule: Rule {
                 if previousIsPlainInit, let previousView, previousView != view, !(isShown(previousView) && isShown(view)) {
                     var elapsed = 0.0
                     if let timestamp = event.ts, let previousTimestamp { elapsed = (timestamp - previousTimestamp) * 1000 }
-                    pairs.append(Pair(
-                        earlier: previousView, earlierLine: previousLine, later: view, laterLine: event.line,
+                    signs.append(Sign(
+                        previousView, previousLine, view, event.line,
                         milliseconds: max(event.durationMilliseconds ?? 0, elapsed)
-                    ))
+                    ), to: Shape.pair.rawValue)
                 }
                 if let owner = event.owner, !isShown(view) {
-                    owned.append(Owned(owner: owner, helper: view, helperLine: event.line))
+                    signs.append(Sign(owner, 0, view, event.line), to: Shape.owned.rawValue)
                 }
                 if let milliseconds = event.durationMilliseconds, milliseconds > limit {
-                    slow.append(Slow(view: view, line: event.line, milliseconds: milliseconds))
+                    signs.append(Sign(view, event.line, view, event.line, milliseconds: milliseconds), to: Shape.slow.rawValue)
                 }
             }
             previousIsPlainInit = event.kind == .`init` && event.owner == nil
@@ -196,50 +174,6 @@ public enum HeavyInitializerRule: Rule {
 
         private func isShown(_ view: Symbol) -> Bool {
             view.index < shown.count && shown[view.index]
-        }
-
-        /// Shape 1's pairs as views and helpers, one view per helper line, in trace order.
-        private func followers(_ subjects: Subjects) -> [Follower] {
-            var chosen: [Int: Follower] = [:]
-            let symbols = subjects.symbols
-            func consider(_ candidate: Follower) {
-                guard let current = chosen[candidate.helperLine] else { return chosen[candidate.helperLine] = candidate }
-                let helper = symbols[candidate.helper]
-                let mine = Self.sharedWords(helper, symbols[candidate.view])
-                let theirs = Self.sharedWords(helper, symbols[current.view])
-                if mine > theirs || (mine == theirs && !candidate.after && current.after) { chosen[candidate.helperLine] = candidate }
-            }
-            for pair in pairs {
-                if subjects.isView(pair.later), subjects.isObject(pair.earlier) {
-                    consider(Follower(view: pair.later, line: pair.laterLine, helper: pair.earlier, helperLine: pair.earlierLine,
-                                      milliseconds: pair.milliseconds, after: false))
-                }
-                if subjects.isView(pair.earlier), subjects.isObject(pair.later) {
-                    consider(Follower(view: pair.earlier, line: pair.earlierLine, helper: pair.later, helperLine: pair.laterLine,
-                                      milliseconds: pair.milliseconds, after: true))
-                }
-            }
-            // A helper printed after the view's init once is what `@StateObject` does when the
-            // view is installed; made after every init, it is the init's own work.
-            var afterCounts: [[Symbol]: Int] = [:]
-            for follower in chosen.values where follower.after { afterCounts[[follower.view, follower.helper], default: 0] += 1 }
-            return chosen.values.filter { !$0.after || afterCounts[[$0.view, $0.helper], default: 0] >= 2 }
-                .sorted { $0.helperLine < $1.helperLine }
-        }
-
-        /// How many leading CamelCase words two names share: `SecondCoordinator` and `SecondView` one.
-        static func sharedWords(_ left: String, _ right: String) -> Int {
-            func words(_ name: String) -> [Substring] {
-                var result: [Substring] = []
-                var start = name.startIndex
-                for index in name.indices.dropFirst() where name[index].isUppercase {
-                    result.append(name[start..<index])
-                    start = index
-                }
-                result.append(name[start...])
-                return result
-            }
-            return zip(words(left), words(right)).prefix { $0 == $1 }.count
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
@@ -253,17 +187,24 @@ public enum HeavyInitializerRule: Rule {
                 }
                 byView[view.index]!.add(initLine: initLine, helper: helper, helperLine: helperLine, milliseconds: milliseconds, limit: limit)
             }
-            for follower in followers(subjects) {
+            forEachFollower(subjects) { follower in
                 add(follower.view, initLine: follower.line, helper: follower.helper, helperLine: follower.helperLine,
                     milliseconds: follower.milliseconds)
             }
-            for entry in owned where subjects.isObject(entry.helper) {
-                add(entry.owner, initLine: nil, helper: entry.helper, helperLine: entry.helperLine, milliseconds: nil)
+            signs.forEach(of: Shape.owned.rawValue) { entry in
+                let owner = symbols.symbol(at: entry.firstIndex), helper = symbols.symbol(at: entry.secondIndex)
+                guard subjects.isObject(helper) else { return }
+                add(owner, initLine: nil, helper: helper, helperLine: entry.secondLine, milliseconds: nil)
             }
-            for entry in slow where subjects.isView(entry.view) {
-                add(entry.view, initLine: entry.line, helper: nil, helperLine: nil, milliseconds: entry.milliseconds)
+            signs.forEach(of: Shape.slow.rawValue) { entry in
+                let view = symbols.symbol(at: entry.firstIndex)
+                guard subjects.isView(view) else { return }
+                add(view, initLine: entry.firstLine, helper: nil, helperLine: nil, milliseconds: entry.milliseconds)
             }
-            return order.compactMap { byView[$0.index]?.violation(limit: limit, symbols: symbols, inits: subjects[$0].inits) }
+            // Each view's summary is let go as its finding is made: together they hold every cited line.
+            return order.compactMap { view in
+                byView[view.index].take()?.violation(limit: limit, symbols: symbols, inits: subjects[view].inits)
+            }
         }
     }
 }

@@ -124,22 +124,49 @@ public enum RedundantInstanceCreationRule: Rule {
     /// init; at the end, the views whose totals qualify, and those built `min_inits_per_use`
     /// times or more in a row for one use (a sheet initialised three times before it appears),
     /// whatever the totals.
+    ///
+    /// The lines either finding may cite wait in spilled lists: a long trace's unused inits would
+    /// otherwise each cost memory until the end. A run of inits since the view's last use is its
+    /// unused inits since then plus its pending one, so a run that became a burst is kept as the
+    /// range of the unused list it covers, with its pending init and its use: each init line is
+    /// written once, and no line is moved. In memory stay only per-view counts.
     final class UnusedInits: Detector {
         private let minInstances: Int
         private let minRatio: Double
         private let minInitsPerUse: Int
-        /// Per view symbol: the last init not yet followed by a use, and the unused ones before it.
-        @exclusivity(unchecked) private var pending: [Int?] = []
-        @exclusivity(unchecked) private var unused: [[Int]] = []
-        /// Per view symbol: the inits since its last use, and the runs long enough that a use closed.
-        @exclusivity(unchecked) private var run: [[Int]] = []
-        @exclusivity(unchecked) private var bursts: [[Burst]] = []
+        /// Per symbol index: the view's slot in `views`, from its first init; -1 before. Views
+        /// are numbered apart from symbols because a trace's instance names are symbols too: a
+        /// view first met late in a long trace would otherwise cost state for every name before it.
+        @exclusivity(unchecked) private var slots: [Int32] = []
+        /// Per view slot: its last init not yet followed by a use, and where its current run
+        /// starts in its unused list.
+        @exclusivity(unchecked) private var views: [Progress] = []
+        /// Per view slot: what its runs that one use closed add up to.
+        @exclusivity(unchecked) private var bursts: [Bursts] = []
+        /// The lines, per view slot and `Part`.
+        private let spilled = SpilledLists<Int>()
 
-        /// Inits in a row and the use that closed them.
-        private struct Burst {
-            let inits: [Int]
-            let use: Int
-            let appeared: Bool
+        /// Where a view's lines wait; a list's key is the view's slot times `count` plus the part's.
+        private enum Part: Int, CaseIterable {
+            /// The inits not followed by a use before the view's next init, in trace order.
+            case unused
+            /// Per burst, where its unused inits start and end in `unused` (two entries).
+            case burstRanges
+            /// The bursts' last (pending) inits and the uses that closed them.
+            case burstEnds
+        }
+
+        private struct Progress {
+            var pending: Int?
+            var runStart = 0
+        }
+
+        /// The runs of one view long enough that a use closed them.
+        private struct Bursts {
+            var runs = 0
+            var inits = 0
+            var largest = 0
+            var appeared = true
         }
 
         init(minInstances: Int, minRatio: Double, minInitsPerUse: Int) {
@@ -148,25 +175,40 @@ public enum RedundantInstanceCreationRule: Rule {
             self.minInitsPerUse = minInitsPerUse
         }
 
+        @inline(__always) private func key(_ view: Int, _ part: Part) -> Int {
+            view &* Part.allCases.count &+ part.rawValue
+        }
+
         func observe(_ event: LifecycleEvent) {
-            guard let view = event.view?.index else { return }
+            guard let symbol = event.view?.index else { return }
             switch event.kind {
             case .`init`:
-                pending.grow(toInclude: view, with: nil)
-                unused.grow(toInclude: view, with: [])
-                if let line = pending[view] { unused[view].append(line) }
-                pending[view] = event.line
-                run.grow(toInclude: view, with: [])
-                bursts.grow(toInclude: view, with: [])
-                run[view].append(event.line)
-            case .body, .appear:
-                if view < pending.count { pending[view] = nil }
-                if view < run.count {
-                    if run[view].count >= minInitsPerUse {
-                        bursts[view].append(Burst(inits: run[view], use: event.line, appeared: event.kind == .appear))
-                    }
-                    run[view].removeAll(keepingCapacity: true)
+                slots.grow(toInclude: symbol, with: -1)
+                if slots[symbol] < 0 {
+                    slots[symbol] = Int32(views.count)
+                    views.append(Progress())
+                    bursts.append(Bursts())
                 }
+                let view = Int(slots[symbol])
+                if let line = views[view].pending { spilled.append(line, to: key(view, .unused)) }
+                views[view].pending = event.line
+            case .body, .appear:
+                guard symbol < slots.count, slots[symbol] >= 0 else { return }
+                let view = Int(slots[symbol])
+                guard let last = views[view].pending else { return }
+                let unused = spilled.count(of: key(view, .unused))
+                let run = unused - views[view].runStart + 1
+                if run >= minInitsPerUse {
+                    spilled.append(views[view].runStart, to: key(view, .burstRanges))
+                    spilled.append(unused, to: key(view, .burstRanges))
+                    spilled.append(last, to: key(view, .burstEnds))
+                    spilled.append(event.line, to: key(view, .burstEnds))
+                    bursts[view].runs += 1
+                    bursts[view].inits += run
+                    bursts[view].largest = max(bursts[view].largest, run)
+                    bursts[view].appeared = bursts[view].appeared && event.kind == .appear
+                }
+                views[view] = Progress(pending: nil, runStart: unused)
             default:
                 break
             }
@@ -174,17 +216,23 @@ public enum RedundantInstanceCreationRule: Rule {
 
         func finish(_ subjects: Subjects) -> [Violation] {
             var violations: [Violation] = []
-            for view in pending.indices {
-                let symbol = subjects.symbols.symbol(at: view), counts = subjects[symbol]
+            // In symbol order, as findings have always come.
+            for index in slots.indices where slots[index] >= 0 {
+                let view = Int(slots[index])
+                let symbol = subjects.symbols.symbol(at: index), counts = subjects[symbol]
                 // Views with neither body nor appear lines are skipped: nothing says whether
                 // their bodies ran, only that nobody logged them.
                 let uses = counts.bodies > 0 ? counts.bodies : counts.appears
                 guard counts.inits >= minInstances, uses > 0, Double(counts.inits) >= minRatio * Double(uses) else {
-                    if view < bursts.count, !bursts[view].isEmpty, let burst = burstViolation(view, subjects) { violations.append(burst) }
+                    if bursts[view].runs > 0, let burst = burstViolation(view, symbol, subjects) { violations.append(burst) }
                     continue
                 }
                 let name = subjects.symbols[symbol]
-                let lines = unused[view] + (pending[view].map { [$0] } ?? [])
+                // Read straight into one array of the right size: it holds every line cited.
+                var lines: [Int] = []
+                lines.reserveCapacity(spilled.count(of: key(view, .unused)) + 1)
+                spilled.forEach(of: key(view, .unused)) { lines.append($0) }
+                if let pending = views[view].pending { lines.append(pending) }
                 let use = counts.bodies > 0 ? "its body was evaluated" : "it appeared"
                 violations.append(Violation(
                     view: name,
@@ -198,21 +246,35 @@ public enum RedundantInstanceCreationRule: Rule {
         }
 
         /// The runs of inits that one use closed, when the totals alone do not qualify.
-        private func burstViolation(_ view: Int, _ subjects: Subjects) -> Violation? {
-            guard subjects.isView(at: view) else { return nil }
-            let name = subjects.symbols[subjects.symbols.symbol(at: view)]
+        private func burstViolation(_ view: Int, _ symbol: Symbol, _ subjects: Subjects) -> Violation? {
+            guard subjects.isView(symbol) else { return nil }
+            let name = subjects.symbols[symbol]
             let runs = bursts[view]
-            let inits = runs.reduce(0) { $0 + $1.inits.count }
-            let largest = runs.map(\.inits.count).max() ?? 0
-            let use = runs.allSatisfy(\.appeared) ? "appeared" : "was shown"
+            let use = runs.appeared ? "appeared" : "was shown"
             return Violation(
                 view: name,
-                message: "\(name) was initialised up to \(largest) times in a row before it \(use) once "
-                    + "(\(inits) inits in \(runs.count == 1 ? "one run" : "\(runs.count) runs")): all but the last "
+                message: "\(name) was initialised up to \(runs.largest) times in a row before it \(use) once "
+                    + "(\(runs.inits) inits in \(runs.runs == 1 ? "one run" : "\(runs.runs) runs")): all but the last "
                     + "instance of each run were built and dropped unused.",
-                count: inits,
-                lines: runs.flatMap { $0.inits + [$0.use] }
+                count: runs.inits,
+                lines: burstLines(view)
             )
+        }
+
+        /// The lines of `view`'s bursts: the stretches of its unused inits that the ranges name
+        /// (in order, apart), then each burst's last init and use.
+        private func burstLines(_ view: Int) -> [Int] {
+            let ranges = spilled.elements(of: key(view, .burstRanges))
+            var lines: [Int] = []
+            lines.reserveCapacity(bursts[view].inits + bursts[view].runs)
+            var range = 0, position = 0
+            spilled.forEach(of: key(view, .unused)) { line in
+                defer { position += 1 }
+                while range < ranges.count, position >= ranges[range + 1] { range += 2 }
+                if range < ranges.count, position >= ranges[range] { lines.append(line) }
+            }
+            spilled.forEach(of: key(view, .burstEnds)) { lines.append($0) }
+            return lines
         }
     }
 

@@ -1,0 +1,253 @@
+extension StateModelReinitRule {
+    /// Per owner and model, the inits SwiftUI discarded.
+    ///
+    /// The detector keeps the running count of each owner's live models of each type; an init
+    /// that raises it to 2 or more was made while an earlier one lived. Such an init waits for
+    /// the owner's next `_printChanges()` line: without `@identity` the owner kept its identity,
+    /// so SwiftUI kept its first model and discarded this one; with `@identity` (a list of rows
+    /// makes several live models at once too, but each row's next line shows a new identity)
+    /// it was the model of a new owner. An init no printed line of its owner follows proves
+    /// nothing. Only types that are not views (see `Subjects`) count as models: a structured
+    /// line's `parent=` names a child view's parent, and such "models" are views.
+    ///
+    /// Memory holds per owner and model type only counts (`Pair`); the init lines a finding may
+    /// cite wait in spilled lists, one per pair and stage (waiting, discarded, made during a
+    /// teardown), and per model type for the owner-less inits of the update under way. A stage
+    /// passes its lines on with `moveAll`, without reading them back, so a long trace's lines cost
+    /// file space, not memory.
+    final class DiscardedModels: Detector {
+        private let minReinits: Int
+        /// The slot in `pairs` of each owner and model type met.
+        @exclusivity(unchecked) private var slots: [ModelKey: Int] = [:]
+        @exclusivity(unchecked) private var pairs: [Pair] = []
+        /// Per owner symbol: the slots of its pairs with inits waiting for the owner's next
+        /// printed body.
+        @exclusivity(unchecked) private var waiting: [[Int]] = []
+        /// The view whose `_printChanges()` line came last: the parent being evaluated.
+        @exclusivity(unchecked) private var evaluating: Symbol?
+        /// Inits printed without an owner during `evaluating`'s update, waiting for the child
+        /// whose line follows (`ContentView: …` / `ViewModel.init` / `ChildView: @self …`): the
+        /// parent they were made under, and per model symbol the key of their lines' list and
+        /// the first line, -1 until met.
+        ///
+        /// All of them have one parent: `evaluating` changes only at a printed body, which hands
+        /// them on first, or at an appear or disappear, which drops them.
+        @exclusivity(unchecked) private var ownerlessParent: Symbol?
+        @exclusivity(unchecked) private var ownerlessModels: [Symbol] = []
+        @exclusivity(unchecked) private var ownerlessKeys: [Int] = []
+        @exclusivity(unchecked) private var ownerlessFirstLine: [Int] = []
+        /// Per symbol: whether it printed a body, appear or disappear line. Such a type is a view
+        /// for good (`Subjects.isView`), so its inits are never cited as a model's and their lines
+        /// are not kept: a long trace's views made during their parents' updates would otherwise
+        /// each cost a line, and each view under each parent a list.
+        @exclusivity(unchecked) private var shown: [Bool] = []
+        /// The lines, per key (`Pair`'s keys and `ownerlessKeys`).
+        private let lines = SpilledLists<Int>()
+        @exclusivity(unchecked) private var nextKey = 0
+
+        /// What is known of one owner and model type.
+        private struct Pair {
+            let key: ModelKey
+            /// Live models.
+            var alive = 0
+            /// The keys of the lists of its lines: inits waiting for the owner's next printed
+            /// body, inits discarded, and inits made in the update that removed the owner, with
+            /// the disappear lines that followed them.
+            let waiting: Int, discarded: Int, teardown: Int
+            var discardedCount = 0
+            var teardownCount = 0
+            /// The first init made in an update that removed the owner.
+            var firstTeardownLine = -1
+        }
+
+        init(minReinits: Int) {
+            self.minReinits = minReinits
+        }
+
+        func observe(_ event: LifecycleEvent) {
+            switch event.kind {
+            case .body, .appear, .disappear:
+                if let view = event.view { shown.grow(toInclude: view.index, with: false); shown[view.index] = true }
+            default:
+                break
+            }
+            switch event.kind {
+            case .`init`, .`deinit`:
+                guard let owner = event.owner else {
+                    if event.kind == .`init`, let model = event.view, !isShown(model), let evaluating {
+                        madeWithoutOwner(model, line: event.line, during: evaluating)
+                    }
+                    return
+                }
+                let isInit = event.kind == .`init`
+                let pair = slot(ModelKey(owner: owner, model: event.view))
+                pairs[pair].alive += isInit ? 1 : -1
+                // A model that is a view is never cited (nor one without a name): it is counted, its line not kept.
+                guard isInit, pairs[pair].alive >= 2, let model = event.view, !isShown(model) else { return }
+                waiting.grow(toInclude: owner.index, with: [])
+                if lines.count(of: pairs[pair].waiting) == 0 { waiting[owner.index].append(pair) }
+                lines.append(event.line, to: pairs[pair].waiting)
+            case .body:
+                guard event.isPrintChanges else { return }
+                defer { evaluating = event.view }
+                // A child's line after an owner-less init made during its parent's update: the
+                // child kept its identity, so the model made for it was thrown away or replaced one.
+                if !ownerlessModels.isEmpty, let child = event.view {
+                    let discards = ownerlessParent != child && !event.newIdentity
+                    for model in ownerlessModels {
+                        if discards {
+                            let pair = slot(ModelKey(owner: child, model: model))
+                            pairs[pair].discardedCount += lines.count(of: ownerlessKeys[model.index])
+                            lines.moveAll(from: ownerlessKeys[model.index], to: pairs[pair].discarded)
+                        }
+                        endOwnerless(model)
+                    }
+                    ownerlessModels.removeAll(keepingCapacity: true)
+                }
+                guard let view = event.view?.index, view < waiting.count, !waiting[view].isEmpty else { return }
+                for pair in waiting[view] {
+                    if !event.newIdentity {
+                        pairs[pair].discardedCount += lines.count(of: pairs[pair].waiting)
+                        lines.moveAll(from: pairs[pair].waiting, to: pairs[pair].discarded)
+                    } else {
+                        lines.removeAll(of: pairs[pair].waiting)
+                    }
+                }
+                waiting[view].removeAll(keepingCapacity: true)
+            case .appear, .disappear:
+                // A model made in the update that removes a view, right before it disappears:
+                // made for a view that is going away, never used.
+                let removed = event.kind == .disappear ? event.view : nil
+                for model in ownerlessModels {
+                    if let removed, ownerlessParent != removed {
+                        let pair = slot(ModelKey(owner: removed, model: model))
+                        if pairs[pair].teardownCount == 0 { pairs[pair].firstTeardownLine = ownerlessFirstLine[model.index] }
+                        pairs[pair].teardownCount += lines.count(of: ownerlessKeys[model.index])
+                        lines.moveAll(from: ownerlessKeys[model.index], to: pairs[pair].teardown)
+                        lines.append(event.line, to: pairs[pair].teardown)
+                    }
+                    endOwnerless(model)
+                }
+                // The update is over: an owner-less init after it belongs to no parent's update.
+                evaluating = nil
+                ownerlessModels.removeAll(keepingCapacity: true)
+            default:
+                break
+            }
+        }
+
+        func finish(_ subjects: Subjects) -> [Violation] {
+            discardedModels(subjects) + teardownModels(subjects)
+        }
+
+        /// One finding per view whose removal made models: work done for a view on its way out.
+        private func teardownModels(_ subjects: Subjects) -> [Violation] {
+            // Per removed view, its models' pairs in the order the models were first made for it.
+            var byView: [Symbol: [Pair]] = [:]
+            for pair in pairs where pair.teardownCount > 0 {
+                guard let model = pair.key.model, !subjects.isView(model) else { continue }
+                byView[pair.key.owner, default: []].append(pair)
+            }
+            let names = subjects.symbols
+            let views = byView.mapValues { $0.sorted { $0.firstTeardownLine < $1.firstTeardownLine } }
+                .sorted { $0.value[0].firstTeardownLine < $1.value[0].firstTeardownLine }
+            return views.map { view, made in
+                let models = made.map { names[$0.key.model!] }.uniqued().joined(separator: ", ")
+                let count = made.reduce(0) { $0 + $1.teardownCount }
+                return Violation(
+                    view: names[view],
+                    message: "\(models) was initialised during the update that removed \(names[view]) "
+                        + "(\(count == 1 ? "once" : "\(count) times")), right before it disappeared: a model made for a view "
+                        + "on its way out is wasted work, and its init's side effects run for nothing.",
+                    count: count,
+                    lines: cited(made.map(\.teardown)),
+                    weight: count < minReinits ? .hint : .full
+                )
+            }
+        }
+
+        private func discardedModels(_ subjects: Subjects) -> [Violation] {
+            let names = subjects.symbols
+            var rows: [(owner: String, model: String, pairs: [Pair])] = []
+            for pair in pairs where pair.discardedCount > 0 {
+                // Model lines always name the model; one without (a hand-made store) is left out.
+                guard let model = pair.key.model, !subjects.isView(model) else { continue }
+                rows.append((names[pair.key.owner], names[model], [pair]))
+            }
+            // By owner, then model, as bytes (SQLite's BINARY order); neighbours whose names
+            // are equal as Swift strings (canonically equivalent, such as a precomposed `é` and
+            // `e` with a combining accent) are one finding, as when the rows came from SQL.
+            rows.sort {
+                !$0.owner.utf8.elementsEqual($1.owner.utf8)
+                    ? $0.owner.utf8.lexicographicallyPrecedes($1.owner.utf8)
+                    : $0.model.utf8.lexicographicallyPrecedes($1.model.utf8)
+            }
+            var found: [(owner: String, model: String, pairs: [Pair])] = []
+            for row in rows {
+                if let last = found.indices.last, found[last].owner == row.owner, found[last].model == row.model {
+                    found[last].pairs += row.pairs
+                } else {
+                    found.append(row)
+                }
+            }
+            return found.map { found in
+                let count = found.pairs.reduce(0) { $0 + $1.discardedCount }
+                return Violation(
+                    view: found.owner,
+                    message: "\(found.owner)'s \(found.model) was initialised \(counted(count, "more time")) while "
+                        + "\(found.owner) kept its identity and an earlier \(found.model) was alive: SwiftUI keeps the first "
+                        + "instance and discards the new ones, so each init is wasted work and its side effects run again.",
+                    count: count,
+                    lines: cited(found.pairs.map(\.discarded)),
+                    // Fewer than the threshold is a hint: one init may be an intended replacement.
+                    weight: count < minReinits ? .hint : .full
+                )
+            }
+        }
+
+        /// The lines of the lists `keys`, read into one array of the right size.
+        private func cited(_ keys: [Int]) -> [Int] {
+            var cited: [Int] = []
+            cited.reserveCapacity(keys.reduce(0) { $0 + lines.count(of: $1) })
+            for key in keys { lines.forEach(of: key) { cited.append($0) } }
+            return cited
+        }
+
+        /// The slot of `key`'s pair, made when new.
+        @inline(__always) private func slot(_ key: ModelKey) -> Int {
+            if let slot = slots[key] { return slot }
+            pairs.append(Pair(key: key, waiting: nextKey, discarded: nextKey + 1, teardown: nextKey + 2))
+            nextKey += 3
+            slots[key] = pairs.count - 1
+            return pairs.count - 1
+        }
+
+        /// Notes an init of `model` printed without an owner while `parent` was being evaluated.
+        private func madeWithoutOwner(_ model: Symbol, line: Int, during parent: Symbol) {
+            assert(ownerlessModels.isEmpty || ownerlessParent == parent, "owner-less inits of one update have one parent")
+            ownerlessParent = parent
+            if model.index >= ownerlessKeys.count {
+                ownerlessKeys.grow(toInclude: model.index, with: -1)
+                ownerlessFirstLine.grow(toInclude: model.index, with: -1)
+            }
+            if ownerlessKeys[model.index] < 0 {
+                ownerlessKeys[model.index] = nextKey
+                nextKey += 1
+            }
+            if lines.count(of: ownerlessKeys[model.index]) == 0 {
+                ownerlessModels.append(model)
+                ownerlessFirstLine[model.index] = line
+            }
+            lines.append(line, to: ownerlessKeys[model.index])
+        }
+
+        @inline(__always) private func isShown(_ view: Symbol) -> Bool {
+            view.index < shown.count && shown[view.index]
+        }
+
+        /// Forgets the owner-less inits of `model` that were not handed on.
+        @inline(__always) private func endOwnerless(_ model: Symbol) {
+            lines.removeAll(of: ownerlessKeys[model.index])
+        }
+    }
+}
