@@ -55,13 +55,20 @@ extension MissingDeinitRule {
         private var kindNumbers: [String: Int] = [:]
         /// Per view whose last appear/disappear line is a disappear: that line.
         private var leftForGood: [Int: (id: Int, line: Int)] = [:]
+        /// Per kind, the event of its last deinit in the whole trace (see `noteDeinit`).
+        private var lastDeinit: [Int: Int] = [:]
 
         init(symbols: SymbolTable) { self.symbols = symbols }
 
-        /// Makes room for `count` objects at once: grown by doubling, a long trace's objects
-        /// would briefly take three times their size.
-        mutating func reserve(objects count: Int) {
-            objects.reserveCapacity(count)
+        /// Notes, before the replay, an object's deinit anywhere in the trace.
+        ///
+        /// An object can be reported only with a deinit of its kind after its holder went away,
+        /// so after its own init; one made after its kind's last deinit never is, and no later
+        /// deinit of its type can release it in place of another. `create` leaves such objects
+        /// out: a trace's never-released models, made all along, are not all held to the end.
+        mutating func noteDeinit(type: Int, id: Int) {
+            let kind = kind(of: type)
+            lastDeinit[kind] = max(lastDeinit[kind] ?? 0, id)
         }
 
         /// Records a view's last disappear and appear.
@@ -70,8 +77,9 @@ extension MissingDeinitRule {
             leftForGood[view] = (disappearID, disappearLine)
         }
 
-        /// An object's init, in trace order.
+        /// An object's init, in trace order; left out when no deinit of its kind comes after it.
         mutating func create(id: Int, line: Int, type: Int, instance: Int, holder: Int) {
+            guard let last = lastDeinit[kind(of: type)], last > id else { return }
             objects.append(Object(id: id, line: line, type: type, instance: instance, holder: holder))
             alive[type, default: []].append(objects.count - 1)
             if holder >= 0 { awaitingHolder[holder, default: []].append(objects.count - 1) }
