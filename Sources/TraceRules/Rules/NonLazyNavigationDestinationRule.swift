@@ -100,15 +100,20 @@ public enum NonLazyNavigationDestinationRule: Rule {
     ///
     /// A burst is the run of init lines right after a root's appear or body line, with no other
     /// lifecycle line between (text lines and lines without a view do not count), and (when
-    /// timestamps tell) less than `min_delay_seconds` after it. Each init of another type in it
-    /// waits, in a list per type, for that type's next appear or body: a destination's body runs
-    /// only when it is pushed, while a child that is on screen prints one at once. When it comes,
-    /// the destination was shown late if the root appeared again in between (the root's latest
-    /// appear is after the burst's line) or if `min_delay_seconds` passed; otherwise it is
-    /// dropped. What still waits at the end was never shown.
+    /// timestamps tell) less than `min_delay_seconds` after it. A burst of fewer than
+    /// `min_destinations` types can never make a finding and is forgotten when it ends; each
+    /// init of another's waits, in a list per type, for that type's next appear or body: a
+    /// destination's body runs only when it is pushed, while a child that is on screen prints
+    /// one at once. When it comes, the destination was shown late if the root appeared again in
+    /// between (the root's latest appear is after the burst's line) or if `min_delay_seconds`
+    /// passed, and joins its root's list of late ones; otherwise it is dropped. What still waits
+    /// at the end was never shown.
     ///
     /// Only view types count as destinations, so the coordinators the destinations create are
-    /// not counted twice; that is known only at the end of the trace, so `finish` filters.
+    /// not counted twice; that is known only at the end of the trace, so `finish` filters. The
+    /// waiting and late destinations are in `SpilledLists` on file, not in memory (a trace of
+    /// lists builds destinations all along): per type only the latest few are in memory, and
+    /// `finish` reads one root's late destinations at a time.
     ///
     /// What `observe` changes is `@exclusivity(unchecked)`: a stored `var` of a class otherwise
     /// pays a dynamic exclusivity check on every access, a measurable share of the cost per
@@ -117,25 +122,32 @@ public enum NonLazyNavigationDestinationRule: Rule {
         private let minDestinations: Int
         private let minDelay: Double
 
-        /// A destination of a burst: the init and the root line before it.
+        /// A destination of a burst: the init, the root line before it, and once decided how
+        /// it was shown. Fixed-size, symbols as indexes, to wait on file.
         private struct Destination {
-            let rootOrder: Int, rootLine: Int, root: Symbol, rootKind: EventKind
-            let order: Int, line: Int, ts: Double?
+            var rootOrder: Int
+            var rootLine: Int
+            var root: Int32
+            var rootIsAppear: Bool
+            /// The type initialised.
+            var view: Int32
+            var order: Int
+            var line: Int
+            var hasTimestamp: Bool
+            var ts: Double
+            var shown = Shown.never
+            /// For `Shown.later`: the seconds from the init to its appear or body.
+            var seconds = 0.0
         }
 
-        /// A destination shown late, or (in `finish`) never.
-        private struct Late {
-            let destination: Destination
-            let view: Symbol
-            let appearance: Appearance
-        }
+        /// How a destination was shown; a waiting one is `never` until it is.
+        private enum Shown: UInt8 { case never, afterRootAgain, later }
 
-        /// One view type: the order of its latest appear (0 for none), and its destinations
-        /// still waiting for it to be shown (`isAwaited` spares most lines a look at the list).
+        /// One view type: the order of its latest appear (0 for none), and whether destinations
+        /// of its type wait for it to be shown (sparing most lines a look at the list).
         private struct ViewState {
             var lastAppear = 0
             var isAwaited = false
-            var waiting: [Destination] = []
         }
 
         /// Lifecycle events seen so far: the order of the one at hand.
@@ -147,9 +159,14 @@ public enum NonLazyNavigationDestinationRule: Rule {
         @exclusivity(unchecked) private var headTimestamp: Double?
         @exclusivity(unchecked) private var headView: Symbol?
         @exclusivity(unchecked) private var headKind = EventKind.text
+        /// The burst under way, and its first `minDestinations` types.
+        @exclusivity(unchecked) private var burst: [Destination] = []
+        @exclusivity(unchecked) private var burstTypes: [Int32] = []
         /// Per view symbol.
         @exclusivity(unchecked) private var views: [ViewState] = []
-        @exclusivity(unchecked) private var late: [Late] = []
+        /// The destinations waiting for type `t` to be shown in list `2t`, the late ones of root
+        /// `r` in list `2r + 1`: one file for both.
+        private let destinations = SpilledLists<Destination>(blockCapacity: 32)
 
         init(minDestinations: Int, minDelay: Double) {
             self.minDestinations = minDestinations
@@ -165,17 +182,20 @@ public enum NonLazyNavigationDestinationRule: Rule {
             case .`init`:
                 guard headIsRoot, let headView, view != headView else { return }
                 if let timestamp = event.ts, let headTimestamp, !(timestamp - headTimestamp < minDelay) { return }
-                views[index].isAwaited = true
-                views[index].waiting.append(Destination(
-                    rootOrder: headOrder, rootLine: headLine, root: headView, rootKind: headKind,
-                    order: order, line: event.line, ts: event.ts
+                burst.append(Destination(
+                    rootOrder: headOrder, rootLine: headLine, root: Int32(headView.index), rootIsAppear: headKind == .appear,
+                    view: Int32(index), order: order, line: event.line, hasTimestamp: event.ts != nil, ts: event.ts ?? 0
                 ))
+                if burstTypes.count < minDestinations, !burstTypes.contains(Int32(index)) { burstTypes.append(Int32(index)) }
                 return
             case .appear, .body:
-                if views[index].isAwaited { shown(view, event.ts) }
+                // The burst ends before its types can be shown: this line may show one.
+                if !burst.isEmpty { endBurst() }
+                if views[index].isAwaited { shown(index, event.ts) }
                 if event.kind == .appear { views[index].lastAppear = order }
                 headIsRoot = true
             default:
+                if !burst.isEmpty { endBurst() }
                 headIsRoot = false
             }
             headOrder = order
@@ -185,52 +205,93 @@ public enum NonLazyNavigationDestinationRule: Rule {
             headKind = event.kind
         }
 
-        /// `view` appeared or printed a body at `timestamp`: its waiting destinations were
-        /// shown, late or not.
-        private func shown(_ view: Symbol, _ timestamp: Double?) {
-            for destination in views[view.index].waiting {
-                if views[destination.root.index].lastAppear > destination.rootOrder {
-                    late.append(Late(destination: destination, view: view, appearance: .afterRootAgain))
-                } else if let timestamp, let initTimestamp = destination.ts, timestamp - initTimestamp >= minDelay {
-                    late.append(Late(destination: destination, view: view, appearance: .later(seconds: timestamp - initTimestamp)))
+        /// The burst under way ended: its inits wait for their types to be shown, if they are
+        /// of enough types to make a finding (a subset of them never is, when too few).
+        private func endBurst() {
+            if burstTypes.count >= minDestinations {
+                for destination in burst {
+                    destinations.append(destination, to: 2 * Int(destination.view))
+                    views[Int(destination.view)].isAwaited = true
                 }
             }
-            views[view.index].waiting.removeAll(keepingCapacity: true)
-            views[view.index].isAwaited = false
+            burst.removeAll(keepingCapacity: true)
+            burstTypes.removeAll(keepingCapacity: true)
+        }
+
+        /// The view at `index` appeared or printed a body at `timestamp`: its waiting
+        /// destinations were shown, late or not.
+        private func shown(_ index: Int, _ timestamp: Double?) {
+            destinations.forEach(of: 2 * index) { destination in
+                var late = destination
+                if views[Int(destination.root)].lastAppear > destination.rootOrder {
+                    late.shown = .afterRootAgain
+                } else if let timestamp, destination.hasTimestamp, timestamp - destination.ts >= minDelay {
+                    late.shown = .later
+                    late.seconds = timestamp - destination.ts
+                } else {
+                    return
+                }
+                destinations.append(late, to: 2 * Int(destination.root) + 1)
+            }
+            destinations.removeAll(of: 2 * index)
+            views[index].isAwaited = false
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
-            var destinations = late.filter { subjects.isView($0.view) }
-            for (index, state) in views.enumerated() where !state.waiting.isEmpty && subjects.isView(at: index) {
-                for destination in state.waiting {
-                    destinations.append(Late(destination: destination, view: subjects.symbols.symbol(at: index), appearance: .never))
-                }
+            if !burst.isEmpty { endBurst() }
+            let isView = views.indices.map { subjects.isView(at: $0) }
+            for index in views.indices where views[index].isAwaited && isView[index] {
+                destinations.forEach(of: 2 * index) { destinations.append($0, to: 2 * Int($0.root) + 1) }
+                destinations.removeAll(of: 2 * index)
             }
+            var found: [Violation] = []
+            for root in views.indices where destinations.count(of: 2 * root + 1) > 0 {
+                let bursts = self.bursts(of: root, isView: isView, symbols: subjects.symbols)
+                if !bursts.isEmpty { found += violations(bursts, symbols: subjects.symbols) }
+            }
+            // A root's finding in the order of the roots' names, as one table sorted them.
+            return found.sorted { $0.view! < $1.view! }
+        }
+
+        /// The bursts of `root` with late destinations of enough view types, in trace order.
+        private func bursts(of root: Int, isView: [Bool], symbols: SymbolTable) -> [Burst] {
             // In trace order. A burst's inits follow its root with no other root between, so
             // each burst's destinations end up side by side.
-            let sorted = destinations.indices.map { (order: destinations[$0].destination.order, index: $0) }.sorted { $0.order < $1.order }
+            var late = destinations.elements(of: 2 * root + 1)
+            late.removeAll { !isView[Int($0.view)] }
+            late.sort { $0.order < $1.order }
             var bursts: [Burst] = []
-            var burst: [Late] = []
-            for (position, entry) in sorted.enumerated() {
-                burst.append(destinations[entry.index])
-                let next = position + 1 < sorted.count ? destinations[sorted[position + 1].index].destination.rootOrder : nil
-                guard next != burst[0].destination.rootOrder else { continue }
+            var start = 0
+            while start < late.count {
+                var end = start + 1
+                while end < late.count, late[end].rootOrder == late[start].rootOrder { end += 1 }
                 // A burst qualifies on its own; a root's qualifying bursts make one finding.
-                if hasTypes(burst, minDestinations) {
-                    let root = burst[0].destination
-                    bursts.append(Burst(root: root.root, rootKind: root.rootKind, rootLine: root.rootLine, destinations: burst.map {
-                        Burst.Destination(view: $0.view, line: $0.destination.line, appearance: $0.appearance)
-                    }))
+                if hasTypes(late[start ..< end], minDestinations) {
+                    let first = late[start]
+                    bursts.append(Burst(
+                        root: symbols.symbol(at: root), rootKind: first.rootIsAppear ? .appear : .body, rootLine: first.rootLine,
+                        destinations: late[start ..< end].map {
+                            Burst.Destination(view: symbols.symbol(at: Int($0.view)), line: $0.line, appearance: appearance($0))
+                        }
+                    ))
                 }
-                burst.removeAll(keepingCapacity: true)
+                start = end
             }
-            return violations(bursts, symbols: subjects.symbols)
+            return bursts
+        }
+
+        private func appearance(_ destination: Destination) -> Appearance {
+            switch destination.shown {
+            case .never: .never
+            case .afterRootAgain: .afterRootAgain
+            case .later: .later(seconds: destination.seconds)
+            }
         }
 
         /// True when `destinations` are of at least `minimum` types.
-        private func hasTypes(_ destinations: [Late], _ minimum: Int) -> Bool {
+        private func hasTypes(_ destinations: ArraySlice<Destination>, _ minimum: Int) -> Bool {
             guard destinations.count >= minimum else { return false }
-            var types: [Symbol] = []
+            var types: [Int32] = []
             for destination in destinations where !types.contains(destination.view) {
                 types.append(destination.view)
                 if types.count >= minimum { return true }
