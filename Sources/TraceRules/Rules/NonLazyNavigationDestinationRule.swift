@@ -143,12 +143,18 @@ public enum NonLazyNavigationDestinationRule: Rule {
         /// How a destination was shown; a waiting one is `never` until it is.
         private enum Shown: UInt8 { case never, afterRootAgain, later }
 
-        /// One view type: the order of its latest appear (0 for none), and whether destinations
-        /// of its type wait for it to be shown (sparing most lines a look at the list).
+        /// One view type: the order of its latest appear (0 for none), whether destinations of
+        /// its type wait for it to be shown (sparing most lines a look at the lists), and the
+        /// latest of them (up to `heldWaiting`, the others on file).
         private struct ViewState {
             var lastAppear = 0
             var isAwaited = false
+            var waiting: [Destination] = []
         }
+
+        /// Waiting destinations a type holds in memory before they go to file: most types are
+        /// shown again soon, and their few waiting ones never need the file.
+        private static let heldWaiting = 32
 
         /// Lifecycle events seen so far: the order of the one at hand.
         @exclusivity(unchecked) private var order = 0
@@ -159,13 +165,16 @@ public enum NonLazyNavigationDestinationRule: Rule {
         @exclusivity(unchecked) private var headTimestamp: Double?
         @exclusivity(unchecked) private var headView: Symbol?
         @exclusivity(unchecked) private var headKind = EventKind.text
-        /// The burst under way, and its first `minDestinations` types.
+        /// The burst under way (its first `burstCount` entries; the array is reused), and its
+        /// first `minDestinations` types.
         @exclusivity(unchecked) private var burst: [Destination] = []
+        @exclusivity(unchecked) private var burstCount = 0
         @exclusivity(unchecked) private var burstTypes: [Int32] = []
+        @exclusivity(unchecked) private var burstTypeCount = 0
         /// Per view symbol.
         @exclusivity(unchecked) private var views: [ViewState] = []
-        /// The destinations waiting for type `t` to be shown in list `2t`, the late ones of root
-        /// `r` in list `2r + 1`: one file for both.
+        /// The destinations waiting for type `t` to be shown beyond those in memory in list `2t`,
+        /// the late ones of root `r` in list `2r + 1`: one file for both.
         private let destinations = SpilledLists<Destination>(blockCapacity: 32)
 
         init(minDestinations: Int, minDelay: Double) {
@@ -182,20 +191,25 @@ public enum NonLazyNavigationDestinationRule: Rule {
             case .`init`:
                 guard headIsRoot, let headView, view != headView else { return }
                 if let timestamp = event.ts, let headTimestamp, !(timestamp - headTimestamp < minDelay) { return }
-                burst.append(Destination(
+                let destination = Destination(
                     rootOrder: headOrder, rootLine: headLine, root: Int32(headView.index), rootIsAppear: headKind == .appear,
                     view: Int32(index), order: order, line: event.line, hasTimestamp: event.ts != nil, ts: event.ts ?? 0
-                ))
-                if burstTypes.count < minDestinations, !burstTypes.contains(Int32(index)) { burstTypes.append(Int32(index)) }
+                )
+                if burstCount < burst.count { burst[burstCount] = destination } else { burst.append(destination) }
+                burstCount += 1
+                if burstTypeCount < minDestinations, !burstTypes[..<burstTypeCount].contains(Int32(index)) {
+                    if burstTypeCount < burstTypes.count { burstTypes[burstTypeCount] = Int32(index) } else { burstTypes.append(Int32(index)) }
+                    burstTypeCount += 1
+                }
                 return
             case .appear, .body:
                 // The burst ends before its types can be shown: this line may show one.
-                if !burst.isEmpty { endBurst() }
+                if burstCount > 0 { endBurst() }
                 if views[index].isAwaited { shown(index, event.ts) }
                 if event.kind == .appear { views[index].lastAppear = order }
                 headIsRoot = true
             default:
-                if !burst.isEmpty { endBurst() }
+                if burstCount > 0 { endBurst() }
                 headIsRoot = false
             }
             headOrder = order
@@ -208,20 +222,36 @@ public enum NonLazyNavigationDestinationRule: Rule {
         /// The burst under way ended: its inits wait for their types to be shown, if they are
         /// of enough types to make a finding (a subset of them never is, when too few).
         private func endBurst() {
-            if burstTypes.count >= minDestinations {
-                for destination in burst {
-                    destinations.append(destination, to: 2 * Int(destination.view))
-                    views[Int(destination.view)].isAwaited = true
+            if burstTypeCount >= minDestinations {
+                for position in 0 ..< burstCount {
+                    let view = Int(burst[position].view)
+                    if views[view].waiting.count == Self.heldWaiting {
+                        for destination in views[view].waiting { destinations.append(destination, to: 2 * view) }
+                        views[view].waiting.removeAll(keepingCapacity: true)
+                    }
+                    views[view].waiting.append(burst[position])
+                    views[view].isAwaited = true
                 }
             }
-            burst.removeAll(keepingCapacity: true)
-            burstTypes.removeAll(keepingCapacity: true)
+            burstCount = 0
+            burstTypeCount = 0
+        }
+
+        /// Calls `body` with each destination waiting for the view at `index`, and forgets them.
+        private func takeWaiting(_ index: Int, _ body: (Destination) -> Void) {
+            if destinations.count(of: 2 * index) > 0 {
+                destinations.forEach(of: 2 * index, body)
+                destinations.removeAll(of: 2 * index)
+            }
+            for destination in views[index].waiting { body(destination) }
+            views[index].waiting.removeAll(keepingCapacity: true)
+            views[index].isAwaited = false
         }
 
         /// The view at `index` appeared or printed a body at `timestamp`: its waiting
         /// destinations were shown, late or not.
         private func shown(_ index: Int, _ timestamp: Double?) {
-            destinations.forEach(of: 2 * index) { destination in
+            takeWaiting(index) { destination in
                 var late = destination
                 if views[Int(destination.root)].lastAppear > destination.rootOrder {
                     late.shown = .afterRootAgain
@@ -233,16 +263,13 @@ public enum NonLazyNavigationDestinationRule: Rule {
                 }
                 destinations.append(late, to: 2 * Int(destination.root) + 1)
             }
-            destinations.removeAll(of: 2 * index)
-            views[index].isAwaited = false
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
-            if !burst.isEmpty { endBurst() }
+            if burstCount > 0 { endBurst() }
             let isView = views.indices.map { subjects.isView(at: $0) }
             for index in views.indices where views[index].isAwaited && isView[index] {
-                destinations.forEach(of: 2 * index) { destinations.append($0, to: 2 * Int($0.root) + 1) }
-                destinations.removeAll(of: 2 * index)
+                takeWaiting(index) { destinations.append($0, to: 2 * Int($0.root) + 1) }
             }
             var found: [Violation] = []
             for root in views.indices where destinations.count(of: 2 * root + 1) > 0 {
