@@ -167,7 +167,7 @@ public enum UnstableViewValueRule: Rule {
             sweep.endUpdate()
             let symbols = subjects.symbols
             let qualifying = sweep.pairs.indices.filter {
-                !sweep.pairs[$0].isOut && (sweep.causes[Int32($0)]?.count ?? 0) >= minCauses && Int(sweep.pairs[$0].reruns) >= minUpdates
+                !sweep.pairs[$0].isOut && Int(sweep.pairs[$0].reruns) >= minUpdates && (sweep.causes[Int32($0)]?.count ?? 0) >= minCauses
             }
             // The evidence of the qualifying pairs alone, each pair's in the order it was filed.
             var lines = Dictionary(uniqueKeysWithValues: qualifying.map { (Int32($0), [Int]()) })
