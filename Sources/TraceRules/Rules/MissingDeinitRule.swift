@@ -118,7 +118,8 @@ public enum MissingDeinitRule: Rule {
     }
 
     /// Keeps, in trace order, the inits and deinits that may be an object's, and per view its
-    /// last appear and disappear; `finish` replays the objects' lines into a `Ledger`.
+    /// last appear and disappear; `finish` replays the objects' lines into a `Ledger`, a pass
+    /// at a time.
     ///
     /// The lines wait in a `SpilledLists` (one list, key 0) on file, not in memory: a trace
     /// makes an object every few lines. An init is held aside until its next lifecycle line
@@ -223,11 +224,22 @@ public enum MissingDeinitRule: Rule {
             lines.forEach(of: 0) { line in
                 guard isObject[Int(line.type)] else { return }
                 if line.isDeinit {
-                    ledger.release(type: Int(line.type), instance: Int(line.instance), id: Int(line.order), line: Int(line.line))
+                    ledger.release(type: Int(line.type), instance: Int(line.instance))
                 } else {
                     let next = Int(line.nextInit)
                     let holder = line.owner >= 0 ? Int(line.owner) : next >= 0 && subjects.isView(at: next) ? next : -1
                     ledger.create(id: Int(line.order), line: Int(line.line), type: Int(line.type), instance: Int(line.instance), holder: holder)
+                }
+            }
+            // Two more passes for the objects still alive: when their holders went away, and
+            // which deinits of their kinds came after that.
+            if ledger.settleAlive() {
+                lines.forEach(of: 0) { line in
+                    if line.isDeinit && isObject[Int(line.type)] { ledger.holderDeinit(type: Int(line.type), id: Int(line.order), line: Int(line.line)) }
+                }
+                ledger.releaseLeftForGood()
+                lines.forEach(of: 0) { line in
+                    if line.isDeinit && isObject[Int(line.type)] { ledger.kindDeinit(type: Int(line.type), id: Int(line.order), line: Int(line.line)) }
                 }
             }
             return ledger.violations(minReleased: minReleased)
