@@ -6,7 +6,8 @@
 /// each pass to the ledger: the kinds' deinits (`noteDeinit`), the replay of inits and deinits
 /// (`create`, `release`), then, for the objects still alive, their holders' deinits
 /// (`holderDeinit`) and the deinits of their kinds after that (`kindDeinit`). Only objects
-/// alive at the point reached are held, never one per line of the trace.
+/// alive at the point reached are held, never one per line of the trace, and of those only a
+/// count for a run that can never be reported (no holder, no instance).
 extension MissingDeinitRule {
     struct Ledger {
         /// One object's init: 32 bytes, as a trace can make an object every few lines (orders and
@@ -57,9 +58,17 @@ extension MissingDeinitRule {
             var evidence: (line: Int, type: Int)?
         }
 
+        /// Objects alive side by side in their type's list: one that may be reported, or a run
+        /// of those that never can be (no holder, no instance), which matter only as the oldest
+        /// to release, so a count stands for them.
+        private enum Alive {
+            case object(Object)
+            case anonymous(Int)
+        }
+
         private let symbols: SymbolTable
         /// Per type, the objects not yet released, oldest first.
-        private var alive: [Int: [Object]] = [:]
+        private var alive: [Int: [Alive]] = [:]
         /// Per kind (see `kind(of:)`, numbered), its deinits in the whole trace and the event of
         /// the last; then, in the last pass, how many of them it has passed.
         private var deinitCount: [Int: Int] = [:]
@@ -105,15 +114,27 @@ extension MissingDeinitRule {
         /// An object's init, in trace order; left out when no deinit of its kind comes after it.
         mutating func create(id: Int, line: Int, type: Int, instance: Int, holder: Int) {
             guard let last = lastDeinit[kind(of: type)], last > id else { return }
-            alive[type, default: []].append(Object(id: id, line: line, type: type, instance: instance, holder: holder))
+            guard holder < 0 && instance < 0 else {
+                alive[type, default: []].append(.object(Object(id: id, line: line, type: type, instance: instance, holder: holder)))
+                return
+            }
+            if case .anonymous(let count)? = alive[type]?.last {
+                alive[type]![alive[type]!.count - 1] = .anonymous(count + 1)
+            } else {
+                alive[type, default: []].append(.anonymous(1))
+            }
         }
 
         /// An object's deinit, in trace order: it releases the object with `instance` when the
         /// line names one, else the oldest alive.
         mutating func release(type: Int, instance: Int) {
             guard alive[type]?.isEmpty == false else { return }
-            if instance >= 0, let position = alive[type]!.firstIndex(where: { $0.instance == instance }) {
+            if instance >= 0, let position = alive[type]!.firstIndex(where: {
+                if case .object(let object) = $0 { object.instance == instance } else { false }
+            }) {
                 alive[type]!.remove(at: position)
+            } else if case .anonymous(let count) = alive[type]![0], count > 1 {
+                alive[type]![0] = .anonymous(count - 1)
             } else {
                 alive[type]!.removeFirst()
             }
@@ -122,7 +143,10 @@ extension MissingDeinitRule {
         /// After the replay: the objects alive at the end that have a holder are the candidates;
         /// true when there are any (else the last passes can be skipped).
         mutating func settleAlive() -> Bool {
-            candidates = alive.values.joined().filter { $0.holder >= 0 }.sorted { $0.id < $1.id }.map { Candidate(object: $0) }
+            candidates = alive.values.joined().compactMap { entry -> Candidate? in
+                guard case .object(let object) = entry, object.holder >= 0 else { return nil }
+                return Candidate(object: object)
+            }.sorted { $0.object.id < $1.object.id }
             alive = [:]
             for (position, candidate) in candidates.enumerated() {
                 byHolder[candidate.object.holder, default: ([], 0)].positions.append(position)

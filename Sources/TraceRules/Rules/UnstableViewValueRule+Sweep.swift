@@ -42,7 +42,7 @@ extension UnstableViewValueRule {
         /// Per pair still in the running (`Pair.isOut` false) that re-ran by `@self` alone: the
         /// causes it did so after, in order of first sight. A pair out of the running drops them.
         private(set) var causes: [Int32: [Tokens]] = [:]
-        /// The lines of the first update per cause (`Pair.add`), as `(pair, line)` records in
+        /// The lines of the first update per cause (see `add`), as `(pair, line)` records in
         /// list 0: on file, read back once in `finish` for the pairs that qualify.
         let lines = SpilledLists<PairLine>()
         private let selfToken: Symbol
