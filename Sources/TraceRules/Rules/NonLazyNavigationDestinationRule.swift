@@ -284,8 +284,8 @@ public enum NonLazyNavigationDestinationRule: Rule {
         private func bursts(of root: Int, isView: [Bool], symbols: SymbolTable) -> [Burst] {
             // In trace order. A burst's inits follow its root with no other root between, so
             // each burst's destinations end up side by side.
-            var late = destinations.elements(of: 2 * root + 1)
-            late.removeAll { !isView[Int($0.view)] }
+            var late: [Destination] = []
+            destinations.forEach(of: 2 * root + 1) { if isView[Int($0.view)] { late.append($0) } }
             late.sort { $0.order < $1.order }
             var bursts: [Burst] = []
             var start = 0
