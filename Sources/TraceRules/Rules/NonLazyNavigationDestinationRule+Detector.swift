@@ -8,10 +8,10 @@ extension NonLazyNavigationDestinationRule {
     /// A burst is the run of init lines right after a root's appear or body line, with no other
     /// lifecycle line between (text lines and lines without a view do not count), and (when
     /// timestamps tell) less than `min_delay_seconds` after it. A burst of fewer than
-    /// `min_destinations` types can never make a finding and is forgotten when it ends; each
-    /// init of another's waits, in a list per type, for that type's next appear or body: a
-    /// destination's body runs only when it is pushed, while a child that is on screen prints
-    /// one at once. When it comes, the destination was shown late if the root appeared again in
+    /// `min_destinations` types can never make a finding and is forgotten when it ends; in any
+    /// other, each init (of a type other than the root's) waits, in a list per type, for that
+    /// type's next appear or body: a destination's body runs only when it is pushed, while a
+    /// child that is on screen prints one at once. When it comes, the destination was shown late if the root appeared again in
     /// between (the root's latest appear is after the burst's line) or if `min_delay_seconds`
     /// passed, and joins its root's list of late ones; otherwise it is dropped. What still waits
     /// at the end was never shown.
