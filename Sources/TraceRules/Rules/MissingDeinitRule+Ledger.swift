@@ -1,6 +1,13 @@
 /// The bookkeeping behind `missing_deinit`: which objects are still alive when the trace ends,
 /// and when what held them went away. Types, instances and holders are symbol indexes (-1 for
 /// none); names are made only for the findings.
+///
+/// `Unreleased.finish` reads the trace's object lines several times, in trace order, and hands
+/// each pass to the ledger: the kinds' deinits (`noteDeinit`), the replay of inits and deinits
+/// (`create`, `release`), then, for the objects still alive, their holders' deinits
+/// (`holderDeinit`) and the deinits of their kinds after that (`kindDeinit`). Only objects
+/// alive at the point reached are held, never one per line of the trace, and of those only a
+/// count for a run that can never be reported (no holder, no instance).
 extension MissingDeinitRule {
     struct Ledger {
         /// One object's init: 32 bytes, as a trace can make an object every few lines (orders and
@@ -42,26 +49,60 @@ extension MissingDeinitRule {
             }
         }
 
+        /// An object alive at the end whose holder is known: what the last passes learn of it.
+        private struct Candidate {
+            var object: Object
+            /// Deinits of its kind after its holder went away, once the pass got there.
+            var laterDeinits: Int?
+            /// The first of them: its line and type.
+            var evidence: (line: Int, type: Int)?
+        }
+
+        /// Objects alive side by side in their type's list: one that may be reported, or a run
+        /// of those that never can be (no holder, no instance), which matter only as the oldest
+        /// to release, so a count stands for them.
+        private enum Alive {
+            case object(Object)
+            case anonymous(Int)
+        }
+
         private let symbols: SymbolTable
-        private var objects: [Object] = []
-        /// Per type, the indexes in `objects` of those not yet released, oldest first.
-        private var alive: [Int: [Int]] = [:]
-        /// Per holder, the indexes of objects waiting for the holder's next deinit.
-        private var awaitingHolder: [Int: [Int]] = [:]
-        /// Per kind (see `kind(of:)`, numbered), the deinits seen, in trace order.
-        private var deinits: [Int: [(id: Int, line: Int, type: Int)]] = [:]
+        /// Per type, the objects not yet released, oldest first.
+        private var alive: [Int: [Alive]] = [:]
+        /// Per kind (see `kind(of:)`, numbered), its deinits in the whole trace and the event of
+        /// the last; then, in the last pass, how many of them it has passed.
+        private var deinitCount: [Int: Int] = [:]
+        private var lastDeinit: [Int: Int] = [:]
+        private var deinitsPassed: [Int: Int] = [:]
         /// Per type seen, its kind's number, and the numbers of the kinds' names.
         private var kinds: [Int: Int] = [:]
         private var kindNumbers: [String: Int] = [:]
         /// Per view whose last appear/disappear line is a disappear: that line.
         private var leftForGood: [Int: (id: Int, line: Int)] = [:]
+        /// The objects alive at the end with a holder (`settleAlive`), by object id.
+        private var candidates: [Candidate] = []
+        /// Per holder, the positions in `candidates` still waiting for its next deinit, from
+        /// `waitingFrom` on (in id order).
+        private var byHolder: [Int: (positions: [Int], waitingFrom: Int)] = [:]
+        /// The positions in `candidates` with a release point, by that point, and how many the
+        /// last pass has resolved.
+        private var byRelease: [Int] = []
+        private var resolved = 0
+        /// Per kind, the positions whose first later deinit of the kind is still to come.
+        private var awaitingKindDeinit: [Int: [Int]] = [:]
 
         init(symbols: SymbolTable) { self.symbols = symbols }
 
-        /// Makes room for `count` objects at once: grown by doubling, a long trace's objects
-        /// would briefly take three times their size.
-        mutating func reserve(objects count: Int) {
-            objects.reserveCapacity(count)
+        /// Notes, before the replay, an object's deinit anywhere in the trace.
+        ///
+        /// An object can be reported only with a deinit of its kind after its holder went away,
+        /// so after its own init; one made after its kind's last deinit never is, and no later
+        /// deinit of its type can release it in place of another. `create` leaves such objects
+        /// out: a trace's never-released models, made all along, are not all held to the end.
+        mutating func noteDeinit(type: Int, id: Int) {
+            let kind = kind(of: type)
+            lastDeinit[kind] = max(lastDeinit[kind] ?? 0, id)
+            deinitCount[kind, default: 0] += 1
         }
 
         /// Records a view's last disappear and appear.
@@ -70,51 +111,108 @@ extension MissingDeinitRule {
             leftForGood[view] = (disappearID, disappearLine)
         }
 
-        /// An object's init, in trace order.
+        /// An object's init, in trace order; left out when no deinit of its kind comes after it.
         mutating func create(id: Int, line: Int, type: Int, instance: Int, holder: Int) {
-            objects.append(Object(id: id, line: line, type: type, instance: instance, holder: holder))
-            alive[type, default: []].append(objects.count - 1)
-            if holder >= 0 { awaitingHolder[holder, default: []].append(objects.count - 1) }
+            guard let last = lastDeinit[kind(of: type)], last > id else { return }
+            guard holder < 0 && instance < 0 else {
+                alive[type, default: []].append(.object(Object(id: id, line: line, type: type, instance: instance, holder: holder)))
+                return
+            }
+            if case .anonymous(let count)? = alive[type]?.last {
+                alive[type]![alive[type]!.count - 1] = .anonymous(count + 1)
+            } else {
+                alive[type, default: []].append(.anonymous(1))
+            }
         }
 
         /// An object's deinit, in trace order: it releases the object with `instance` when the
-        /// line names one, else the oldest alive, and is the release point of what it held.
-        mutating func release(type: Int, instance: Int, id: Int, line: Int) {
-            deinits[kind(of: type), default: []].append((id, line, type))
-            for index in awaitingHolder.removeValue(forKey: type) ?? [] {
-                objects[index].releaseID = id
-                objects[index].releaseLine = line
-                objects[index].releasedByDeinit = true
-            }
+        /// line names one, else the oldest alive.
+        mutating func release(type: Int, instance: Int) {
             guard alive[type]?.isEmpty == false else { return }
-            if instance >= 0, let position = alive[type]!.firstIndex(where: { objects[$0].instance == instance }) {
+            if instance >= 0, let position = alive[type]!.firstIndex(where: {
+                if case .object(let object) = $0 { object.instance == instance } else { false }
+            }) {
                 alive[type]!.remove(at: position)
+            } else if case .anonymous(let count) = alive[type]![0], count > 1 {
+                alive[type]![0] = .anonymous(count - 1)
             } else {
                 alive[type]!.removeFirst()
             }
         }
 
+        /// After the replay: the objects alive at the end that have a holder are the candidates;
+        /// true when there are any (else the last passes can be skipped).
+        mutating func settleAlive() -> Bool {
+            candidates = alive.values.joined().compactMap { entry -> Candidate? in
+                guard case .object(let object) = entry, object.holder >= 0 else { return nil }
+                return Candidate(object: object)
+            }.sorted { $0.object.id < $1.object.id }
+            alive = [:]
+            for (position, candidate) in candidates.enumerated() {
+                byHolder[candidate.object.holder, default: ([], 0)].positions.append(position)
+            }
+            return !candidates.isEmpty
+        }
+
+        /// An object's deinit, in trace order, in the pass after `settleAlive`: the release point
+        /// of the candidates it held that were made before it and not yet released.
+        mutating func holderDeinit(type: Int, id: Int, line: Int) {
+            guard var waiting = byHolder[type] else { return }
+            while waiting.waitingFrom < waiting.positions.count, candidates[waiting.positions[waiting.waitingFrom]].object.id < id {
+                let position = waiting.positions[waiting.waitingFrom]
+                candidates[position].object.releaseID = id
+                candidates[position].object.releaseLine = line
+                candidates[position].object.releasedByDeinit = true
+                waiting.waitingFrom += 1
+            }
+            byHolder[type] = waiting
+        }
+
+        /// After the holders' deinits: a candidate whose holder never deinit after it but is a
+        /// view that disappeared for good after it was made was released there.
+        mutating func releaseLeftForGood() {
+            for position in candidates.indices where candidates[position].object.releaseID == nil {
+                let object = candidates[position].object
+                if let gone = leftForGood[object.holder], gone.id > object.id {
+                    candidates[position].object.releaseID = gone.id
+                    candidates[position].object.releaseLine = gone.line
+                    candidates[position].object.releasedByDeinit = false
+                }
+            }
+            byRelease = candidates.indices.filter { candidates[$0].object.releaseID != nil }
+                .sorted { candidates[$0].object.releaseID! < candidates[$1].object.releaseID! }
+        }
+
+        /// An object's deinit, in trace order, in the last pass: counts toward its kind, and is
+        /// the first deinit of its kind after the release point of candidates released before it.
+        mutating func kindDeinit(type: Int, id: Int, line: Int) {
+            resolve(before: id)
+            let kind = kind(of: type)
+            for position in awaitingKindDeinit.removeValue(forKey: kind) ?? [] {
+                candidates[position].evidence = (line, type)
+            }
+            deinitsPassed[kind, default: 0] += 1
+        }
+
+        /// Candidates released before event `id`: every deinit of their kind up to their release
+        /// point has been passed, so the rest come later.
+        private mutating func resolve(before id: Int) {
+            while resolved < byRelease.count, candidates[byRelease[resolved]].object.releaseID! < id {
+                let position = byRelease[resolved]
+                let kind = kind(of: candidates[position].object.type)
+                candidates[position].laterDeinits = (deinitCount[kind] ?? 0) - (deinitsPassed[kind] ?? 0)
+                awaitingKindDeinit[kind, default: []].append(position)
+                resolved += 1
+            }
+        }
+
         /// Objects never released whose holder went away, with proof that their kind is released.
         mutating func violations(minReleased: Int) -> [Violation] {
+            resolve(before: Int.max)
             var found: [Int: [(object: Object, evidence: (line: Int, type: Int))]] = [:]
-            for index in alive.values.joined() {
-                var object = objects[index]
-                if object.releaseID == nil, object.holder >= 0, let gone = leftForGood[object.holder], gone.id > object.id {
-                    object.releaseID = gone.id
-                    object.releaseLine = gone.line
-                    object.releasedByDeinit = false
-                }
-                guard let releaseID = object.releaseID else { continue }
-                // Deinits are in trace order: the later ones are a suffix, found by bisection.
-                let kindDeinits = deinits[kind(of: object.type)] ?? []
-                var low = 0, high = kindDeinits.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if kindDeinits[middle].id > releaseID { high = middle } else { low = middle + 1 }
-                }
-                guard kindDeinits.count - low >= minReleased, low < kindDeinits.count else { continue }
-                let first = kindDeinits[low]
-                found[object.type, default: []].append((object, (first.line, first.type)))
+            for candidate in candidates {
+                guard let later = candidate.laterDeinits, later >= minReleased, let evidence = candidate.evidence else { continue }
+                found[candidate.object.type, default: []].append((candidate.object, evidence))
             }
             return found.values
                 .map { $0.sorted { $0.object.id < $1.object.id } }

@@ -118,7 +118,12 @@ public enum MissingDeinitRule: Rule {
     }
 
     /// Keeps, in trace order, the inits and deinits that may be an object's, and per view its
-    /// last appear and disappear; `finish` replays the objects' lines into a `Ledger`.
+    /// last appear and disappear; `finish` replays the objects' lines into a `Ledger`, a pass
+    /// at a time.
+    ///
+    /// The lines wait in a `SpilledLists` (one list, key 0) on file, not in memory: a trace
+    /// makes an object every few lines. An init is held aside until its next lifecycle line
+    /// says whether that is its view's init, and only then written.
     ///
     /// An init's holder is the line's owner (`RoomCoordinator Socket init`), else the view whose
     /// init is the next lifecycle line (text lines and lines without a view skipped): the object
@@ -157,9 +162,10 @@ public enum MissingDeinitRule: Rule {
 
         /// Events seen so far: the order of the one at hand.
         @exclusivity(unchecked) private var order = 0
-        @exclusivity(unchecked) private var lines: [Line] = []
-        /// The index in `lines` of an init whose next lifecycle line has not come yet.
-        @exclusivity(unchecked) private var awaitingNext = -1
+        /// The object lines, in trace order, as list 0.
+        private let lines = SpilledLists<Line>()
+        /// An init whose next lifecycle line has not come yet: written to `lines` once it has.
+        @exclusivity(unchecked) private var awaitingNext: Line?
         /// Per view symbol.
         @exclusivity(unchecked) private var views: [ViewState] = []
 
@@ -170,18 +176,19 @@ public enum MissingDeinitRule: Rule {
             guard event.kind != .text, let view = event.view else { return }
             let index = view.index
             views.grow(toInclude: index, with: ViewState())
-            if awaitingNext >= 0 {
-                if event.kind == .`init` && event.owner == nil { lines[awaitingNext].nextInit = Int32(index) }
-                awaitingNext = -1
+            if var initLine = awaitingNext {
+                if event.kind == .`init` && event.owner == nil { initLine.nextInit = Int32(index) }
+                lines.append(initLine, to: 0)
+                awaitingNext = nil
             }
             switch event.kind {
             case .`init`, .`deinit`:
                 guard !views[index].shown else { return }
-                lines.append(Line(
+                let line = Line(
                     order: UInt32(truncatingIfNeeded: order), line: UInt32(truncatingIfNeeded: event.line), isDeinit: event.kind == .`deinit`, type: Int32(index),
                     instance: event.instance.map { Int32($0.index) } ?? -1, owner: event.owner.map { Int32($0.index) } ?? -1
-                ))
-                if event.kind == .`init` { awaitingNext = lines.count - 1 }
+                )
+                if event.kind == .`init` { awaitingNext = line } else { lines.append(line, to: 0) }
             case .body:
                 views[index].shown = true
             case .appear:
@@ -197,21 +204,42 @@ public enum MissingDeinitRule: Rule {
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
+            if let initLine = awaitingNext {
+                lines.append(initLine, to: 0)
+                awaitingNext = nil
+            }
+            let isObject = views.indices.map { subjects.isObject(at: $0) }
             var ledger = Ledger(symbols: subjects.symbols)
-            ledger.reserve(objects: lines.reduce(0) { $0 + ($1.isDeinit ? 0 : 1) })
+            // A first pass learns each kind's last deinit, so the replay can leave out the objects
+            // no later deinit of their kind can ever show retained.
+            lines.forEach(of: 0) { line in
+                if line.isDeinit && isObject[Int(line.type)] { ledger.noteDeinit(type: Int(line.type), id: Int(line.order)) }
+            }
             for (view, state) in views.enumerated() where state.lastDisappear > 0 {
                 ledger.lastSeen(
                     view: view, disappearID: state.lastDisappear, disappearLine: state.lastDisappearLine,
                     appearID: state.lastAppear > 0 ? state.lastAppear : nil
                 )
             }
-            for line in lines where subjects.isObject(at: Int(line.type)) {
+            lines.forEach(of: 0) { line in
+                guard isObject[Int(line.type)] else { return }
                 if line.isDeinit {
-                    ledger.release(type: Int(line.type), instance: Int(line.instance), id: Int(line.order), line: Int(line.line))
+                    ledger.release(type: Int(line.type), instance: Int(line.instance))
                 } else {
                     let next = Int(line.nextInit)
                     let holder = line.owner >= 0 ? Int(line.owner) : next >= 0 && subjects.isView(at: next) ? next : -1
                     ledger.create(id: Int(line.order), line: Int(line.line), type: Int(line.type), instance: Int(line.instance), holder: holder)
+                }
+            }
+            // Two more passes for the objects still alive: when their holders went away, and
+            // which deinits of their kinds came after that.
+            if ledger.settleAlive() {
+                lines.forEach(of: 0) { line in
+                    if line.isDeinit && isObject[Int(line.type)] { ledger.holderDeinit(type: Int(line.type), id: Int(line.order), line: Int(line.line)) }
+                }
+                ledger.releaseLeftForGood()
+                lines.forEach(of: 0) { line in
+                    if line.isDeinit && isObject[Int(line.type)] { ledger.kindDeinit(type: Int(line.type), id: Int(line.order), line: Int(line.line)) }
                 }
             }
             return ledger.violations(minReleased: minReleased)

@@ -35,14 +35,17 @@ extension UnstableViewValueRule {
         /// Per view symbol, its entry in `members` in the current update, or -1.
         private var memberSlot: [Int] = []
         private var updatesPerRoot: [Int] = []
-        private var pairIndex: [PairKey: Int] = [:]
+        /// Per root and child (`root << 32 | child`, symbol indexes), the index in `pairs`.
+        private var pairIndex: [UInt64: Int32] = [:]
+        /// Every root and child met, in order of first sight.
         private(set) var pairs: [Pair] = []
+        /// Per pair still in the running (`Pair.isOut` false) that re-ran by `@self` alone: the
+        /// causes it did so after, in order of first sight. A pair out of the running drops them.
+        private(set) var causes: [Int32: [Tokens]] = [:]
+        /// The lines of the first update per cause (see `add`), as `(pair, line)` records in
+        /// list 0: on file, read back once in `finish` for the pairs that qualify.
+        let lines = SpilledLists<PairLine>()
         private let selfToken: Symbol
-
-        private struct PairKey: Hashable {
-            let root: Symbol
-            let child: Symbol
-        }
 
         init(maxUpdateSeconds: Double, selfToken: Symbol) {
             self.maxUpdateSeconds = maxUpdateSeconds
@@ -95,52 +98,64 @@ extension UnstableViewValueRule {
             guard let current else { return }
             for member in members[..<memberCount] {
                 let child = member.child
-                let key = PairKey(root: current.root, child: child)
+                let key = UInt64(current.root.index) << 32 | UInt64(child.index)
                 let index: Int
                 if let known = pairIndex[key] {
-                    index = known
+                    index = Int(known)
                 } else {
                     index = pairs.count
-                    pairIndex[key] = index
+                    pairIndex[key] = Int32(index)
                     pairs.append(Pair(root: current.root, child: child))
                 }
-                pairs[index].add(
-                    update: current.number, cause: current.cause, rootLine: current.line,
+                add(
+                    to: index, update: current.number, cause: current.cause, rootLine: current.line,
                     lines: member.lines, valueOnly: member.valueOnly, newIdentity: member.newIdentity
                 )
             }
         }
+
+        /// Files one update of a pair's root in which its child printed `lines`.
+        private mutating func add(to index: Int, update: Int, cause: Tokens, rootLine: Int, lines: [Int], valueOnly: Bool, newIdentity: Bool) {
+            guard !pairs[index].isOut else { return }
+            // Updates sat out before a new identity fall outside the child's lifetime; one sat
+            // out within it is enough to rule the pair out for good.
+            if !newIdentity, pairs[index].lastUpdate > 0, update - Int(pairs[index].lastUpdate) > 1 {
+                pairs[index].isOut = true
+                causes[Int32(index)] = nil
+                return
+            }
+            pairs[index].lastUpdate = Int32(truncatingIfNeeded: update)
+            guard valueOnly else { return }
+            pairs[index].reruns += 1
+            guard causes[Int32(index), default: []].contains(cause) == false else { return }
+            causes[Int32(index), default: []].append(cause)
+            self.lines.append(PairLine(pair: Int32(index), line: rootLine), to: 0)
+            for line in lines { self.lines.append(PairLine(pair: Int32(index), line: line), to: 0) }
+        }
     }
 
-    /// What one root's updates showed of one child.
+    /// What one root's updates showed of one child, as far as it can still make a finding.
     struct Pair {
-        let root: Symbol
-        let child: Symbol
-        /// The causes after which the child re-ran by `@self` alone, in order of first sight.
-        private(set) var causes: [Tokens] = []
-        /// Updates in which it re-ran by `@self` alone.
-        private(set) var reruns = 0
-        /// Updates of the root it sat out between two of its own, within one lifetime.
-        private(set) var skipped = 0
-        /// The root's and the child's lines of the first such update per cause.
-        private(set) var lines: [Int] = []
-        private var lastUpdate: Int?
+        /// Symbol indexes.
+        let root: Int32
+        let child: Int32
+        /// Updates in which the child re-ran by `@self` alone.
+        var reruns: Int32 = 0
+        /// The root's update in which the child was last seen (numbered from 1), 0 for none.
+        var lastUpdate: Int32 = 0
+        /// True once the child sat out an update of the root between two of its own within one
+        /// lifetime: it depends on what changed, and the pair can never qualify.
+        var isOut = false
 
         init(root: Symbol, child: Symbol) {
-            self.root = root
-            self.child = child
+            self.root = Int32(root.index)
+            self.child = Int32(child.index)
         }
+    }
 
-        mutating func add(update: Int, cause: Tokens, rootLine: Int, lines: [Int], valueOnly: Bool, newIdentity: Bool) {
-            // Updates sat out before a new identity fall outside the child's lifetime.
-            if !newIdentity, let lastUpdate { skipped += update - lastUpdate - 1 }
-            lastUpdate = update
-            guard valueOnly else { return }
-            reruns += 1
-            if !causes.contains(cause) {
-                causes.append(cause)
-                self.lines += [rootLine] + lines
-            }
-        }
+    /// A line of a pair's evidence (the root's or the child's), to wait on file.
+    struct PairLine {
+        let pair: Int32
+        let line: Int
     }
 }

@@ -166,22 +166,29 @@ public enum UnstableViewValueRule: Rule {
         func finish(_ subjects: Subjects) -> [Violation] {
             sweep.endUpdate()
             let symbols = subjects.symbols
-            let qualifying = sweep.pairs.filter {
-                $0.skipped == 0 && $0.causes.count >= minCauses && $0.reruns >= minUpdates
+            let qualifying = sweep.pairs.indices.filter {
+                !sweep.pairs[$0].isOut && Int(sweep.pairs[$0].reruns) >= minUpdates && (sweep.causes[Int32($0)]?.count ?? 0) >= minCauses
+            }
+            // The evidence of the qualifying pairs alone, each pair's in the order it was filed.
+            var lines = Dictionary(uniqueKeysWithValues: qualifying.map { (Int32($0), [Int]()) })
+            if !lines.isEmpty {
+                sweep.lines.forEach(of: 0) { record in lines[record.pair]?.append(record.line) }
             }
             // A child that qualifies under several roots (a parent and a grandparent) is one finding.
-            return qualifying.map(\.child).uniqued().map { childSymbol in
-                let child = symbols[childSymbol]
-                let found = qualifying.filter { $0.child == childSymbol }
-                let updates = found.map { "\(counted($0.reruns, "update")) of \(symbols[$0.root])" }.joined(separator: " and ")
-                let causes = found.flatMap(\.causes).uniqued().map { "`\(text(of: $0, symbols))`" }.joined(separator: "; ")
+            return qualifying.map { sweep.pairs[$0].child }.uniqued().map { childIndex in
+                let child = symbols[symbols.symbol(at: Int(childIndex))]
+                let found = qualifying.filter { sweep.pairs[$0].child == childIndex }
+                let updates = found.map {
+                    "\(counted(Int(sweep.pairs[$0].reruns), "update")) of \(symbols[symbols.symbol(at: Int(sweep.pairs[$0].root))])"
+                }.joined(separator: " and ")
+                let causes = found.flatMap { sweep.causes[Int32($0)] ?? [] }.uniqued().map { "`\(text(of: $0, symbols))`" }.joined(separator: "; ")
                 let properties = sources.flatMap { unstableProperties(of: child, in: $0) }
                 return Violation(
                     view: child,
                     message: "\(child)'s body re-ran by @self alone in \(updates), whatever had changed (\(causes)), "
                         + "and never sat one out: " + cause(properties),
-                    count: found.reduce(0) { $0 + $1.reruns },
-                    lines: found.flatMap(\.lines)
+                    count: found.reduce(0) { $0 + Int(sweep.pairs[$1].reruns) },
+                    lines: found.flatMap { lines[Int32($0)]! }
                 )
             }
         }
