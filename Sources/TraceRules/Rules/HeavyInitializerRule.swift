@@ -176,7 +176,9 @@ public enum HeavyInitializerRule: Rule {
             view.index < shown.count && shown[view.index]
         }
 
-        func finish(_ subjects: Subjects) -> [Violation] {
+        func finish(_ subjects: Subjects) -> [Violation] { collected(subjects) }
+
+        func finish(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
             let symbols = subjects.symbols
             var byView: [HeavyInit?] = Array(repeating: nil, count: symbols.count)
             var order: [Symbol] = []
@@ -202,8 +204,10 @@ public enum HeavyInitializerRule: Rule {
                 add(view, initLine: entry.firstLine, helper: nil, helperLine: nil, milliseconds: entry.milliseconds)
             }
             // Each view's summary is let go as its finding is made: together they hold every cited line.
-            return order.compactMap { view in
-                byView[view.index].take()?.violation(limit: limit, symbols: symbols, inits: subjects[view].inits)
+            for view in order {
+                if let violation = byView[view.index].take()?.violation(limit: limit, symbols: symbols, inits: subjects[view].inits) {
+                    try body(violation)
+                }
             }
         }
     }

@@ -214,8 +214,10 @@ public enum RedundantInstanceCreationRule: Rule {
             }
         }
 
-        func finish(_ subjects: Subjects) -> [Violation] {
-            var violations: [Violation] = []
+        func finish(_ subjects: Subjects) -> [Violation] { collected(subjects) }
+
+        /// Each view's finding, its lines read back only when the one before has been taken.
+        func finish(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
             // In symbol order, as findings have always come.
             for index in slots.indices where slots[index] >= 0 {
                 let view = Int(slots[index])
@@ -224,7 +226,7 @@ public enum RedundantInstanceCreationRule: Rule {
                 // their bodies ran, only that nobody logged them.
                 let uses = counts.bodies > 0 ? counts.bodies : counts.appears
                 guard counts.inits >= minInstances, uses > 0, Double(counts.inits) >= minRatio * Double(uses) else {
-                    if bursts[view].runs > 0, let burst = burstViolation(view, symbol, subjects) { violations.append(burst) }
+                    if bursts[view].runs > 0, let burst = burstViolation(view, symbol, subjects) { try body(burst) }
                     continue
                 }
                 let name = subjects.symbols[symbol]
@@ -234,7 +236,7 @@ public enum RedundantInstanceCreationRule: Rule {
                 spilled.forEach(of: key(view, .unused)) { lines.append($0) }
                 if let pending = views[view].pending { lines.append(pending) }
                 let use = counts.bodies > 0 ? "its body was evaluated" : "it appeared"
-                violations.append(Violation(
+                try body(Violation(
                     view: name,
                     message: "\(name) was initialised \(counts.inits) times but \(use) only \(times(uses)); "
                         + "\(lines.count) instances were built and dropped before any use.",
@@ -242,7 +244,6 @@ public enum RedundantInstanceCreationRule: Rule {
                     lines: lines
                 ))
             }
-            return violations
         }
 
         /// The runs of inits that one use closed, when the totals alone do not qualify.
