@@ -23,7 +23,7 @@ struct InstanceNames {
 
     /// The index of the instance named by the UTF-8 bytes `name`, added when new.
     mutating func intern(_ name: UnsafeRawBufferPointer) -> Int {
-        let hash = Self.hash(name)
+        let hash = nameHash(name)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
@@ -70,14 +70,5 @@ struct InstanceNames {
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = UInt32(truncatingIfNeeded: index + 1)
         }
-    }
-
-    /// FNV-1a, as for the other names: a collision costs only a read of the stored name.
-    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return hash
     }
 }

@@ -159,13 +159,15 @@ public final class SymbolTable {
             }
         }
 
-        /// FNV-1a: short names, few collisions, no setup.
-        private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            }
-            return hash
-        }
+        private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { nameHash(bytes) }
     }
+}
+
+/// FNV-1a, the hash of the scan's names and instances: short names, few collisions, no setup.
+func nameHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+    return hash
 }

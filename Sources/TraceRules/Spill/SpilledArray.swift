@@ -53,11 +53,8 @@ final class SpilledArray<Element: BitwiseCopyable> {
     /// The record at `index`, from 0.
     subscript(index: Int) -> Element {
         precondition(index >= 0 && index < count, "index out of range")
-        if index >= writtenCount { return tail[index - writtenCount] }
         let chunk = index / chunkCapacity
-        let slot = chunk % cachedChunk.count
-        if chunk != cachedChunk[slot] { load(chunk, into: slot) }
-        return cached[slot][index - chunk * chunkCapacity]
+        return withChunk(chunk) { $0[index - chunk * chunkCapacity] }
     }
 
     /// Calls `body` with chunk number `chunk` (records `chunk * chunkCapacity` on; the last may
