@@ -11,7 +11,9 @@ public protocol IngestObserver: AnyObject {
     func begin(traceID: Int) throws
 
     /// Events just handed to the writer, in input order (stored, perhaps not yet committed).
-    func take(_ events: [Event]) throws
+    /// An observer may keep the batch while it reads it (on any thread); its array is reused
+    /// once every holder has let go.
+    func take(_ batch: EventBatch) throws
 
     /// Asked after every batch, and about every quarter second while the input is quiet, with
     /// the counters so far. False ends the input where it is, as if it ended there: the last

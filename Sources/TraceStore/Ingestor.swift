@@ -103,8 +103,8 @@ public struct Ingestor {
 
         var lastProgress = ProcessInfo.processInfo.systemUptime
         while let batch = queue.take() {
-            try writer.append(contentsOf: batch.events)
-            try observer?.take(batch.events)
+            try writer.append(contentsOf: batch.parsed.events)
+            try observer?.take(batch.parsed)
             switch batch.kind {
             case .data:
                 let now = ProcessInfo.processInfo.systemUptime

@@ -8,6 +8,7 @@ final class ParseStage: @unchecked Sendable {
     private let source: String
     private var parser: TraceParser
     private let queue: BlockingQueue<Batch>
+    private let pool = EventBatchPool()
     private let stopLock = NSLock()
     private var stopRequested = false
     /// Asked between reads: true ends the input where it is, the trace left incomplete.
@@ -33,19 +34,21 @@ final class ParseStage: @unchecked Sendable {
         var reader = LineReader()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Ingestor.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
-        var events: [Event] = []
+        var events = pool.storage()
         var totalBytes = 0
-        let emit: (consuming Event) -> Void = { events.append($0) }
-        // A batch holds about as many events as the one before: reserving that many spares the
-        // array's doublings, each a copy of every event so far.
-        var expected = 4096
-
-        func send(_ kind: Batch.Kind) -> Bool {
-            expected = max(4096, events.count + events.count / 8)
-            let batch = Batch(events: events, stats: parser.stats, bytes: totalBytes, kind: kind)
-            events = []
-            events.reserveCapacity(expected)
+        func send(_ kind: Batch.Kind, stats: ParseStats) -> Bool {
+            let batch = Batch(parsed: EventBatch(events: events, pool: pool), stats: stats, bytes: totalBytes, kind: kind)
+            events = pool.storage()
             return queue.put(batch)
+        }
+        // A batch is sent when its array is full as well as after every read, so every array
+        // keeps the pool's one size and is never regrown. A full batch is sent from inside the
+        // parser, which cannot be asked for its counters then: it carries those of the last read.
+        var statsBeforeRead = parser.stats
+        var receiverGone = false
+        let emit: (consuming Event) -> Void = { event in
+            events.append(event)
+            if events.count == EventBatchPool.capacity, !send(.data, stats: statsBeforeRead) { receiverGone = true }
         }
 
         reading: while !isStopRequested {
@@ -53,7 +56,7 @@ final class ParseStage: @unchecked Sendable {
             // read is stored, but the trace is not complete, because its input did not end.
             if let interrupted, interrupted() {
                 parser.flush(emit: emit)
-                _ = send(.stopped)
+                _ = send(.stopped, stats: parser.stats)
                 return
             }
             let count: Int
@@ -64,7 +67,7 @@ final class ParseStage: @unchecked Sendable {
                 // The parser holds the last event back in case the next line continues it; a quiet
                 // stream must still show it to readers within the writer's latency bound.
                 parser.flush(emit: emit)
-                guard send(.idle) else { return }
+                guard send(.idle, stats: parser.stats) else { return }
                 continue
             case .restarted:
                 reader.finish { line in parser.consume(line, emit: emit) }
@@ -72,22 +75,23 @@ final class ParseStage: @unchecked Sendable {
             case .end:
                 break reading
             case .failed(let code):
-                _ = queue.put(Batch(events: [], stats: parser.stats, bytes: totalBytes, kind: .failed(InputError(path: source, errno: code))))
+                _ = queue.put(Batch(parsed: EventBatch(events: [], pool: nil), stats: parser.stats, bytes: totalBytes, kind: .failed(InputError(path: source, errno: code))))
                 return
             }
             totalBytes += count
             reader.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { line in
                 parser.consume(line, emit: emit)
             }
-            guard send(.data) else { return }
+            statsBeforeRead = parser.stats
+            guard !receiverGone, send(.data, stats: statsBeforeRead) else { return }
         }
         reader.finish { line in parser.consume(line, emit: emit) }
         parser.finish(emit: emit)
-        _ = send(.end)
+        _ = send(.end, stats: parser.stats)
     }
 }
 
-/// Events parsed from one read, with the counters as they stood after it.
+/// The events parsed from one read, with the counters as they stood after it.
 struct Batch: @unchecked Sendable {
     enum Kind {
         /// More input follows.
@@ -102,7 +106,7 @@ struct Batch: @unchecked Sendable {
         case failed(Error)
     }
 
-    let events: [Event]
+    let parsed: EventBatch
     let stats: ParseStats
     let bytes: Int
     let kind: Kind

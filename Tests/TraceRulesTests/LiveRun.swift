@@ -34,8 +34,8 @@ final class LiveRun: IngestObserver {
     }
 
     /// Asks for decisions after every event, the strictest a stream can be asked.
-    func take(_ events: [Event]) throws {
-        for event in events {
+    func take(_ batch: EventBatch) throws {
+        for event in batch.events {
             analyzer?.observe(event)
             lastLine = event.line
             for live in analyzer?.decisions() ?? [] { reports.append(Report(live: live, afterLine: lastLine)) }

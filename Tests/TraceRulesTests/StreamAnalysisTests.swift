@@ -107,8 +107,8 @@ final class SettlingRun: IngestObserver {
         plain = LiveAnalyzer(traceID: traceID, source: path, decidingEarly: false)
     }
 
-    func take(_ events: [Event]) throws {
-        for event in events {
+    func take(_ batch: EventBatch) throws {
+        for event in batch.events {
             settling?.observe(event)
             plain?.observe(event)
             settling?.settled { settledEarly.append($0) }

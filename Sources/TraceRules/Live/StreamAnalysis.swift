@@ -41,9 +41,9 @@ public final class StreamAnalysis: IngestObserver {
         Thread.detachNewThread { worker.run() }
     }
 
-    public func take(_ events: [Event]) throws {
+    public func take(_ batch: EventBatch) throws {
         guard let worker else { return }
-        _ = worker.queue.put(.events(events))
+        _ = worker.queue.put(.events(batch))
         if database != nil { try store(worker.takeSettled()) }
     }
 
@@ -103,7 +103,7 @@ public final class StreamAnalysis: IngestObserver {
     /// the findings that settled to `settled` for the caller's thread.
     private final class Worker: @unchecked Sendable {
         enum Item {
-            case events([Event])
+            case events(EventBatch)
             case end
         }
 
@@ -122,8 +122,8 @@ public final class StreamAnalysis: IngestObserver {
             defer { done.signal() }
             while let item = queue.take() {
                 switch item {
-                case .events(let events):
-                    analyzer.observe(contentsOf: events)
+                case .events(let batch):
+                    analyzer.observe(contentsOf: batch.events)
                     var found: [Finding] = []
                     analyzer.settled { found.append($0) }
                     if !found.isEmpty { lock.withLock { settled += found } }

@@ -55,7 +55,8 @@ final class WatchSession: IngestObserver {
         }
     }
 
-    func take(_ events: [Event]) throws {
+    func take(_ batch: EventBatch) throws {
+        let events = batch.events
         guard let analyzer else { return }
         analyzer.observe(contentsOf: events)
         for event in events where event.kind != .text { recent.add(line: event.line, text: event.message) }
