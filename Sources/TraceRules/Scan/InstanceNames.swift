@@ -2,9 +2,10 @@ import Foundation
 
 /// The instances of one scan (`0x600000c04000`, a row's id), interned to dense indexes without
 /// keeping their names in memory: a log can name a new instance on every line, and a table of
-/// strings would grow with it. Per instance, memory holds its hash and a slot of the hash table
-/// (about 14 bytes); the names wait in a `SpillFile`, read back to tell two names with one hash
-/// apart (exactly: a symbol still stands for one name) and when a finding names an instance.
+/// strings would grow with it. Per instance, memory holds 32 bits of its hash and a slot of the
+/// hash table (about 10 bytes); the names wait in a `SpillFile`, read back to tell two names
+/// with one hash apart (exactly: a symbol still stands for one name) and when a finding names
+/// an instance.
 struct InstanceNames {
     /// Where an instance's name lies in `bytes`.
     private struct Span {
@@ -12,7 +13,9 @@ struct InstanceNames {
         let count: Int
     }
 
-    private var hashes: [UInt64] = []
+    /// The low 32 bits of each instance's hash: enough to place it in any table that fits in
+    /// memory, and to leave reading a name back for the rare equal ones.
+    private var hashes: [UInt32] = []
     /// Open addressing: an instance index plus one per slot, 0 for empty; never more than half full.
     private var slots = [UInt32](repeating: 0, count: 256)
     private let spans = SpilledArray<Span>()
@@ -23,7 +26,7 @@ struct InstanceNames {
 
     /// The index of the instance named by the UTF-8 bytes `name`, added when new.
     mutating func intern(_ name: UnsafeRawBufferPointer) -> Int {
-        let hash = nameHash(name)
+        let hash = UInt32(truncatingIfNeeded: nameHash(name))
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
@@ -53,7 +56,7 @@ struct InstanceNames {
         }
     }
 
-    private mutating func add(_ name: UnsafeRawBufferPointer, hash: UInt64, slot: Int) -> Int {
+    private mutating func add(_ name: UnsafeRawBufferPointer, hash: UInt32, slot: Int) -> Int {
         let index = hashes.count
         hashes.append(hash)
         spans.append(Span(offset: bytes.append(name), count: name.count))
