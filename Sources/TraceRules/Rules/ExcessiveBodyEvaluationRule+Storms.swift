@@ -105,7 +105,10 @@ extension ExcessiveBodyEvaluationRule {
                 return
             }
             closeSecond(of: view)
-            views[view].tenths.removeAll { $0.slot <= slot - 10 }
+            // The window is the ten tenths ending at `slot`. A log whose clock steps back (two
+            // envelopes with different time zones, interleaved) leaves tenths ahead of it: they
+            // go too, or they would pile up for the rest of the trace.
+            views[view].tenths.removeAll { $0.slot <= slot - 10 || $0.slot > slot }
             views[view].tenths.append(Tenth(slot: slot, stretch: Stretch(count: 1, firstLine: line, lastLine: line)))
         }
 
