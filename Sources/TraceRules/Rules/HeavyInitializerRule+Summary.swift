@@ -2,6 +2,29 @@ import Foundation
 
 /// What `heavy_initializer` gathers about one view before it words a finding.
 extension HeavyInitializerRule {
+    /// One sign of work as `HeavyInit.add` takes it, waiting on file under its view until the
+    /// view's summary is made. Lines start at 1, so 0 stands for none.
+    struct Work: BitwiseCopyable {
+        private let initLineOrZero: Int
+        private let helperLineOrZero: Int
+        /// The helper's symbol index plus one; 0 for none.
+        private let helperPlusOne: UInt32
+        /// NaN for none.
+        private let millisecondsOrNaN: Double
+
+        init(initLine: Int?, helper: Symbol?, helperLine: Int?, milliseconds: Double?) {
+            initLineOrZero = initLine ?? 0
+            helperLineOrZero = helperLine ?? 0
+            helperPlusOne = helper.map { UInt32(truncatingIfNeeded: $0.index + 1) } ?? 0
+            millisecondsOrNaN = milliseconds ?? .nan
+        }
+
+        var initLine: Int? { initLineOrZero == 0 ? nil : initLineOrZero }
+        var helperLine: Int? { helperLineOrZero == 0 ? nil : helperLineOrZero }
+        var helper: Int? { helperPlusOne == 0 ? nil : Int(helperPlusOne) - 1 }
+        var milliseconds: Double? { millisecondsOrNaN.isNaN ? nil : millisecondsOrNaN }
+    }
+
     struct HeavyInit {
         let view: Symbol
         private var helpers: [Symbol] = []

@@ -180,14 +180,13 @@ public enum HeavyInitializerRule: Rule {
 
         func finish(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
             let symbols = subjects.symbols
-            var byView: [HeavyInit?] = Array(repeating: nil, count: symbols.count)
+            // The signs that stand, regrouped by view on file: a view's summary holds every line
+            // its finding cites, so one is made at a time rather than all at once.
+            let byView = SpilledLists<Work>()
             var order: [Symbol] = []
             func add(_ view: Symbol, initLine: Int?, helper: Symbol?, helperLine: Int?, milliseconds: Double?) {
-                if byView[view.index] == nil {
-                    order.append(view)
-                    byView[view.index] = HeavyInit(view: view)
-                }
-                byView[view.index]!.add(initLine: initLine, helper: helper, helperLine: helperLine, milliseconds: milliseconds, limit: limit)
+                if byView.count(of: view.index) == 0 { order.append(view) }
+                byView.append(Work(initLine: initLine, helper: helper, helperLine: helperLine, milliseconds: milliseconds), to: view.index)
             }
             forEachFollower(subjects) { follower in
                 add(follower.view, initLine: follower.line, helper: follower.helper, helperLine: follower.helperLine,
@@ -203,9 +202,14 @@ public enum HeavyInitializerRule: Rule {
                 guard subjects.isView(view) else { return }
                 add(view, initLine: entry.firstLine, helper: nil, helperLine: nil, milliseconds: entry.milliseconds)
             }
-            // Each view's summary is let go as its finding is made: together they hold every cited line.
             for view in order {
-                if let violation = byView[view.index].take()?.violation(limit: limit, symbols: symbols, inits: subjects[view].inits) {
+                var summary = HeavyInit(view: view)
+                byView.forEach(of: view.index) { work in
+                    summary.add(initLine: work.initLine, helper: work.helper.map(symbols.symbol(at:)), helperLine: work.helperLine,
+                                milliseconds: work.milliseconds, limit: limit)
+                }
+                byView.removeAll(of: view.index)
+                if let violation = summary.violation(limit: limit, symbols: symbols, inits: subjects[view].inits) {
                     try body(violation)
                 }
             }
