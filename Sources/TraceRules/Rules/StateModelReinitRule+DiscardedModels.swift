@@ -136,12 +136,17 @@ extension StateModelReinitRule {
             }
         }
 
-        func finish(_ subjects: Subjects) -> [Violation] {
-            discardedModels(subjects) + teardownModels(subjects)
+        func finish(_ subjects: Subjects) -> [Violation] { collected(subjects) }
+
+        /// The findings one by one, each with its lines read back as it is made: a long trace's
+        /// findings cite hundreds of thousands of inits between them.
+        func finish(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
+            try discardedModels(subjects, each: body)
+            try teardownModels(subjects, each: body)
         }
 
         /// One finding per view whose removal made models: work done for a view on its way out.
-        private func teardownModels(_ subjects: Subjects) -> [Violation] {
+        private func teardownModels(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
             // Per removed view, its models' pairs in the order the models were first made for it.
             var byView: [Symbol: [Pair]] = [:]
             for pair in pairs where pair.teardownCount > 0 {
@@ -151,10 +156,10 @@ extension StateModelReinitRule {
             let names = subjects.symbols
             let views = byView.mapValues { $0.sorted { $0.firstTeardownLine < $1.firstTeardownLine } }
                 .sorted { $0.value[0].firstTeardownLine < $1.value[0].firstTeardownLine }
-            return views.map { view, made in
+            for (view, made) in views {
                 let models = made.map { names[$0.key.model!] }.uniqued().joined(separator: ", ")
                 let count = made.reduce(0) { $0 + $1.teardownCount }
-                return Violation(
+                try body(Violation(
                     view: names[view],
                     message: "\(models) was initialised during the update that removed \(names[view]) "
                         + "(\(count == 1 ? "once" : "\(count) times")), right before it disappeared: a model made for a view "
@@ -162,11 +167,11 @@ extension StateModelReinitRule {
                     count: count,
                     lines: cited(made.map(\.teardown)),
                     weight: count < minReinits ? .hint : .full
-                )
+                ))
             }
         }
 
-        private func discardedModels(_ subjects: Subjects) -> [Violation] {
+        private func discardedModels(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
             let names = subjects.symbols
             var rows: [(owner: String, model: String, pairs: [Pair])] = []
             for pair in pairs where pair.discardedCount > 0 {
@@ -190,9 +195,9 @@ extension StateModelReinitRule {
                     found.append(row)
                 }
             }
-            return found.map { found in
+            for found in found {
                 let count = found.pairs.reduce(0) { $0 + $1.discardedCount }
-                return Violation(
+                try body(Violation(
                     view: found.owner,
                     message: "\(found.owner)'s \(found.model) was initialised \(counted(count, "more time")) while "
                         + "\(found.owner) kept its identity and an earlier \(found.model) was alive: SwiftUI keeps the first "
@@ -201,7 +206,7 @@ extension StateModelReinitRule {
                     lines: cited(found.pairs.map(\.discarded)),
                     // Fewer than the threshold is a hint: one init may be an intended replacement.
                     weight: count < minReinits ? .hint : .full
-                )
+                ))
             }
         }
 
