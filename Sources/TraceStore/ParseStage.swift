@@ -8,7 +8,9 @@ final class ParseStage: @unchecked Sendable {
     private let source: String
     private var parser: TraceParser
     private let queue: BlockingQueue<Batch>
-    private let pool = EventBatchPool()
+    /// The events a batch holds at most: about one 256 KiB read of a typical log.
+    static let batchCapacity = 4096
+    private let pool = ArrayPool<Event>(capacity: ParseStage.batchCapacity)
     private let stopLock = NSLock()
     private var stopRequested = false
     /// Asked between reads: true ends the input where it is, the trace left incomplete.
@@ -34,11 +36,11 @@ final class ParseStage: @unchecked Sendable {
         var reader = LineReader()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Ingestor.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
-        var events = pool.storage()
+        var events = pool.take()
         var totalBytes = 0
         func send(_ kind: Batch.Kind, stats: ParseStats) -> Bool {
             let batch = Batch(parsed: EventBatch(events: events, pool: pool), stats: stats, bytes: totalBytes, kind: kind)
-            events = pool.storage()
+            events = pool.take()
             return queue.put(batch)
         }
         // A batch is sent when its array is full as well as after every read, so every array
@@ -48,7 +50,7 @@ final class ParseStage: @unchecked Sendable {
         var receiverGone = false
         let emit: (consuming Event) -> Void = { event in
             events.append(event)
-            if events.count == EventBatchPool.capacity, !send(.data, stats: statsBeforeRead) { receiverGone = true }
+            if events.count == Self.batchCapacity, !send(.data, stats: statsBeforeRead) { receiverGone = true }
         }
 
         reading: while !isStopRequested {

@@ -7,9 +7,9 @@ import TraceModel
     /// A batch let go of on another thread gives its array back: the next batch is filled in
     /// the same memory, emptied, with its full capacity.
     @Test func aBatchsArrayIsReusedOnceItsLastReaderLetsGo() {
-        let pool = EventBatchPool()
-        var events = pool.storage()
-        #expect(events.capacity >= EventBatchPool.capacity)
+        let pool = ArrayPool<Event>(capacity: 4096)
+        var events = pool.take()
+        #expect(events.capacity >= pool.capacity)
         for line in 1...10 { events.append(Event(line: line, kind: .appear, view: "Row", origin: .lifecycle, message: "Row appear \(line)")) }
         let address = events.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         var batch: EventBatch? = EventBatch(events: events, pool: pool)
@@ -24,26 +24,26 @@ import TraceModel
             done.signal()
         }
         done.wait()
-        let reused = pool.storage()
+        let reused = pool.take()
         #expect(reused.isEmpty)
-        #expect(reused.capacity >= EventBatchPool.capacity)
+        #expect(reused.capacity >= pool.capacity)
         #expect(reused.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } == address)
         // Nothing spare: a new array.
-        #expect(pool.storage().withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } != address)
+        #expect(pool.take().withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } != address)
     }
 
     /// An ingest cuts a read into full batches: an observer holding every batch to the end sees
     /// each event once, in order, and never a batch above the pool's size.
     @Test func anObserverSeesEveryEventOnceInOrderAcrossFullBatches() throws {
         let directory = try TemporaryDirectory()
-        let lines = 3 * EventBatchPool.capacity + 17
+        let lines = 3 * ParseStage.batchCapacity + 17
         let log = (1...lines).map { "Row\($0 % 50) init" }.joined(separator: "\n") + "\n"
         let path = directory.path("big.log")
         try log.write(toFile: path, atomically: true, encoding: .utf8)
         let database = try TraceDatabase.openForWriting(path: directory.path("t.sqlite"))
         let observer = HoldingObserver()
         let summary = try Ingestor(database: database).ingest(path: path, observer: observer)
-        #expect(observer.batches.allSatisfy { $0.events.count <= EventBatchPool.capacity })
+        #expect(observer.batches.allSatisfy { $0.events.count <= ParseStage.batchCapacity })
         #expect(observer.batches.flatMap { $0.events.map(\.line) } == Array(1...lines))
         #expect(try database.scalarInt("SELECT count(*) FROM events WHERE trace_id = ?", [summary.traceID]) == lines)
     }

@@ -102,7 +102,9 @@ public struct TraceScanner {
         }
         while let chunk = queue.take() {
             switch chunk {
-            case .events(let events): for event in events { try body(event) }
+            case .events(let events):
+                for event in events { try body(event) }
+                reader.pool.recycle(events)
             case .failed(let error): throw error
             case .end: return
             }
@@ -118,6 +120,8 @@ public struct TraceScanner {
         }
 
         static let chunkSize = 4096
+        /// The chunks' arrays, back from `scan` once it has read them.
+        let pool = ArrayPool<LifecycleEvent>(capacity: chunkSize)
 
         private let eventIDs: ClosedRange<Int>
         private let contiguous: Bool
@@ -140,12 +144,11 @@ public struct TraceScanner {
 
         func run(into queue: BlockingQueue<Chunk>) {
             do {
-                var chunk: [LifecycleEvent] = []
-                chunk.reserveCapacity(Self.chunkSize)
+                var chunk = pool.take()
                 try read { event in
                     chunk.append(event)
                     guard chunk.count == Self.chunkSize else { return true }
-                    defer { chunk = []; chunk.reserveCapacity(Self.chunkSize) }
+                    defer { chunk = pool.take() }
                     return queue.put(.events(chunk))
                 }
                 if !chunk.isEmpty { guard queue.put(.events(chunk)) else { return } }
