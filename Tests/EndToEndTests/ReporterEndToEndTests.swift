@@ -22,6 +22,28 @@ import Testing
         try Tool.run(["check"] + arguments + Self.config, in: Tool.packageRoot, environment: environment)
     }
 
+    /// A finding citing 20,000 lines: its evidence is written out in parts as it is made, and
+    /// reads back as one valid document listing every line, one entry per line as documented.
+    @Test func aFindingWithAHugeEvidenceListIsWholeAndLaidOutAsDocumented() throws {
+        let workspace = try Workspace()
+        let log = try workspace.write("many.log", (0..<20_000).map { _ in "Row init\nRow DataModel init\n" }.joined())
+        let result = try Tool.run(["check", log, "--format", "json", "--fail-on", "never", "--allow-empty"])
+        #expect(result.status == 0)
+        let document = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        let heavy = try #require(findings.first { $0["rule"] as? String == "heavy_initializer" })
+        let evidence = try #require(heavy["evidence"] as? [[String: Any]])
+        // Every helper's init line, once and in order; compared as one flag, so a failure does
+        // not print twenty thousand numbers.
+        let lines = evidence.compactMap { $0["line"] as? Int }
+        #expect(lines.count == 20_000)
+        let everyLineInOrder = lines == Array(stride(from: 2, through: 40_000, by: 2))
+        #expect(everyLineInOrder)
+        let lastEntry = "\n        {\"file\": \"\(log)\", \"line\": 40000}\n      ]"
+        let endsAsDocumented = result.stdout.contains(lastEntry)
+        #expect(endsAsDocumented)
+    }
+
     @Test(arguments: formats)
     func everyFormatOnSeed004(format: String, suffix: String) throws {
         let result = try check([Self.eager, "--format", format])

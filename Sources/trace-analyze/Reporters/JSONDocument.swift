@@ -7,6 +7,10 @@ import TraceRules
 indirect enum JSONDocument {
     case object([(String, JSONDocument)])
     case array([JSONDocument])
+    /// An array of `count` elements of one shape, each made only as it prints: a finding's
+    /// evidence can be a hundred thousand lines, which as values would take many times the
+    /// memory of their text.
+    case elements(count: Int, element: (Int) -> JSONDocument)
     case string(String)
     case int(Int)
     case number(Double)
@@ -21,7 +25,7 @@ indirect enum JSONDocument {
 
     private var isScalar: Bool {
         switch self {
-        case .object, .array: false
+        case .object, .array, .elements: false
         default: true
         }
     }
@@ -35,7 +39,8 @@ indirect enum JSONDocument {
 
     /// Appends the value as it prints at nesting `indent` to `text`: one growing string, not a
     /// string per value joined into its parent's (a report prints hundreds of thousands of values).
-    func append(to text: inout String, indent: String) {
+    /// `drain` is handed the text after each element of an array, to write out and empty.
+    func append(to text: inout String, indent: String, drain: (inout String) -> Void = { _ in }) {
         switch self {
         case .object(let members):
             if members.isEmpty {
@@ -60,7 +65,7 @@ indirect enum JSONDocument {
                 text += inner
                 text += JSONText.quote(member.0)
                 text += ": "
-                member.1.append(to: &text, indent: inner)
+                member.1.append(to: &text, indent: inner, drain: drain)
             }
             text += "\n"
             text += indent
@@ -84,10 +89,32 @@ indirect enum JSONDocument {
             for (index, item) in items.enumerated() {
                 if index > 0 { text += ",\n" }
                 text += inner
-                item.append(to: &text, indent: inner)
+                item.append(to: &text, indent: inner, drain: drain)
+                drain(&text)
             }
             text += "\n"
             text += indent
+            text += "]"
+        case .elements(let count, let element):
+            // Laid out as `.array` lays out the same elements; they share one shape, so the first
+            // says whether the array fits on one line.
+            guard count > 0 else {
+                text += "[]"
+                return
+            }
+            let inner = indent + "  "
+            let oneLine = element(0).isScalar
+            text += oneLine ? "[" : "[\n"
+            for index in 0..<count {
+                if index > 0 { text += oneLine ? ", " : ",\n" }
+                if !oneLine { text += inner }
+                element(index).append(to: &text, indent: inner, drain: drain)
+                drain(&text)
+            }
+            if !oneLine {
+                text += "\n"
+                text += indent
+            }
             text += "]"
         case .string(let string): text += JSONText.quote(string)
         case .int(let int): text += String(int)
@@ -113,11 +140,17 @@ indirect enum JSONDocument {
         sink.write(String(text[..<range.lowerBound]))
         var first = true
         var piece = ""
+        // A finding with a long evidence list goes out in parts of about 64 KiB.
+        func drain(_ text: inout String) {
+            guard text.utf8.count >= 1 << 16 else { return }
+            sink.write(text)
+            text.removeAll(keepingCapacity: true)
+        }
         try items { item in
             piece.removeAll(keepingCapacity: true)
             piece += first ? "[\n" : ",\n"
             piece += inner
-            item.append(to: &piece, indent: inner)
+            item.append(to: &piece, indent: inner, drain: drain)
             sink.write(piece)
             first = false
         }

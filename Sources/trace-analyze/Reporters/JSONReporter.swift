@@ -58,7 +58,7 @@ enum JSONReporter: Reporter {
                 ("column", location.column.map(JSONDocument.int) ?? .null),
                 ("declaration", .bool(location.isDeclaration)),
             ])),
-            ("evidence", .array(finding.lines.map { .object([("file", .string(file)), ("line", .int($0))]) })),
+            ("evidence", .elements(count: finding.lines.count) { .object([("file", .string(file)), ("line", .int(finding.lines[$0]))]) }),
         ])
     }
 }

@@ -73,17 +73,19 @@ enum SARIFReporter: Reporter {
         }
         members.append(("locations", .array(locations)))
         if location.isDeclaration, finding.source != "-" {
-            let evidence = finding.lines.enumerated().map { offset, line -> JSONDocument in
-                .object([
+            let uri = uri(finding.source)
+            let evidence = JSONDocument.elements(count: finding.lines.count) { offset in
+                let line = finding.lines[offset]
+                return .object([
                     ("id", .int(offset + 1)),
                     ("message", .object([("text", .string("log line \(line)"))])),
                     ("physicalLocation", .object([
-                        ("artifactLocation", .object([("uri", .string(uri(finding.source)))])),
+                        ("artifactLocation", .object([("uri", .string(uri))])),
                         ("region", .object([("startLine", .int(line))])),
                     ])),
                 ])
             }
-            members.append(("relatedLocations", .array(evidence)))
+            members.append(("relatedLocations", evidence))
         }
         members.append(("partialFingerprints", .object([("traceAnalyze/v1", .string(Fingerprint(finding).digest))])))
         if let rootCause = finding.rootCause {
