@@ -69,7 +69,22 @@ public final class StreamAnalysis: IngestObserver {
         guard let database, let worker = finishedWorker() else { return stored }
         try database.transaction {
             try store(worker.takeSettled())
-            try worker.analyzer.finish { finding in try write(finding, into: database) }
+            // The rules word their findings (root causes, evidence) on their own thread while this
+            // one stores them: the two take about as long as each other. Two findings in flight
+            // at most, since one can cite a hundred thousand lines.
+            let produced = BlockingQueue<Finding?>(capacity: 2)
+            let wordingDone = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                worker.analyzer.finish { finding in _ = produced.put(finding) }
+                _ = produced.put(nil)
+                wordingDone.signal()
+            }
+            // A failed write stops the queue; the rules' thread then runs out without waiting.
+            defer {
+                produced.cancel()
+                wordingDone.wait()
+            }
+            while let next = produced.take(), let finding = next { try write(finding, into: database) }
             try writer?.finish()
         }
         return stored
