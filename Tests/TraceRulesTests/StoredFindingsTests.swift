@@ -87,4 +87,62 @@ import TraceStore
         #expect(read == Array(analyzed.dropFirst()))
         #expect(try rest.counts().values.reduce(0, +) == analyzed.count - 1)
     }
+
+    /// Many traces' findings in one store: more than one part of the read-ahead's hand-over.
+    private static func manyFindings() throws -> (database: Database, stored: StoredFindings) {
+        let database = try TraceDatabase.openTemporary()
+        var traceIDs: [Int] = []
+        for _ in 0 ..< 40 {
+            let traceID = try Ingestor(database: database).ingest(path: Fixture.path("seeds/004-navigation-eager.log")).traceID
+            _ = try Analyzer(database: database).analyzeIntoStore(traceID: traceID)
+            traceIDs.append(traceID)
+        }
+        return (database, StoredFindings(database: database, traceIDs: traceIDs))
+    }
+
+    @Test func readingAheadGivesTheFindingsInOrderWithWhatTheirReadingThreadPrepared() throws {
+        let (database, stored) = try Self.manyFindings()
+        var plain: [(Int, Finding)] = []
+        try stored.forEach { plain.append(($0, $1)) }
+        #expect(plain.count > 100)
+
+        // `prepare` reads the database on the reading thread, as the text report does.
+        let lookup = try EvidenceLookup(database: database)
+        var ahead: [(Int, Finding)] = []
+        try stored.forEach(preparing: { id, finding in
+            (id, try finding.lines.first.flatMap { try lookup.line($0, traceID: finding.traceID)?.text })
+        }) { id, finding, prepared in
+            #expect(prepared.0 == id)
+            #expect(prepared.1 != nil)
+            ahead.append((id, finding))
+        }
+        #expect(ahead.map(\.0) == plain.map(\.0))
+        #expect(ahead.map(\.1) == plain.map(\.1))
+    }
+
+    @Test func aReportThatStopsEndsTheReadingAndLeavesTheConnectionToIt() throws {
+        struct Stop: Error {}
+        let (database, stored) = try Self.manyFindings()
+        var taken = 0
+        #expect(throws: Stop.self) {
+            try stored.forEach(preparing: { id, _ in id }) { _, _, _ in
+                taken += 1
+                if taken == 3 { throw Stop() }
+            }
+        }
+        #expect(taken == 3)
+        // The reading thread has let go of the connection: it can be used at once.
+        #expect(try database.scalarInt("SELECT count(*) FROM findings") ?? 0 > 100)
+
+        struct Unreadable: Error {}
+        var reached = 0
+        #expect(throws: Unreadable.self) {
+            try stored.forEach(preparing: { id, _ in
+                if id > 70 { throw Unreadable() }
+                return id
+            }) { _, _, _ in reached += 1 }
+        }
+        // What was prepared before the failure is still handed over in order, then the error.
+        #expect(reached <= 70)
+    }
 }

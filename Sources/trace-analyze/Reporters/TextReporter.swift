@@ -1,4 +1,5 @@
 import TraceRules
+import TraceStore
 
 /// The default format: findings grouped by severity, each with its evidence as `file:line`,
 /// coloured on a terminal.
@@ -14,15 +15,22 @@ enum TextReporter: Reporter {
         }
         let shared = try report.findings.sharedSubjects()
         var heading: Severity?
+        // What the cited lines say is read on the findings' own thread, while this one lays out
+        // the findings before: reading and writing take about as long as each other.
+        let lookUp = { (_: Int, finding: Finding) throws -> (shown: [EvidenceText.Line?], subject: String?) in
+            let shown = try finding.lines.prefix(maxEvidence).map { try report.evidenceText?.line($0, traceID: finding.traceID) }
+            return (shown, try report.subject(of: finding, shared: shared, shown: shown))
+        }
         // Report order is most severe first: a heading starts each severity's run of findings.
-        try report.findings.forEach { _, finding in
+        try report.findings.forEach(preparing: lookUp) { _, finding, said in
+            let (shown, subject) = said
             var text = ""
+            text.reserveCapacity(2048)
             if heading != finding.severity {
                 heading = finding.severity
                 text += paint("\(Self.heading(finding.severity)) (\(report.count(finding.severity)))", colour(finding.severity)) + "\n\n"
             }
-            let shown = try finding.lines.prefix(maxEvidence).map { try report.evidenceText?.line($0, traceID: finding.traceID) }
-            text += paint(finding.rule, TerminalColours.bold) + (try report.subject(of: finding, shared: shared, shown: shown).map { ": \($0)" } ?? "") + "\n"
+            text += paint(finding.rule, TerminalColours.bold) + (subject.map { ": \($0)" } ?? "") + "\n"
             text += "  \(finding.message)\n"
             if let rootCause = finding.rootCause {
                 text += "  root cause: \(rootCause)\n"
