@@ -18,7 +18,7 @@ extension Baseline {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var empty = true
-        try findings.forEach(evidence: false) { _, finding in
+        try findings.forEach(evidence: .omitted) { _, finding in
             let fingerprint = Fingerprint(finding)
             let entry = Entry(rule: fingerprint.rule, view: fingerprint.view, names: fingerprint.names, message: finding.message)
             // Names joined by NUL sort as the arrays do: a shorter list that is a prefix first.

@@ -12,7 +12,7 @@ extension StoredFindings {
     /// `body` throws, and the reading thread has stopped when this returns, so the connection is
     /// the caller's again.
     public func forEach<Prepared>(
-        order: Order = .report, evidence: Bool = true,
+        order: Order = .report, evidence: Evidence = .all,
         preparing prepare: @escaping (_ id: Int, Finding) throws -> Prepared,
         _ body: (_ id: Int, Finding, Prepared) throws -> Void
     ) throws {
@@ -59,10 +59,10 @@ private final class FindingReader<Prepared>: @unchecked Sendable {
 
     private let findings: StoredFindings
     private let order: StoredFindings.Order
-    private let evidence: Bool
+    private let evidence: StoredFindings.Evidence
     private let prepare: (Int, Finding) throws -> Prepared
 
-    init(findings: StoredFindings, order: StoredFindings.Order, evidence: Bool, prepare: @escaping (Int, Finding) throws -> Prepared) {
+    init(findings: StoredFindings, order: StoredFindings.Order, evidence: StoredFindings.Evidence, prepare: @escaping (Int, Finding) throws -> Prepared) {
         self.findings = findings
         self.order = order
         self.evidence = evidence

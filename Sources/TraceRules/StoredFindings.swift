@@ -15,6 +15,18 @@ public struct StoredFindings {
         case byRuleAndView
     }
 
+    /// Which of each finding's evidence lines a walk reads.
+    public enum Evidence: Sendable {
+        /// None: for a pass that needs only the findings' rules, views and messages, such as a
+        /// baseline's.
+        case omitted
+        /// Every line.
+        case all
+        /// The first lines, up to this many: for a report that shows only those (the rest can
+        /// be counted with `evidenceCount(of:)` and read with `evidenceLines(of:)`).
+        case first(Int)
+    }
+
     /// A rule's findings about one view of one trace.
     public struct Subject: Hashable, Sendable {
         /// The rule's id.
@@ -61,10 +73,9 @@ public struct StoredFindings {
     /// with the id last so equal findings keep the order they were stored in.
     static let reportOrder = "\(severityRank), f.trace_id, coalesce(f.first_line, 0), f.rule, coalesce(f.view, ''), f.id"
 
-    /// Calls `body` with every finding in `order` and its id in `findings`. Without `evidence`
-    /// the findings carry no lines (for a pass that needs only their rules, views and messages,
-    /// such as a baseline's).
-    public func forEach(order: Order = .report, evidence: Bool = true, _ body: (_ id: Int, Finding) throws -> Void) throws {
+    /// Calls `body` with every finding in `order` and its id in `findings`, carrying the
+    /// evidence lines `evidence` asks for.
+    public func forEach(order: Order = .report, evidence: Evidence = .all, _ body: (_ id: Int, Finding) throws -> Void) throws {
         let columns = "f.id, f.trace_id, f.rule, f.severity, f.view, f.message, f.count, f.root_cause, t.source"
         let from = "findings f JOIN traces t ON t.id = f.trace_id WHERE \(filter("f"))"
         let sql: String
@@ -79,17 +90,22 @@ public struct StoredFindings {
                 """
         }
         let findings = try database.prepare(sql)
-        let lines = try database.prepare("SELECT line FROM evidence WHERE finding_id = ? ORDER BY line")
+        let lines = try database.prepare("SELECT line FROM evidence WHERE finding_id = ? ORDER BY line LIMIT ?")
+        switch evidence {
+        case .omitted: break
+        case .all: lines.bind(-1, at: 2)
+        case .first(let count): lines.bind(max(count, 0), at: 2)
+        }
         while try findings.step() {
             let id = findings.integer(at: 0)
             guard let severityName = findings.text(at: 3), let severity = Severity(rawValue: severityName) else {
                 throw AnalysisError("finding \(id) in \(database.path) has an unknown severity '\(findings.text(at: 3) ?? "NULL")'")
             }
             var cited: [Int] = []
-            if evidence {
+            if case .omitted = evidence {} else {
                 lines.bind(id, at: 1)
                 while try lines.step() { cited.append(lines.integer(at: 0)) }
-                lines.reset()
+                lines.rewind()
             }
             try body(id, Finding(
                 rule: findings.text(at: 2) ?? "", severity: severity, view: findings.text(at: 4),
@@ -97,6 +113,18 @@ public struct StoredFindings {
                 traceID: findings.integer(at: 1), source: findings.text(at: 8) ?? "", rootCause: findings.text(at: 7)
             ))
         }
+    }
+
+    /// How many evidence lines finding `id` cites.
+    public func evidenceCount(of id: Int) throws -> Int {
+        try database.scalarInt("SELECT count(*) FROM evidence WHERE finding_id = ?", [id]) ?? 0
+    }
+
+    /// Every evidence line finding `id` cites, ascending.
+    public func evidenceLines(of id: Int) throws -> [Int] {
+        var lines: [Int] = []
+        try database.forEachRow("SELECT line FROM evidence WHERE finding_id = ? ORDER BY line", [id]) { lines.append($0.integer(at: 0)) }
+        return lines
     }
 
     /// How many findings there are of each severity (absent: none).

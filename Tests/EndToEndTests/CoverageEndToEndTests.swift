@@ -93,6 +93,22 @@ import Testing
         #expect(result.stdout.contains("  How to fix it: trace-analyze rules identity_churn\n"))
     }
 
+    @Test func rowsWithCharactersOfSeveralBytesAreCutAtCharacters() throws {
+        let workspace = try Workspace()
+        let seed = try String(contentsOfFile: Tool.packageRoot.appendingPathComponent("fixtures/seeds/001-playbutton-toggle-twice.log").path, encoding: .utf8)
+        // The same trace with views named in letters of two and four bytes.
+        let log = "é.log"
+        _ = try workspace.write(log, seed.replacingOccurrences(of: "PlayButton", with: "PläyBüttön🎵"))
+        let result = try Tool.run(["check", log], in: workspace.url, environment: ["COLUMNS": "60"])
+        let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("    \(log):") }
+        #expect(rows.count == 4)
+        #expect(rows.allSatisfy { $0.count <= 60 })
+        #expect(rows.contains { $0.hasSuffix("…") })
+        #expect(result.stdout.contains("identity_churn: PläyBüttön🎵"))
+        // No letter was cut in two.
+        #expect(!result.stdout.contains("\u{FFFD}"))
+    }
+
     @Test func findingsOnOneViewNameTheirInstances() throws {
         let result = try Tool.run(["check", "fixtures/seeds/000-tabview-appear.log"], in: Tool.packageRoot)
         #expect(result.stdout.contains("repeated_appear: tab 1\n"))

@@ -77,7 +77,7 @@ import TraceStore
         #expect(analyzed.count > 1)
         let all = StoredFindings(database: pipeline.database, traceIDs: [pipeline.traceID])
         var ids: [Int] = []
-        try all.forEach(evidence: false) { id, finding in
+        try all.forEach(evidence: .omitted) { id, finding in
             ids.append(id)
             #expect(finding.lines.isEmpty)
         }

@@ -81,17 +81,25 @@ struct Report {
     /// A finding's view as a heading shows it: with the instance its evidence names when another
     /// finding of the same rule is about the same view (`tab 1`, `tab 2`).
     /// `shared` is the findings' shared subjects, counted once per report; `shown` is what the
-    /// finding's first evidence lines say, already read for printing.
-    func subject(of finding: Finding, shared: Set<StoredFindings.Subject>, shown: [EvidenceText.Line?]) throws -> String? {
+    /// finding's first evidence lines say, already read for printing. When `finding` carries
+    /// more lines than were shown, there are more than it carries: `allLines` reads them all,
+    /// only if the shown ones do not decide.
+    func subject(
+        of finding: Finding, shared: Set<StoredFindings.Subject>, shown: [EvidenceText.Line?], allLines: () throws -> [Int]
+    ) throws -> String? {
         guard let view = finding.view else { return nil }
         guard shared.contains(StoredFindings.Subject(finding)), let evidenceText else { return view }
         var instances: Set<String> = []
-        for (index, line) in finding.lines.enumerated() {
-            let said = index < shown.count ? shown[index] : try evidenceText.line(line, traceID: finding.traceID)
-            if let instance = said?.instance {
-                instances.insert(instance)
-                // Two are enough to know the heading names none.
-                if instances.count > 1 { return view }
+        // Two are enough to know the heading names none.
+        for said in shown {
+            if let instance = said?.instance, instances.insert(instance).inserted, instances.count > 1 { return view }
+        }
+        if finding.lines.count > shown.count {
+            for line in try allLines().dropFirst(shown.count) {
+                if let instance = try evidenceText.line(line, traceID: finding.traceID)?.instance,
+                   instances.insert(instance).inserted, instances.count > 1 {
+                    return view
+                }
             }
         }
         return instances.count == 1 ? "\(view) \(instances.first!)" : view

@@ -61,7 +61,7 @@ struct ReportOptions {
             // A first pass in report order decides which findings the baseline hides, as
             // `Baseline.partition` does; the report then reads the others.
             var filter = Baseline.Filter(baseline)
-            try stored.forEach(evidence: false) { id, finding in
+            try stored.forEach(evidence: .omitted) { id, finding in
                 if filter.hides(finding) { hidden.insert(id) }
             }
         }

@@ -16,21 +16,26 @@ enum TextReporter: Reporter {
         let shared = try report.findings.sharedSubjects()
         var heading: Severity?
         // What the cited lines say is read on the findings' own thread, while this one lays out
-        // the findings before: reading and writing take about as long as each other.
-        let lookUp = { (_: Int, finding: Finding) throws -> (shown: [EvidenceText.Line?], subject: String?) in
+        // the findings before: reading and writing take about as long as each other. Of each
+        // finding's lines, those shown and one more are read: only a finding with more needs
+        // its lines counted.
+        let lookUp = { (id: Int, finding: Finding) throws -> Said in
             let shown = try finding.lines.prefix(maxEvidence).map { try report.evidenceText?.line($0, traceID: finding.traceID) }
-            return (shown, try report.subject(of: finding, shared: shared, shown: shown))
+            return Said(
+                shown: shown,
+                lineCount: finding.lines.count <= maxEvidence ? finding.lines.count : try report.findings.evidenceCount(of: id),
+                subject: try report.subject(of: finding, shared: shared, shown: shown) { try report.findings.evidenceLines(of: id) }
+            )
         }
         // Report order is most severe first: a heading starts each severity's run of findings.
-        try report.findings.forEach(preparing: lookUp) { _, finding, said in
-            let (shown, subject) = said
+        try report.findings.forEach(evidence: .first(maxEvidence + 1), preparing: lookUp) { _, finding, said in
             var text = ""
             text.reserveCapacity(2048)
             if heading != finding.severity {
                 heading = finding.severity
                 text += paint("\(Self.heading(finding.severity)) (\(report.count(finding.severity)))", colour(finding.severity)) + "\n\n"
             }
-            text += paint(finding.rule, TerminalColours.bold) + (subject.map { ": \($0)" } ?? "") + "\n"
+            text += paint(finding.rule, TerminalColours.bold) + (said.subject.map { ": \($0)" } ?? "") + "\n"
             text += "  \(finding.message)\n"
             if let rootCause = finding.rootCause {
                 text += "  root cause: \(rootCause)\n"
@@ -40,16 +45,17 @@ enum TextReporter: Reporter {
                 text += "  declared at \(location.text)\n"
             }
             let locations = Report.evidence(of: finding, limit: maxEvidence)
-            let pad = locations.map(\.count).max() ?? 0
-            for (location, said) in zip(locations, shown) {
+            // In UTF-16 units, as `padded` pads.
+            let pad = locations.map(\.utf16.count).max() ?? 0
+            for (location, line) in zip(locations, said.shown) {
                 var row = "    " + location
-                if let said = said?.text {
-                    row = padded(row, to: 4 + pad) + "  " + said
+                if let quoted = line?.text {
+                    row = padded(row, to: 4 + pad) + "  " + quoted
                 }
                 text += paint(fitted(row, width: report.width), TerminalColours.dim) + "\n"
             }
-            if finding.lines.count > maxEvidence {
-                text += "    … and \(plural(finding.lines.count - maxEvidence, "more line"))\n"
+            if said.lineCount > maxEvidence {
+                text += "    … and \(plural(said.lineCount - maxEvidence, "more line"))\n"
             }
             text += "  How to fix it: trace-analyze rules \(finding.rule)\n\n"
             sink.write(text)
@@ -61,10 +67,27 @@ enum TextReporter: Reporter {
         sink.write(text + paint(report.summaryLine, TerminalColours.bold) + "\n")
     }
 
+    /// What a finding's reading thread found out about it.
+    private struct Said {
+        /// What the first lines say (nil for a line the store holds no event on).
+        let shown: [EvidenceText.Line?]
+        /// How many lines the finding cites.
+        let lineCount: Int
+        /// The heading's subject: the view, and its instance where that tells findings apart.
+        let subject: String?
+    }
+
     /// `row` cut to `width` characters, with `…` where it was cut. Characters are never more
     /// than bytes, so a row of `width` bytes or fewer needs no counting.
     private static func fitted(_ row: String, width: Int) -> String {
-        row.utf8.count <= width || row.count <= width ? row : String(row.prefix(width - 1)) + "…"
+        let bytes = row.utf8
+        guard bytes.count > width else { return row }
+        // Most rows are ASCII, where a character is a byte (but for CR LF, one character).
+        let cut = bytes.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? String(decoding: bytes.prefix(width - 1), as: UTF8.self) : nil
+        }
+        if let cut = cut ?? nil { return cut + "…" }
+        return row.count <= width ? row : String(row.prefix(width - 1)) + "…"
     }
 
     /// `row` with spaces after it up to `length` UTF-16 units, as Foundation's `padding(toLength:)`
