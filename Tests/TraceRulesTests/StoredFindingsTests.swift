@@ -88,6 +88,22 @@ import TraceStore
         #expect(try rest.counts().values.reduce(0, +) == analyzed.count - 1)
     }
 
+    @Test func aWalkCanReadTheFirstLinesAndCountOrReadTheRest() throws {
+        let pipeline = try Pipeline(path: Fixture.path("seeds/001-playbutton-toggle-twice.log"))
+        let analyzed = try pipeline.analyze()
+        #expect(analyzed.contains { $0.lines.count > 2 })
+        let stored = StoredFindings(database: pipeline.database, traceIDs: [pipeline.traceID])
+        var index = 0
+        try stored.forEach(evidence: .first(2)) { id, finding throws in
+            let full = analyzed[index]
+            index += 1
+            #expect(finding.lines == Array(full.lines.prefix(2)))
+            #expect(try stored.evidenceCount(of: id) == full.lines.count)
+            #expect(try stored.evidenceLines(of: id) == full.lines)
+        }
+        #expect(index == analyzed.count)
+    }
+
     /// Many traces' findings in one store: more than one part of the read-ahead's hand-over.
     private static func manyFindings() throws -> (database: Database, stored: StoredFindings) {
         let database = try TraceDatabase.openTemporary()
