@@ -56,7 +56,7 @@ struct DetectorSet {
     static func finding(
         _ violation: Violation, of entry: Entry, traceID: Int, source: String, rootCause: ([Int]) -> String? = { _ in nil }
     ) -> Finding {
-        let lines = Array(Set(violation.lines)).sorted()
+        let lines = violation.lines.sortedUniqued()
         return Finding(
             rule: entry.rule.description.identifier, severity: violation.weight.severity(for: entry.severity),
             view: violation.view, message: violation.message, count: violation.count,
