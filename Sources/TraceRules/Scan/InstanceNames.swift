@@ -14,9 +14,11 @@ struct InstanceNames {
     }
 
     /// The low 32 bits of each instance's hash: enough to place it in any table that fits in
-    /// memory, and to leave reading a name back for the rare equal ones.
-    private var hashes: [UInt32] = []
-    /// Open addressing: an instance index plus one per slot, 0 for empty; never more than half full.
+    /// memory, and to leave reading a name back for the rare equal ones. In fixed chunks, so
+    /// that growing never holds an old copy beside a new one twice its size.
+    private var hashes = ChunkedHashes()
+    /// Open addressing: an instance index plus one per slot, 0 for empty; at most three
+    /// quarters full (linear probing stays short at that load, and a slot is only 4 bytes).
     private var slots = [UInt32](repeating: 0, count: 256)
     private let spans = SpilledArray<Span>()
     private let bytes = SpillFile()
@@ -61,17 +63,40 @@ struct InstanceNames {
         hashes.append(hash)
         spans.append(Span(offset: bytes.append(name), count: name.count))
         slots[slot] = UInt32(truncatingIfNeeded: index + 1)
-        if hashes.count * 2 > slots.count { grow() }
+        if hashes.count * 4 > slots.count * 3 { grow() }
         return index
     }
 
     private mutating func grow() {
-        slots = [UInt32](repeating: 0, count: slots.count * 2)
+        // The slots are rebuilt from the hashes: the old table goes before the new one is made.
+        let size = slots.count * 2
+        slots = []
+        slots = [UInt32](repeating: 0, count: size)
         let mask = slots.count - 1
-        for (index, hash) in hashes.enumerated() {
-            var slot = Int(truncatingIfNeeded: hash) & mask
+        for index in 0 ..< hashes.count {
+            var slot = Int(truncatingIfNeeded: hashes[index]) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = UInt32(truncatingIfNeeded: index + 1)
         }
+    }
+}
+
+/// 32-bit hashes appended in chunks of 16,384.
+private struct ChunkedHashes {
+    private static let shift = 14
+    private var chunks: [[UInt32]] = []
+    private(set) var count = 0
+
+    subscript(index: Int) -> UInt32 {
+        chunks[index >> Self.shift][index & (1 << Self.shift - 1)]
+    }
+
+    mutating func append(_ hash: UInt32) {
+        if count & (1 << Self.shift - 1) == 0 {
+            chunks.append([])
+            chunks[chunks.count - 1].reserveCapacity(1 << Self.shift)
+        }
+        chunks[chunks.count - 1].append(hash)
+        count += 1
     }
 }
