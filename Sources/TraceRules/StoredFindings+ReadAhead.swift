@@ -1,4 +1,3 @@
-import Foundation
 import TraceStore
 
 extension StoredFindings {
@@ -17,23 +16,8 @@ extension StoredFindings {
         _ body: (_ id: Int, Finding, Prepared) throws -> Void
     ) throws {
         let reader = FindingReader(findings: self, order: order, evidence: evidence, prepare: prepare)
-        let queue = BlockingQueue<FindingReader<Prepared>.Part>(capacity: 4)
-        let finished = DispatchSemaphore(value: 0)
-        Thread {
-            reader.run(into: queue)
-            finished.signal()
-        }.start()
-        defer {
-            queue.cancel()
-            finished.wait()
-        }
-        while let part = queue.take() {
-            switch part {
-            case .findings(let items):
-                for item in items { try body(item.id, item.finding, item.prepared) }
-            case .failed(let error): throw error
-            case .end: return
-            }
+        try BlockingQueue.drain(capacity: 4, producing: { reader.run(into: $0) }) { items in
+            for item in items { try body(item.id, item.finding, item.prepared) }
         }
     }
 }
@@ -45,12 +29,6 @@ private final class FindingReader<Prepared>: @unchecked Sendable {
         let id: Int
         let finding: Finding
         let prepared: Prepared
-    }
-
-    enum Part {
-        case findings([Item])
-        case failed(any Error)
-        case end
     }
 
     /// Findings per hand-over: enough that waking the other thread costs little per finding,
@@ -69,7 +47,7 @@ private final class FindingReader<Prepared>: @unchecked Sendable {
         self.prepare = prepare
     }
 
-    func run(into queue: BlockingQueue<Part>) {
+    func run(into queue: BlockingQueue<Handover<[Item]>>) {
         do {
             var part: [Item] = []
             part.reserveCapacity(Self.partSize)
@@ -77,11 +55,11 @@ private final class FindingReader<Prepared>: @unchecked Sendable {
                 part.append(Item(id: id, finding: finding, prepared: try prepare(id, finding)))
                 guard part.count == Self.partSize else { return }
                 // The consumer has gone (it threw, or finished): stop reading.
-                guard queue.put(.findings(part)) else { throw ConsumerStopped() }
+                guard queue.put(.part(part)) else { throw ConsumerStopped() }
                 part = []
                 part.reserveCapacity(Self.partSize)
             }
-            if !part.isEmpty { guard queue.put(.findings(part)) else { return } }
+            if !part.isEmpty { guard queue.put(.part(part)) else { return } }
             _ = queue.put(.end)
         } catch is ConsumerStopped {
             return

@@ -43,3 +43,42 @@ public final class BlockingQueue<Element>: @unchecked Sendable {
         condition.unlock()
     }
 }
+
+/// What a producing thread hands over through a `BlockingQueue`: a part, the error that ended
+/// it, or its end.
+public enum Handover<Part> {
+    case part(Part)
+    case failed(any Error)
+    case end
+}
+
+extension BlockingQueue {
+    /// Runs `produce` on a thread of its own and calls `consume` here with each part it hands
+    /// over, at most `capacity` parts ahead: the two halves of a scan or a report on two cores.
+    ///
+    /// Returns at `.end` and throws the error of `.failed`; when `consume` throws, the queue is
+    /// cancelled, so the producer's next `put` returns false and it should stop. Either way the
+    /// producer has finished when this returns, and what it used is the caller's again.
+    public static func drain<Part>(
+        capacity: Int, producing produce: @escaping @Sendable (BlockingQueue<Handover<Part>>) -> Void,
+        _ consume: (Part) throws -> Void
+    ) throws where Element == Handover<Part> {
+        let queue = BlockingQueue<Handover<Part>>(capacity: capacity)
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            produce(queue)
+            finished.signal()
+        }.start()
+        defer {
+            queue.cancel()
+            finished.wait()
+        }
+        while let handover = queue.take() {
+            switch handover {
+            case .part(let part): try consume(part)
+            case .failed(let error): throw error
+            case .end: return
+            }
+        }
+    }
+}

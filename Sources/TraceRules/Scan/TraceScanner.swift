@@ -87,38 +87,17 @@ public struct TraceScanner {
             database: database, traceID: traceID, eventIDs: eventIDs, contiguous: storedEvents == eventIDs.count,
             symbols: symbols
         )
-        let queue = BlockingQueue<Reader.Chunk>(capacity: 4)
-        let finished = DispatchSemaphore(value: 0)
+        // `drain` stops the reader when `body` throws, and returns once it has stopped.
         symbols.isBeingFilled = true
-        Thread {
-            reader.run(into: queue)
-            finished.signal()
-        }.start()
-        defer {
-            // Stops the reader early when `body` throws; either way it is done before we return.
-            queue.cancel()
-            finished.wait()
-            symbols.isBeingFilled = false
-        }
-        while let chunk = queue.take() {
-            switch chunk {
-            case .events(let events):
-                for event in events { try body(event) }
-                reader.pool.recycle(events)
-            case .failed(let error): throw error
-            case .end: return
-            }
+        defer { symbols.isBeingFilled = false }
+        try BlockingQueue.drain(capacity: 4, producing: { reader.run(into: $0) }) { events in
+            for event in events { try body(event) }
+            reader.pool.recycle(events)
         }
     }
 
     /// The reading half of a scan: steps both statements and interns names, on its own thread.
     private final class Reader: @unchecked Sendable {
-        enum Chunk {
-            case events([LifecycleEvent])
-            case failed(any Error)
-            case end
-        }
-
         static let chunkSize = 4096
         /// The chunks' arrays, back from `scan` once it has read them.
         let pool = ArrayPool<LifecycleEvent>(capacity: chunkSize)
@@ -142,16 +121,16 @@ public struct TraceScanner {
             try warnings.bind([eventIDs.lowerBound, eventIDs.upperBound])
         }
 
-        func run(into queue: BlockingQueue<Chunk>) {
+        func run(into queue: BlockingQueue<Handover<[LifecycleEvent]>>) {
             do {
                 var chunk = pool.take()
                 try read { event in
                     chunk.append(event)
                     guard chunk.count == Self.chunkSize else { return true }
                     defer { chunk = pool.take() }
-                    return queue.put(.events(chunk))
+                    return queue.put(.part(chunk))
                 }
-                if !chunk.isEmpty { guard queue.put(.events(chunk)) else { return } }
+                if !chunk.isEmpty { guard queue.put(.part(chunk)) else { return } }
                 _ = queue.put(.end)
             } catch {
                 _ = queue.put(.failed(error))
