@@ -109,6 +109,32 @@ import Testing
         #expect(!result.stdout.contains("\u{FFFD}"))
     }
 
+    /// `check` looks up, for a heading's instance, only the lines its rules saw name one;
+    /// `report` on the stored trace looks up every line: the two print the same.
+    @Test func checkAndReportNameTheSameInstancesInHeadings() throws {
+        let workspace = try Workspace()
+        var tabs: [String] = []
+        for (instance, times) in [("", 12), (" 1", 3), ("", 12), (" 2", 3)] {
+            for _ in 0 ..< times { tabs += ["tab\(instance) appear", "load data", "tab\(instance) disappear"] }
+        }
+        let generated = workspace.path("generated.log")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Tool.packageRoot.appendingPathComponent("bench/generate.py").path, "20000"]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: workspace.write("generated.log", "")))
+        try process.run()
+        process.waitUntilExit()
+        let tabsLog = try workspace.write("tabs.log", tabs.joined(separator: "\n") + "\n")
+        for log in [tabsLog, generated] {
+            let checked = try Tool.run(["check", log, "--fail-on", "never"])
+            let db = workspace.path("\((log as NSString).lastPathComponent).sqlite")
+            try Tool.run(["ingest", log, "--db", db])
+            let reported = try Tool.run(["report", "--db", db, "--fail-on", "never"])
+            #expect(checked.stdout.contains(log == tabsLog ? "repeated_appear: tab 1\n" : "identity_churn: "))
+            #expect(checked.stdout == reported.stdout)
+        }
+    }
+
     @Test func findingsOnOneViewNameTheirInstances() throws {
         let result = try Tool.run(["check", "fixtures/seeds/000-tabview-appear.log"], in: Tool.packageRoot)
         #expect(result.stdout.contains("repeated_appear: tab 1\n"))

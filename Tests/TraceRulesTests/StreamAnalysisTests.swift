@@ -35,6 +35,33 @@ import TraceStore
         #expect(streamed == stored)
     }
 
+    /// The lines the rules saw name an instance are exactly the stored events' lines with one:
+    /// `check`'s text report looks up no other line for a heading's instance.
+    @Test func theLinesNamingInstancesAreTheStoredEventsWithAnInstance() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-analyze-stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("generated.log").path
+        try LiveAnalyzerTests.generate(lines: 20000, into: path)
+        for log in [path, Fixture.path("seeds/000-tabview-appear.log"), Fixture.path("seeds/001-observable-datamodel.log")] {
+            let database = try TraceDatabase.openTemporary()
+            let analysis = StreamAnalysis(source: log)
+            let traceID = try Ingestor(database: database).ingest(path: log, observer: analysis).traceID
+            _ = analysis.finish()
+            var named: Set<Int> = []
+            var lastLine = 0
+            try database.forEachRow("SELECT line, instance IS NOT NULL FROM events WHERE trace_id = ?", [traceID]) { row in
+                if row.integer(at: 1) != 0 { named.insert(row.integer(at: 0)) }
+                lastLine = max(lastLine, row.integer(at: 0))
+            }
+            #expect(!named.isEmpty, "\(log)")
+            let seen = analysis.linesNamingInstances
+            let missed = named.filter { !seen.contains($0) }.sorted()
+            #expect(missed.isEmpty, "\(log): the rules did not see lines \(missed.prefix(5)) name an instance")
+            #expect((0 ... lastLine + 1).filter(seen.contains).count == named.count, "\(log)")
+        }
+    }
+
     /// Stored as they come (`check`, `report`): the same rows as the stored trace's analysis writes.
     @Test(arguments: ["seeds/001-playbutton-toggle-twice.log", "seeds/004-navigation-eager.log", "rules/004-navigation-mixed.log", "rules/body-storm.log"])
     func findingsStoredAsTheyComeAreTheAnalyzersRows(_ fixture: String) throws {

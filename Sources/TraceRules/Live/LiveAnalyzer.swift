@@ -38,6 +38,9 @@ public final class LiveAnalyzer {
     private let source: String
     /// True when text lines came since the last event handed to the rules.
     @exclusivity(unchecked) private var textSince = false
+    /// The lines whose events name an instance: a text report looks only these up when it asks
+    /// whether a finding's lines name one.
+    @exclusivity(unchecked) public private(set) var linesNamingInstances = LineSet()
     /// Per rule (its position in `rules`) and early key: the live id and the severity reported.
     @exclusivity(unchecked) private var reported: [Key: (id: Int, severity: Severity)] = [:]
     @exclusivity(unchecked) private var nextID = 1
@@ -75,6 +78,7 @@ public final class LiveAnalyzer {
     private func observe(at event: UnsafePointer<Event>) {
         let id = nextEventID
         nextEventID += 1
+        if event.pointee.instance != nil { linesNamingInstances.insert(event.pointee.line) }
         guard event.pointee.kind != .text else {
             textSince = true
             return

@@ -49,6 +49,9 @@ public final class StreamAnalysis: IngestObserver {
 
     public func shouldContinue(_ progress: Ingestor.Progress) -> Bool { true }
 
+    /// The lines whose events name an instance, once `finish` or `finishStoring` has returned.
+    public var linesNamingInstances: LineSet { worker?.analyzer.linesNamingInstances ?? LineSet() }
+
     /// Waits for the rules to see the last event, and returns every finding in report order;
     /// call once the ingest has returned, on an analysis without a database. Empty when the
     /// ingest never began.

@@ -62,6 +62,7 @@ enum CheckCommand: Command {
         )
         var traceIDs: [Int] = []
         var coverage: [TraceCoverage] = []
+        var linesNamingInstances: [Int: LineSet] = [:]
         let showProgress = Console.stderrIsTerminal
         for input in inputs {
             // The rules read the events as they are stored, on a thread of their own: the trace
@@ -72,10 +73,14 @@ enum CheckCommand: Command {
             )
             if showProgress { Console.clearStatus() }
             try analysis.finishStoring()
+            linesNamingInstances[summary.traceID] = analysis.linesNamingInstances
             traceIDs.append(summary.traceID)
             coverage.append(try TraceCoverage.read(database, traceID: summary.traceID))
         }
-        let status = try options.finish(database: database, traceIDs: traceIDs, coverage: coverage, configuration: configuration)
+        let status = try options.finish(
+            database: database, traceIDs: traceIDs, coverage: coverage, configuration: configuration,
+            linesNamingInstances: linesNamingInstances
+        )
         if !arguments.flag("allow-empty"), let empty = coverage.first(where: \.isEmpty) {
             throw ToolError(EmptyLogMessage.render(empty))
         }

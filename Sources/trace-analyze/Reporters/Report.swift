@@ -29,6 +29,9 @@ struct Report {
     var coverage: [TraceCoverage] = []
     /// What cited lines say, for the reports that show it.
     var evidenceText: EvidenceLookup?
+    /// Per trace, when known, the lines whose events name an instance: only those are looked up
+    /// for a heading's instance (`check` learns them as its rules read the events).
+    var linesNamingInstances: [Int: LineSet] = [:]
     /// The width to fit lines of text to.
     var width = 120
 
@@ -95,7 +98,8 @@ struct Report {
             if let instance = said?.instance, instances.insert(instance).inserted, instances.count > 1 { return view }
         }
         if finding.lines.count > shown.count {
-            for line in try allLines().dropFirst(shown.count) {
+            let naming = linesNamingInstances[finding.traceID]
+            for line in try allLines().dropFirst(shown.count) where naming?.contains(line) ?? true {
                 if let instance = try evidenceText.line(line, traceID: finding.traceID)?.instance,
                    instances.insert(instance).inserted, instances.count > 1 {
                     return view

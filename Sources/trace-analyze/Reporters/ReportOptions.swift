@@ -48,7 +48,7 @@ struct ReportOptions {
     /// `watch`'s NDJSON stream.
     func finish(
         database: Database, traceIDs: [Int], coverage: [TraceCoverage], configuration: RuleConfiguration,
-        singleLineJSON: Bool = false
+        singleLineJSON: Bool = false, linesNamingInstances: [Int: LineSet] = [:]
     ) throws -> Int32 {
         let stored = StoredFindings(database: database, traceIDs: traceIDs)
         if let writeBaseline {
@@ -70,6 +70,7 @@ struct ReportOptions {
         report.coverage = coverage
         if reporter == TextReporter.self {
             report.evidenceText = try EvidenceLookup(database: database)
+            report.linesNamingInstances = linesNamingInstances
             report.width = Console.width
         }
         report.rules = configuration.enabledRules.map { Report.Rule(description: $0.description, severity: configuration.settings(for: $0).severity) }
