@@ -169,6 +169,13 @@ final class SpillFile {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return -1 }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        #if os(Linux)
+        // Reads need not touch the file's access time: checking whether to costs the root causes'
+        // thread a tenth of its time, one small read per evidence line. (O_NOATIME, which
+        // Glibc's module does not export.)
+        let noAccessTime: Int32 = 0o1000000
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | noAccessTime)
+        #endif
         return descriptor
     }
 }
