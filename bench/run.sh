@@ -6,11 +6,12 @@
 #
 #   bench/run.sh                          # 1,000,000 and 5,000,000 lines
 #   bench/run.sh 200000                   # any sizes, up to 10,000,000 and beyond
-#   bench/run.sh --runs 5 1000000         # medians of 5 runs
+#   bench/run.sh --runs 5 1000000         # medians of 5 rounds
 #
-# Ingest, check and the C reference are run --runs times and their median wall time is shown
-# (default: 3 runs below 5M lines, 1 from 5M on); peak RSS is the highest of those runs, CPU
-# (user + system) the median.
+# The C reference, ingest and check run in turn, --runs rounds of the three (default: 3 below 5M
+# lines, 1 from 5M on); each shows its median wall time, its median CPU (user + system) and the
+# highest peak RSS, and the ratios are the medians of each round's ratios: the runs of one round
+# saw the same moment of a shared machine.
 # Ratios are the figures to quote: absolute times move with whatever else runs on the machine.
 # Generated logs stay in bench/out/ (git-ignored) and are reused; the 10M log is about 730 MB.
 #
@@ -76,20 +77,25 @@ measure() {
     awk '{ printf "%s %.0f %.2f\n", $1, $2 / 1024, $3 + $4 }' "$out/time.txt"
 }
 
-# Runs a command $count times, deleting the database $1 (and its WAL) before each run;
-# prints "<median wall seconds> <highest peak RSS MB> <median CPU seconds>".
-median_of() {
-    local db=$1; shift
-    local results=()
-    for _ in $(seq "$count"); do
-        [ -z "$db" ] || rm -f "$db" "$db-wal" "$db-shm"
-        results+=("$(measure "$@")")
-    done
+# Of runs given as "<wall> <peak RSS MB> <CPU>" arguments: "<median wall> <highest RSS> <median CPU>".
+summary() {
     local wall rss cpu
-    wall=$(printf '%s\n' "${results[@]}" | awk '{ print $1 }' | sort -n | median)
-    rss=$(printf '%s\n' "${results[@]}" | awk '{ print $2 }' | sort -n | tail -n 1)
-    cpu=$(printf '%s\n' "${results[@]}" | awk '{ print $3 }' | sort -n | median)
+    wall=$(printf '%s\n' "$@" | awk '{ print $1 }' | sort -n | median)
+    rss=$(printf '%s\n' "$@" | awk '{ print $2 }' | sort -n | tail -n 1)
+    cpu=$(printf '%s\n' "$@" | awk '{ print $3 }' | sort -n | median)
     echo "$wall $rss $cpu"
+}
+
+# The median over rounds of field $1 (1 wall, 3 CPU) of the runs in array $2 divided by those
+# in array $3, round by round: "1.23×".
+round_ratio() {
+    local field=$1
+    local -n over=$2 under=$3
+    local i
+    for i in "${!over[@]}"; do
+        awk -v f="$field" -v a="${over[$i]}" -v b="${under[$i]}" \
+            'BEGIN { split(a, x, " "); split(b, y, " "); if (y[f] > 0) printf "%.4f\n", x[f] / y[f] }'
+    done | sort -n | median | awk '{ printf "%.2f×", $1 }'
 }
 
 # The median of sorted numbers, one per line.
@@ -112,24 +118,35 @@ for lines in "${sizes[@]}"; do
     db="$out/bench-$lines.sqlite"
 
     echo
-    echo "== $lines lines, $megabytes MB (median of $count run(s) for ingest, check and the C reference)"
+    echo "== $lines lines, $megabytes MB (median of $count round(s) of the C reference, ingest and check)"
+    # The three run in turn, round after round, so each round's ratios compare runs that saw the
+    # same moment of a shared machine; the ratios shown are the medians of the rounds' ratios.
+    refdb="$out/reference-$lines.sqlite"
+    ref_runs=(); ingest_runs=(); check_runs=()
+    for _ in $(seq "$count"); do
+        if [ -n "$reference" ]; then
+            step="running the C reference on $log"
+            rm -f "$refdb" "$refdb-wal" "$refdb-shm"
+            ref_runs+=("$(measure "$reference" "$log" "$refdb")")
+        fi
+        step="running ingest on $log"
+        rm -f "$db" "$db-wal" "$db-shm"
+        ingest_runs+=("$(measure "$bin" ingest "$log" --db "$db")")
+        step="running check on $log"
+        check_runs+=("$(measure "$bin" check "$log" --fail-on never)")
+    done
+    read -r ingest_s ingest_mb ingest_cpu <<<"$(summary "${ingest_runs[@]}")"
+    read -r check_s check_mb check_cpu <<<"$(summary "${check_runs[@]}")"
     if [ -n "$reference" ]; then
-        step="running the C reference on $log"
-        refdb="$out/reference-$lines.sqlite"
-        r=$(median_of "$refdb" "$reference" "$log" "$refdb"); read -r ref_s ref_mb ref_cpu <<<"$r"
+        read -r ref_s ref_mb ref_cpu <<<"$(summary "${ref_runs[@]}")"
         ref_db_mb=$(size_mb "$refdb")
         printf '%-34s %8s s   CPU %s s   peak RSS %s MB   database %s MB per million lines\n' "C reference (7 columns)" \
             "$ref_s" "$ref_cpu" "$ref_mb" "$(per_million "$ref_db_mb" "$lines")"
         rm -f "$refdb" "$refdb-wal" "$refdb-shm"
     fi
-
-    step="running ingest on $log"
-    r=$(median_of "$db" "$bin" ingest "$log" --db "$db"); read -r ingest_s ingest_mb ingest_cpu <<<"$r"
     db_mb=$(size_mb "$db")
     step="running report on $db"
     r=$(measure "$bin" report --db "$db" --fail-on never); read -r report_s report_mb _ <<<"$r"
-    step="running check on $log"
-    r=$(median_of "" "$bin" check "$log" --fail-on never); read -r check_s check_mb check_cpu <<<"$r"
 
     printf '%-34s %8s s   CPU %s s   %s lines/s   %s MB/s   peak RSS %s MB\n' "ingest" "$ingest_s" "$ingest_cpu" \
         "$(awk -v n="$lines" -v s="$ingest_s" 'BEGIN { printf "%.0f", n / s }')" \
@@ -140,8 +157,8 @@ for lines in "${sizes[@]}"; do
     # Wall time is the figure to quote; CPU time shows how much of it a second core hides
     # (ingest parses and writes on two threads, the C reference on one).
     [ -z "$reference" ] || printf '%-34s %9s   (CPU %s)\n' "ingest / C reference" \
-        "$(ratio "$ingest_s" "$ref_s")" "$(ratio "$ingest_cpu" "$ref_cpu")"
-    printf '%-34s %9s   (CPU %s)\n' "check / ingest" "$(ratio "$check_s" "$ingest_s")" "$(ratio "$check_cpu" "$ingest_cpu")"
+        "$(round_ratio 1 ingest_runs ref_runs)" "$(round_ratio 3 ingest_runs ref_runs)"
+    printf '%-34s %9s   (CPU %s)\n' "check / ingest" "$(round_ratio 1 check_runs ingest_runs)" "$(round_ratio 3 check_runs ingest_runs)"
 
     if command -v sqlite3 >/dev/null; then
         step="exporting the events to CSV for sqlite3 .import"
