@@ -15,10 +15,10 @@ enum TextReporter: Reporter {
         }
         let shared = try report.findings.sharedSubjects()
         var heading: Severity?
-        // What the cited lines say is read on the findings' own thread, while this one lays out
-        // the findings before: reading and writing take about as long as each other. Of each
-        // finding's lines, those shown and one more are read: only a finding with more needs
-        // its lines counted.
+        // The findings, and what their cited lines say, are read on a thread of their own while
+        // this one lays out the findings read before: reading and laying out take about as long
+        // as each other. Of each finding's lines, those shown and one more are read: only a
+        // finding with more needs its lines counted. Only `lookUp` touches the database.
         let lookUp = { (id: Int, finding: Finding) throws -> Said in
             let shown = try finding.lines.prefix(maxEvidence).map { try report.evidenceText?.line($0, traceID: finding.traceID) }
             return Said(
