@@ -37,7 +37,7 @@ public struct Analyzer {
     ) throws -> [Finding] {
         var findings: [Finding] = []
         let scan = try self.scan(traceID: traceID, symbols: symbols, observing: observe)
-        try scan.finish { findings.append($0) }
+        scan.finish { findings.append($0) }
         findings.sort(by: Finding.reportOrder)
         try database.transaction {
             try replaceFindings(findings, traceID: traceID)

@@ -12,7 +12,8 @@ protocol Reporter {
 
 /// Every reporter, in the order `--help` lists them. Adding a format is one file and one line here.
 enum Reporters {
-    static let all: [any Reporter.Type] = [
+    // Immutable metatypes: safe to share, though Swift cannot tell.
+    nonisolated(unsafe) static let all: [any Reporter.Type] = [
         TextReporter.self,
         JSONReporter.self,
         SARIFReporter.self,

@@ -10,7 +10,8 @@ protocol DiffReporter {
 
 /// Every diff format, in the order `--help` lists them.
 enum DiffReporters {
-    static let all: [any DiffReporter.Type] = [
+    // Immutable metatypes: safe to share, though Swift cannot tell.
+    nonisolated(unsafe) static let all: [any DiffReporter.Type] = [
         DiffTextReporter.self,
         DiffJSONReporter.self,
         DiffMarkdownReporter.self,
