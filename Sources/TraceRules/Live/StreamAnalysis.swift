@@ -74,20 +74,12 @@ public final class StreamAnalysis: IngestObserver {
             try store(worker.takeSettled())
             // The rules word their findings (root causes, evidence) on their own thread while this
             // one stores them: the two take about as long as each other. Two findings in flight
-            // at most, since one can cite a hundred thousand lines.
-            let produced = BlockingQueue<Finding?>(capacity: 2)
-            let wordingDone = DispatchSemaphore(value: 0)
-            Thread.detachNewThread {
-                worker.analyzer.finish { finding in _ = produced.put(finding) }
-                _ = produced.put(nil)
-                wordingDone.signal()
-            }
-            // A failed write stops the queue; the rules' thread then runs out without waiting.
-            defer {
-                produced.cancel()
-                wordingDone.wait()
-            }
-            while let next = produced.take(), let finding = next { try write(finding, into: database) }
+            // at most, since one can cite a hundred thousand lines. A failed write cancels the
+            // queue; the rules' thread then runs out without waiting.
+            try BlockingQueue.drain(capacity: 2, producing: { queue in
+                worker.analyzer.finish { finding in _ = queue.put(.part(finding)) }
+                _ = queue.put(.end)
+            }) { finding in try write(finding, into: database) }
             try writer?.finish()
         }
         return stored
