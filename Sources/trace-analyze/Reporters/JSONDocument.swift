@@ -37,6 +37,31 @@ indirect enum JSONDocument {
         return text
     }
 
+    /// Appends an array of `count` elements, `element(i)` each: on one line when `oneLine`, else
+    /// one element per line, `text` handed to `drain` after each.
+    private static func appendArray(
+        count: Int, oneLine: Bool, to text: inout String, indent: String, drain: (inout String) -> Void,
+        _ element: (Int) -> JSONDocument
+    ) {
+        guard count > 0 else {
+            text += "[]"
+            return
+        }
+        let inner = indent + "  "
+        text += oneLine ? "[" : "[\n"
+        for index in 0..<count {
+            if index > 0 { text += oneLine ? ", " : ",\n" }
+            if !oneLine { text += inner }
+            element(index).append(to: &text, indent: inner, drain: drain)
+            drain(&text)
+        }
+        if !oneLine {
+            text += "\n"
+            text += indent
+        }
+        text += "]"
+    }
+
     /// Appends the value as it prints at nesting `indent` to `text`: one growing string, not a
     /// string per value joined into its parent's (a report prints hundreds of thousands of values).
     /// `drain` is handed the text after each element of an array, to write out and empty.
@@ -71,51 +96,10 @@ indirect enum JSONDocument {
             text += indent
             text += "}"
         case .array(let items):
-            if items.isEmpty {
-                text += "[]"
-                return
-            }
-            let inner = indent + "  "
-            if items.allSatisfy(\.isScalar) {
-                text += "["
-                for (index, item) in items.enumerated() {
-                    if index > 0 { text += ", " }
-                    item.append(to: &text, indent: inner)
-                }
-                text += "]"
-                return
-            }
-            text += "[\n"
-            for (index, item) in items.enumerated() {
-                if index > 0 { text += ",\n" }
-                text += inner
-                item.append(to: &text, indent: inner, drain: drain)
-                drain(&text)
-            }
-            text += "\n"
-            text += indent
-            text += "]"
+            Self.appendArray(count: items.count, oneLine: items.allSatisfy(\.isScalar), to: &text, indent: indent, drain: drain) { items[$0] }
         case .elements(let count, let element):
-            // Laid out as `.array` lays out the same elements; they share one shape, so the first
-            // says whether the array fits on one line.
-            guard count > 0 else {
-                text += "[]"
-                return
-            }
-            let inner = indent + "  "
-            let oneLine = element(0).isScalar
-            text += oneLine ? "[" : "[\n"
-            for index in 0..<count {
-                if index > 0 { text += oneLine ? ", " : ",\n" }
-                if !oneLine { text += inner }
-                element(index).append(to: &text, indent: inner, drain: drain)
-                drain(&text)
-            }
-            if !oneLine {
-                text += "\n"
-                text += indent
-            }
-            text += "]"
+            // Elements of one shape: the first says whether the array fits on one line.
+            Self.appendArray(count: count, oneLine: count > 0 && element(0).isScalar, to: &text, indent: indent, drain: drain, element)
         case .string(let string): text += JSONText.quote(string)
         case .int(let int): text += String(int)
         case .number(let number): text += number.isFinite ? Threshold.format(number) : "null"
