@@ -10,19 +10,10 @@ extension Array where Element: Comparable {
     /// The elements ascending, each kept once. Rules gather their lines in input order, so
     /// most lists already ascend: those are returned as they are, without a sort.
     func sortedUniqued() -> [Element] {
-        var ascending = true
-        for index in indices.dropFirst() where self[index - 1] >= self[index] {
-            ascending = false
-            break
-        }
-        if ascending { return self }
-        var result = sorted()
-        var kept = 0
-        for index in result.indices where kept == 0 || result[kept - 1] != result[index] {
-            result[kept] = result[index]
-            kept += 1
-        }
-        result.removeLast(result.count - kept)
+        if zip(self, dropFirst()).allSatisfy({ $0 < $1 }) { return self }
+        var result: [Element] = []
+        result.reserveCapacity(count)
+        for element in sorted() where result.last != element { result.append(element) }
         return result
     }
 }

@@ -73,6 +73,9 @@ public struct StoredFindings {
     /// with the id last so equal findings keep the order they were stored in.
     static let reportOrder = "\(severityRank), f.trace_id, coalesce(f.first_line, 0), f.rule, coalesce(f.view, ''), f.id"
 
+    /// A finding's evidence lines, ascending, up to a limit (-1 for none).
+    private static let evidenceLinesSQL = "SELECT line FROM evidence WHERE finding_id = ? ORDER BY line LIMIT ?"
+
     /// Calls `body` with every finding in `order` and its id in `findings`, carrying the
     /// evidence lines `evidence` asks for.
     public func forEach(order: Order = .report, evidence: Evidence = .all, _ body: (_ id: Int, Finding) throws -> Void) throws {
@@ -90,7 +93,7 @@ public struct StoredFindings {
                 """
         }
         let findings = try database.prepare(sql)
-        let lines = try database.prepare("SELECT line FROM evidence WHERE finding_id = ? ORDER BY line LIMIT ?")
+        let lines = try database.prepare(Self.evidenceLinesSQL)
         switch evidence {
         case .omitted: break
         case .all: lines.bind(-1, at: 2)
@@ -123,7 +126,7 @@ public struct StoredFindings {
     /// Every evidence line finding `id` cites, ascending.
     public func evidenceLines(of id: Int) throws -> [Int] {
         var lines: [Int] = []
-        try database.forEachRow("SELECT line FROM evidence WHERE finding_id = ? ORDER BY line", [id]) { lines.append($0.integer(at: 0)) }
+        try database.forEachRow(Self.evidenceLinesSQL, [id, -1]) { lines.append($0.integer(at: 0)) }
         return lines
     }
 
