@@ -83,10 +83,15 @@ import Testing
 /// The text report shows what each cited line says, fitted to the terminal, and where to read
 /// about the fix.
 @Suite struct EvidenceTextEndToEndTests {
+    /// The rows of a text report that cite lines of `log`.
+    private static func evidenceRows(_ report: String, log: String) -> [Substring] {
+        report.split(separator: "\n").filter { $0.hasPrefix("    \(log):") }
+    }
+
     @Test func evidenceLinesCarryTheirTextCutToTheWidth() throws {
         let log = "fixtures/seeds/001-playbutton-toggle-twice.log"
         let result = try Tool.run(["check", log], in: Tool.packageRoot, environment: ["COLUMNS": "70"])
-        let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("    \(log):") }
+        let rows = Self.evidenceRows(result.stdout, log: log)
         #expect(rows.count == 4)
         #expect(rows.allSatisfy { $0.count <= 70 })
         #expect(rows.contains { $0.hasSuffix("…") })
@@ -100,7 +105,7 @@ import Testing
         let log = "é.log"
         _ = try workspace.write(log, seed.replacingOccurrences(of: "PlayButton", with: "PläyBüttön🎵"))
         let result = try Tool.run(["check", log], in: workspace.url, environment: ["COLUMNS": "60"])
-        let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("    \(log):") }
+        let rows = Self.evidenceRows(result.stdout, log: log)
         #expect(rows.count == 4)
         #expect(rows.allSatisfy { $0.count <= 60 })
         #expect(rows.contains { $0.hasSuffix("…") })
@@ -117,13 +122,10 @@ import Testing
         for (instance, times) in [("", 12), (" 1", 3), ("", 12), (" 2", 3)] {
             for _ in 0 ..< times { tabs += ["tab\(instance) appear", "load data", "tab\(instance) disappear"] }
         }
-        let generated = workspace.path("generated.log")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Tool.packageRoot.appendingPathComponent("bench/generate.py").path, "20000"]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: workspace.write("generated.log", "")))
-        try process.run()
-        process.waitUntilExit()
+        let script = Tool.packageRoot.appendingPathComponent("bench/generate.py").path
+        let generated = try workspace.write(
+            "generated.log", Tool.run(["python3", script, "20000"], program: URL(fileURLWithPath: "/usr/bin/env")).stdout
+        )
         let tabsLog = try workspace.write("tabs.log", tabs.joined(separator: "\n") + "\n")
         for log in [tabsLog, generated] {
             let checked = try Tool.run(["check", log, "--fail-on", "never"])

@@ -29,17 +29,14 @@ import TraceStore
     }
 
     @Test func aGeneratedLogGivesTheSameFindingsLiveAndDecidesMostEarly() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-analyze-live-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("generated.log").path
-        try Self.generate(lines: 20000, into: path)
-        let run = try LiveRun(path: path)
-        try Self.expectSameFindings(run)
-        // The generator's episodes are loops and re-creations: decided as they close, not at the end.
-        let early = run.reports.filter { $0.live.previousSeverity == nil }
-        #expect(early.count >= 10, "\(early.count) findings decided before the end")
-        #expect(Set(early.map(\.live.finding.rule)).isSuperset(of: ["excessive_body_evaluation"]))
+        try Self.withGeneratedLog(lines: 20000) { path in
+            let run = try LiveRun(path: path)
+            try Self.expectSameFindings(run)
+            // The generator's episodes are loops and re-creations: decided as they close, not at the end.
+            let early = run.reports.filter { $0.live.previousSeverity == nil }
+            #expect(early.count >= 10, "\(early.count) findings decided before the end")
+            #expect(Set(early.map(\.live.finding.rule)).isSuperset(of: ["excessive_body_evaluation"]))
+        }
     }
 
     @Test func seed001PlayButtonIsDecidedWhenTheFirstResetsUpdateCloses() throws {
@@ -103,8 +100,13 @@ import TraceStore
         }
     }
 
-    /// `python3 bench/generate.py LINES > path`: the benchmark's realistic mixed log.
-    static func generate(lines: Int, into path: String) throws {
+    /// Calls `body` with the path of `python3 bench/generate.py LINES`'s output in a temporary
+    /// directory: the benchmark's realistic mixed log. The directory goes afterwards.
+    static func withGeneratedLog(lines: Int, _ body: (String) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-analyze-generated-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("generated.log").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Fixture.root.appendingPathComponent("bench/generate.py").path, String(lines)]
@@ -115,5 +117,6 @@ import TraceStore
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "python3 bench/generate.py failed: is python3 installed?")
+        try body(path)
     }
 }

@@ -25,40 +25,34 @@ import TraceStore
 
     /// Many batches: the queue to the rules' thread fills and drains many times over.
     @Test func aLongGeneratedLogGivesTheSameFindings() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-analyze-stream-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("generated.log").path
-        try LiveAnalyzerTests.generate(lines: 60000, into: path)
-        let (streamed, stored) = try Self.both(path)
-        #expect(streamed.count > 100)
-        #expect(streamed == stored)
+        try LiveAnalyzerTests.withGeneratedLog(lines: 60000) { path in
+            let (streamed, stored) = try Self.both(path)
+            #expect(streamed.count > 100)
+            #expect(streamed == stored)
+        }
     }
 
     /// The lines the rules saw name an instance are exactly the stored events' lines with one:
     /// `check`'s text report looks up no other line for a heading's instance.
     @Test func theLinesNamingInstancesAreTheStoredEventsWithAnInstance() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-analyze-stream-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("generated.log").path
-        try LiveAnalyzerTests.generate(lines: 20000, into: path)
-        for log in [path, Fixture.path("seeds/000-tabview-appear.log"), Fixture.path("seeds/001-observable-datamodel.log")] {
-            let database = try TraceDatabase.openTemporary()
-            let analysis = StreamAnalysis(source: log)
-            let traceID = try Ingestor(database: database).ingest(path: log, observer: analysis).traceID
-            _ = analysis.finish()
-            var named: Set<Int> = []
-            var lastLine = 0
-            try database.forEachRow("SELECT line, instance IS NOT NULL FROM events WHERE trace_id = ?", [traceID]) { row in
-                if row.integer(at: 1) != 0 { named.insert(row.integer(at: 0)) }
-                lastLine = max(lastLine, row.integer(at: 0))
+        try LiveAnalyzerTests.withGeneratedLog(lines: 20000) { path in
+            for log in [path, Fixture.path("seeds/000-tabview-appear.log"), Fixture.path("seeds/001-observable-datamodel.log")] {
+                let database = try TraceDatabase.openTemporary()
+                let analysis = StreamAnalysis(source: log)
+                let traceID = try Ingestor(database: database).ingest(path: log, observer: analysis).traceID
+                _ = analysis.finish()
+                var named: Set<Int> = []
+                var lastLine = 0
+                try database.forEachRow("SELECT line, instance IS NOT NULL FROM events WHERE trace_id = ?", [traceID]) { row in
+                    if row.integer(at: 1) != 0 { named.insert(row.integer(at: 0)) }
+                    lastLine = max(lastLine, row.integer(at: 0))
+                }
+                #expect(!named.isEmpty, "\(log)")
+                let seen = analysis.linesNamingInstances
+                let missed = named.filter { !seen.contains($0) }.sorted()
+                #expect(missed.isEmpty, "\(log): the rules did not see lines \(missed.prefix(5)) name an instance")
+                #expect((0 ... lastLine + 1).filter(seen.contains).count == named.count, "\(log)")
             }
-            #expect(!named.isEmpty, "\(log)")
-            let seen = analysis.linesNamingInstances
-            let missed = named.filter { !seen.contains($0) }.sorted()
-            #expect(missed.isEmpty, "\(log): the rules did not see lines \(missed.prefix(5)) name an instance")
-            #expect((0 ... lastLine + 1).filter(seen.contains).count == named.count, "\(log)")
         }
     }
 
@@ -70,14 +64,11 @@ import TraceStore
 
     /// Many batches: repeated_appear's findings are stored as they settle, between batches.
     @Test func aLongGeneratedLogsFindingsStoredAsTheySettleAreTheAnalyzersRows() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-analyze-stream-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("generated.log").path
-        try LiveAnalyzerTests.generate(lines: 60000, into: path)
-        let storedBeforeTheEnd = try Self.expectStoredRowsAreTheAnalyzers(path)
-        // 4 MB read a quarter MiB at a time, the rules at most three batches behind the writer.
-        #expect(storedBeforeTheEnd > 100)
+        try LiveAnalyzerTests.withGeneratedLog(lines: 60000) { path in
+            let storedBeforeTheEnd = try Self.expectStoredRowsAreTheAnalyzers(path)
+            // 4 MB read a quarter MiB at a time, the rules at most three batches behind the writer.
+            #expect(storedBeforeTheEnd > 100)
+        }
     }
 
     /// Returns how many findings were in the store when the ingest ended, before `finishStoring`.
@@ -167,19 +158,16 @@ final class SettlingRun: IngestObserver {
     }
 
     @Test func aGeneratedLogSettlesMostRepeatedAppearsEarly() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-analyze-settle-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("generated.log").path
-        try LiveAnalyzerTests.generate(lines: 20000, into: path)
-        let run = try Self.run(path)
-        let early = run.settledEarly
-        let (settling, plain) = run.finish()
-        #expect(settling == plain)
-        let repeated = plain.filter { $0.rule == "repeated_appear" }
-        #expect(repeated.count > 100)
-        // Every group but the last of each of the 165 views closes before the end: about three in
-        // four of 20,000 lines' findings.
-        #expect(early.filter { $0.rule == "repeated_appear" }.count * 3 > repeated.count * 2, "\(early.count) of \(repeated.count)")
+        try LiveAnalyzerTests.withGeneratedLog(lines: 20000) { path in
+            let run = try Self.run(path)
+            let early = run.settledEarly
+            let (settling, plain) = run.finish()
+            #expect(settling == plain)
+            let repeated = plain.filter { $0.rule == "repeated_appear" }
+            #expect(repeated.count > 100)
+            // Every group but the last of each of the 165 views closes before the end: about three in
+            // four of 20,000 lines' findings.
+            #expect(early.filter { $0.rule == "repeated_appear" }.count * 3 > repeated.count * 2, "\(early.count) of \(repeated.count)")
+        }
     }
 }
