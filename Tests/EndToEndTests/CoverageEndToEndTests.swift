@@ -83,18 +83,19 @@ import Testing
 /// The text report shows what each cited line says, fitted to the terminal, and where to read
 /// about the fix.
 @Suite struct EvidenceTextEndToEndTests {
-    /// The rows of a text report that cite lines of `log`.
-    private static func evidenceRows(_ report: String, log: String) -> [Substring] {
-        report.split(separator: "\n").filter { $0.hasPrefix("    \(log):") }
+    /// Seed 001's four evidence rows in `report`, citing `log`, fitted to `width` characters,
+    /// some of them cut.
+    private static func expectFourRowsFitted(_ report: String, log: String, width: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        let rows = report.split(separator: "\n").filter { $0.hasPrefix("    \(log):") }
+        #expect(rows.count == 4, sourceLocation: sourceLocation)
+        #expect(rows.allSatisfy { $0.count <= width }, sourceLocation: sourceLocation)
+        #expect(rows.contains { $0.hasSuffix("…") }, sourceLocation: sourceLocation)
     }
 
     @Test func evidenceLinesCarryTheirTextCutToTheWidth() throws {
         let log = "fixtures/seeds/001-playbutton-toggle-twice.log"
         let result = try Tool.run(["check", log], in: Tool.packageRoot, environment: ["COLUMNS": "70"])
-        let rows = Self.evidenceRows(result.stdout, log: log)
-        #expect(rows.count == 4)
-        #expect(rows.allSatisfy { $0.count <= 70 })
-        #expect(rows.contains { $0.hasSuffix("…") })
+        Self.expectFourRowsFitted(result.stdout, log: log, width: 70)
         #expect(result.stdout.contains("  How to fix it: trace-analyze rules identity_churn\n"))
     }
 
@@ -105,10 +106,7 @@ import Testing
         let log = "é.log"
         _ = try workspace.write(log, seed.replacingOccurrences(of: "PlayButton", with: "PläyBüttön🎵"))
         let result = try Tool.run(["check", log], in: workspace.url, environment: ["COLUMNS": "60"])
-        let rows = Self.evidenceRows(result.stdout, log: log)
-        #expect(rows.count == 4)
-        #expect(rows.allSatisfy { $0.count <= 60 })
-        #expect(rows.contains { $0.hasSuffix("…") })
+        Self.expectFourRowsFitted(result.stdout, log: log, width: 60)
         #expect(result.stdout.contains("identity_churn: PläyBüttön🎵"))
         // No letter was cut in two.
         #expect(!result.stdout.contains("\u{FFFD}"))
