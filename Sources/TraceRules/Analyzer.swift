@@ -70,17 +70,19 @@ public struct Analyzer {
         let launches: [DetectorSet]
         let writesExplanations: Bool
 
-        /// Hands each finding to `body` as its rule produces it, rule after rule.
+        /// Hands each finding to `body` as its rule produces it, rule after rule, root causes a
+        /// batch at a time (`RootCauseBatch`).
         func finish(_ body: (Finding) throws -> Void) rethrows {
             guard eventIDs != nil else { return }
             var names = PropertyNames(symbols: symbols)
+            var batch = RootCauseBatch(tracker: tracker)
             for entry in launches.flatMap(\.entries) {
                 try entry.detector.finish(subjects) { violation in
-                    try body(DetectorSet.finding(violation, of: entry, traceID: traceID, source: source) { lines in
-                        tracker.rootCause(ofLines: lines, view: violation.view, names: &names)
-                    })
+                    let finding = DetectorSet.finding(violation, of: entry, traceID: traceID, source: source)
+                    try batch.add(finding, names: &names, emit: body)
                 }
             }
+            try batch.flush(names: &names, emit: body)
         }
 
         /// Stores the updates and causes, when they are to be stored; inside the caller's transaction.

@@ -120,3 +120,35 @@ import TraceStore
         try body(path)
     }
 }
+
+/// Root causes worked out a batch of findings at a time (`RootCauseBatch`, what `check` and
+/// `report` use) are the ones worked out a finding at a time.
+@Suite struct RootCauseBatchTests {
+    /// Feeds every event of an ingest to each of `analyzers`.
+    private final class Feed: IngestObserver {
+        let analyzers: [LiveAnalyzer]
+        init(_ count: Int, path: String) {
+            analyzers = (0 ..< count).map { _ in LiveAnalyzer(traceID: 1, source: path, decidingEarly: false) }
+        }
+        func begin(traceID: Int) throws {}
+        func take(_ batch: EventBatch) throws { for analyzer in analyzers { analyzer.observe(contentsOf: batch.events) } }
+        func shouldContinue(_ progress: Ingestor.Progress) -> Bool { true }
+    }
+
+    @Test(arguments: [1, 500, RootCauseBatch.maxLines])
+    func batchedRootCausesAreOneAtATimeRootCauses(batchLines: Int) throws {
+        try LiveAnalyzerTests.withGeneratedLog(lines: 30000) { path in
+            let feed = Feed(2, path: path)
+            try Ingestor(database: TraceDatabase.openTemporary()).ingest(path: path, observer: feed)
+            let oneAtATime = feed.analyzers[0].finish().findings
+            var batched: [Finding] = []
+            feed.analyzers[1].finish(batchingLines: batchLines) { batched.append($0) }
+            batched.sort(by: Finding.reportOrder)
+            #expect(batched.count == oneAtATime.count)
+            #expect(batched.filter { $0.rootCause != nil }.count > 100, "too few root causes to compare")
+            for (left, right) in zip(batched, oneAtATime) where left != right {
+                Issue.record("\(left.rule) \(left.view ?? "-"): \(left.rootCause ?? "nil") ≠ \(right.rootCause ?? "nil")")
+            }
+        }
+    }
+}

@@ -14,6 +14,15 @@ extension UpdateTracker {
     /// identity, or another view's appear or disappear (a finding about appears is not
     /// explained by itself); an update begun by an unexplained body or init names no cause.
     func rootCause(ofLines lines: [Int], view: String?, names: inout PropertyNames) -> String? {
+        rootCause(ofLines: lines, view: view, names: &names) { _, line in update(containing: line) }
+    }
+
+    /// `rootCause(ofLines:view:names:)` with the update holding each line given by `updateOf`
+    /// (the line's position in `lines`, the line): `RootCauseBatch` works them out in advance.
+    /// Asked only for lines past the last update found.
+    func rootCause(
+        ofLines lines: [Int], view: String?, names: inout PropertyNames, updateOf: (_ position: Int, _ line: Int) -> Update?
+    ) -> String? {
         // By the words, not the root: roots that differ in what the sentence leaves out (the
         // state a new identity reset) read as one cause.
         // Per distinct wording, in order of first occurrence: how many updates, and the first
@@ -25,9 +34,9 @@ extension UpdateTracker {
         // The lines are ascending, and so are their updates: a line inside the update of the
         // line before adds nothing and needs no search.
         var current = (firstLine: 1, lastLine: 0)
-        for line in lines {
+        for (position, line) in lines.enumerated() {
             if line >= current.firstLine && line <= current.lastLine { continue }
-            guard let update = update(containing: line) else { continue }
+            guard let update = updateOf(position, line) else { continue }
             current = (Int(update.firstLine), Int(update.lastLine))
             let root = roots[Int(update.rootKey)]
             // An update the log gives no reason for explains nothing.
@@ -85,6 +94,34 @@ extension UpdateTracker {
                 if Int(chunk[middle].firstLine) <= line { low = middle } else { high = middle - 1 }
             }
             return line <= Int(chunk[low].lastLine) ? chunk[low] : nil
+        }
+    }
+
+    /// For each query (`line << 32 | slot`, ascending), the kept update whose lines include the
+    /// line, written to `found[slot]`; slots of lines in no kept update are left alone. One pass
+    /// over the updates: each chunk is read once, however many queries fall into it, where
+    /// `update(containing:)` reads one per line that scatters across the log.
+    func updates(containing queries: [UInt64], into found: inout [Update?]) {
+        guard !updates.isEmpty else { return }
+        var chunk = 0
+        var next = 0
+        while next < queries.count {
+            let line = queries[next] >> 32
+            guard line >= chunkFirstLines[0] else {
+                next += 1
+                continue
+            }
+            // The last chunk that starts at or before the line: queries ascend, so it only moves on.
+            while chunk + 1 < chunkFirstLines.count && UInt64(chunkFirstLines[chunk + 1]) <= line { chunk += 1 }
+            let end = chunk + 1 < chunkFirstLines.count ? UInt64(chunkFirstLines[chunk + 1]) : UInt64.max
+            updates.withChunk(chunk) { records in
+                var record = 0
+                while next < queries.count, case let line = queries[next] >> 32, line < end {
+                    while record + 1 < records.count && UInt64(records[record + 1].firstLine) <= line { record += 1 }
+                    if line <= UInt64(records[record].lastLine) { found[Int(UInt32(truncatingIfNeeded: queries[next]))] = records[record] }
+                    next += 1
+                }
+            }
         }
     }
 }

@@ -170,10 +170,21 @@ public final class LiveAnalyzer {
     /// Ends the stream keeping nothing for live reports: hands each finding to `body` as its
     /// rule produces it, rule after rule, so a caller that stores them as they come (`check`)
     /// never holds them all. `finish`'s findings, in production order rather than report order.
+    /// Root causes are worked out a batch of findings at a time (`RootCauseBatch`).
     public func finish(each body: (Finding) throws -> Void) rethrows {
+        try finish(batchingLines: RootCauseBatch.maxLines, each: body)
+    }
+
+    /// `finish(each:)` with root causes worked out `lines` lines at a time.
+    func finish(batchingLines lines: Int, each body: (Finding) throws -> Void) rethrows {
+        var batch = RootCauseBatch(tracker: tracker, maxLines: lines)
         for (_, _, entry) in entries {
-            try entry.detector.finish(subjects) { try body(finding($0, of: entry)) }
+            try entry.detector.finish(subjects) { violation in
+                let finding = DetectorSet.finding(violation, of: entry, traceID: traceID, source: source)
+                try batch.add(finding, names: &names, emit: body)
+            }
         }
+        try batch.flush(names: &names, emit: body)
     }
 
     /// Records `finding` under `key`; the live finding to report, or nil when it was already

@@ -73,13 +73,28 @@ public final class StreamAnalysis: IngestObserver {
         try database.transaction {
             try store(worker.takeSettled())
             // The rules word their findings (root causes, evidence) on their own thread while this
-            // one stores them: the two take about as long as each other. Two findings in flight
-            // at most, since one can cite a hundred thousand lines. A failed write cancels the
-            // queue; the rules' thread then runs out without waiting.
-            try BlockingQueue.drain(capacity: 2, producing: { queue in
-                worker.analyzer.finish { finding in _ = queue.put(.part(finding)) }
+            // one stores them: the two take about as long as each other. The rules hand over
+            // root causes a batch at a time (`RootCauseBatch`), so findings go over in parcels of
+            // a quarter batch's lines, up to a batch ahead: the writer stores one batch while the
+            // rules work out the next, and memory stays bounded by lines, since one finding can
+            // cite a hundred thousand. A failed write cancels the queue; the rules' thread then
+            // runs out without waiting.
+            try BlockingQueue.drain(capacity: 4, producing: { queue in
+                var parcel: [Finding] = []
+                var lines = 0
+                worker.analyzer.finish { finding in
+                    parcel.append(finding)
+                    lines += finding.lines.count
+                    guard lines >= RootCauseBatch.maxLines / 4 else { return }
+                    _ = queue.put(.part(parcel))
+                    parcel = []
+                    lines = 0
+                }
+                if !parcel.isEmpty { _ = queue.put(.part(parcel)) }
                 _ = queue.put(.end)
-            }) { finding in try write(finding, into: database) }
+            }) { parcel in
+                for finding in parcel { try write(finding, into: database) }
+            }
             try writer?.finish()
         }
         return stored

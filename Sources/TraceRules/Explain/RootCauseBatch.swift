@@ -1,0 +1,74 @@
+/// Gives the findings a run produces at its end their root causes a batch at a time, the lines
+/// of a batch looked up together in line order.
+///
+/// A finding's lines scatter across the log, and so do the updates that hold them: looked up
+/// one finding at a time (`UpdateTracker.rootCause(ofLines:view:names:)`), nearly every line
+/// reads a chunk of updates back from the spill file, and the next finding reads the same
+/// chunks again (half of `check`'s time after its last event, at a million lines). Sorted
+/// together, a batch's lines read each chunk once. Batches are bounded by their lines, so the
+/// memory stays flat and the findings keep flowing to the writer; findings come out in the
+/// order they went in, each the same as the one-at-a-time root cause would make it.
+struct RootCauseBatch {
+    /// Lines per batch: about 1.5 MB of lookups. Larger batches read fewer chunks again, but
+    /// hold findings back from the writer longer.
+    static let maxLines = 1 << 16
+
+    private let tracker: UpdateTracker
+    private let maxLines: Int
+    private var findings: [Finding] = []
+    private var lineCount = 0
+
+    /// A batch over `tracker`'s updates, full at `maxLines` lines.
+    init(tracker: UpdateTracker, maxLines: Int = RootCauseBatch.maxLines) {
+        self.tracker = tracker
+        self.maxLines = maxLines
+    }
+
+    /// Takes `finding` (made without its root cause); once the batch is full, hands every
+    /// finding of it to `emit` with its root cause, in the order they came.
+    mutating func add(_ finding: Finding, names: inout PropertyNames, emit: (Finding) throws -> Void) rethrows {
+        findings.append(finding)
+        lineCount += finding.lines.count
+        if lineCount >= maxLines { try flush(names: &names, emit: emit) }
+    }
+
+    /// Hands the findings still held to `emit`, with their root causes.
+    mutating func flush(names: inout PropertyNames, emit: (Finding) throws -> Void) rethrows {
+        guard !findings.isEmpty else { return }
+        // Each line as `line << 32 | slot` (its place among the batch's lines): sorting plain
+        // integers puts them in line order. Lines past what an update can hold are in none.
+        var queries: [UInt64] = []
+        queries.reserveCapacity(lineCount)
+        var slot: UInt64 = 0
+        for finding in findings {
+            for line in finding.lines {
+                if line >= 0 && line <= Int(UInt32.max) { queries.append(UInt64(line) << 32 | slot) }
+                slot += 1
+            }
+        }
+        queries.sort()
+        var found = [UpdateTracker.Update?](repeating: nil, count: lineCount)
+        tracker.updates(containing: queries, into: &found)
+        queries = []
+        var first = 0
+        for finding in findings {
+            let cause = tracker.rootCause(ofLines: finding.lines, view: finding.view, names: &names) { position, _ in
+                found[first + position]
+            }
+            first += finding.lines.count
+            try emit(finding.with(rootCause: cause))
+        }
+        findings.removeAll(keepingCapacity: true)
+        lineCount = 0
+    }
+}
+
+extension Finding {
+    /// The same finding with `rootCause`.
+    func with(rootCause: String?) -> Finding {
+        Finding(
+            rule: rule, severity: severity, view: view, message: message, count: count,
+            lines: lines, traceID: traceID, source: source, rootCause: rootCause
+        )
+    }
+}
