@@ -135,14 +135,15 @@ import TraceStore
         func shouldContinue(_ progress: Ingestor.Progress) -> Bool { true }
     }
 
-    @Test(arguments: [1, 500, RootCauseBatch.maxLines])
-    func batchedRootCausesAreOneAtATimeRootCauses(batchLines: Int) throws {
+    /// One finding per batch, a few dozen, and the default (a few batches of a 30,000-line log).
+    @Test(arguments: [1, 20000, RootCauseBatch.maxBytes])
+    func batchedRootCausesAreOneAtATimeRootCauses(batchBytes: Int) throws {
         try LiveAnalyzerTests.withGeneratedLog(lines: 30000) { path in
             let feed = Feed(2, path: path)
             try Ingestor(database: TraceDatabase.openTemporary()).ingest(path: path, observer: feed)
             let oneAtATime = feed.analyzers[0].finish().findings
             var batched: [Finding] = []
-            feed.analyzers[1].finish(batchingLines: batchLines) { batched.append($0) }
+            feed.analyzers[1].finish(batchingBytes: batchBytes) { batched.append($0) }
             batched.sort(by: Finding.reportOrder)
             #expect(batched.count == oneAtATime.count)
             #expect(batched.filter { $0.rootCause != nil }.count > 100, "too few root causes to compare")

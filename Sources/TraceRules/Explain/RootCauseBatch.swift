@@ -5,31 +5,47 @@
 /// one finding at a time (`UpdateTracker.rootCause(ofLines:view:names:)`), nearly every line
 /// reads a chunk of updates back from the spill file, and the next finding reads the same
 /// chunks again (half of `check`'s time after its last event, at a million lines). Sorted
-/// together, a batch's lines read each chunk once. Batches are bounded by their lines, so the
-/// memory stays flat and the findings keep flowing to the writer; findings come out in the
-/// order they went in, each the same as the one-at-a-time root cause would make it.
+/// together, a batch's lines read each chunk once. Batches are bounded by the memory they hold
+/// (`weight(of:)`), so it stays flat and the findings keep flowing to the writer; findings come
+/// out in the order they went in, each the same as the one-at-a-time root cause would make it.
 struct RootCauseBatch {
-    /// Lines per batch: about 1.5 MB of lookups. Larger batches read fewer chunks again, but
-    /// hold findings back from the writer longer.
-    static let maxLines = 1 << 16
+    /// The bytes a batch holds at most, about: larger batches read fewer chunks again, but
+    /// hold more findings back from the writer for longer.
+    static let maxBytes = 2 << 20
+
+    /// About the bytes `finding` holds in a batch: its message, and per line the line, its
+    /// lookup and the update found for it.
+    static func weight(of finding: Finding) -> Int {
+        128 + finding.message.utf8.count + finding.lines.count * 40
+    }
 
     private let tracker: UpdateTracker
-    private let maxLines: Int
+    private let maxBytes: Int
     private var findings: [Finding] = []
     private var lineCount = 0
+    private var bytes = 0
 
-    /// A batch over `tracker`'s updates, full at `maxLines` lines.
-    init(tracker: UpdateTracker, maxLines: Int = RootCauseBatch.maxLines) {
+    /// A batch over `tracker`'s updates, full at about `maxBytes` bytes.
+    init(tracker: UpdateTracker, maxBytes: Int = RootCauseBatch.maxBytes) {
         self.tracker = tracker
-        self.maxLines = maxLines
+        self.maxBytes = maxBytes
     }
 
     /// Takes `finding` (made without its root cause); once the batch is full, hands every
     /// finding of it to `emit` with its root cause, in the order they came.
     mutating func add(_ finding: Finding, names: inout PropertyNames, emit: (Finding) throws -> Void) rethrows {
+        let weight = Self.weight(of: finding)
+        // A finding that fills half a batch on its own has lines enough to read its chunks once
+        // by itself, in its own ascending order: it is not copied into a batch's lookups.
+        if weight >= maxBytes / 2 {
+            try flush(names: &names, emit: emit)
+            try emit(finding.with(rootCause: tracker.rootCause(ofLines: finding.lines, view: finding.view, names: &names)))
+            return
+        }
         findings.append(finding)
         lineCount += finding.lines.count
-        if lineCount >= maxLines { try flush(names: &names, emit: emit) }
+        bytes += weight
+        if bytes >= maxBytes { try flush(names: &names, emit: emit) }
     }
 
     /// Hands the findings still held to `emit`, with their root causes.
@@ -48,7 +64,10 @@ struct RootCauseBatch {
         }
         queries.sort()
         var found = [UpdateTracker.Update?](repeating: nil, count: lineCount)
-        tracker.updates(containing: queries, into: &found)
+        var sweep = UpdateSweep(over: tracker)
+        for query in queries {
+            if let update = sweep.update(containing: Int(query >> 32)) { found[Int(UInt32(truncatingIfNeeded: query))] = update }
+        }
         queries = []
         var first = 0
         for finding in findings {
@@ -60,6 +79,7 @@ struct RootCauseBatch {
         }
         findings.removeAll(keepingCapacity: true)
         lineCount = 0
+        bytes = 0
     }
 }
 

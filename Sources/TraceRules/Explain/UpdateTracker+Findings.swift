@@ -14,7 +14,8 @@ extension UpdateTracker {
     /// identity, or another view's appear or disappear (a finding about appears is not
     /// explained by itself); an update begun by an unexplained body or init names no cause.
     func rootCause(ofLines lines: [Int], view: String?, names: inout PropertyNames) -> String? {
-        rootCause(ofLines: lines, view: view, names: &names) { _, line in update(containing: line) }
+        var sweep = UpdateSweep(over: self)
+        return rootCause(ofLines: lines, view: view, names: &names) { _, line in sweep.update(containing: line) }
     }
 
     /// `rootCause(ofLines:view:names:)` with the update holding each line given by `updateOf`
@@ -75,53 +76,43 @@ extension UpdateTracker {
         }
         return parts.joined(separator: "; ")
     }
+}
 
-    /// The kept update whose lines include `line`: the last update that starts at or before it,
-    /// found by binary search first among chunks, then in its chunk (updates are in input order
-    /// and do not overlap), so one chunk is read back per lookup at most, and none while
-    /// consecutive lookups stay in recent chunks.
-    private func update(containing line: Int) -> Update? {
-        guard !updates.isEmpty, line >= Int(chunkFirstLines[0]) else { return nil }
-        var low = 0, high = chunkFirstLines.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if Int(chunkFirstLines[middle]) <= line { low = middle } else { high = middle - 1 }
+/// Finds the kept updates that hold lines asked for in ascending order, moving only forward: a
+/// binary search among the chunks of updates, then in the chunk, each from where the last line
+/// was found. A chunk serves every line it covers, read back once (`SpilledArray` keeps the
+/// recent ones): a finding's lines, or a whole batch of them sorted (`RootCauseBatch`), read
+/// each chunk they need once.
+struct UpdateSweep {
+    private let tracker: UpdateTracker
+    private var chunk = 0
+    private var record = 0
+
+    init(over tracker: UpdateTracker) { self.tracker = tracker }
+
+    /// The kept update whose lines include `line`; nil when none does. `line` must not be below
+    /// the line asked for before.
+    mutating func update(containing line: Int) -> UpdateTracker.Update? {
+        let firstLines = tracker.chunkFirstLines
+        guard !firstLines.isEmpty, line >= Int(firstLines[0]) else { return nil }
+        if chunk + 1 < firstLines.count && Int(firstLines[chunk + 1]) <= line {
+            chunk = Self.lastIndex(in: chunk + 1 ..< firstLines.count, startingAtOrBefore: line) { Int(firstLines[$0]) }
+            record = 0
         }
-        return updates.withChunk(low) { chunk in
-            var low = 0, high = chunk.count - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if Int(chunk[middle].firstLine) <= line { low = middle } else { high = middle - 1 }
-            }
-            return line <= Int(chunk[low].lastLine) ? chunk[low] : nil
+        return tracker.updates.withChunk(chunk) { records in
+            record = Self.lastIndex(in: record ..< records.count, startingAtOrBefore: line) { Int(records[$0].firstLine) }
+            return line <= Int(records[record].lastLine) ? records[record] : nil
         }
     }
 
-    /// For each query (`line << 32 | slot`, ascending), the kept update whose lines include the
-    /// line, written to `found[slot]`; slots of lines in no kept update are left alone. One pass
-    /// over the updates: each chunk is read once, however many queries fall into it, where
-    /// `update(containing:)` reads one per line that scatters across the log.
-    func updates(containing queries: [UInt64], into found: inout [Update?]) {
-        guard !updates.isEmpty else { return }
-        var chunk = 0
-        var next = 0
-        while next < queries.count {
-            let line = queries[next] >> 32
-            guard line >= chunkFirstLines[0] else {
-                next += 1
-                continue
-            }
-            // The last chunk that starts at or before the line: queries ascend, so it only moves on.
-            while chunk + 1 < chunkFirstLines.count && UInt64(chunkFirstLines[chunk + 1]) <= line { chunk += 1 }
-            let end = chunk + 1 < chunkFirstLines.count ? UInt64(chunkFirstLines[chunk + 1]) : UInt64.max
-            updates.withChunk(chunk) { records in
-                var record = 0
-                while next < queries.count, case let line = queries[next] >> 32, line < end {
-                    while record + 1 < records.count && UInt64(records[record + 1].firstLine) <= line { record += 1 }
-                    if line <= UInt64(records[record].lastLine) { found[Int(UInt32(truncatingIfNeeded: queries[next]))] = records[record] }
-                    next += 1
-                }
-            }
+    /// The last index of `range` whose first line is at most `line`; the range's first index when
+    /// none is (its first line is known to be at most `line`).
+    private static func lastIndex(in range: Range<Int>, startingAtOrBefore line: Int, firstLine: (Int) -> Int) -> Int {
+        var low = range.lowerBound, high = range.upperBound - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if firstLine(middle) <= line { low = middle } else { high = middle - 1 }
         }
+        return low
     }
 }

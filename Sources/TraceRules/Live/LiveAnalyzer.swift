@@ -172,12 +172,12 @@ public final class LiveAnalyzer {
     /// never holds them all. `finish`'s findings, in production order rather than report order.
     /// Root causes are worked out a batch of findings at a time (`RootCauseBatch`).
     public func finish(each body: (Finding) throws -> Void) rethrows {
-        try finish(batchingLines: RootCauseBatch.maxLines, each: body)
+        try finish(batchingBytes: RootCauseBatch.maxBytes, each: body)
     }
 
-    /// `finish(each:)` with root causes worked out `lines` lines at a time.
-    func finish(batchingLines lines: Int, each body: (Finding) throws -> Void) rethrows {
-        var batch = RootCauseBatch(tracker: tracker, maxLines: lines)
+    /// `finish(each:)` with root causes worked out in batches of about `bytes` bytes.
+    func finish(batchingBytes bytes: Int, each body: (Finding) throws -> Void) rethrows {
+        var batch = RootCauseBatch(tracker: tracker, maxBytes: bytes)
         for (_, _, entry) in entries {
             try entry.detector.finish(subjects) { violation in
                 let finding = DetectorSet.finding(violation, of: entry, traceID: traceID, source: source)

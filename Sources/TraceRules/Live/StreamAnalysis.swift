@@ -75,20 +75,20 @@ public final class StreamAnalysis: IngestObserver {
             // The rules word their findings (root causes, evidence) on their own thread while this
             // one stores them: the two take about as long as each other. The rules hand over
             // root causes a batch at a time (`RootCauseBatch`), so findings go over in parcels of
-            // a quarter batch's lines, up to a batch ahead: the writer stores one batch while the
-            // rules work out the next, and memory stays bounded by lines, since one finding can
-            // cite a hundred thousand. A failed write cancels the queue; the rules' thread then
-            // runs out without waiting.
-            try BlockingQueue.drain(capacity: 4, producing: { queue in
+            // half a batch's weight, up to a batch ahead: the writer stores one batch while the
+            // rules work out the next, and memory stays bounded (a parcel of one finding at most
+            // beyond it), since one finding can cite a hundred thousand lines. A failed write
+            // cancels the queue; the rules' thread then runs out without waiting.
+            try BlockingQueue.drain(capacity: 2, producing: { queue in
                 var parcel: [Finding] = []
-                var lines = 0
+                var bytes = 0
                 worker.analyzer.finish { finding in
                     parcel.append(finding)
-                    lines += finding.lines.count
-                    guard lines >= RootCauseBatch.maxLines / 4 else { return }
+                    bytes += RootCauseBatch.weight(of: finding)
+                    guard bytes >= RootCauseBatch.maxBytes / 2 else { return }
                     _ = queue.put(.part(parcel))
                     parcel = []
-                    lines = 0
+                    bytes = 0
                 }
                 if !parcel.isEmpty { _ = queue.put(.part(parcel)) }
                 _ = queue.put(.end)
