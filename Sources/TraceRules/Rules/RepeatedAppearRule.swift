@@ -124,8 +124,8 @@ public enum RepeatedAppearRule: Rule {
         @exclusivity(unchecked) private var groups: [Group] = []
         /// Groups of `minAppears` or more, closed: final, waiting for `settled` or `finish`, on
         /// file with their lines. A stored trace's scan (`report`) never asks `settled`, and its
-        /// closed groups, about one per fifty lines of a busy log, wait to the end: in memory
-        /// they stay only as the position each began at, for the order `finish` gives them in.
+        /// closed groups, about one per fifty lines of a busy log, wait to the end: `finish`
+        /// reads them back in the order they closed, holding nothing per group.
         private let found = SpilledArray<Found>()
         private let foundLines = SpilledArray<Int>()
         /// The first of `found` not yet handed over.
@@ -230,30 +230,34 @@ public enum RepeatedAppearRule: Rule {
 
         func finish(_ subjects: Subjects) -> [Violation] { collected(subjects) }
 
-        /// The groups not yet handed over, each read back as its turn comes.
+        /// The groups not yet handed over, each read back as its turn comes, in the order they
+        /// closed: sorting them as `settled` does would hold one entry per group (3 MB at ten
+        /// million lines), and the order only numbers the stored findings.
         func finish(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
             for index in groups.indices { close(index) }
-            try handOver(subjects.symbols, body)
+            try handOver(subjects.symbols, inOrderBegun: false, body)
         }
 
         /// A closed group is final: a later appear starts a group of its own.
         func settled(_ subjects: Subjects) -> [Violation] {
             var violations: [Violation] = []
-            handOver(subjects.symbols) { violations.append($0) }
+            handOver(subjects.symbols, inOrderBegun: true) { violations.append($0) }
             return violations
         }
 
-        /// The closed groups not yet handed over, in the order they began.
-        private func handOver(_ symbols: SymbolTable, _ body: (Violation) throws -> Void) rethrows {
-            guard foundTaken < found.count else { return }
-            var order = (foundTaken ..< found.count).map { (first: found[$0].first, index: $0) }
+        /// The closed groups not yet handed over, in the order they began or in the order they closed.
+        private func handOver(_ symbols: SymbolTable, inOrderBegun: Bool, _ body: (Violation) throws -> Void) rethrows {
+            let waiting = foundTaken ..< found.count
             foundTaken = found.count
-            order.sort { $0.first < $1.first }
-            for (_, index) in order {
+            func handOver(_ index: Int) throws {
                 let group = found[index]
                 let lines = (group.linesStart ..< group.linesStart + group.lineCount).map { foundLines[$0] }
                 try body(Self.violation(key: group.key, view: group.view, instance: group.instance, lines: lines, symbols))
             }
+            guard inOrderBegun else { return try waiting.forEach(handOver) }
+            var order = waiting.map { (first: found[$0].first, index: $0) }
+            order.sort { $0.first < $1.first }
+            for (_, index) in order { try handOver(index) }
         }
 
         /// A group is decided when it reaches `minAppears` appears within its lifetime.
