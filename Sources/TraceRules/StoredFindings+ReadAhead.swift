@@ -1,29 +1,46 @@
 import TraceStore
 
 extension StoredFindings {
-    /// `forEach` in two stages: the findings are read, and `prepare` runs on each of them, on a
-    /// thread of their own, up to a few hundred findings ahead of `body`.
+    /// Where `forEach(preparing:)` runs `prepare`.
+    public enum Preparation: Sendable {
+        /// On the reading thread: `prepare` may use the store's connection.
+        case whileReading
+        /// On a thread of its own, between the reading thread and `body`: `prepare` must use
+        /// another connection (`Database.openReader`), never the one the findings are read
+        /// through. For a `prepare` that costs more than the reading, with cores to spare.
+        case apart
+    }
+
+    /// `forEach` in stages: the findings are read, and `prepare` runs on each of them, on a
+    /// thread other than the caller's (`preparation` says which), up to a few hundred findings ahead of
+    /// `body`.
     ///
     /// A text report spends about as long reading findings and what their lines say as it does
-    /// laying them out; on two cores both happen at once. `prepare` is where the reading goes: it
-    /// runs on the reading thread and may use the database. `body` gets what it returned and
-    /// must not touch the database, which is one thread's at a time. Nothing more is read once
-    /// `body` throws, and the reading thread has stopped when this returns, so the connection is
-    /// the caller's again.
+    /// laying them out; on two cores both happen at once. `prepare` is where the reading goes.
+    /// `body` gets what it returned and must not touch the database, which is one thread's at a
+    /// time. Nothing more is read once `body` throws, and the other threads have stopped when
+    /// this returns, so the connections are the caller's again.
     public func forEach<Prepared>(
-        order: Order = .report, evidence: Evidence = .all,
-        preparing prepare: @escaping (_ id: Int, Finding) throws -> Prepared,
-        _ body: (_ id: Int, Finding, Prepared) throws -> Void
+        order: Order = .report, evidence: Evidence = .all, preparing prepare: @escaping (_ id: Int, Finding) throws -> Prepared,
+        preparation: Preparation = .whileReading, _ body: (_ id: Int, Finding, Prepared) throws -> Void
     ) throws {
-        let reader = FindingReader(findings: self, order: order, evidence: evidence, prepare: prepare)
-        try BlockingQueue.drain(capacity: 4, producing: { reader.run(into: $0) }) { items in
+        let consume = { (items: [FindingReader<Prepared>.Item]) throws in
             for item in items { try body(item.id, item.finding, item.prepared) }
+        }
+        switch preparation {
+        case .whileReading:
+            let reader = FindingReader(findings: self, order: order, evidence: evidence, prepare: prepare)
+            try BlockingQueue.drain(capacity: 4, producing: { reader.run(into: $0) }, consume)
+        case .apart:
+            let reader = FindingReader(findings: self, order: order, evidence: evidence) { _, _ in () }
+            let preparer = FindingReader(findings: self, order: order, evidence: evidence, prepare: prepare)
+            try BlockingQueue.drain(capacity: 4, producing: { preparer.prepare(readBy: reader, into: $0) }, consume)
         }
     }
 }
 
 /// The reading stage of `StoredFindings.forEach(preparing:)`: reads findings in order, prepares
-/// each, and hands them over in parts of `partSize`.
+/// each, and hands them over in parts of `partSize`; or, apart, the stage that prepares them.
 private final class FindingReader<Prepared>: @unchecked Sendable {
     struct Item {
         let id: Int
@@ -48,7 +65,7 @@ private final class FindingReader<Prepared>: @unchecked Sendable {
     }
 
     func run(into queue: BlockingQueue<Handover<[Item]>>) {
-        do {
+        Self.hand(over: queue) {
             var part: [Item] = []
             part.reserveCapacity(Self.partSize)
             try findings.forEach(order: order, evidence: evidence) { id, finding in
@@ -59,7 +76,26 @@ private final class FindingReader<Prepared>: @unchecked Sendable {
                 part = []
                 part.reserveCapacity(Self.partSize)
             }
-            if !part.isEmpty { guard queue.put(.part(part)) else { return } }
+            if !part.isEmpty { guard queue.put(.part(part)) else { throw ConsumerStopped() } }
+        }
+    }
+
+    /// The middle stage of `.apart`: prepares what `reader` reads, on its own thread, here.
+    func prepare(readBy reader: FindingReader<Void>, into queue: BlockingQueue<Handover<[Item]>>) {
+        Self.hand(over: queue) {
+            try BlockingQueue.drain(capacity: 4, producing: { reader.run(into: $0) }) { items in
+                let part = try items.map { Item(id: $0.id, finding: $0.finding, prepared: try prepare($0.id, $0.finding)) }
+                // The consumer has gone (it threw, or finished): stop preparing, and reading.
+                guard queue.put(.part(part)) else { throw ConsumerStopped() }
+            }
+        }
+    }
+
+    /// Runs `produce`, which puts its parts on `queue`, then puts the end on it, or the error
+    /// that ended it; nothing once the consumer has stopped.
+    static func hand(over queue: BlockingQueue<Handover<[Item]>>, _ produce: () throws -> Void) {
+        do {
+            try produce()
             _ = queue.put(.end)
         } catch is ConsumerStopped {
             return

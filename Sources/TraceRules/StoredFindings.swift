@@ -53,6 +53,11 @@ public struct StoredFindings {
         excluded = excluding
     }
 
+    /// The same findings read through `database`, another connection to the same store.
+    public func reading(from database: Database) -> StoredFindings {
+        StoredFindings(database: database, traceIDs: traceIDs, excluding: excluded)
+    }
+
     /// The same findings without those whose ids are in `hidden` as well.
     public func excluding(_ hidden: Set<Int>) -> StoredFindings {
         StoredFindings(database: database, traceIDs: traceIDs, excluding: excluded.union(hidden))

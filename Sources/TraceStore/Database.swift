@@ -18,9 +18,15 @@ public final class Database {
     }
 
     let handle: OpaquePointer
-    /// The file path, `:memory:`, or `a temporary database` for SQLite's private temporary file
-    /// (opened as "").
+    /// The file path, `:memory:`, or `a temporary database` for a file no one else sees
+    /// (SQLite's private temporary file, opened as "", or `TraceDatabase.openTemporary`'s).
     public let path: String
+    /// The file `openReader` opens again: nil when there is none to open by name.
+    private let reopenablePath: String?
+    private let mode: Mode
+    /// A read-only connection opened beside this one while its file still had a name
+    /// (`TraceDatabase.openTemporary`); `openReader` hands it out.
+    var preparedReader: Database?
     private var statementCache: [String: Statement] = [:]
     /// Kept alive for as long as the connection: the authorizer's state, which SQLite holds only
     /// as a raw pointer.
@@ -31,7 +37,12 @@ public final class Database {
     ///
     /// Missing files in read-only mode and files that are not SQLite databases fail here with a
     /// message naming the path, rather than at the first query.
-    public init(path: String, mode: Mode, busyTimeout: TimeInterval = 5) throws {
+    public convenience init(path: String, mode: Mode, busyTimeout: TimeInterval = 5) throws {
+        try self.init(path: path, mode: mode, busyTimeout: busyTimeout, shownAs: nil)
+    }
+
+    /// Opens `path`, named in messages as `shownAs` when given: a file that will not keep its name.
+    init(path: String, mode: Mode, busyTimeout: TimeInterval = 5, shownAs: String?) throws {
         if mode != .readWrite, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
             throw SQLiteError(code: SQLITE_CANTOPEN, message: "no database at \(path)")
         }
@@ -52,7 +63,9 @@ public final class Database {
             throw SQLiteError(code: code, message: "cannot open \(path): \(message)")
         }
         self.handle = connection
-        self.path = path.isEmpty ? "a temporary database" : path
+        self.path = shownAs ?? (path.isEmpty ? "a temporary database" : path)
+        reopenablePath = path.isEmpty || path == ":memory:" || shownAs != nil ? nil : path
+        self.mode = mode
         sqlite3_extended_result_codes(connection, 1)
         self.busyTimeout = busyTimeout
         sqlite3_busy_timeout(connection, Int32(busyTimeout * 1000))
@@ -81,6 +94,18 @@ public final class Database {
             }
         }
         return "file:" + escaped + "?immutable=1"
+    }
+
+    /// Another connection to this database, read-only, for a thread of its own (a text report
+    /// looks its lines up on one while this one reads the findings); nil when there is no file
+    /// to open again (`:memory:`, SQLite's private temporary database).
+    public func openReader() throws -> Database? {
+        if let reader = preparedReader {
+            preparedReader = nil
+            return reader
+        }
+        guard let reopenablePath else { return nil }
+        return try Database(path: reopenablePath, mode: mode == .immutable ? .immutable : .readOnly)
     }
 
     deinit {

@@ -74,15 +74,22 @@ public enum TraceDatabase {
 
     /// Opens a private temporary database with the current schema, for `check` without `--db`.
     ///
-    /// SQLite keeps it in its page cache and spills to an unnamed file (under `$SQLITE_TMPDIR`,
-    /// `$TMPDIR` or /tmp) that is deleted when the connection closes: memory stays flat however
-    /// long the log, where `:memory:` held the whole trace (900 MB for five million lines). Nothing
-    /// needs to survive a crash, so there is no syncing, and the rollback journal stays in memory.
+    /// A file in `$TMPDIR` (or /tmp), unlinked as soon as it is open: memory stays flat however
+    /// long the log, where `:memory:` held the whole trace (900 MB for five million lines), and
+    /// nothing is left behind. A read-only second connection is opened before the name goes, for
+    /// `openReader` (a text report looks lines up on it while the first reads findings): SQLite's
+    /// private temporary database ("") cannot be opened twice. Nothing needs to survive a crash,
+    /// so there is no syncing, and the rollback journal stays in memory, so SQLite never needs
+    /// the file's name again.
     public static func openTemporary() throws -> Database {
-        let database = try Database(path: "", mode: .readWrite)
+        let file = (NSTemporaryDirectory() as NSString).appendingPathComponent("trace-analyze-\(UUID().uuidString).db")
+        let name = "a temporary database"
+        let database = try Database(path: file, mode: .readWrite, shownAs: name)
+        defer { unlink(file) }
         try database.execute("PRAGMA journal_mode = MEMORY")
         try database.execute("PRAGMA synchronous = OFF")
         try Schema.migrate(database)
+        database.preparedReader = try Database(path: file, mode: .readOnly, shownAs: name)
         return database
     }
 }

@@ -30,6 +30,18 @@ import Testing
         return findings.compactMap { $0["rule"] as? String }
     }
 
+    /// `check` without `--db` keeps the trace in a file of `$TMPDIR` it unlinks once open, and
+    /// its rules spill to unlinked files there too: nothing is left, whatever the report.
+    @Test func checkLeavesNothingInTheTemporaryDirectory() throws {
+        let temporary = try Workspace()
+        let plain = try Tool.run(["check", Self.eager, "--fail-on", "never"], in: Tool.packageRoot)
+        let result = try Tool.run(["check", Self.eager, "--fail-on", "never"], in: Tool.packageRoot, environment: ["TMPDIR": temporary.url.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == plain.stdout)
+        #expect(result.stdout.contains("non_lazy_navigation_destination"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.url.path) == [])
+    }
+
     @Test func seed004EagerReportsTheNavigationBurstAndTheHeavyInits() throws {
         let result = try check([Self.eager])
         // Warnings only: the default fail level is error.

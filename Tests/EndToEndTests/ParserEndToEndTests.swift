@@ -132,7 +132,7 @@ import Testing
 
             """)
         // The working directory's file is found without --config.
-        try workspace.write(".trace-analyze.json", Self.config)
+        _ = try workspace.write(".trace-analyze.json", Self.config)
         #expect(try Tool.run(["patterns", "test"], in: workspace.url).status == 0)
     }
 

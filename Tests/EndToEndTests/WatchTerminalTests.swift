@@ -49,7 +49,7 @@ import Testing
         #expect(panel.held, "no live panel:\n\(panel.screen)")
         #expect(try tmux.display("#{cursor_flag}") == "0", "the cursor is hidden while the panel is up")
 
-        FileManager.default.createFile(atPath: workspace.path("go"), contents: nil)
+        _ = FileManager.default.createFile(atPath: workspace.path("go"), contents: nil)
         let done = workspace.path("done")
         let all = try tmux.waitForScreen { $0.contains("── watching <stdin> · 10 lines") && FileManager.default.fileExists(atPath: done) }
         #expect(all.held, "the producer did not finish, or the panel never counted its 10 lines:\n\(all.screen)")

@@ -116,18 +116,27 @@ import TraceStore
         return (database, StoredFindings(database: database, traceIDs: traceIDs))
     }
 
-    @Test func readingAheadGivesTheFindingsInOrderWithWhatTheirReadingThreadPrepared() throws {
+    /// The connection `prepare` may use: the store's own while reading, a second one apart.
+    private static func preparingConnection(_ database: Database, _ preparation: StoredFindings.Preparation) throws -> Database {
+        switch preparation {
+        case .whileReading: database
+        case .apart: try #require(try database.openReader())
+        }
+    }
+
+    @Test(arguments: [StoredFindings.Preparation.whileReading, .apart])
+    func readingAheadGivesTheFindingsInOrderWithWhatTheirPreparingThreadPrepared(_ preparation: StoredFindings.Preparation) throws {
         let (database, stored) = try Self.manyFindings()
         var plain: [(Int, Finding)] = []
         try stored.forEach { plain.append(($0, $1)) }
         #expect(plain.count > 100)
 
-        // `prepare` reads the database on the reading thread, as the text report does.
-        let lookup = try EvidenceLookup(database: database)
+        // `prepare` reads the database, as the text report does.
+        let lookup = try EvidenceLookup(database: Self.preparingConnection(database, preparation))
         var ahead: [(Int, Finding)] = []
         try stored.forEach(preparing: { id, finding in
             (id, try finding.lines.first.flatMap { try lookup.line($0, traceID: finding.traceID)?.text })
-        }) { id, finding, prepared in
+        }, preparation: preparation) { id, finding, prepared in
             #expect(prepared.0 == id)
             #expect(prepared.1 != nil)
             ahead.append((id, finding))
@@ -136,19 +145,22 @@ import TraceStore
         #expect(ahead.map(\.1) == plain.map(\.1))
     }
 
-    @Test func aReportThatStopsEndsTheReadingAndLeavesTheConnectionToIt() throws {
+    @Test(arguments: [StoredFindings.Preparation.whileReading, .apart])
+    func aReportThatStopsEndsTheReadingAndLeavesTheConnectionToIt(_ preparation: StoredFindings.Preparation) throws {
         struct Stop: Error {}
         let (database, stored) = try Self.manyFindings()
+        let connection = try Self.preparingConnection(database, preparation)
         var taken = 0
         #expect(throws: Stop.self) {
-            try stored.forEach(preparing: { id, _ in id }) { _, _, _ in
+            try stored.forEach(preparing: { id, _ in id }, preparation: preparation) { _, _, _ in
                 taken += 1
                 if taken == 3 { throw Stop() }
             }
         }
         #expect(taken == 3)
-        // The reading thread has let go of the connection: it can be used at once.
+        // The other threads have let go of the connections: they can be used at once.
         #expect(try database.scalarInt("SELECT count(*) FROM findings") ?? 0 > 100)
+        #expect(try connection.scalarInt("SELECT count(*) FROM findings") ?? 0 > 100)
 
         struct Unreadable: Error {}
         var reached = 0
@@ -156,7 +168,7 @@ import TraceStore
             try stored.forEach(preparing: { id, _ in
                 if id > 70 { throw Unreadable() }
                 return id
-            }) { _, _, _ in reached += 1 }
+            }, preparation: preparation) { _, _, _ in reached += 1 }
         }
         // What was prepared before the failure is still handed over in order, then the error.
         #expect(reached <= 70)

@@ -29,6 +29,9 @@ struct Report {
     var coverage: [TraceCoverage] = []
     /// What cited lines say, for the reports that show it.
     var evidenceText: EvidenceLookup?
+    /// The findings read through `evidenceText`'s connection when it is a second one: the text
+    /// report then looks lines up on a thread of its own while another reads the findings.
+    var lookupFindings: StoredFindings?
     /// Per trace, when known, the lines whose events name an instance: only those are looked up
     /// for a heading's instance (`check` learns them as its rules read the events).
     var linesNamingInstances: [Int: LineSet] = [:]

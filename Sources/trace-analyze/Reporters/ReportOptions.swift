@@ -69,7 +69,19 @@ struct ReportOptions {
         var report = Report(findings: findings, counts: try findings.counts(), traceCount: coverage.count, failLevel: failLevel)
         report.coverage = coverage
         if reporter == TextReporter.self {
-            report.evidenceText = try EvidenceLookup(database: database)
+            // Looking cited lines up costs more than reading the findings: on a second connection,
+            // when the store has one to give, the two run on threads of their own. Without one
+            // (an in-memory store) the report is the same, read on one thread.
+            if let reader = try? database.openReader() {
+                // One read transaction for every lookup: alone, each would take the file's lock,
+                // check that no one changed it, and drop the lock again (twice the report's time).
+                // It ends when the connection closes with the report.
+                try reader.execute("BEGIN")
+                report.evidenceText = try EvidenceLookup(database: reader)
+                report.lookupFindings = findings.reading(from: reader)
+            } else {
+                report.evidenceText = try EvidenceLookup(database: database)
+            }
             report.linesNamingInstances = linesNamingInstances
             report.width = Console.width
         }

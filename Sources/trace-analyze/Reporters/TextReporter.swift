@@ -15,20 +15,24 @@ enum TextReporter: Reporter {
         }
         let shared = try report.findings.sharedSubjects()
         var heading: Severity?
-        // The findings, and what their cited lines say, are read on a thread of their own while
-        // this one lays out the findings read before: reading and laying out take about as long
-        // as each other. Of each finding's lines, those shown and one more are read: only a
-        // finding with more needs its lines counted. Only `lookUp` touches the database.
+        // The findings, and what their cited lines say, are read on threads of their own while
+        // this one lays out the findings read before; with a second connection, the lines are
+        // looked up on one thread while another reads the findings (looking up costs the most).
+        // Of each finding's lines, those shown and one more are read: only a finding with more
+        // needs its lines counted. Only `lookUp` and the reading touch the database.
+        let lookups = report.lookupFindings ?? report.findings
         let lookUp = { (id: Int, finding: Finding) throws -> Said in
             let shown = try finding.lines.prefix(maxEvidence).map { try report.evidenceText?.line($0, traceID: finding.traceID) }
             return Said(
                 shown: shown,
-                lineCount: finding.lines.count <= maxEvidence ? finding.lines.count : try report.findings.evidenceCount(of: id),
-                subject: try report.subject(of: finding, shared: shared, shown: shown) { try report.findings.evidenceLines(of: id) }
+                lineCount: finding.lines.count <= maxEvidence ? finding.lines.count : try lookups.evidenceCount(of: id),
+                subject: try report.subject(of: finding, shared: shared, shown: shown) { try lookups.evidenceLines(of: id) }
             )
         }
         // Report order is most severe first: a heading starts each severity's run of findings.
-        try report.findings.forEach(evidence: .first(maxEvidence + 1), preparing: lookUp) { _, finding, said in
+        try report.findings.forEach(
+            evidence: .first(maxEvidence + 1), preparing: lookUp, preparation: report.lookupFindings == nil ? .whileReading : .apart
+        ) { _, finding, said in
             var text = ""
             text.reserveCapacity(2048)
             if heading != finding.severity {
