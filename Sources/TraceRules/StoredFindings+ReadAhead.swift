@@ -30,11 +30,11 @@ extension StoredFindings {
         switch preparation {
         case .whileReading:
             let reader = FindingReader(findings: self, order: order, evidence: evidence, prepare: prepare)
-            try BlockingQueue.drain(capacity: 4, producing: { reader.run(into: $0) }, consume)
+            try BlockingQueue.drain(capacity: 4, producing: { try reader.run(into: $0) }, consume)
         case .apart:
             let reader = FindingReader(findings: self, order: order, evidence: evidence) { _, _ in () }
             let preparer = FindingReader(findings: self, order: order, evidence: evidence, prepare: prepare)
-            try BlockingQueue.drain(capacity: 4, producing: { preparer.prepare(readBy: reader, into: $0) }, consume)
+            try BlockingQueue.drain(capacity: 4, producing: { try preparer.prepare(readBy: reader, into: $0) }, consume)
         }
     }
 }
@@ -64,43 +64,27 @@ private final class FindingReader<Prepared>: @unchecked Sendable {
         self.prepare = prepare
     }
 
-    func run(into queue: BlockingQueue<Handover<[Item]>>) {
-        Self.hand(over: queue) {
-            var part: [Item] = []
+    /// Reads the findings in order, prepares each, and hands them over in parts.
+    func run(into queue: BlockingQueue<Handover<[Item]>>) throws {
+        var part: [Item] = []
+        part.reserveCapacity(Self.partSize)
+        try findings.forEach(order: order, evidence: evidence) { id, finding in
+            part.append(Item(id: id, finding: finding, prepared: try prepare(id, finding)))
+            guard part.count == Self.partSize else { return }
+            // The consumer has gone (it threw, or finished): stop reading.
+            guard queue.put(.part(part)) else { throw ConsumerStopped() }
+            part = []
             part.reserveCapacity(Self.partSize)
-            try findings.forEach(order: order, evidence: evidence) { id, finding in
-                part.append(Item(id: id, finding: finding, prepared: try prepare(id, finding)))
-                guard part.count == Self.partSize else { return }
-                // The consumer has gone (it threw, or finished): stop reading.
-                guard queue.put(.part(part)) else { throw ConsumerStopped() }
-                part = []
-                part.reserveCapacity(Self.partSize)
-            }
-            if !part.isEmpty { guard queue.put(.part(part)) else { throw ConsumerStopped() } }
         }
+        if !part.isEmpty { _ = queue.put(.part(part)) }
     }
 
     /// The middle stage of `.apart`: prepares what `reader` reads, on its own thread, here.
-    func prepare(readBy reader: FindingReader<Void>, into queue: BlockingQueue<Handover<[Item]>>) {
-        Self.hand(over: queue) {
-            try BlockingQueue.drain(capacity: 4, producing: { reader.run(into: $0) }) { items in
-                let part = try items.map { Item(id: $0.id, finding: $0.finding, prepared: try prepare($0.id, $0.finding)) }
-                // The consumer has gone (it threw, or finished): stop preparing, and reading.
-                guard queue.put(.part(part)) else { throw ConsumerStopped() }
-            }
-        }
-    }
-
-    /// Runs `produce`, which puts its parts on `queue`, then puts the end on it, or the error
-    /// that ended it; nothing once the consumer has stopped.
-    static func hand(over queue: BlockingQueue<Handover<[Item]>>, _ produce: () throws -> Void) {
-        do {
-            try produce()
-            _ = queue.put(.end)
-        } catch is ConsumerStopped {
-            return
-        } catch {
-            _ = queue.put(.failed(error))
+    func prepare(readBy reader: FindingReader<Void>, into queue: BlockingQueue<Handover<[Item]>>) throws {
+        try BlockingQueue.drain(capacity: 4, producing: { try reader.run(into: $0) }) { items in
+            let part = try items.map { Item(id: $0.id, finding: $0.finding, prepared: try prepare($0.id, $0.finding)) }
+            // The consumer has gone (it threw, or finished): stop preparing, and reading.
+            guard queue.put(.part(part)) else { throw ConsumerStopped() }
         }
     }
 }

@@ -53,20 +53,27 @@ public enum Handover<Part> {
 }
 
 extension BlockingQueue {
-    /// Runs `produce` on a thread of its own and calls `consume` here with each part it hands
-    /// over, at most `capacity` parts ahead: the two halves of a scan or a report on two cores.
+    /// Runs `produce` on a thread of its own and calls `consume` here with each part it puts,
+    /// at most `capacity` parts ahead: the two halves of a scan or a report on two cores.
     ///
-    /// Returns at `.end` and throws the error of `.failed`; when `consume` throws, the queue is
-    /// cancelled, so the producer's next `put` returns false and it should stop. Either way the
-    /// producer has finished when this returns, and what it used is the caller's again.
+    /// Returns once `produce` has returned and its parts are consumed, and throws what
+    /// `produce` threw. When `consume` throws, the queue is cancelled, so the producer's next
+    /// `put` returns false and it should stop (by returning or throwing: no one hears it).
+    /// Either way the producer has finished when this returns, and what it used is the
+    /// caller's again.
     public static func drain<Part>(
-        capacity: Int, producing produce: @escaping @Sendable (BlockingQueue<Handover<Part>>) -> Void,
+        capacity: Int, producing produce: @escaping @Sendable (BlockingQueue<Handover<Part>>) throws -> Void,
         _ consume: (Part) throws -> Void
     ) throws where Element == Handover<Part> {
         let queue = BlockingQueue<Handover<Part>>(capacity: capacity)
         let finished = DispatchSemaphore(value: 0)
         Thread {
-            produce(queue)
+            do {
+                try produce(queue)
+                _ = queue.put(.end)
+            } catch {
+                _ = queue.put(.failed(error))
+            }
             finished.signal()
         }.start()
         defer {

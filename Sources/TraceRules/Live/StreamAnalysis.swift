@@ -91,7 +91,6 @@ public final class StreamAnalysis: IngestObserver {
                     bytes = 0
                 }
                 if !parcel.isEmpty { _ = queue.put(.part(parcel)) }
-                _ = queue.put(.end)
             }) { parcel in
                 for finding in parcel { try write(finding, into: database) }
             }

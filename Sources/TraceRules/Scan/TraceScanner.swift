@@ -90,7 +90,7 @@ public struct TraceScanner {
         // `drain` stops the reader when `body` throws, and returns once it has stopped.
         symbols.isBeingFilled = true
         defer { symbols.isBeingFilled = false }
-        try BlockingQueue.drain(capacity: 4, producing: { reader.run(into: $0) }) { events in
+        try BlockingQueue.drain(capacity: 4, producing: { try reader.run(into: $0) }) { events in
             for event in events { try body(event) }
             reader.pool.recycle(events)
         }
@@ -121,20 +121,16 @@ public struct TraceScanner {
             try warnings.bind([eventIDs.lowerBound, eventIDs.upperBound])
         }
 
-        func run(into queue: BlockingQueue<Handover<[LifecycleEvent]>>) {
-            do {
-                var chunk = pool.take()
-                try read { event in
-                    chunk.append(event)
-                    guard chunk.count == Self.chunkSize else { return true }
-                    defer { chunk = pool.take() }
-                    return queue.put(.part(chunk))
-                }
-                if !chunk.isEmpty { guard queue.put(.part(chunk)) else { return } }
-                _ = queue.put(.end)
-            } catch {
-                _ = queue.put(.failed(error))
+        /// Reads the trace into `queue` in chunks; stops early when no one takes them any more.
+        func run(into queue: BlockingQueue<Handover<[LifecycleEvent]>>) throws {
+            var chunk = pool.take()
+            try read { event in
+                chunk.append(event)
+                guard chunk.count == Self.chunkSize else { return true }
+                defer { chunk = pool.take() }
+                return queue.put(.part(chunk))
             }
+            if !chunk.isEmpty { _ = queue.put(.part(chunk)) }
         }
 
         /// Steps through the trace, handing each event to `emit` until it returns false.
