@@ -75,14 +75,10 @@ public struct Analyzer {
         func finish(_ body: (Finding) throws -> Void) rethrows {
             guard eventIDs != nil else { return }
             var names = PropertyNames(symbols: symbols)
-            var batch = RootCauseBatch(tracker: tracker)
-            for entry in launches.flatMap(\.entries) {
-                try entry.detector.finish(subjects) { violation in
-                    let finding = DetectorSet.finding(violation, of: entry, traceID: traceID, source: source)
-                    try batch.add(finding, names: &names, emit: body)
-                }
-            }
-            try batch.flush(names: &names, emit: body)
+            try RootCauseBatch.finish(
+                launches.lazy.flatMap(\.entries), subjects: subjects, traceID: traceID, source: source, tracker: tracker,
+                names: &names, emit: body
+            )
         }
 
         /// Stores the updates and causes, when they are to be stored; inside the caller's transaction.

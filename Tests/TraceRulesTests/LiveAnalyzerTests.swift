@@ -140,7 +140,7 @@ import TraceStore
     func batchedRootCausesAreOneAtATimeRootCauses(batchBytes: Int) throws {
         try LiveAnalyzerTests.withGeneratedLog(lines: 30000) { path in
             let feed = Feed(2, path: path)
-            try Ingestor(database: TraceDatabase.openTemporary()).ingest(path: path, observer: feed)
+            _ = try Ingestor(database: TraceDatabase.openTemporary()).ingest(path: path, observer: feed)
             let oneAtATime = feed.analyzers[0].finish().findings
             var batched: [Finding] = []
             feed.analyzers[1].finish(batchingBytes: batchBytes) { batched.append($0) }

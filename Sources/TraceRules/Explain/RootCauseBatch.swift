@@ -31,6 +31,22 @@ struct RootCauseBatch {
         self.maxBytes = maxBytes
     }
 
+    /// Ends each of `entries`' detectors in turn, and hands every finding they produce to `emit`
+    /// with its root cause, batches of about `maxBytes` at a time: the end of a stored trace's
+    /// scan (`Analyzer`) and of a stream (`LiveAnalyzer`).
+    static func finish(
+        _ entries: some Sequence<DetectorSet.Entry>, subjects: Subjects, traceID: Int, source: String, tracker: UpdateTracker,
+        names: inout PropertyNames, maxBytes: Int = RootCauseBatch.maxBytes, emit: (Finding) throws -> Void
+    ) rethrows {
+        var batch = RootCauseBatch(tracker: tracker, maxBytes: maxBytes)
+        for entry in entries {
+            try entry.detector.finish(subjects) { violation in
+                try batch.add(DetectorSet.finding(violation, of: entry, traceID: traceID, source: source), names: &names, emit: emit)
+            }
+        }
+        try batch.flush(names: &names, emit: emit)
+    }
+
     /// Takes `finding` (made without its root cause); once the batch is full, hands every
     /// finding of it to `emit` with its root cause, in the order they came.
     mutating func add(_ finding: Finding, names: inout PropertyNames, emit: (Finding) throws -> Void) rethrows {

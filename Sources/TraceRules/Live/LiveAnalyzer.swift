@@ -177,14 +177,10 @@ public final class LiveAnalyzer {
 
     /// `finish(each:)` with root causes worked out in batches of about `bytes` bytes.
     func finish(batchingBytes bytes: Int, each body: (Finding) throws -> Void) rethrows {
-        var batch = RootCauseBatch(tracker: tracker, maxBytes: bytes)
-        for (_, _, entry) in entries {
-            try entry.detector.finish(subjects) { violation in
-                let finding = DetectorSet.finding(violation, of: entry, traceID: traceID, source: source)
-                try batch.add(finding, names: &names, emit: body)
-            }
-        }
-        try batch.flush(names: &names, emit: body)
+        try RootCauseBatch.finish(
+            entries.lazy.map(\.entry), subjects: subjects, traceID: traceID, source: source, tracker: tracker,
+            names: &names, maxBytes: bytes, emit: body
+        )
     }
 
     /// Records `finding` under `key`; the live finding to report, or nil when it was already
