@@ -26,7 +26,7 @@ struct RootCauseBatch {
     private var bytes = 0
 
     /// A batch over `tracker`'s updates, full at about `maxBytes` bytes.
-    init(tracker: UpdateTracker, maxBytes: Int = RootCauseBatch.maxBytes) {
+    private init(tracker: UpdateTracker, maxBytes: Int = RootCauseBatch.maxBytes) {
         self.tracker = tracker
         self.maxBytes = maxBytes
     }
@@ -49,7 +49,7 @@ struct RootCauseBatch {
 
     /// Takes `finding` (made without its root cause); once the batch is full, hands every
     /// finding of it to `emit` with its root cause, in the order they came.
-    mutating func add(_ finding: Finding, names: inout PropertyNames, emit: (Finding) throws -> Void) rethrows {
+    private mutating func add(_ finding: Finding, names: inout PropertyNames, emit: (Finding) throws -> Void) rethrows {
         let weight = Self.weight(of: finding)
         // A finding that fills half a batch on its own has lines enough to read its chunks once
         // by itself, in its own ascending order: it is not copied into a batch's lookups.
@@ -65,7 +65,7 @@ struct RootCauseBatch {
     }
 
     /// Hands the findings still held to `emit`, with their root causes.
-    mutating func flush(names: inout PropertyNames, emit: (Finding) throws -> Void) rethrows {
+    private mutating func flush(names: inout PropertyNames, emit: (Finding) throws -> Void) rethrows {
         guard !findings.isEmpty else { return }
         // Each line as `line << 32 | slot` (its place among the batch's lines): sorting plain
         // integers puts them in line order. Lines past what an update can hold are in none.
