@@ -38,4 +38,11 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
     /// True for the steps of a view's life a line can state (body to layout): what structured
     /// lines and user patterns may produce. `text` and `warning` come from the parser alone.
     @inlinable public var isLifecycleStep: Bool { self != .text && self != .warning }
+
+    /// Hashes the dense index: without it the standard library's `RawRepresentable` default
+    /// hashes the raw string, which made every dictionary keyed on a kind (the update
+    /// tracker's roots, per event) hash a string.
+    @inlinable public func hash(into hasher: inout Hasher) {
+        hasher.combine(index)
+    }
 }

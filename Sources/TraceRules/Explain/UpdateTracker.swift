@@ -26,7 +26,7 @@ import TraceModel
 /// indexes) and wait in temporary files: there is one per body or init line, and they are
 /// written after the scan. Only the
 /// scan's consuming thread touches the tracker, one access at a time, so the per-access runtime
-/// exclusivity check is left out of the arrays written per event.
+/// exclusivity check is left out of the state written per event.
 public final class UpdateTracker {
     /// A cause as the scan can tell it without reading names; `ownProperty` becomes state,
     /// observed object, environment or dependency once the property's name can be read.
@@ -58,6 +58,14 @@ public final class UpdateTracker {
         let property: UInt32
         /// Unrecognised text came right before the update's first line.
         let afterText: Bool
+
+        /// One combination of the fields: the symbol indexes fill a word, the rest goes into
+        /// bits an index rarely reaches. Synthesized hashing fed each field to the hasher
+        /// apart, the most of `keep`'s time, once per update.
+        func hash(into hasher: inout Hasher) {
+            let small = UInt64(kind.index) << 4 | UInt64(code.map { $0.rawValue + 1 } ?? 0) << 1 | (afterText ? 1 : 0)
+            hasher.combine(UInt64(view) << 32 ^ UInt64(property) ^ small << 24)
+        }
 
         /// True when the root is a change the log names: a view's own property, a new
         /// identity, an appear or a disappear.
@@ -96,22 +104,22 @@ public final class UpdateTracker {
     /// update without reading the updates back one by one.
     @exclusivity(unchecked) private(set) var chunkFirstLines: [UInt32] = []
     /// The distinct roots, indexed by `Update.rootKey`.
-    private(set) var roots: [Root] = []
-    private var rootIndex: [Root: UInt32] = [:]
+    @exclusivity(unchecked) private(set) var roots: [Root] = []
+    @exclusivity(unchecked) private var rootIndex: [Root: UInt32] = [:]
     /// The trace's first event id: rows keep offsets from it.
-    private(set) var base: Int?
+    @exclusivity(unchecked) private(set) var base: Int?
 
     /// The update in progress, kept in `updates` once it holds a row, and its root.
     @exclusivity(unchecked) private var open: Update?
-    private var openRoot: Root?
-    private var openIsKept = false
-    private var openIsDropped = false
+    @exclusivity(unchecked) private var openRoot: Root?
+    @exclusivity(unchecked) private var openIsKept = false
+    @exclusivity(unchecked) private var openIsDropped = false
     /// Counts every update begun, kept or not, so per-view marks can tell updates apart.
-    private var serial: UInt32 = 0
-    private var lastTime: Double?
+    @exclusivity(unchecked) private var serial: UInt32 = 0
+    @exclusivity(unchecked) private var lastTime: Double?
     /// The nearest evaluation of the open update that may be a parent (changed on its own, or
     /// started it): its offset plus one, 0 for none.
-    private var candidate: UInt32 = 0
+    @exclusivity(unchecked) private var candidate: UInt32 = 0
     /// Per view symbol: the update (serial) it last evaluated in, and of its last init with its offset.
     @exclusivity(unchecked) private var evaluatedIn: [UInt32] = []
     @exclusivity(unchecked) private var initIn: [UInt32] = []
@@ -131,7 +139,7 @@ public final class UpdateTracker {
     /// How many updates hold a body evaluation or an init.
     public var updateCount: Int { updates.count }
     /// How many body evaluations and inits got a cause.
-    public private(set) var causeCount = 0
+    @exclusivity(unchecked) public private(set) var causeCount = 0
 
     /// Takes the next event of the scan.
     public func observe(_ event: LifecycleEvent) {
