@@ -13,13 +13,16 @@ extension LifecycleEvent {
     }
 
     /// The same, reading the event where it lies: field by field, since passing `pointee` on
-    /// would copy the whole event (a retain and a release of each of its strings).
-    init(at event: UnsafePointer<Event>, followsText: Bool, symbols: SymbolTable) {
+    /// would copy the whole event (a retain and a release of each of its strings). The table is
+    /// borrowed: an initializer's parameters are otherwise passed owned, a retain per event.
+    init(at event: UnsafePointer<Event>, followsText: Bool, symbols: borrowing SymbolTable) {
         self.init(line: event.pointee.line, ts: event.pointee.envelope.timestamp, kind: event.pointee.kind)
         self.followsText = followsText
-        view = event.pointee.view.map(symbols.intern)
-        owner = event.pointee.owner.map(symbols.intern)
-        instance = event.pointee.instance.map(symbols.internInstance)
+        // `if let` rather than `map(symbols.intern)`: a method passed as a closure captures
+        // the table, a retain and a release per name.
+        if let name = event.pointee.view { view = symbols.intern(name) }
+        if let name = event.pointee.owner { owner = symbols.intern(name) }
+        if let name = event.pointee.instance { instance = symbols.internInstance(name) }
         isPrintChanges = event.pointee.origin == .printChanges
         durationMilliseconds = event.pointee.durationMs
         if !event.pointee.tokens.isEmpty {
