@@ -27,6 +27,9 @@ public final class LiveAnalyzer {
     private let sources: SourceIndex?
     /// The detectors of each launch: a relaunch inside the stream starts fresh ones, as `Analyzer` does.
     @exclusivity(unchecked) private var launches: [DetectorSet]
+    /// The last launch's detectors, which each event goes to, in a buffer of our own
+    /// (`DetectorSet.allocateObservers`); `launches` keeps them alive.
+    @exclusivity(unchecked) private var observing: UnsafeMutableBufferPointer<DetectorSet.Observer>
     @exclusivity(unchecked) private var relaunch = Relaunch()
     /// Updates and causes, for the findings' root causes, as `Analyzer` works them out.
     private let tracker: UpdateTracker
@@ -60,12 +63,17 @@ public final class LiveAnalyzer {
         decidesEarly = decidingEarly
         self.configuration = configuration
         self.sources = sources
-        launches = [DetectorSet(configuration: configuration, sources: sources, symbols: symbols, decidingEarly: decidesEarly)]
+        launches = [DetectorSet(configuration: configuration, sources: sources, symbols: symbols, decidingEarly: decidingEarly)]
+        observing = launches[0].allocateObservers()
         tracker = UpdateTracker(symbols: symbols, keepingRows: false)
         names = PropertyNames(symbols: symbols)
         subjects = Subjects(symbols: symbols)
         self.traceID = traceID
         self.source = source
+    }
+
+    deinit {
+        observing.deallocate()
     }
 
     /// Takes the next parsed event, text lines included, in input order.
@@ -89,11 +97,16 @@ public final class LiveAnalyzer {
         textSince = false
         // A constant from here on: handed to a dozen detectors, a `var` is copied for each call
         // (its tokens retained), since the compiler cannot tell that no detector changes it.
-        let ready = converted
+        // Consumed, not copied, into it: a copy is one more retain and release.
+        let ready = consume converted
         subjects.count(ready)
         tracker.observe(ready)
-        if ready.relaunch { launches.append(DetectorSet(configuration: configuration, sources: sources, symbols: symbols, decidingEarly: decidesEarly)) }
-        launches[launches.count - 1].observe(ready)
+        if ready.relaunch {
+            launches.append(DetectorSet(configuration: configuration, sources: sources, symbols: symbols, decidingEarly: decidesEarly))
+            observing.deallocate()
+            observing = launches[launches.count - 1].allocateObservers()
+        }
+        DetectorSet.observe(ready, by: UnsafeBufferPointer(observing))
     }
 
     /// Every launch's detectors with the key parts that tell them apart.

@@ -16,7 +16,7 @@ struct DetectorSet {
 
     /// A detector held unretained, with its type: a metatype is not reference counted, where
     /// a closure's context would be retained around each call as the detector was.
-    private struct Observer {
+    struct Observer {
         let detector: Unmanaged<AnyObject>
         let type: any Detector.Type
 
@@ -43,11 +43,23 @@ struct DetectorSet {
     /// reference to it: the retain and release around each of a dozen calls per event were a
     /// tenth of the rules' cost.
     @inline(__always) func observe(_ event: LifecycleEvent) {
-        observers.withUnsafeBufferPointer { observers in
-            for index in observers.indices {
-                let observer = observers[index]
-                observer.detector._withUnsafeGuaranteedRef { observer.type.observe(unretained: $0, event) }
-            }
+        observers.withUnsafeBufferPointer { Self.observe(event, by: $0) }
+    }
+
+    /// The observers in a buffer of the caller's, which it deallocates before this set goes
+    /// away: a class that holds the set in a `var` copies it out for each call (a retain and a
+    /// release of both arrays per event), where a buffer pointer is read as it is.
+    func allocateObservers() -> UnsafeMutableBufferPointer<Observer> {
+        let buffer = UnsafeMutableBufferPointer<Observer>.allocate(capacity: observers.count)
+        _ = buffer.initialize(from: observers)
+        return buffer
+    }
+
+    /// Hands `event` to each of `observers` in turn.
+    @inline(__always) static func observe(_ event: LifecycleEvent, by observers: UnsafeBufferPointer<Observer>) {
+        for index in observers.indices {
+            let observer = observers[index]
+            observer.detector._withUnsafeGuaranteedRef { observer.type.observe(unretained: $0, event) }
         }
     }
 
