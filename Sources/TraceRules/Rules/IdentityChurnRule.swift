@@ -212,10 +212,10 @@ public enum IdentityChurnRule: Rule {
         @exclusivity(unchecked) private var printed: [(instance: Symbol?, count: Int, line: Int)] = []
 
         /// Per owner and model type: live models and the previous init or deinit.
-        @exclusivity(unchecked) private var models: [ModelKey: ModelState] = [:]
+        @exclusivity(unchecked) private var models: [NamePair: ModelState] = [:]
         /// Per owner and model type: its list in `cycleLines`, of each deinit line and the init
         /// line that followed, two by two.
-        @exclusivity(unchecked) private var cycles: [ModelKey: Int] = [:]
+        @exclusivity(unchecked) private var cycles: [NamePair: Int] = [:]
         private let cycleLines = SpilledLists<Int>()
 
         /// Views re-created since the last `decided`, by symbol index, each once (a stored
@@ -311,7 +311,7 @@ public enum IdentityChurnRule: Rule {
             if event.newIdentity {
                 members[view].created += 1
                 members[view].lines.append(event.line)
-                members[view].state.removeAll(keepingCapacity: true)
+                members[view].state.clear()
                 for token in event.tokens where token.isState { members[view].state.append(token) }
             } else {
                 members[view].kept += 1
@@ -359,15 +359,15 @@ public enum IdentityChurnRule: Rule {
                     }
                     members[view].created = 0
                     members[view].kept = 0
-                    members[view].lines.removeAll(keepingCapacity: true)
-                    members[view].state.removeAll(keepingCapacity: true)
+                    members[view].lines.clear()
+                    members[view].state.clear()
                 }
             }
-            touched.removeAll(keepingCapacity: true)
+            touched.clear()
         }
 
         private func model(_ event: LifecycleEvent, owner: Symbol) {
-            let key = ModelKey(owner: owner, model: event.view)
+            let key = NamePair(owner: owner, owned: event.view)
             let isInit = event.kind == .`init`
             if let previous = models[key] {
                 if isInit && previous.alive == 0 && previous.lastWasDeinit {
@@ -419,7 +419,7 @@ public enum IdentityChurnRule: Rule {
         /// Model cycles wait for the end, where a re-created view's owner silences them.
         func decided(_ subjects: Subjects) -> [Violation] {
             guard !newlyRecreated.isEmpty else { return [] }
-            defer { newlyRecreated.removeAll(keepingCapacity: true) }
+            defer { newlyRecreated.clear() }
             let symbols = subjects.symbols
             var violations: [Violation] = []
             for view in newlyRecreated {
@@ -495,7 +495,7 @@ public enum IdentityChurnRule: Rule {
         private func recreatedModels(_ symbols: SymbolTable) -> [(owner: String, model: String, cycles: Int, lists: [Int])] {
             var rows: [(owner: String, model: String?, cycles: Int, lists: [Int])] = []
             for (key, list) in cycles {
-                rows.append((symbols[key.owner], key.model.map { symbols[$0] }, cycleLines.count(of: list) / 2, [list]))
+                rows.append((symbols[key.owner], key.owned.map { symbols[$0] }, cycleLines.count(of: list) / 2, [list]))
             }
             rows.sort {
                 if !$0.owner.utf8.elementsEqual($1.owner.utf8) { return $0.owner.utf8.lexicographicallyPrecedes($1.owner.utf8) }
@@ -541,11 +541,5 @@ public enum IdentityChurnRule: Rule {
             state.map { symbols[$0] }.joined(separator: ", ").split(separator: ",")
                 .map { $0.trimmingCharacters(in: .whitespaces) }
         }
-    }
-
-    /// An owner and the type of a model it printed (`PlayButton DataModel init`).
-    private struct ModelKey: Hashable {
-        let owner: Symbol
-        let model: Symbol?
     }
 }

@@ -134,7 +134,7 @@ extension NonLazyNavigationDestinationRule {
                     let view = Int(burst[position].view)
                     if views[view].waiting.count == Self.heldWaiting {
                         for destination in views[view].waiting { destinations.append(destination, to: 2 * view) }
-                        views[view].waiting.removeAll(keepingCapacity: true)
+                        views[view].waiting.clear()
                     }
                     views[view].waiting.append(burst[position])
                     views[view].isAwaited = true
@@ -151,7 +151,7 @@ extension NonLazyNavigationDestinationRule {
                 destinations.removeAll(of: 2 * index)
             }
             for destination in views[index].waiting { body(destination) }
-            views[index].waiting.removeAll(keepingCapacity: true)
+            views[index].waiting.clear()
             views[index].isAwaited = false
         }
 

@@ -118,9 +118,9 @@ public enum RepeatedAppearRule: Rule {
         /// Per view symbol: its lifetime number, raised at each new identity.
         @exclusivity(unchecked) private var lifetime: [Int] = []
         /// Live models per owner and model type (a model without a name is a type of its own).
-        @exclusivity(unchecked) private var alive: [Pair: Int] = [:]
+        @exclusivity(unchecked) private var alive: [NamePair: Int] = [:]
         /// The running group of each view and instance.
-        @exclusivity(unchecked) private var groupIndex: [Pair: Int] = [:]
+        @exclusivity(unchecked) private var groupIndex: [NamePair: Int] = [:]
         @exclusivity(unchecked) private var groups: [Group] = []
         /// Groups of `minAppears` or more, closed: final, waiting for `settled` or `finish`, on
         /// file with their lines. A stored trace's scan (`report`) never asks `settled`, and its
@@ -169,7 +169,7 @@ public enum RepeatedAppearRule: Rule {
             case .appear:
                 guard let view = event.view else { return }
                 let current = lifetimeOf(view)
-                let key = Pair(view, event.instance)
+                let key = NamePair(owner: view, owned: event.instance)
                 guard let index = groupIndex[key] else {
                     groupIndex[key] = groups.count
                     groups.append(Group(view: view, instance: event.instance, lifetime: current, key: nextKey, first: position, lines: [event.line]))
@@ -191,7 +191,7 @@ public enum RepeatedAppearRule: Rule {
                 newLifetime(view)
             case .`init`, .`deinit`:
                 guard let owner = event.owner else { return }
-                let key = Pair(owner, event.view)
+                let key = NamePair(owner: owner, owned: event.view)
                 let count = alive[key, default: 0] + (event.kind == .`init` ? 1 : -1)
                 alive[key] = count
                 if event.kind == .`deinit` && count == 0 { newLifetime(owner) }
@@ -225,7 +225,7 @@ public enum RepeatedAppearRule: Rule {
                 ))
                 for line in groups[index].lines { foundLines.append(line) }
             }
-            groups[index].lines.removeAll(keepingCapacity: true)
+            groups[index].lines.clear()
         }
 
         func finish(_ subjects: Subjects) -> [Violation] { collected(subjects) }
@@ -279,17 +279,6 @@ public enum RepeatedAppearRule: Rule {
                 lines: lines,
                 earlyKey: key
             )
-        }
-    }
-
-    /// Two names: an owner and its model type, or a view and its instance.
-    private struct Pair: Hashable {
-        let first: Symbol
-        let second: Symbol?
-
-        init(_ first: Symbol, _ second: Symbol?) {
-            self.first = first
-            self.second = second
         }
     }
 }

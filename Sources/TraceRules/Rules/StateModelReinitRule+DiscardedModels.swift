@@ -18,7 +18,7 @@ extension StateModelReinitRule {
     final class DiscardedModels: Detector {
         private let minReinits: Int
         /// The slot in `pairs` of each owner and model type met.
-        @exclusivity(unchecked) private var slots: [ModelKey: Int] = [:]
+        @exclusivity(unchecked) private var slots: [NamePair: Int] = [:]
         @exclusivity(unchecked) private var pairs: [Pair] = []
         /// Per owner symbol: the slots of its pairs with inits waiting for the owner's next
         /// printed body.
@@ -47,7 +47,7 @@ extension StateModelReinitRule {
 
         /// What is known of one owner and model type.
         private struct Pair {
-            let key: ModelKey
+            let key: NamePair
             /// Live models.
             var alive = 0
             /// The keys of the lists of its lines: inits waiting for the owner's next printed
@@ -80,7 +80,7 @@ extension StateModelReinitRule {
                     return
                 }
                 let isInit = event.kind == .`init`
-                let pair = slot(ModelKey(owner: owner, model: event.view))
+                let pair = slot(NamePair(owner: owner, owned: event.view))
                 pairs[pair].alive += isInit ? 1 : -1
                 // A model that is a view is never cited (nor one without a name): it is counted, its line not kept.
                 guard isInit, pairs[pair].alive >= 2, let model = event.view, !isShown(model) else { return }
@@ -96,13 +96,13 @@ extension StateModelReinitRule {
                     let discards = ownerlessParent != child && !event.newIdentity
                     for model in ownerlessModels {
                         if discards {
-                            let pair = slot(ModelKey(owner: child, model: model))
+                            let pair = slot(NamePair(owner: child, owned: model))
                             pairs[pair].discardedCount += lines.count(of: ownerlessKeys[model.index])
                             lines.moveAll(from: ownerlessKeys[model.index], to: pairs[pair].discarded)
                         }
                         endOwnerless(model)
                     }
-                    ownerlessModels.removeAll(keepingCapacity: true)
+                    ownerlessModels.clear()
                 }
                 guard let view = event.view?.index, view < waiting.count, !waiting[view].isEmpty else { return }
                 for pair in waiting[view] {
@@ -113,14 +113,14 @@ extension StateModelReinitRule {
                         lines.removeAll(of: pairs[pair].waiting)
                     }
                 }
-                waiting[view].removeAll(keepingCapacity: true)
+                waiting[view].clear()
             case .appear, .disappear:
                 // A model made in the update that removes a view, right before it disappears:
                 // made for a view that is going away, never used.
                 let removed = event.kind == .disappear ? event.view : nil
                 for model in ownerlessModels {
                     if let removed, ownerlessParent != removed {
-                        let pair = slot(ModelKey(owner: removed, model: model))
+                        let pair = slot(NamePair(owner: removed, owned: model))
                         if pairs[pair].teardownCount == 0 { pairs[pair].firstTeardownLine = ownerlessFirstLine[model.index] }
                         pairs[pair].teardownCount += lines.count(of: ownerlessKeys[model.index])
                         lines.moveAll(from: ownerlessKeys[model.index], to: pairs[pair].teardown)
@@ -130,7 +130,7 @@ extension StateModelReinitRule {
                 }
                 // The update is over: an owner-less init after it belongs to no parent's update.
                 evaluating = nil
-                ownerlessModels.removeAll(keepingCapacity: true)
+                ownerlessModels.clear()
             default:
                 break
             }
@@ -150,14 +150,14 @@ extension StateModelReinitRule {
             // Per removed view, its models' pairs in the order the models were first made for it.
             var byView: [Symbol: [Pair]] = [:]
             for pair in pairs where pair.teardownCount > 0 {
-                guard let model = pair.key.model, !subjects.isView(model) else { continue }
+                guard let model = pair.key.owned, !subjects.isView(model) else { continue }
                 byView[pair.key.owner, default: []].append(pair)
             }
             let names = subjects.symbols
             let views = byView.mapValues { $0.sorted { $0.firstTeardownLine < $1.firstTeardownLine } }
                 .sorted { $0.value[0].firstTeardownLine < $1.value[0].firstTeardownLine }
             for (view, made) in views {
-                let models = made.map { names[$0.key.model!] }.uniqued().joined(separator: ", ")
+                let models = made.map { names[$0.key.owned!] }.uniqued().joined(separator: ", ")
                 let count = made.reduce(0) { $0 + $1.teardownCount }
                 try body(Violation(
                     view: names[view],
@@ -176,7 +176,7 @@ extension StateModelReinitRule {
             var rows: [(owner: String, model: String, pairs: [Pair])] = []
             for pair in pairs where pair.discardedCount > 0 {
                 // Model lines always name the model; one without (a hand-made store) is left out.
-                guard let model = pair.key.model, !subjects.isView(model) else { continue }
+                guard let model = pair.key.owned, !subjects.isView(model) else { continue }
                 rows.append((names[pair.key.owner], names[model], [pair]))
             }
             // By owner, then model, as bytes (SQLite's BINARY order); neighbours whose names
@@ -219,7 +219,7 @@ extension StateModelReinitRule {
         }
 
         /// The slot of `key`'s pair, made when new.
-        @inline(__always) private func slot(_ key: ModelKey) -> Int {
+        @inline(__always) private func slot(_ key: NamePair) -> Int {
             if let slot = slots[key] { return slot }
             pairs.append(Pair(key: key, waiting: nextKey, discarded: nextKey + 1, teardown: nextKey + 2))
             nextKey += 3

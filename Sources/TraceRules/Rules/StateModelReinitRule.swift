@@ -112,10 +112,4 @@ public enum StateModelReinitRule: Rule {
     public static func detector(_ context: RuleContext) -> any Detector {
         DiscardedModels(minReinits: context.thresholds.count(minReinits))
     }
-
-    /// An owner and the type of a model it printed (`PlayButton DataModel init`).
-    struct ModelKey: Hashable {
-        let owner: Symbol
-        let model: Symbol?
-    }
 }

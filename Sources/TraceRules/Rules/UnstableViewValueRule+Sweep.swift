@@ -8,10 +8,10 @@ extension UnstableViewValueRule {
     /// after it belong to it until the next such line, an appear/disappear (printed once the
     /// update is committed), or, when timestamps tell, `max_update_seconds` after it.
     struct UpdateSweep {
+        /// Plain values only (the cause is kept apart), so that reading and clearing the current
+        /// update per body line copies bytes, not a reference to count.
         private struct Update {
             let root: Symbol
-            /// The root's tokens as printed: why it re-ran.
-            let cause: Tokens
             let line: Int
             let ts: Double?
             /// The root's updates so far, this one included.
@@ -28,6 +28,8 @@ extension UnstableViewValueRule {
 
         private let maxUpdateSeconds: Double
         private var current: Update?
+        /// The current update's root's tokens as printed: why it re-ran.
+        private var cause = Tokens()
         /// The current update's children in order of first sight: the first `memberCount` entries,
         /// reused from update to update so their line arrays keep their storage.
         private var members: [Member] = []
@@ -59,7 +61,8 @@ extension UnstableViewValueRule {
                 updatesPerRoot.grow(toInclude: view.index, with: 0)
                 updatesPerRoot[view.index] += 1
                 let number = updatesPerRoot[view.index]
-                current = Update(root: view, cause: event.tokens, line: event.line, ts: event.ts, number: number)
+                current = Update(root: view, line: event.line, ts: event.ts, number: number)
+                cause = event.tokens
                 return
             }
             guard let current, view != current.root else { return }
@@ -79,7 +82,7 @@ extension UnstableViewValueRule {
                 members.append(Member(child: view))
             } else {
                 members[memberCount].child = view
-                members[memberCount].lines.removeAll(keepingCapacity: true)
+                members[memberCount].lines.clear()
                 members[memberCount].valueOnly = true
                 members[memberCount].newIdentity = false
             }
@@ -92,7 +95,8 @@ extension UnstableViewValueRule {
         mutating func endUpdate() {
             defer {
                 current = nil
-                for member in members[..<memberCount] { memberSlot[member.child.index] = -1 }
+                // By index: a member copied out is its line array retained.
+                for index in 0 ..< memberCount { memberSlot[members[index].child.index] = -1 }
                 memberCount = 0
             }
             guard let current else { return }
@@ -108,7 +112,7 @@ extension UnstableViewValueRule {
                     pairs.append(Pair(root: current.root, child: child))
                 }
                 add(
-                    to: index, update: current.number, cause: current.cause, rootLine: current.line,
+                    to: index, update: current.number, cause: cause, rootLine: current.line,
                     lines: member.lines, valueOnly: member.valueOnly, newIdentity: member.newIdentity
                 )
             }
