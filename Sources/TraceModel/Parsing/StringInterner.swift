@@ -35,7 +35,7 @@ public struct StringInterner {
     /// The string for `bytes`, shared with earlier calls for the same bytes when still cached.
     public mutating func intern(_ bytes: UnsafeRawBufferPointer) -> String {
         guard bytes.count <= Self.maxLength else { return String(decoding: bytes, as: UTF8.self) }
-        let hash = Self.hash(bytes)
+        let hash = nameHash(bytes)
         let index = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
         if hashes[index] == hash, lengths[index] == bytes.count, matches(index, bytes) {
             return strings[index]
@@ -62,24 +62,5 @@ public struct StringInterner {
     private func matches(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let source = bytes.baseAddress else { return true }
         return keys.withUnsafeBytes { memcmp($0.baseAddress! + index * Self.maxLength, source, bytes.count) == 0 }
-    }
-
-    /// FNV-1a over eight bytes at a time, then the rest one by one; it only picks a slot and
-    /// screens compares, so any well-mixed hash will do.
-    @inline(__always)
-    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        let prime: UInt64 = 0x0000_0100_0000_01B3
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
-            hash ^= hash >> 32
-            offset += 8
-        }
-        while offset < bytes.count {
-            hash = (hash ^ UInt64(bytes[offset])) &* prime
-            offset += 1
-        }
-        return hash
     }
 }

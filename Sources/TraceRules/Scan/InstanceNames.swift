@@ -1,4 +1,5 @@
 import Foundation
+import TraceModel
 
 /// The instances of one scan (`0x600000c04000`, a row's id), interned to dense indexes without
 /// keeping their names in memory: a log can name a new instance on every line, and a table of

@@ -1,4 +1,5 @@
 import Foundation
+import TraceModel
 
 /// A name from a trace (a view, owner, instance or `_printChanges()` token), interned: two
 /// symbols are equal exactly when their names are, and a symbol is a dense index, so a rule can
@@ -168,25 +169,4 @@ public final class SymbolTable {
 
         private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { nameHash(bytes) }
     }
-}
-
-/// The hash of the scan's names and instances, eight bytes at a time: every view name, owner,
-/// instance and token of every event is hashed on the rules' thread, and FNV-1a's byte loop
-/// was most of interning. Each word is multiplied in and its high bits folded down, so the low
-/// bits the tables index by depend on every byte.
-func nameHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-    var offset = 0
-    while offset + 8 <= bytes.count {
-        hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
-        hash ^= hash >> 29
-        offset += 8
-    }
-    if offset < bytes.count {
-        var tail: UInt64 = 0
-        for index in offset ..< bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
-        hash = (hash ^ tail) &* multiplier
-    }
-    return hash ^ hash >> 32
 }
