@@ -18,6 +18,11 @@ public final class EventWriter {
     private var written = 0
     private var writtenText = 0
     private var lastLine = 0
+    /// The line of the row stored last, and how many rows sat on the line of the row before
+    /// them: stored with the counters (`events_sharing_a_line`), so a reader looking a line up
+    /// knows whether the event on it can have a second one after it (`EvidenceLookup`).
+    private var previousLine = 0
+    private var sharingALine = 0
     private var inTransaction = false
     private var batchStarted: TimeInterval = 0
     private let insertEvents: [Statement]
@@ -98,6 +103,11 @@ public final class EventWriter {
 
     static let rowsPerStatement = 16
 
+    /// The `stats` counter of events stored on the same line as the event before them: 0 for
+    /// everything the parser writes (a line is one event or a continuation of one), more for
+    /// events appended by hand.
+    public static let sharingALineStat = "events_sharing_a_line"
+
     /// The columns of `event_rows` (schema version 6): the `events` view reads them back.
     static let eventColumns = [
         "trace_id", "line", "kind", "origin", "envelope", "context", "ts", "pid", "tid",
@@ -155,6 +165,9 @@ public final class EventWriter {
         let kind = event.pointee.kind
         if kind == .text { writtenText += 1 }
         lastLine = max(lastLine, event.pointee.line)
+        // Lines count from 1: the first row never matches the 0 it starts from.
+        if event.pointee.line == previousLine { sharingALine += 1 }
+        previousLine = event.pointee.line
         statement.bind(traceID, at: base + 1)
         statement.bind(event.pointee.line, at: base + 2)
         statement.bind(kind.index, at: base + 3)
@@ -222,7 +235,7 @@ public final class EventWriter {
             "UPDATE traces SET format = ?, lines = ?, events = ?, unrecognized = ?, complete = ? WHERE id = ?",
             [Self.dominantFormat(stats), stats.lines, stats.events, stats.unrecognized, complete ? 1 : 0, traceID]
         )
-        for (name, value) in stats.named {
+        for (name, value) in stats.named + [(Self.sharingALineStat, sharingALine)] {
             try database.run("INSERT OR REPLACE INTO stats (trace_id, name, value) VALUES (?, ?, ?)", [traceID, name, value])
         }
         try database.execute("COMMIT")
