@@ -84,7 +84,7 @@ public enum SchemaDocumentation {
         ]),
         Table(name: "stats", summary: "Parse counters per trace: lines, events per kind, lines per envelope, invalid UTF-8, ...", columns: [
             Column(name: "trace_id", type: "INTEGER", summary: "The trace."),
-            Column(name: "name", type: "TEXT", summary: "Counter name, e.g. lines, events_body, envelope_nslog, invalid_utf8; updates (updates stored) and updates_last_event (the last event they cover) once analysed."),
+            Column(name: "name", type: "TEXT", summary: "Counter name, e.g. lines, events_body, envelope_nslog, invalid_utf8; events_sharing_a_line (events stored on the line of the event before them: 0 for what the parser writes); updates (updates stored) and updates_last_event (the last event they cover) once analysed."),
             Column(name: "value", type: "INTEGER", summary: "Counter value."),
         ]),
         Table(name: "updates", summary: "One SwiftUI update (transaction) per row: a burst of body evaluations and inits for one change, written by `why` and `views` the first time they read a trace (updates without a body or init are left out).", columns: [
