@@ -18,10 +18,9 @@ public final class EventWriter {
     private var written = 0
     private var writtenText = 0
     private var lastLine = 0
-    /// The line of the row stored last, and how many rows sat on the line of the row before
-    /// them: stored with the counters (`events_sharing_a_line`), so a reader looking a line up
-    /// knows whether the event on it can have a second one after it (`EvidenceLookup`).
-    private var previousLine = 0
+    /// How many rows sat on the last line stored before them: stored with the counters
+    /// (`events_sharing_a_line`), so a reader looking a line up knows whether the event on it
+    /// can have a second one after it (`EvidenceLookup`).
     private var sharingALine = 0
     private var inTransaction = false
     private var batchStarted: TimeInterval = 0
@@ -164,10 +163,9 @@ public final class EventWriter {
     private func bindRow(_ event: UnsafePointer<Event>, at base: Int32, of statement: Statement) throws -> Bool {
         let kind = event.pointee.kind
         if kind == .text { writtenText += 1 }
+        // Lines count from 1: the first row never matches the 0 `lastLine` starts from.
+        if event.pointee.line == lastLine { sharingALine += 1 }
         lastLine = max(lastLine, event.pointee.line)
-        // Lines count from 1: the first row never matches the 0 it starts from.
-        if event.pointee.line == previousLine { sharingALine += 1 }
-        previousLine = event.pointee.line
         statement.bind(traceID, at: base + 1)
         statement.bind(event.pointee.line, at: base + 2)
         statement.bind(kind.index, at: base + 3)

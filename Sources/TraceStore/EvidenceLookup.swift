@@ -26,15 +26,14 @@ public final class EvidenceLookup {
     /// A lookup over `database`'s events.
     public init(database: Database) throws {
         self.database = database
-        // Two rows: the predicted event and the next, which would share its line when one line
-        // holds several events (the last of them is the one `EvidenceText.read` keeps).
         // From the rows under the `events` view: the message is put back together here (the view's
         // `view || message`) rather than by SQLite, for about half the cost per line.
-        probe = try database.prepare(
-            "SELECT id, trace_id, line, message, instance, view_prefix, view FROM event_rows WHERE id >= ? ORDER BY id LIMIT 2"
-        )
+        let columns = "SELECT id, trace_id, line, message, instance, view_prefix, view FROM event_rows"
+        // Two rows: the predicted event and the next, which would share its line when one line
+        // holds several events (the last of them is the one `EvidenceText.read` keeps).
+        probe = try database.prepare("\(columns) WHERE id >= ? ORDER BY id LIMIT 2")
         // Without a second row to read, an exact seek: half the cost of a text report's lookups.
-        exact = try database.prepare("SELECT id, trace_id, line, message, instance, view_prefix, view FROM event_rows WHERE id = ?")
+        exact = try database.prepare("\(columns) WHERE id = ?")
         atOrAfter = try database.prepare("SELECT id, trace_id, line FROM events WHERE id >= ? ORDER BY id LIMIT 1")
     }
 
