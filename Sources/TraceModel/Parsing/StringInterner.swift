@@ -36,7 +36,8 @@ public struct StringInterner {
     public mutating func intern(_ bytes: UnsafeRawBufferPointer) -> String {
         guard bytes.count <= Self.maxLength else { return String(decoding: bytes, as: UTF8.self) }
         let hash = nameHash(bytes)
-        let index = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        // `nameHash` ends in an avalanche: its low bits pick the slot as they are.
+        let index = Int(truncatingIfNeeded: hash) & mask
         if hashes[index] == hash, lengths[index] == bytes.count, matches(index, bytes) {
             return strings[index]
         }

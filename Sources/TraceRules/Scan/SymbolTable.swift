@@ -121,7 +121,7 @@ public final class SymbolTable {
         private var slots = [Int](repeating: -1, count: 256)
 
         mutating func intern(_ name: UnsafeRawBufferPointer) -> Symbol {
-            let hash = Self.hash(name)
+            let hash = nameHash(name)
             let mask = slots.count - 1
             var slot = Int(truncatingIfNeeded: hash) & mask
             while true {
@@ -166,7 +166,5 @@ public final class SymbolTable {
                 slots[slot] = index
             }
         }
-
-        private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { nameHash(bytes) }
     }
 }
