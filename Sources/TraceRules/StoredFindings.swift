@@ -75,7 +75,9 @@ public struct StoredFindings {
     /// SQL ranking severities as `Finding.reportOrder` does: most severe first.
     static let severityRank = "CASE f.severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END"
     /// `Finding.reportOrder` in SQL (`first_line` is the first evidence line, 0 without one),
-    /// with the id last so equal findings keep the order they were stored in.
+    /// with the id last so equal findings keep the order they were stored in. The index
+    /// `findings_in_report_order` (schema version 7) holds these expressions: a report of one
+    /// trace reads in this order without sorting.
     static let reportOrder = "\(severityRank), f.trace_id, coalesce(f.first_line, 0), f.rule, coalesce(f.view, ''), f.id"
 
     /// A finding's evidence lines, ascending, up to a limit (-1 for none).
@@ -84,20 +86,7 @@ public struct StoredFindings {
     /// Calls `body` with every finding in `order` and its id in `findings`, carrying the
     /// evidence lines `evidence` asks for.
     public func forEach(order: Order = .report, evidence: Evidence = .all, _ body: (_ id: Int, Finding) throws -> Void) throws {
-        let columns = "f.id, f.trace_id, f.rule, f.severity, f.view, f.message, f.count, f.root_cause, t.source"
-        let from = "findings f JOIN traces t ON t.id = f.trace_id WHERE \(filter("f"))"
-        let sql: String
-        switch order {
-        case .report:
-            sql = "SELECT \(columns) FROM \(from) ORDER BY \(Self.reportOrder)"
-        case .byRuleAndView:
-            sql = """
-                SELECT * FROM (
-                    SELECT \(columns), row_number() OVER (ORDER BY \(Self.reportOrder)) AS rank FROM \(from)
-                ) ORDER BY min(rank) OVER (PARTITION BY rule, coalesce(view, '-')), rank
-                """
-        }
-        let findings = try database.prepare(sql)
+        let findings = try database.prepare(query(order))
         let lines = try database.prepare(Self.evidenceLinesSQL)
         switch evidence {
         case .omitted: break
@@ -120,6 +109,22 @@ public struct StoredFindings {
                 message: findings.text(at: 5) ?? "", count: findings.integer(at: 6), lines: cited,
                 traceID: findings.integer(at: 1), source: findings.text(at: 8) ?? "", rootCause: findings.text(at: 7)
             ))
+        }
+    }
+
+    /// The query `forEach` walks the findings with, in `order`.
+    func query(_ order: Order) -> String {
+        let columns = "f.id, f.trace_id, f.rule, f.severity, f.view, f.message, f.count, f.root_cause, t.source"
+        let from = "findings f JOIN traces t ON t.id = f.trace_id WHERE \(filter("f"))"
+        switch order {
+        case .report:
+            return "SELECT \(columns) FROM \(from) ORDER BY \(Self.reportOrder)"
+        case .byRuleAndView:
+            return """
+                SELECT * FROM (
+                    SELECT \(columns), row_number() OVER (ORDER BY \(Self.reportOrder)) AS rank FROM \(from)
+                ) ORDER BY min(rank) OVER (PARTITION BY rule, coalesce(view, '-')), rank
+                """
         }
     }
 
@@ -160,10 +165,15 @@ public struct StoredFindings {
         try database.scalarInt("SELECT count(*) FROM (SELECT 1 FROM findings WHERE \(filter()) GROUP BY rule, coalesce(view, '-'))") ?? 0
     }
 
+    /// The query of `sharedSubjects`, grouped in the order of `findings_by_subject`: no sort.
+    var sharedSubjectsQuery: String {
+        "SELECT rule, view, trace_id FROM findings WHERE \(filter()) GROUP BY trace_id, rule, view HAVING count(*) > 1"
+    }
+
     /// The subjects more than one finding is about (bounded by rules × views × traces).
     public func sharedSubjects() throws -> Set<Subject> {
         var shared: Set<Subject> = []
-        try database.forEachRow("SELECT rule, view, trace_id FROM findings WHERE \(filter()) GROUP BY rule, view, trace_id HAVING count(*) > 1") { row in
+        try database.forEachRow(sharedSubjectsQuery) { row in
             shared.insert(Subject(rule: row.text(at: 0) ?? "", view: row.text(at: 1), traceID: row.integer(at: 2)))
         }
         return shared

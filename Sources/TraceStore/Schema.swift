@@ -19,6 +19,7 @@ public enum Schema {
         Migration(version: 4, sql: versionExplain),
         Migration(version: 5, sql: tagsTable),
         Migration(version: 6, sql: narrowEvents),
+        Migration(version: 7, sql: findingIndexes),
     ]
 
     /// The schema version this binary writes and reads.

@@ -66,7 +66,7 @@ public enum SchemaDocumentation {
             Column(name: "element_id", type: "TEXT", summary: "duplicate_foreach_id: the ID that occurs more than once, as printed."),
             Column(name: "attribute", type: "INTEGER", summary: "attribute_graph_cycle: the attribute the cycle runs through."),
         ]),
-        Table(name: "findings", summary: "One row per rule finding from `check` or `report`, stored as the rules produce them, not in report order (`report` sorts by severity, then first_line).", columns: [
+        Table(name: "findings", summary: "One row per rule finding from `check` or `report`, stored as the rules produce them, not in report order (`report` reads them by severity, then first_line, through the index findings_in_report_order).", columns: [
             Column(name: "id", type: "INTEGER", summary: "Finding id."),
             Column(name: "trace_id", type: "INTEGER", summary: "The trace analysed."),
             Column(name: "rule", type: "TEXT", summary: "The rule id, e.g. redundant_instance_creation."),

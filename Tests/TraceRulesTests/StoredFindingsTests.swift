@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TraceRules
+@testable import TraceRules
 import TraceStore
 
 /// The findings read back from the store are the analyzer's, in its order, on every fixture.
@@ -69,6 +69,28 @@ import TraceStore
         var firstTwo: [Finding] = []
         try StoredFindings(database: database, traceIDs: Array(traceIDs.prefix(2))).forEach { _, finding in firstTwo.append(finding) }
         #expect(firstTwo == all.filter { $0.traceID != traceIDs[2] })
+    }
+
+    /// One trace's findings are read in report order straight from `findings_in_report_order`,
+    /// and the counts taken before a report's first line from `findings_by_subject`: nothing is
+    /// sorted first. Fails when `StoredFindings.reportOrder` and the index's expressions part.
+    @Test func aReportOfOneTraceSortsNothing() throws {
+        let pipeline = try Pipeline(path: Fixture.path("seeds/004-navigation-eager.log"))
+        _ = try pipeline.analyze()
+        let stored = StoredFindings(database: pipeline.database, traceIDs: [pipeline.traceID])
+        func plan(_ sql: String) throws -> String {
+            var steps: [String] = []
+            try pipeline.database.forEachRow("EXPLAIN QUERY PLAN " + sql) { steps.append($0.text(at: 3) ?? "") }
+            return steps.joined(separator: "; ")
+        }
+        let reading = try plan(stored.query(.report))
+        #expect(reading.contains("findings_in_report_order"), "\(reading)")
+        #expect(!reading.contains("TEMP B-TREE"), "\(reading)")
+        let shared = try plan(stored.sharedSubjectsQuery)
+        #expect(shared.contains("COVERING INDEX findings_by_subject") && !shared.contains("TEMP B-TREE"), "\(shared)")
+        // With a baseline's exclusions too.
+        let excluding = try plan(stored.excluding([1, 2]).query(.report))
+        #expect(!excluding.contains("TEMP B-TREE"), "\(excluding)")
     }
 
     @Test func excludedFindingsAreNeitherReadNorCounted() throws {
