@@ -15,6 +15,11 @@ enum Console {
         output.write(text)
     }
 
+    /// Writes UTF-8 `bytes` as-is to stdout.
+    static func write(bytes: UnsafeRawBufferPointer) {
+        output.write(bytes: bytes)
+    }
+
     /// Sends buffered stdout to the terminal or pipe.
     static func flush() {
         output.flush()
@@ -101,6 +106,17 @@ struct BufferedOutput {
     init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
         buffer.reserveCapacity(1 << 16)
+    }
+
+    /// Appends UTF-8 bytes, sent from where they lie when they are large.
+    mutating func write(bytes: UnsafeRawBufferPointer) {
+        if bytes.count >= 1 << 16 {
+            flush()
+            send(bytes)
+            return
+        }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
     }
 
     mutating func write(_ text: String) {

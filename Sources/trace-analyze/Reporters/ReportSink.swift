@@ -27,6 +27,12 @@ final class ReportSink {
         if let file { file.write(text) } else { Console.write(text) }
     }
 
+    /// Appends UTF-8 `bytes`: a report laid out as bytes needs no String made of them.
+    func write(bytes: UnsafeRawBufferPointer) {
+        guard compactor == nil else { return write(String(decoding: bytes, as: UTF8.self)) }
+        if let file { file.write(bytes: bytes.assumingMemoryBound(to: UInt8.self)) } else { Console.write(bytes: bytes) }
+    }
+
     /// Ends the report: the file, if any, takes its place.
     func finish() throws {
         if compactor != nil {

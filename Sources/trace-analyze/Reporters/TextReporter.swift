@@ -29,40 +29,48 @@ enum TextReporter: Reporter {
                 subject: try report.subject(of: finding, shared: shared, shown: shown) { try lookups.evidenceLines(of: id) }
             )
         }
+        var block: [UInt8] = []
+        block.reserveCapacity(4096)
         // Report order is most severe first: a heading starts each severity's run of findings.
         try report.findings.forEach(
             evidence: .first(maxEvidence + 1), preparing: lookUp, preparation: report.lookupFindings == nil ? .whileReading : .apart
         ) { _, finding, said in
-            var text = ""
-            text.reserveCapacity(2048)
+            // Laid out as bytes, piece by piece, in one buffer kept from finding to finding: a
+            // report lays out tens of thousands of findings, and every intermediate string
+            // would be made and freed again.
+            block.removeAll(keepingCapacity: true)
             if heading != finding.severity {
                 heading = finding.severity
-                text += paint("\(Self.heading(finding.severity)) (\(report.count(finding.severity)))", colour(finding.severity)) + "\n\n"
+                block.append(paint("\(Self.heading(finding.severity)) (\(report.count(finding.severity)))", colour(finding.severity)) + "\n\n")
             }
-            text += paint(finding.rule, TerminalColours.bold) + (said.subject.map { ": \($0)" } ?? "") + "\n"
-            text += "  \(finding.message)\n"
+            block.append(report.colours ? paint(finding.rule, TerminalColours.bold) : finding.rule)
+            if let subject = said.subject {
+                block.append(": ")
+                block.append(subject)
+            }
+            block.append("\n  ")
+            block.append(finding.message)
+            block.append("\n")
             if let rootCause = finding.rootCause {
-                text += "  root cause: \(rootCause)\n"
+                block.append("  root cause: ")
+                block.append(rootCause)
+                block.append("\n")
             }
             let location = report.location(of: finding)
             if location.isDeclaration {
-                text += "  declared at \(location.text)\n"
+                block.append("  declared at \(location.text)\n")
             }
-            let locations = Report.evidence(of: finding, limit: maxEvidence)
-            // In UTF-16 units, as `padded` pads.
-            let pad = locations.map(\.utf16.count).max() ?? 0
-            for (location, line) in zip(locations, said.shown) {
-                var row = "    " + location
-                if let quoted = line?.text {
-                    row = padded(row, to: 4 + pad) + "  " + quoted
-                }
-                text += paint(fitted(row, width: report.width), TerminalColours.dim) + "\n"
+            let rows = EvidenceRows(finding: finding, limit: maxEvidence)
+            for (index, line) in zip(rows.lines.indices, said.shown) {
+                rows.append(index, quoting: line?.text, to: &block, width: report.width, colours: report.colours)
             }
             if said.lineCount > maxEvidence {
-                text += "    … and \(plural(said.lineCount - maxEvidence, "more line"))\n"
+                block.append("    … and \(plural(said.lineCount - maxEvidence, "more line"))\n")
             }
-            text += "  How to fix it: trace-analyze rules \(finding.rule)\n\n"
-            sink.write(text)
+            block.append("  How to fix it: trace-analyze rules ")
+            block.append(finding.rule)
+            block.append("\n\n")
+            block.withUnsafeBytes { sink.write(bytes: $0) }
         }
         var text = ""
         for line in report.coverageLines {
@@ -81,6 +89,70 @@ enum TextReporter: Reporter {
         let subject: String?
     }
 
+    /// A finding's evidence rows, `    log.txt:12   Avatar: @self changed.`: the location
+    /// (`Report.evidence`) padded to the longest shown, then what the line says, cut to the
+    /// width. A row is appended in pieces when it fits; only a row to cut is made whole first.
+    private struct EvidenceRows {
+        let lines: ArraySlice<Int>
+        private let file: String
+        private let fileUnits: Int
+        /// The longest `    file:line`, in UTF-16 units, as Foundation's `padding(toLength:)`
+        /// counts them (without its bridging).
+        private let width: Int
+
+        init(finding: Finding, limit: Int) {
+            lines = finding.lines.prefix(limit)
+            file = Report.file(of: finding)
+            fileUnits = file.utf16.count
+            let widest = lines.map { Self.digits($0) }.max() ?? 0
+            width = lines.isEmpty ? 0 : 4 + fileUnits + 1 + widest
+        }
+
+        /// Appends row `index` (of `lines`) saying `quoted`, and its line break, to `text`.
+        func append(_ index: Int, quoting quoted: String?, to text: inout [UInt8], width limit: Int, colours: Bool) {
+            let line = lines[index]
+            let number = String(line)
+            guard let quoted else {
+                appendFitted("    \(file):\(number)", to: &text, width: limit, colours: colours)
+                return
+            }
+            let units = 4 + fileUnits + 1 + number.utf8.count
+            let padding = max(width - units, 0)
+            // Characters are never more than bytes: a row of `limit` bytes or fewer is not cut.
+            let bytes = 4 + file.utf8.count + 1 + number.utf8.count + padding + 2 + quoted.utf8.count
+            guard bytes <= limit else {
+                appendFitted("    \(file):\(number)" + String(repeating: " ", count: padding) + "  " + quoted, to: &text, width: limit, colours: colours)
+                return
+            }
+            if colours { text.append(TerminalColours.dim) }
+            text.append("    ")
+            text.append(file)
+            text.append(":")
+            text.append(number)
+            text.append(spaces: padding + 2)
+            text.append(quoted)
+            if colours { text.append(TerminalColours.reset) }
+            text.append("\n")
+        }
+
+        private func appendFitted(_ row: String, to text: inout [UInt8], width: Int, colours: Bool) {
+            let fitted = TextReporter.fitted(row, width: width)
+            text.append(colours ? TerminalColours.dim + fitted + TerminalColours.reset : fitted)
+            text.append("\n")
+        }
+
+        /// The digits of `line` as printed (a minus sign counts).
+        private static func digits(_ line: Int) -> Int {
+            var count = line < 0 ? 2 : 1
+            var rest = line.magnitude / 10
+            while rest > 0 {
+                count += 1
+                rest /= 10
+            }
+            return count
+        }
+    }
+
     /// `row` cut to `width` characters, with `…` where it was cut. Characters are never more
     /// than bytes, so a row of `width` bytes or fewer needs no counting.
     private static func fitted(_ row: String, width: Int) -> String {
@@ -92,13 +164,6 @@ enum TextReporter: Reporter {
         }
         if let cut = cut ?? nil { return cut + "…" }
         return row.count <= width ? row : String(row.prefix(width - 1)) + "…"
-    }
-
-    /// `row` with spaces after it up to `length` UTF-16 units, as Foundation's `padding(toLength:)`
-    /// counts them, without its bridging: a report pads every line it cites.
-    private static func padded(_ row: String, to length: Int) -> String {
-        let missing = length - row.utf16.count
-        return missing > 0 ? row + String(repeating: " ", count: missing) : row
     }
 
     private static func heading(_ severity: Severity) -> String {
@@ -115,5 +180,17 @@ enum TextReporter: Reporter {
         case .warning: TerminalColours.yellow
         case .info: TerminalColours.cyan
         }
+    }
+}
+
+extension [UInt8] {
+    /// Appends `text` as UTF-8.
+    @inline(__always) fileprivate mutating func append(_ text: String) {
+        append(contentsOf: text.utf8)
+    }
+
+    /// Appends `count` spaces.
+    fileprivate mutating func append(spaces count: Int) {
+        append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
     }
 }
