@@ -53,16 +53,32 @@ public final class EvidenceLookup {
     /// event can follow it on its line.
     private func predicted(_ id: Int, line: Int, traceID: Int, alone: Bool) throws -> EvidenceText.Line? {
         let statement = alone ? exact : probe
-        defer { statement.reset() }
+        // Its one parameter is bound anew each time: no bindings to clear.
+        defer { statement.rewind() }
         statement.bind(id, at: 1)
         guard try statement.step(), statement.integer(at: 0) == id, statement.int(at: 1) == traceID, statement.int(at: 2) == line else {
             return nil
         }
-        let message = statement.text(at: 3) ?? ""
-        let text = statement.integer(at: 5) != 0 ? (statement.text(at: 6) ?? "") + message : message
-        let found = EvidenceText.Line(text: text, instance: statement.text(at: 4))
+        let found = Self.said(by: statement)
         if !alone, try statement.step(), statement.int(at: 1) == traceID, statement.int(at: 2) == line { return nil }
         return found
+    }
+
+    /// What the row `statement` is on says: the message with its view put back (the `events`
+    /// view's `view || message`), made in one piece, and the instance. Both were stored from
+    /// Swift strings, valid UTF-8, so decoding them together reads as decoding them apart.
+    private static func said(by statement: Statement) -> EvidenceText.Line {
+        let message = statement.bytes(at: 3) ?? UnsafeRawBufferPointer(start: nil, count: 0)
+        let view = statement.integer(at: 5) != 0 ? statement.bytes(at: 6) : nil
+        let text = view.map { view in
+            String(unsafeUninitializedCapacity: view.count + message.count) { buffer in
+                let out = UnsafeMutableRawBufferPointer(buffer)
+                out.copyMemory(from: view)
+                UnsafeMutableRawBufferPointer(rebasing: out[view.count...]).copyMemory(from: message)
+                return view.count + message.count
+            }
+        } ?? String(decoding: message, as: UTF8.self)
+        return EvidenceText.Line(text: text, instance: statement.text(at: 4))
     }
 
     /// The last event of the trace on `line`, found by bisecting ids: the largest id from which
