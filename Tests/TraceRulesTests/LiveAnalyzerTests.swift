@@ -135,6 +135,20 @@ import TraceStore
         func shouldContinue(_ progress: Ingestor.Progress) -> Bool { true }
     }
 
+    /// A finding whose updates have more wordings than a root cause searches one by one
+    /// (`UpdateTracker.wordingsSearched`): ranked by updates, ties by first occurrence, three
+    /// named and the rest counted.
+    @Test func aRootCauseOfManyWordingsRanksAndCountsThem() throws {
+        // Row gets a new identity in an update of each parent; Parent0's first is Row's first
+        // creation, not a re-creation.
+        let parents = [0] + Array(1 ... 20) + [0, 1, 0]
+        let log = parents.map { "Parent\($0): _a changed.\nRow: @identity changed.\n" }.joined()
+        #expect(parents.count - 1 > UpdateTracker.wordingsSearched)
+        let churn = try Pipeline(log: log).analyze().first { $0.rule == "identity_churn" }
+        #expect(churn?.rootCause == "Parent1._a changed (2 updates: lines 3, 45); Parent0._a changed (2 updates: lines 43, 47); "
+            + "Parent2._a changed (line 5); 18 more root causes")
+    }
+
     /// One finding per batch, a few dozen, and the default (a few batches of a 30,000-line log).
     @Test(arguments: [1, 20000, RootCauseBatch.maxBytes])
     func batchedRootCausesAreOneAtATimeRootCauses(batchBytes: Int) throws {

@@ -5,6 +5,8 @@ extension UpdateTracker {
     static let maxRootCauses = 3
     /// Update lines listed per root cause.
     static let maxRootLines = 5
+    /// Wordings of one finding's root causes looked for one by one; more get a dictionary.
+    static let wordingsSearched = 16
 
     /// What started the updates that hold `lines` (a finding's evidence, ascending), in words:
     /// `ContentView._showPlayButton changed (2 updates: lines 5, 9)`; nil when no evidence line
@@ -27,11 +29,13 @@ extension UpdateTracker {
         // By the words, not the root: roots that differ in what the sentence leaves out (the
         // state a new identity reset) read as one cause.
         // Per distinct wording, in order of first occurrence: how many updates, and the first
-        // lines of the first few (all a sentence shows).
-        var slotOfWords: [Int: Int] = [:]
+        // lines of the first few (all a sentence shows), `maxRootLines` to a slot. Most findings
+        // have a few wordings: they are searched in turn, and only a finding with many gets a
+        // dictionary (a dictionary and an array per finding were a third of its root cause).
         var order: [Int] = []
         var counts: [Int] = []
-        var firstLines: [[Int]] = []
+        var firstLines: [Int] = []
+        var slotOfWords: [Int: Int]?
         // The lines are ascending, and so are their updates: a line inside the update of the
         // line before adds nothing and needs no search.
         var current = (firstLine: 1, lastLine: 0)
@@ -48,24 +52,29 @@ extension UpdateTracker {
             }
             let words = names.rootWords(update.rootKey) { rootCause(of: root, names: &$0, mentioningText: false) }
             let slot: Int
-            if let known = slotOfWords[words] {
+            if let known = slotOfWords.map({ $0[words] }) ?? order.firstIndex(of: words) {
                 slot = known
             } else {
                 slot = order.count
-                slotOfWords[words] = slot
                 order.append(words)
                 counts.append(0)
-                firstLines.append([])
+                firstLines.append(contentsOf: repeatElement(0, count: Self.maxRootLines))
+                if slotOfWords != nil {
+                    slotOfWords![words] = slot
+                } else if order.count > Self.wordingsSearched {
+                    slotOfWords = Dictionary(uniqueKeysWithValues: zip(order, order.indices))
+                }
             }
             counts[slot] += 1
-            if firstLines[slot].count <= Self.maxRootLines { firstLines[slot].append(Int(update.firstLine)) }
+            if counts[slot] <= Self.maxRootLines { firstLines[slot * Self.maxRootLines + counts[slot] - 1] = Int(update.firstLine) }
         }
         guard !order.isEmpty else { return nil }
         // Most updates first; ties in order of first occurrence.
         let ranked = order.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
         var parts = ranked.prefix(Self.maxRootCauses).map { slot -> String in
             let count = counts[slot]
-            var shown = firstLines[slot].prefix(Self.maxRootLines).map(String.init).joined(separator: ", ")
+            let start = slot * Self.maxRootLines
+            var shown = firstLines[start ..< start + min(count, Self.maxRootLines)].map(String.init).joined(separator: ", ")
             if count > Self.maxRootLines { shown += ", …" }
             let where_ = count == 1 ? "line \(shown)" : "\(count) updates: lines \(shown)"
             return "\(names.words(order[slot])) (\(where_))"
