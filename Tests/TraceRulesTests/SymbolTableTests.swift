@@ -16,6 +16,29 @@ import Testing
         #expect(table.symbol(at: first[7].index) == first[7])
     }
 
+    /// `distinctNames` gives what `map { table[$0] }.uniqued()` gives: ASCII names of distinct
+    /// symbols as they are, a repeated symbol once, and canonically equivalent names (a
+    /// precomposed `é` and `e` with a combining accent: two symbols, one Swift string) once.
+    @Test(arguments: [
+        ["Avatar", "Toolbar", "FeedRow"],
+        ["Avatar", "Toolbar", "Avatar"],
+        ["Caf\u{E9}View", "Toolbar", "Cafe\u{301}View"],
+        ["Caf\u{E9}View", "Caf\u{E9}View"],
+        [],
+    ])
+    func distinctNamesAreTheNamesUniqued(names: [String]) {
+        let table = SymbolTable()
+        let symbols = names.map(table.intern)
+        #expect(table.distinctNames(symbols) == symbols.map { table[$0] }.uniqued())
+    }
+
+    @Test func canonicallyEquivalentNamesAreTwoSymbolsAndOneName() {
+        let table = SymbolTable()
+        let symbols = ["Caf\u{E9}View", "Cafe\u{301}View"].map(table.intern)
+        #expect(symbols[0] != symbols[1])
+        #expect(table.distinctNames(symbols) == ["Caf\u{E9}View"])
+    }
+
     @Test func factsTravelInTheSymbol() {
         let table = SymbolTable()
         #expect(table.intern("ContentView").endsWithView)

@@ -442,7 +442,7 @@ public enum IdentityChurnRule: Rule {
             // nothing to a list of first occurrences.
             let state = Self.stateNames(recreated.states, in: symbols)
             // An update without a root is a changed instance id, whose cause the log does not show.
-            let roots = recreated.roots.map { symbols[$0] }.uniqued().joined(separator: ", ")
+            let roots = symbols.distinctNames(recreated.roots).joined(separator: ", ")
             let within = roots.isEmpty ? "its printed instance id changed" : ""
             let created = recreated.created
             let updates = recreated.updates

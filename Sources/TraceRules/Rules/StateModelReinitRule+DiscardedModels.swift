@@ -157,7 +157,7 @@ extension StateModelReinitRule {
             let views = byView.mapValues { $0.sorted { $0.firstTeardownLine < $1.firstTeardownLine } }
                 .sorted { $0.value[0].firstTeardownLine < $1.value[0].firstTeardownLine }
             for (view, made) in views {
-                let models = made.map { names[$0.key.owned!] }.uniqued().joined(separator: ", ")
+                let models = names.distinctNames(made.map { $0.key.owned! }).joined(separator: ", ")
                 let count = made.reduce(0) { $0 + $1.teardownCount }
                 try body(Violation(
                     view: names[view],

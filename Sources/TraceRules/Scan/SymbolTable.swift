@@ -76,6 +76,24 @@ public final class SymbolTable {
         return symbol.isInstance ? instances.name(at: symbol.index) : storage.names[symbol.index]
     }
 
+    /// The names of `symbols` in order, each name once, as `map { self[$0] }.uniqued()` gives
+    /// them, for lists that hold each symbol once (a finding's roots, its models). Names are
+    /// interned by their bytes, so distinct symbols of names (not instances) have distinct
+    /// bytes, and ASCII names with distinct bytes are distinct strings: such a list's names are
+    /// already distinct, with no string hashed (a set of them cost 60k instructions a finding
+    /// of 50 names). Any other list is made distinct as strings (canonically equivalent names
+    /// are equal there though their bytes differ).
+    func distinctNames(_ symbols: [Symbol]) -> [String] {
+        let names = symbols.map { self[$0] }
+        let sorted = symbols.sorted()
+        guard !zip(sorted, sorted.dropFirst()).contains(where: ==), symbols.allSatisfy({ !$0.isInstance }),
+              names.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } })
+        else {
+            return names.uniqued()
+        }
+        return names
+    }
+
     /// The symbol whose index is `index`, an instance's never: for rules that keep per-symbol
     /// state in arrays.
     public func symbol(at index: Int) -> Symbol {
