@@ -97,15 +97,15 @@ enum TextReporter: Reporter {
         private let file: String
         private let fileUnits: Int
         /// The longest `    file:line`, in UTF-16 units, as Foundation's `padding(toLength:)`
-        /// counts them (without its bridging).
-        private let width: Int
+        /// counts them (without its bridging): the rows' text starts two spaces after it.
+        private let locationWidth: Int
 
         init(finding: Finding, limit: Int) {
             lines = finding.lines.prefix(limit)
             file = Report.file(of: finding)
             fileUnits = file.utf16.count
             let widest = lines.map { Self.digits($0) }.max() ?? 0
-            width = lines.isEmpty ? 0 : 4 + fileUnits + 1 + widest
+            locationWidth = lines.isEmpty ? 0 : 4 + fileUnits + 1 + widest
         }
 
         /// Appends row `index` (of `lines`) saying `quoted`, and its line break, to `text`.
@@ -117,7 +117,7 @@ enum TextReporter: Reporter {
                 return
             }
             let units = 4 + fileUnits + 1 + number.utf8.count
-            let padding = max(width - units, 0)
+            let padding = max(locationWidth - units, 0)
             // Characters are never more than bytes: a row of `limit` bytes or fewer is not cut.
             let bytes = 4 + file.utf8.count + 1 + number.utf8.count + padding + 2 + quoted.utf8.count
             guard bytes <= limit else {
