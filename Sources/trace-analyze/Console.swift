@@ -108,9 +108,11 @@ struct BufferedOutput {
         buffer.reserveCapacity(1 << 16)
     }
 
-    /// Appends UTF-8 bytes, sent from where they lie when they are large.
+    /// Appends UTF-8 bytes.
     mutating func write(bytes: UnsafeRawBufferPointer) {
         if bytes.count >= 1 << 16 {
+            // A large value goes out from its own storage: copying it into the buffer first would
+            // double the memory a huge cell costs.
             flush()
             send(bytes)
             return
@@ -120,16 +122,8 @@ struct BufferedOutput {
     }
 
     mutating func write(_ text: String) {
-        if text.utf8.count >= 1 << 16 {
-            // A large value goes out from its own storage: copying it into the buffer first would
-            // double the memory a huge cell costs.
-            flush()
-            var text = text
-            text.withUTF8 { send(UnsafeRawBufferPointer($0)) }
-            return
-        }
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { flush() }
+        var text = text
+        text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     mutating func flush() {

@@ -52,7 +52,8 @@ extension UpdateTracker {
             }
             let words = names.rootWords(update.rootKey) { rootCause(of: root, names: &$0, mentioningText: false) }
             let slot: Int
-            if let known = slotOfWords.map({ $0[words] }) ?? order.firstIndex(of: words) {
+            let known = if let slotOfWords { slotOfWords[words] } else { order.firstIndex(of: words) }
+            if let known {
                 slot = known
             } else {
                 slot = order.count

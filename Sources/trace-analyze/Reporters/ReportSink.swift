@@ -23,13 +23,17 @@ final class ReportSink {
 
     /// Appends `text`.
     func write(_ text: String) {
-        let text = compactor?.compact(text) ?? text
-        if let file { file.write(text) } else { Console.write(text) }
+        var text = compactor?.compact(text) ?? text
+        text.withUTF8 { send(UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends UTF-8 `bytes`: a report laid out as bytes needs no String made of them.
     func write(bytes: UnsafeRawBufferPointer) {
         guard compactor == nil else { return write(String(decoding: bytes, as: UTF8.self)) }
+        send(bytes)
+    }
+
+    private func send(_ bytes: UnsafeRawBufferPointer) {
         if let file { file.write(bytes: bytes.assumingMemoryBound(to: UInt8.self)) } else { Console.write(bytes: bytes) }
     }
 

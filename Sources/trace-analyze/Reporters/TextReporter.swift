@@ -43,7 +43,7 @@ enum TextReporter: Reporter {
                 heading = finding.severity
                 block.append(paint("\(Self.heading(finding.severity)) (\(report.count(finding.severity)))", colour(finding.severity)) + "\n\n")
             }
-            block.append(report.colours ? paint(finding.rule, TerminalColours.bold) : finding.rule)
+            block.append(paint(finding.rule, TerminalColours.bold))
             if let subject = said.subject {
                 block.append(": ")
                 block.append(subject)
@@ -104,7 +104,7 @@ enum TextReporter: Reporter {
             lines = finding.lines.prefix(limit)
             file = Report.file(of: finding)
             fileUnits = file.utf16.count
-            let widest = lines.map { Self.digits($0) }.max() ?? 0
+            let widest = lines.map { String($0).utf8.count }.max() ?? 0
             locationWidth = lines.isEmpty ? 0 : 4 + fileUnits + 1 + widest
         }
 
@@ -139,17 +139,6 @@ enum TextReporter: Reporter {
             let fitted = TextReporter.fitted(row, width: width)
             text.append(colours ? TerminalColours.dim + fitted + TerminalColours.reset : fitted)
             text.append("\n")
-        }
-
-        /// The digits of `line` as printed (a minus sign counts).
-        private static func digits(_ line: Int) -> Int {
-            var count = line < 0 ? 2 : 1
-            var rest = line.magnitude / 10
-            while rest > 0 {
-                count += 1
-                rest /= 10
-            }
-            return count
         }
     }
 
