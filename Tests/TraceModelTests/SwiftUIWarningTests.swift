@@ -97,6 +97,22 @@ enum WarningWrapper: String, CaseIterable, Sendable {
         #expect(warning == expected)
     }
 
+    /// A text whose value is left out, so that its prefix's last space is its tail's first (found
+    /// by fuzzing: the navigation warning without a type crashed the parser), is the warning
+    /// without the value.
+    @Test(arguments: [
+        ("A NavigationLink is presenting a value of type but there is no matching navigationDestination declaration visible from the location of the link.",
+         SwiftUIWarning(.missingNavigationDestination)),
+        ("Bound preference tried to update multiple times per frame.", SwiftUIWarning(.updateMultipleTimesPerFrame)),
+        ("Update tried to update multiple times per frame.", SwiftUIWarning(.updateMultipleTimesPerFrame)),
+        ("onChange(of: ) action tried to update multiple times per frame.", SwiftUIWarning(.updateMultipleTimesPerFrame)),
+        ("<> tried to update multiple times per frame.", SwiftUIWarning(.updateMultipleTimesPerFrame)),
+    ] as [(String, SwiftUIWarning)])
+    func aTextWithoutItsValueIsTheWarningWithoutIt(_ line: String, _ expected: SwiftUIWarning) {
+        let warning = Array(line.utf8).withUnsafeBytes { SwiftUIWarning.parse($0) }
+        #expect(warning == expected)
+    }
+
     @Test(arguments: [
         // Ordinary lines whose first bytes a known text shares.
         "ForEachRow init",

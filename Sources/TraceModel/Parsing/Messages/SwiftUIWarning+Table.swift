@@ -30,22 +30,22 @@ extension SwiftUIWarning {
         Known(identifier: .updateMultipleTimesPerFrame, prefix: "onChange(of: ", match: { text, start in
             // The type may hold parentheses itself (`onChange(of: (Int, Int))`): it ends at the
             // `)` right before the fixed tail.
-            guard let tail = range(of: ") action tried to update multiple times per frame", in: text) else { return nil }
-            return SwiftUIWarning(.updateMultipleTimesPerFrame, type: string(text, start..<tail.lowerBound))
+            guard let value = value(in: text, from: start, before: ") action tried to update multiple times per frame") else { return nil }
+            return SwiftUIWarning(.updateMultipleTimesPerFrame, type: string(text, value))
         }, samples: [
             ("onChange(of: CGFloat) action tried to update multiple times per frame.", SwiftUIWarning(.updateMultipleTimesPerFrame, type: "CGFloat")),
             ("onChange(of: Optional<Int>) action tried to update multiple times per frame.", SwiftUIWarning(.updateMultipleTimesPerFrame, type: "Optional<Int>")),
         ]),
         Known(identifier: .updateMultipleTimesPerFrame, prefix: "Bound preference ", match: { text, start in
-            guard let tail = range(of: " tried to update multiple times per frame", in: text) else { return nil }
-            return SwiftUIWarning(.updateMultipleTimesPerFrame, type: string(text, start..<tail.lowerBound))
+            guard let value = value(in: text, from: start, before: " tried to update multiple times per frame") else { return nil }
+            return SwiftUIWarning(.updateMultipleTimesPerFrame, type: string(text, value))
         }, samples: [
             ("Bound preference SizeKey tried to update multiple times per frame.", SwiftUIWarning(.updateMultipleTimesPerFrame, type: "SizeKey")),
         ]),
         Known(identifier: .updateMultipleTimesPerFrame, prefix: "<", match: { text, start in
             // `<OnScrollGeometryChange Modifier> tried to update multiple times per frame.`
-            guard let tail = range(of: "> tried to update multiple times per frame", in: text) else { return nil }
-            return SwiftUIWarning(.updateMultipleTimesPerFrame, type: string(text, start..<tail.lowerBound))
+            guard let value = value(in: text, from: start, before: "> tried to update multiple times per frame") else { return nil }
+            return SwiftUIWarning(.updateMultipleTimesPerFrame, type: string(text, value))
         }, samples: [
             ("<OnScrollGeometryChange Modifier> tried to update multiple times per frame.",
              SwiftUIWarning(.updateMultipleTimesPerFrame, type: "OnScrollGeometryChange Modifier")),
@@ -58,8 +58,8 @@ extension SwiftUIWarning {
         ]),
         Known(identifier: .updateMultipleTimesPerFrame, prefix: "Update ", match: { text, start in
             // `Update NavigationAuthority bound path tried to update multiple times per frame.`
-            guard let tail = range(of: " tried to update multiple times per frame", in: text) else { return nil }
-            return SwiftUIWarning(.updateMultipleTimesPerFrame, type: string(text, start..<tail.lowerBound))
+            guard let value = value(in: text, from: start, before: " tried to update multiple times per frame") else { return nil }
+            return SwiftUIWarning(.updateMultipleTimesPerFrame, type: string(text, value))
         }, samples: [
             ("Update NavigationAuthority bound path tried to update multiple times per frame.",
              SwiftUIWarning(.updateMultipleTimesPerFrame, type: "NavigationAuthority bound path")),
@@ -114,8 +114,8 @@ extension SwiftUIWarning {
              SwiftUIWarning(.stateOutsideView, type: "Bool")),
         ]),
         Known(identifier: .missingNavigationDestination, prefix: "A NavigationLink is presenting a value of type ", match: { text, start in
-            guard let tail = range(of: " but there is no matching navigationDestination", in: text) else { return nil }
-            return SwiftUIWarning(.missingNavigationDestination, type: unquoted(text, start..<tail.lowerBound))
+            guard let value = value(in: text, from: start, before: " but there is no matching navigationDestination") else { return nil }
+            return SwiftUIWarning(.missingNavigationDestination, type: unquoted(text, value))
         }, samples: [
             ("A NavigationLink is presenting a value of type “Route” but there is no matching navigationDestination declaration visible from the location of the link. The link cannot be activated.",
              SwiftUIWarning(.missingNavigationDestination, type: "Route")),
@@ -123,6 +123,16 @@ extension SwiftUIWarning {
              SwiftUIWarning(.missingNavigationDestination, type: "Int")),
         ]),
     ]
+
+    /// The range of the value that starts at `start` (where the prefix ends) and ends where
+    /// `tail` first follows; empty when the text leaves the value out, nil when no tail follows.
+    /// The search starts on the prefix's last byte: a prefix and a tail that both hold the space
+    /// between them (`Bound preference ` and ` tried to update …`) share it when nothing stands
+    /// between, and a tail found there must not end the value before it begins.
+    private static func value(in text: UnsafeRawBufferPointer, from start: Int, before tail: StaticString) -> Range<Int>? {
+        guard let found = range(of: tail, in: text, from: max(start - 1, 0)) else { return nil }
+        return start..<max(start, found.lowerBound)
+    }
 
     /// ` 123456 ===` (the number may be missing): the attribute.
     private static func attributeCycle(_ text: UnsafeRawBufferPointer, after start: Int) -> SwiftUIWarning? {
