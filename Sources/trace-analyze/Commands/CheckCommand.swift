@@ -7,7 +7,7 @@ enum CheckCommand: Command {
     static let spec = CommandSpec(
         name: "check",
         summary: "Parse console logs and report lifecycle problems; the command for CI.",
-        usage: "[FILE|-]... [--db PATH] [--allow-empty] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--sources DIR] [--baseline FILE] [--write-baseline FILE] [--tag KEY=VALUE]...",
+        usage: "[FILE|-]... [--db PATH] [--allow-empty] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--sources DIR] [--baseline FILE] [--write-baseline FILE] [--timeline FILE] [--tag KEY=VALUE]...",
         options: [
             OptionSpec(name: "db", value: "PATH", help: "Keep the traces and findings in this database (default: a temporary one, deleted when done)."),
             OptionSpec(name: "allow-empty", value: nil, help: "Accept a log with no SwiftUI lifecycle line (default: such a log is an error, exit 1)."),
@@ -32,6 +32,7 @@ enum CheckCommand: Command {
           trace-analyze check ui-test.log
           trace-analyze check --strict --format json app.log > findings.json
           trace-analyze check ui-test.log --sources App --format sarif --output trace.sarif
+          trace-analyze check ui-test.log --format html --output report.html --timeline timeline.html
           trace-analyze check ui-test.log --write-baseline .trace-analyze-baseline.json
           trace-analyze check ui-test.log --baseline .trace-analyze-baseline.json --strict
           xcrun simctl spawn booted log stream --style compact | trace-analyze check -
@@ -50,6 +51,9 @@ enum CheckCommand: Command {
         let configuration = try RuleConfiguration(file: file)
         let patterns = try UserPattern.load(from: file)
         let options = try ReportOptions(arguments, configuration: CheckConfiguration(file: file))
+        if options.timeline != nil, inputs.count > 1 {
+            throw UsageError("--timeline draws one trace; \(inputs.count) logs were given (write one page per log with `trace-analyze timeline`)")
+        }
         try InputCheck.requireReadable(inputs)
         let tags = try TagOption.resolve(arguments)
 
@@ -58,7 +62,9 @@ enum CheckCommand: Command {
         // A temporary database is read only for the report, which needs no tokens: the rules
         // read them from the events as they are parsed.
         let ingestor = Ingestor(
-            database: database, makeParser: { TraceParser(patterns: patterns) }, tags: tags, storingTokens: arguments.value("db") != nil
+            database: database, makeParser: { TraceParser(patterns: patterns) }, tags: tags,
+            // The timeline shows each body's `_printChanges` tokens; nothing else here reads them back.
+            storingTokens: arguments.value("db") != nil || options.timeline != nil
         )
         var traceIDs: [Int] = []
         var coverage: [TraceCoverage] = []

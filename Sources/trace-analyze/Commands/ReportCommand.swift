@@ -8,7 +8,7 @@ enum ReportCommand: Command {
     static let spec = CommandSpec(
         name: "report",
         summary: "Analyse a stored trace and report its lifecycle problems.",
-        usage: "[--db PATH] [--trace ID] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--sources DIR] [--baseline FILE] [--write-baseline FILE]",
+        usage: "[--db PATH] [--trace ID] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--sources DIR] [--baseline FILE] [--write-baseline FILE] [--timeline FILE]",
         options: [
             DatabaseOption.spec,
             OptionSpec(name: "trace", value: "ID", help: "The trace to analyse (default: the latest; see `trace-analyze traces`)."),

@@ -8,7 +8,7 @@ enum WatchCommand: Command {
     static let spec = CommandSpec(
         name: "watch",
         summary: "Follow a live log and print each finding the moment it is decided; the full report at the end.",
-        usage: "[FILE|-] [--no-follow] [--db PATH] [--allow-empty] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--sources DIR] [--baseline FILE] [--write-baseline FILE]",
+        usage: "[FILE|-] [--no-follow] [--db PATH] [--allow-empty] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--sources DIR] [--baseline FILE] [--write-baseline FILE] [--timeline FILE]",
         options: [
             OptionSpec(name: "no-follow", value: nil, help: "Read FILE to its end and stop, instead of following it as it grows."),
             OptionSpec(name: "db", value: "PATH", help: "Store the trace and its findings in this database, as `ingest` does (default: a temporary one, deleted when done)."),

@@ -115,19 +115,28 @@ indirect enum JSONDocument {
         _ document: JSONDocument, placeholder: String, to sink: ReportSink,
         items: (_ add: (JSONDocument) -> Void) throws -> Void
     ) throws {
+        try write(document, placeholder: placeholder, writing: { sink.write($0) }, items: items)
+    }
+
+    /// As `write(_:placeholder:to:items:)`, handing each piece of text to `write`: a page that
+    /// carries the document inside HTML escapes it on its way out.
+    static func write(
+        _ document: JSONDocument, placeholder: String, writing write: @escaping (String) -> Void,
+        items: (_ add: (JSONDocument) -> Void) throws -> Void
+    ) throws {
         let text = document.text
         let quoted = JSONText.quote(placeholder)
         guard let range = text.range(of: quoted) else { preconditionFailure("no placeholder in the document") }
         let lineStart = text[..<range.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
         let indent = String(text[lineStart...].prefix { $0 == " " })
         let inner = indent + "  "
-        sink.write(String(text[..<range.lowerBound]))
+        write(String(text[..<range.lowerBound]))
         var first = true
         var piece = ""
         // A finding with a long evidence list goes out in parts of about 64 KiB.
         func drain(_ text: inout String) {
             guard text.utf8.count >= 1 << 16 else { return }
-            sink.write(text)
+            write(text)
             text.removeAll(keepingCapacity: true)
         }
         try items { item in
@@ -135,10 +144,10 @@ indirect enum JSONDocument {
             piece += first ? "[\n" : ",\n"
             piece += inner
             item.append(to: &piece, indent: inner, drain: drain)
-            sink.write(piece)
+            write(piece)
             first = false
         }
-        sink.write(first ? "[]" : "\n\(indent)]")
-        sink.write(String(text[range.upperBound...]))
+        write(first ? "[]" : "\n\(indent)]")
+        write(String(text[range.upperBound...]))
     }
 }

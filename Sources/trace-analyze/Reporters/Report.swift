@@ -37,6 +37,8 @@ struct Report {
     var linesNamingInstances: [Int: LineSet] = [:]
     /// The width to fit lines of text to.
     var width = 120
+    /// The timeline page `--timeline` wrote, as a link from where the report is written.
+    var timelineLink: String?
 
     /// Findings of `severity`.
     func count(_ severity: Severity) -> Int { counts[severity] ?? 0 }

@@ -15,6 +15,7 @@ struct ReportOptions {
         OptionSpec(name: "sources", value: "DIR", help: "Point findings at their views' declarations in the Swift files under DIR (default: the configuration's `sources`)."),
         OptionSpec(name: "baseline", value: "FILE", help: "Hide the findings recorded in FILE and report only new ones (default: the configuration's `baseline`)."),
         OptionSpec(name: "write-baseline", value: "FILE", help: "Record this run's findings in FILE, for later runs' --baseline."),
+        OptionSpec(name: "timeline", value: "FILE", help: "Also write the trace's timeline page to FILE (one log only); the html report links its evidence lines there."),
     ]
 
     let reporter: any Reporter.Type
@@ -23,12 +24,15 @@ struct ReportOptions {
     let sources: SourceIndex?
     let baseline: Baseline?
     let writeBaseline: String?
+    /// Where to write the trace's timeline page, if anywhere.
+    let timeline: String?
 
     init(_ arguments: ParsedArguments, configuration: CheckConfiguration) throws {
         reporter = try Reporters.named(arguments.value("format"))
         failLevel = try FailLevel.parse(arguments, configured: configuration.failLevel)
         output = try arguments.value("output").map { try OutputFile.check($0, for: "--output") }
         writeBaseline = try arguments.value("write-baseline").map { try OutputFile.check($0, for: "--write-baseline") }
+        timeline = try arguments.value("timeline").map { try OutputFile.check($0, for: "--timeline") }
         sources = try (arguments.value("sources") ?? configuration.sources).map(SourceIndex.scan(directory:))
         let baselinePath = arguments.value("baseline") ?? configuration.baseline
         if let baselinePath, FileManager.default.fileExists(atPath: baselinePath) {
@@ -84,6 +88,15 @@ struct ReportOptions {
             }
             report.linesNamingInstances = linesNamingInstances
             report.width = Console.width
+        } else if reporter == HTMLReporter.self {
+            // The page shows what each cited line says, looked up as the findings are read.
+            report.evidenceText = try EvidenceLookup(database: database)
+        }
+        if let timeline {
+            guard traceIDs.count == 1 else {
+                throw ToolError("--timeline draws one trace; \(traceIDs.count) logs were given (write one page per log with `trace-analyze timeline`)")
+            }
+            report.timelineLink = Self.link(to: timeline, from: output)
         }
         report.rules = configuration.enabledRules.map { Report.Rule(description: $0.description, severity: configuration.settings(for: $0).severity) }
         report.hidden = baseline == nil ? nil : hidden.count
@@ -92,7 +105,28 @@ struct ReportOptions {
         try ReportSink.writing(to: output, compactingJSON: singleLineJSON && reporter == JSONReporter.self) { sink in
             try reporter.write(report, to: sink)
         }
+        if let timeline {
+            // After the report: laying the timeline out runs the rules again and stores their
+            // findings anew, which would change the ids the report and the baseline read by.
+            let model = try Timeline.build(database: database, traceID: traceIDs[0], configuration: configuration, sources: sources)
+            let sink = try ByteSink(path: timeline, what: "timeline page")
+            TimelinePage.write(model, to: sink)
+            do { try sink.finish() } catch { sink.abandon(); throw error }
+        }
         return report.failed ? ExitCode.findings : ExitCode.success
+    }
+
+    /// `target` as a link from the page written to `output`: relative to its directory when
+    /// below it, else an absolute `file://` URL; as given when the report goes to stdout.
+    static func link(to target: String, from output: String?) -> String {
+        guard let output else { return target }
+        let page = URL(fileURLWithPath: output).standardizedFileURL.deletingLastPathComponent().path
+        let file = URL(fileURLWithPath: target).standardizedFileURL
+        let directory = page.hasSuffix("/") ? page : page + "/"
+        if file.path.hasPrefix(directory) {
+            return String(file.path.dropFirst(directory.count)).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? target
+        }
+        return file.absoluteString
     }
 
     private static func samePath(_ path: String, _ other: String?) -> Bool {

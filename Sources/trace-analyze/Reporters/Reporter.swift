@@ -22,6 +22,11 @@ enum Reporters {
         XcodeReporter.self,
         MarkdownReporter.self,
         SummaryReporter.self,
+        CSVReporter.self,
+        CheckstyleReporter.self,
+        CodeClimateReporter.self,
+        SonarQubeReporter.self,
+        HTMLReporter.self,
     ]
 
     /// The reporter named `identifier`; text when nil.

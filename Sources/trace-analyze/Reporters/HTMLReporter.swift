@@ -1,0 +1,89 @@
+import TraceRules
+
+/// One self-contained HTML page (no network, no other file): the summary, each finding with its
+/// evidence lines as the log has them, the rules that ran, a filter, and links into the
+/// timeline page when `--timeline` writes one.
+///
+/// The page is `HTMLReportTemplate` around the report as JSON in one
+/// `<script type="application/json">` element; the page's script builds the page from it.
+enum HTMLReporter: Reporter {
+    static let identifier = "html"
+    static let summary = "One self-contained HTML page: findings with their evidence lines, linked to --timeline's page."
+    /// The version of the page's data, which only grows.
+    static let version = 1
+    /// The evidence lines each finding shows with their text; the rest are counted.
+    static let evidenceShown = 50
+
+    /// Stands where the findings go while the rest of the data is laid out.
+    private static let placeholder = "\u{1}findings\u{1}"
+
+    static func write(_ report: Report, to sink: ReportSink) throws {
+        sink.write(HTMLReportTemplate.head)
+        let data = JSONDocument.object([
+            ("version", .int(version)),
+            ("generator", .string("trace-analyze \(CommandLineTool.version)")),
+            ("summary", .object([
+                ("text", .string(report.summaryLine)),
+                ("findings", .int(report.total)),
+                ("error", .int(report.count(.error))),
+                ("warning", .int(report.count(.warning))),
+                ("info", .int(report.count(.info))),
+                ("traces", .int(report.traceCount)),
+                ("fail_on", .string(report.failLevel.name)),
+                ("failed", .bool(report.failed)),
+                ("hidden", .int(report.hidden ?? 0)),
+            ])),
+            ("coverage", .array(report.coverageLines.map(JSONDocument.string))),
+            ("timeline", .string(report.timelineLink)),
+            ("rules", .array(report.rules.map { rule in
+                .object([
+                    ("id", .string(rule.description.identifier)),
+                    ("severity", .string(rule.severity.rawValue)),
+                    ("summary", .string(rule.description.summary)),
+                    ("fix", .string(rule.description.fix)),
+                ])
+            })),
+            // The "fix first" ranking of the report model goes here, one entry per finding to fix,
+            // most rewarding first: `{"rule", "view", "reason", "finding": index in findings}`.
+            // The page shows the section only when the list is not empty.
+            ("fix_first", .array([])),
+            ("findings", .string(placeholder)),
+        ])
+        // `<`, `>` and `&` occur only inside JSON strings, where `\u003c`-style escapes mean the
+        // same: no `</script>` or `<!--` can then end the element early.
+        try JSONDocument.write(data, placeholder: placeholder, writing: { sink.write(scriptSafe($0)) }) { add in
+            try report.findings.forEach(evidence: .first(evidenceShown)) { id, finding in
+                let total = finding.lines.count < evidenceShown ? finding.lines.count : try report.findings.evidenceCount(of: id)
+                add(try entry(finding, evidenceTotal: total, report: report))
+            }
+        }
+        sink.write(HTMLReportTemplate.tail)
+    }
+
+    private static func entry(_ finding: Finding, evidenceTotal: Int, report: Report) throws -> JSONDocument {
+        let location = report.location(of: finding)
+        let evidence = try finding.lines.map { line -> JSONDocument in
+            let said = try report.evidenceText?.line(line, traceID: finding.traceID)
+            return .object([("line", .int(line)), ("text", .string(said?.text))])
+        }
+        return .object([
+            ("rule", .string(finding.rule)),
+            ("severity", .string(finding.severity.rawValue)),
+            ("view", .string(finding.view)),
+            ("message", .string(finding.message)),
+            ("root_cause", .string(finding.rootCause)),
+            ("location", .object([("text", .string(location.text)), ("declaration", .bool(location.isDeclaration))])),
+            ("log", .string(Report.file(of: finding))),
+            ("evidence", .array(evidence)),
+            ("evidence_total", .int(evidenceTotal)),
+        ])
+    }
+
+    /// JSON text with `<`, `>` and `&` escaped, safe inside a `<script>` element.
+    static func scriptSafe(_ json: String) -> String {
+        guard json.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") }) else { return json }
+        return json.replacingOccurrences(of: "&", with: "\\u0026")
+            .replacingOccurrences(of: "<", with: "\\u003c")
+            .replacingOccurrences(of: ">", with: "\\u003e")
+    }
+}
