@@ -169,7 +169,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--format", "xml"], "trace-analyze: error: unknown format 'xml'; valid: text, json, sarif, junit, github-actions-logging, xcode, markdown, summary (see 'trace-analyze check --help')\n"),
+        (["--format", "xml"], "trace-analyze: error: unknown format 'xml'; valid: text, json, sarif, junit, github-actions-logging, xcode, markdown, summary, csv, checkstyle, codeclimate, sonarqube, html (see 'trace-analyze check --help')\n"),
         (["--fail-on", "fatal"], "trace-analyze: error: unknown level 'fatal' for --fail-on; valid: error, warning, info, never (see 'trace-analyze check --help')\n"),
         (["--strict", "--fail-on", "info"], "trace-analyze: error: give either --strict or --fail-on, not both (see 'trace-analyze check --help')\n"),
         (["missing.log"], "trace-analyze: error: missing.log: no such file\n"),

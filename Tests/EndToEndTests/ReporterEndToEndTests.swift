@@ -16,6 +16,8 @@ import Testing
     static let formats = [
         ("text", "txt"), ("json", "json"), ("sarif", "sarif"), ("junit", "junit.xml"),
         ("github-actions-logging", "github.txt"), ("xcode", "xcode.txt"), ("markdown", "md"), ("summary", "summary.txt"),
+        ("csv", "csv"), ("checkstyle", "checkstyle.xml"), ("codeclimate", "codeclimate.json"), ("sonarqube", "sonarqube.json"),
+        ("html", "html"),
     ]
 
     private func check(_ arguments: [String], environment: [String: String] = [:]) throws -> Tool.Result {
@@ -187,8 +189,8 @@ import Testing
         for (format, _) in Self.formats {
             #expect(help.stdout.contains("\n  \(format) "), "check --help lacks \(format)")
         }
-        let unknown = try Tool.run(["report", "--format", "checkstyle"])
+        let unknown = try Tool.run(["report", "--format", "checkstyles"])
         #expect(unknown.status == 1)
-        #expect(unknown.stderr == "trace-analyze: error: unknown format 'checkstyle'; valid: text, json, sarif, junit, github-actions-logging, xcode, markdown, summary (see 'trace-analyze report --help')\n")
+        #expect(unknown.stderr == "trace-analyze: error: unknown format 'checkstyles' (did you mean 'checkstyle'?); valid: text, json, sarif, junit, github-actions-logging, xcode, markdown, summary, csv, checkstyle, codeclimate, sonarqube, html (see 'trace-analyze report --help')\n")
     }
 }

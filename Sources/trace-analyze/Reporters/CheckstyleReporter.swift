@@ -27,9 +27,10 @@ enum CheckstyleReporter: Reporter {
                 sink.write("  <file name=\(JUnitReporter.attribute(file))>\n")
                 openFile = file
             }
-            var attributes = "line=\"\(location.line ?? 0)\""
-            if let column = location.column { attributes += " column=\"\(column)\"" }
-            attributes += " severity=\"\(finding.severity.rawValue)\""
+            // Checkstyle's schema has no line 0: a finding without evidence names none.
+            var attributes = location.line.map { "line=\"\($0)\" " } ?? ""
+            if let column = location.column { attributes += "column=\"\(column)\" " }
+            attributes += "severity=\"\(finding.severity.rawValue)\""
             attributes += " message=" + JUnitReporter.attribute(message(finding))
             attributes += " source=" + JUnitReporter.attribute("trace-analyze.\(finding.rule)")
             sink.write("    <error \(attributes)/>\n")

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// The html report as a person opens it: one offline page whose script builds every finding
+/// and its evidence from the JSON it carries, read back from headless Chromium's DOM; links into
+/// the timeline page that `--timeline` writes beside it.
+@Suite struct HTMLReportTests {
+    static let eager = Tool.fixture("seeds/004-navigation-eager.log")
+
+    /// The JSON inside the page's data element.
+    private func data(of page: String) throws -> [String: Any] {
+        let open = #"<script type="application/json" id="report-data">"#
+        let start = try #require(page.range(of: open))
+        let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+        let json = String(page[start.upperBound..<end.lowerBound])
+        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    }
+
+    @Test func thePageShowsEveryFindingWithItsEvidenceLinkedToTheTimeline() throws {
+        let workspace = try Workspace()
+        let result = try Tool.run(["check", Self.eager, "--format", "html", "--output", "out/report.html", "--timeline", "out/timeline.html"],
+                                  in: try { try FileManager.default.createDirectory(atPath: workspace.path("out"), withIntermediateDirectories: true); return workspace.url }())
+        #expect(result.status == 0)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "")
+        let page = try String(contentsOfFile: workspace.path("out/report.html"), encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        // Offline: nothing is fetched from anywhere.
+        #expect(!page.contains("src=\"http") && !page.contains("href=\"http"))
+        let data = try data(of: page)
+        #expect(data["timeline"] as? String == "timeline.html")
+        let findings = try #require(data["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["rule"] as? String } == ["non_lazy_navigation_destination", "repeated_appear", "heavy_initializer", "heavy_initializer", "heavy_initializer"])
+        let evidence = try #require(findings.first?["evidence"] as? [[String: Any]])
+        #expect(evidence.compactMap { $0["line"] as? Int } == [1, 3, 5, 7])
+        #expect(evidence.first?["text"] as? String == "🚩 MyRootView appear")
+
+        let timeline = try String(contentsOfFile: workspace.path("out/timeline.html"), encoding: .utf8)
+        #expect(timeline.contains(#"<script type="application/json" id="timeline-data">"#))
+
+        let dom = try Chromium.dumpDOM(workspace.path("out/report.html"))
+        let drawn = try Chromium.dataAttributes(of: "drawn", in: dom)
+        #expect(drawn["errors"] == "0")
+        #expect(drawn["findings"] == "5")
+        #expect(drawn["evidence-rows"] == "14")
+        #expect(drawn["timeline-links"] == "14")
+        #expect(drawn["fix-first"] == "0")
+        #expect(dom.contains(#"<a href="timeline.html#line=3">3</a>"#))
+        #expect(dom.contains("FirstView's init created FirstCoordinator (once)"))
+
+        let filtered = try Chromium.dataAttributes(of: "drawn", in: Chromium.dumpDOM(workspace.path("out/report.html"), fragment: "filter=heavy"))
+        #expect(filtered["shown"] == "3")
+    }
+
+    @Test func markupInTheLogIsShownAsTextAndCannotEndTheDataEarly() throws {
+        let workspace = try Workspace()
+        let log = try String(contentsOfFile: Tool.fixture("seeds/001-playbutton-toggle-twice.log"), encoding: .utf8)
+            .replacingOccurrences(of: "\nPlayButton:", with: "\nCell<Dictionary<String, Int>>:")
+        let input = try workspace.write("a&b <c>.log", log)
+        let output = workspace.path("report.html")
+        let result = try Tool.run(["check", input, "--format", "html", "--output", output])
+        #expect(result.status == 2)
+        let page = try String(contentsOfFile: output, encoding: .utf8)
+        let data = try data(of: page)
+        let finding = try #require((data["findings"] as? [[String: Any]])?.first)
+        #expect(finding["view"] as? String == "Cell<Dictionary<String, Int>>")
+        #expect((finding["evidence"] as? [[String: Any]])?.compactMap { $0["text"] as? String }
+            == ["ContentView: _showPlayButton changed.", "Cell<Dictionary<String, Int>>: @self, @identity, _isPlaying changed.",
+                "ContentView: _showPlayButton changed.", "Cell<Dictionary<String, Int>>: @self, @identity, _isPlaying changed."])
+        #expect(!page.contains("Cell<Dictionary"), "markup must be escaped inside the data element")
+        #expect(data["timeline"] is NSNull)
+
+        let dom = try Chromium.dumpDOM(output)
+        let drawn = try Chromium.dataAttributes(of: "drawn", in: dom)
+        #expect(drawn["errors"] == "0")
+        #expect(drawn["findings"] == "1")
+        #expect(drawn["timeline-links"] == "0")
+        #expect(dom.contains("Cell&lt;Dictionary&lt;String, Int&gt;&gt;: @self, @identity, _isPlaying changed."))
+    }
+
+    @Test func theTimelineDrawsOneTraceAndSaysSoBeforeReadingTwo() throws {
+        let workspace = try Workspace()
+        let result = try Tool.run(["check", Self.eager, Tool.fixture("seeds/001-playbutton-toggle-twice.log"),
+                                   "--format", "html", "--output", workspace.path("r.html"), "--timeline", workspace.path("t.html")])
+        #expect(result.status == 1)
+        #expect(result.stderr == "trace-analyze: error: --timeline draws one trace; 2 logs were given (write one page per log with `trace-analyze timeline`) (see 'trace-analyze check --help')\n")
+        #expect(!FileManager.default.fileExists(atPath: workspace.path("r.html")))
+        #expect(!FileManager.default.fileExists(atPath: workspace.path("t.html")))
+    }
+}
