@@ -10,6 +10,8 @@ struct OptionSpec: Sendable {
     var repeatable = false
     /// Other names accepted for it (`reporter` for `format`, as SwiftLint users type it).
     var aliases: [String] = []
+    /// The values it accepts when they are a fixed list, for shell completion and the man page.
+    var choices: [String] = []
 
     /// Whether `name` (without dashes) names this option.
     func answers(to name: String) -> Bool { self.name == name || aliases.contains(name) }
@@ -28,6 +30,8 @@ struct CommandSpec: Sendable {
     var maxPositionals: Int? = 0
     /// A paragraph of discussion and examples.
     var discussion: String = ""
+    /// The positional arguments' values when they are a fixed list, for shell completion.
+    var positionalChoices: [String] = []
 
     /// Every option, with the `--help` all commands share.
     var allOptions: [OptionSpec] { options + [OptionSpec(name: "help", value: nil, help: "Show this help.")] }

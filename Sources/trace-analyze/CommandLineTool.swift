@@ -20,7 +20,18 @@ enum CommandLineTool {
         CommandEntry(RulesCommand.self),
         CommandEntry(SchemaCommand.self),
         CommandEntry(PatternsCommand.self),
+        CommandEntry(CompletionsCommand.self),
+        CommandEntry(ManCommand.self),
     ]
+
+    /// What the tool does, in one line: the help's first line and the man page's NAME.
+    static let tagline = "explains SwiftUI view lifecycles from an app's console output"
+
+    /// The exit codes, as `--help` and the man page state them.
+    static let exitCodes = """
+    0 success; 1 usage, input, database, SQL or output error; 2 findings at or above
+    --fail-on; 130 interrupted; 141 stdout's reader went away (`| head`).
+    """
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
@@ -88,7 +99,7 @@ enum CommandLineTool {
             "  \($0.spec.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.spec.summary)"
         }.joined(separator: "\n")
         return """
-        trace-analyze \(version): explains SwiftUI view lifecycles from an app's console output.
+        trace-analyze \(version): \(tagline).
 
         USAGE: trace-analyze <command> [options]
 
@@ -99,8 +110,7 @@ enum CommandLineTool {
           --help, -h   Show this help, or `trace-analyze <command> --help` for a command's.
           --version    Show the version.
 
-        EXIT CODES: 0 success; 1 usage, input, database, SQL or output error; 2 findings at or above
-        --fail-on; 130 interrupted; 141 stdout's reader went away (`| head`).
+        EXIT CODES: \(exitCodes)
         """
     }
 }

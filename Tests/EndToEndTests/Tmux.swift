@@ -32,6 +32,9 @@ final class Tmux {
     /// Presses `keys` (tmux names: `C-c`).
     func send(_ keys: String) throws { _ = try run(["send-keys", "-t", session, keys]) }
 
+    /// Types `text` as it is, even when it starts with `-` or spells a key name.
+    func type(_ text: String) throws { _ = try run(["send-keys", "-t", session, "-l", "--", text]) }
+
     /// A pane format value, such as `#{cursor_flag}`.
     func display(_ format: String) throws -> String {
         try run(["display-message", "-p", "-t", session, format]).trimmingCharacters(in: .whitespacesAndNewlines)

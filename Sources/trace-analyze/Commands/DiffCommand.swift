@@ -13,7 +13,7 @@ enum DiffCommand: Command {
             OptionSpec(name: "db", value: "PATH", help: "Compare two traces stored in this database: BASE and HEAD are trace ids."),
             ConfigOption.spec,
             OptionSpec(name: "tolerance", value: "PERCENT", help: "Growth allowed before a count regresses, in percent of BASE's count (default 0)."),
-            OptionSpec(name: "format", value: "FORMAT", help: "Output format: text (default), json, markdown."),
+            OptionSpec(name: "format", value: "FORMAT", help: "Output format: text (default), json, markdown.", choices: ["text", "json", "markdown"]),
             OptionSpec(name: "output", value: "FILE", help: "Write the comparison to FILE instead of stdout."),
         ],
         positionals: [("BASE", "The earlier log (or - for stdin), or a trace id with --db."), ("HEAD", "The later one.")],

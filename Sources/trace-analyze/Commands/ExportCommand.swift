@@ -5,7 +5,7 @@ enum ExportCommand: Command {
         summary: "Write traces in formats other tools open (Perfetto, DuckDB, ClickHouse, BigQuery).",
         usage: "[FILE|-] [--trace ID] [--db PATH] [--config PATH] --format FORMAT [--output FILE|DIR] [--since DATE]",
         options: [
-            OptionSpec(name: "format", value: "FORMAT", help: "The format to write (required; see FORMATS)."),
+            OptionSpec(name: "format", value: "FORMAT", help: "The format to write (required; see FORMATS).", choices: ExportFormats.all.map(\.identifier)),
             OptionSpec(name: "output", value: "FILE|DIR", help: "Write here instead of stdout; a directory (created when missing) for ndjson and parquet."),
             OptionSpec(name: "since", value: "DATE", help: "ndjson and parquet: only traces ingested at or after this UTC date or time (YYYY-MM-DD[THH:MM[:SS]Z])."),
         ] + TraceSelection.specs,

@@ -8,7 +8,7 @@ enum QueryCommand: Command {
         usage: "SQL [--db PATH] [--format table|csv|json|ndjson] [--timeout SECONDS]",
         options: [
             DatabaseOption.spec,
-            OptionSpec(name: "format", value: "FORMAT", help: "table (default), csv, json or ndjson."),
+            OptionSpec(name: "format", value: "FORMAT", help: "table (default), csv, json or ndjson.", choices: ["table", "csv", "json", "ndjson"]),
             OptionSpec(name: "timeout", value: "SECONDS", help: "Stop the query after this many seconds (Ctrl-C always stops it)."),
         ],
         positionals: [("SQL", "One or more SQL statements; any that would write is refused.")],

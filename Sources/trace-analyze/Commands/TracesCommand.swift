@@ -8,7 +8,7 @@ enum TracesCommand: Command {
         usage: "[--db PATH] [--format table|csv|json|ndjson]",
         options: [
             DatabaseOption.spec,
-            OptionSpec(name: "format", value: "FORMAT", help: "table (default), csv, json or ndjson."),
+            OptionSpec(name: "format", value: "FORMAT", help: "table (default), csv, json or ndjson.", choices: ["table", "csv", "json", "ndjson"]),
         ]
     )
 

@@ -10,7 +10,7 @@ enum ViewsCommand: Command {
         summary: "A per-view account of a trace: inits, body evaluations by cause, appears, deinits, findings.",
         usage: "[FILE|-] [--format table|csv|json|markdown] [--trace ID] [--db PATH] [--config PATH]",
         options: [
-            OptionSpec(name: "format", value: "FORMAT", help: "table (default), csv, json or markdown."),
+            OptionSpec(name: "format", value: "FORMAT", help: "table (default), csv, json or markdown.", choices: ["table", "csv", "json", "markdown"]),
         ] + TraceInput.specs,
         positionals: [("FILE", "A log file, or - for stdin; without it, the stored trace (--trace ID, default the latest).")],
         maxPositionals: 1,

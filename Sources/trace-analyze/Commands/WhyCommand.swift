@@ -8,7 +8,7 @@ enum WhyCommand: Command {
         usage: "VIEW [FILE|-] [--line N] [--format text|json] [--trace ID] [--db PATH] [--config PATH]",
         options: [
             OptionSpec(name: "line", value: "N", help: "Explain the body evaluation or init on line N (then VIEW may be left out)."),
-            OptionSpec(name: "format", value: "FORMAT", help: "text (default) or json."),
+            OptionSpec(name: "format", value: "FORMAT", help: "text (default) or json.", choices: ["text", "json"]),
         ] + TraceInput.specs,
         positionals: [
             ("VIEW", "The view type, as the log names it (e.g. PlayButton)."),

@@ -3,7 +3,7 @@ import TraceRules
 /// `--fail-on` and `--strict`.
 extension FailLevel {
     static let options = [
-        OptionSpec(name: "fail-on", value: "LEVEL", help: "Exit 2 when a finding is at or above LEVEL: error (default), warning, info or never."),
+        OptionSpec(name: "fail-on", value: "LEVEL", help: "Exit 2 when a finding is at or above LEVEL: error (default), warning, info or never.", choices: names),
         OptionSpec(name: "strict", value: nil, help: "Same as --fail-on warning."),
     ]
 

@@ -46,7 +46,8 @@ enum Reporters {
         return OptionSpec(
             name: "format", value: "FORMAT",
             help: "Report format: \(names[0]) (default), \(names.dropFirst().joined(separator: ", ")).",
-            aliases: ["reporter"]
+            aliases: ["reporter"],
+            choices: names
         )
     }
 
