@@ -35,8 +35,10 @@ import Testing
         #expect(evidence.compactMap { $0["line"] as? Int } == [1, 3, 5, 7])
         #expect(evidence.first?["text"] as? String == "🚩 MyRootView appear")
 
-        let timeline = try String(contentsOfFile: workspace.path("out/timeline.html"), encoding: .utf8)
-        #expect(timeline.contains(#"<script type="application/json" id="timeline-data">"#))
+        // The page `trace-analyze timeline` writes for the same log, byte for byte.
+        let alone = try Tool.run(["timeline", Self.eager, "--output", workspace.path("alone.html")])
+        #expect(alone.status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: workspace.path("out/timeline.html"))) == Data(contentsOf: URL(fileURLWithPath: workspace.path("alone.html"))))
 
         let dom = try Chromium.dumpDOM(workspace.path("out/report.html"))
         let drawn = try Chromium.dataAttributes(of: "drawn", in: dom)

@@ -43,10 +43,7 @@ enum HTMLReporter: Reporter {
                     ("fix", .string(rule.description.fix)),
                 ])
             })),
-            // The "fix first" ranking of the report model goes here, one entry per finding to fix,
-            // most rewarding first: `{"rule", "view", "reason", "finding": index in findings}`.
-            // The page shows the section only when the list is not empty.
-            ("fix_first", .array([])),
+            ("fix_first", .array(fixFirst(report))),
             ("findings", .string(placeholder)),
         ])
         // `<`, `>` and `&` occur only inside JSON strings, where `\u003c`-style escapes mean the
@@ -59,6 +56,13 @@ enum HTMLReporter: Reporter {
         }
         sink.write(HTMLReportTemplate.tail)
     }
+
+    /// The "fix first" ranking, most rewarding first, one entry per finding to fix:
+    /// `{"rule", "view", "reason", "finding": its index in "findings"}`; the page shows its
+    /// section only when the list is not empty.
+    ///
+    /// Empty until the report model carries the ranking (issue 29): this is where it is read.
+    private static func fixFirst(_ report: Report) -> [JSONDocument] { [] }
 
     private static func entry(_ finding: Finding, evidenceTotal: Int, report: Report) throws -> JSONDocument {
         let location = report.location(of: finding)
