@@ -95,6 +95,15 @@ enum HTMLReportTemplate {
     return node;
   }
 
+  // Text with `code` spans, as the rules write them, built as nodes: never parsed as markup.
+  function prose(tag, attributes, text) {
+    const node = element(tag, attributes);
+    String(text).split("`").forEach(function (part, index) {
+      node.appendChild(index % 2 === 1 ? element("code", { text: part }) : document.createTextNode(part));
+    });
+    return node;
+  }
+
   // A log line's link into the timeline page, which opens with that line's mark selected.
   function lineCell(line) {
     const cell = element("td", { class: "line" });
@@ -107,7 +116,9 @@ enum HTMLReportTemplate {
   summary.textContent = data.summary.text;
   summary.appendChild(element("span", {
     class: data.summary.failed ? "failed" : "passed",
-    text: data.summary.failed ? " \u2014 fails at " + data.summary.fail_on : " \u2014 passes at " + data.summary.fail_on,
+    text: data.summary.failed
+      ? " \u2014 fails: a finding reaches --fail-on " + data.summary.fail_on
+      : " \u2014 passes: nothing reaches --fail-on " + data.summary.fail_on,
   }));
   document.getElementById("coverage").textContent = data.coverage.join("\n");
   if (data.timeline) {
@@ -139,7 +150,7 @@ enum HTMLReportTemplate {
       element("code", { text: finding.rule }),
       document.createTextNode(finding.view ? ": " + finding.view : ""),
     ]);
-    const parts = [heading, element("p", { text: finding.message })];
+    const parts = [heading, prose("p", {}, finding.message)];
     if (finding.root_cause) parts.push(element("p", { class: "muted", text: "Root cause: " + finding.root_cause }));
     parts.push(element("p", { class: "muted", text: (finding.location.declaration ? "Declared at " : "At ") + finding.location.text }));
     const table = element("table", { class: "evidence" });
@@ -162,7 +173,7 @@ enum HTMLReportTemplate {
   const rules = document.getElementById("rules");
   for (const rule of data.rules) {
     rules.appendChild(element("dt", {}, [element("code", { text: rule.id }), document.createTextNode(" (" + rule.severity + ")")]));
-    rules.appendChild(element("dd", { text: rule.summary + " Fix: " + rule.fix }));
+    rules.appendChild(prose("dd", {}, rule.summary + " Fix: " + rule.fix));
   }
 
   const filter = document.getElementById("filter");
