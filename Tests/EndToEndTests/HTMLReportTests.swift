@@ -80,6 +80,23 @@ import Testing
         #expect(dom.contains("Cell&lt;Dictionary&lt;String, Int&gt;&gt;: @self, @identity, _isPlaying changed."))
     }
 
+    /// A finding citing 20,000 lines shows the first 50 with their text and counts the rest.
+    @Test func aLongEvidenceListShowsItsFirstLinesAndCountsTheRest() throws {
+        let workspace = try Workspace()
+        let log = try workspace.write("many.log", (0..<20_000).map { _ in "Row init\nRow DataModel init\n" }.joined())
+        let output = workspace.path("report.html")
+        let result = try Tool.run(["check", log, "--format", "html", "--output", output, "--fail-on", "never", "--allow-empty"])
+        #expect(result.status == 0)
+        let data = try data(of: String(contentsOfFile: output, encoding: .utf8))
+        let heavy = try #require((data["findings"] as? [[String: Any]])?.first { $0["rule"] as? String == "heavy_initializer" })
+        let evidence = try #require(heavy["evidence"] as? [[String: Any]])
+        #expect(evidence.compactMap { $0["line"] as? Int } == Array(stride(from: 2, through: 100, by: 2)))
+        #expect(evidence.allSatisfy { $0["text"] as? String == "Row DataModel init" })
+        #expect(heavy["evidence_total"] as? Int == 20_000)
+        let dom = try Chromium.dumpDOM(output)
+        #expect(dom.contains("\u{2026} and 19950 more lines of \(log)"))
+    }
+
     @Test func theTimelineDrawsOneTraceAndSaysSoBeforeReadingTwo() throws {
         let workspace = try Workspace()
         let result = try Tool.run(["check", Self.eager, Tool.fixture("seeds/001-playbutton-toggle-twice.log"),
