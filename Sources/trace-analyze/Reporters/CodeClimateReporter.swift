@@ -14,21 +14,20 @@ enum CodeClimateReporter: Reporter {
     static let identifier = "codeclimate"
     static let summary = "GitLab Code Quality (Code Climate issues) with fingerprints stable across runs."
 
+    /// Stands for the array of issues, the whole document.
+    private static let placeholder = "\u{1}issues\u{1}"
+
     static func write(_ report: Report, to sink: ReportSink) throws {
         var seen: [String: Int] = [:]
-        // `[` alone at first, then each issue after its separator, so findings stream.
-        var first = true
-        sink.write("[")
-        try report.findings.forEach { _, finding in
-            let base = Fingerprint(finding).digest
-            let rank = seen[base, default: 0]
-            seen[base] = rank + 1
-            let fingerprint = rank == 0 ? base : Fingerprint(rule: finding.rule, view: finding.view, names: [base, "#\(rank + 1)"]).digest
-            let entry = issue(finding, fingerprint: fingerprint, report: report)
-            sink.write((first ? "\n  " : ",\n  ") + entry.rendered(indent: "  "))
-            first = false
+        try JSONDocument.write(.string(placeholder), placeholder: placeholder, to: sink) { add in
+            try report.findings.forEach { _, finding in
+                let base = Fingerprint(finding).digest
+                let rank = seen[base, default: 0]
+                seen[base] = rank + 1
+                let fingerprint = rank == 0 ? base : Fingerprint(rule: finding.rule, view: finding.view, names: [base, "#\(rank + 1)"]).digest
+                add(issue(finding, fingerprint: fingerprint, report: report))
+            }
         }
-        sink.write(first ? "]\n" : "\n]\n")
     }
 
     private static func issue(_ finding: Finding, fingerprint: String, report: Report) -> JSONDocument {
