@@ -56,9 +56,10 @@ enum CheckCommand: Command {
         let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()
         defer { if arguments.value("db") != nil { TraceDatabase.finishWriting(database) } }
         // A temporary database is read only for the report, which needs no tokens: the rules
-        // read them from the events as they are parsed.
+        // read them from the events as they are parsed. Custom rules read them from `changes`.
         let ingestor = Ingestor(
-            database: database, makeParser: { TraceParser(patterns: patterns) }, tags: tags, storingTokens: arguments.value("db") != nil
+            database: database, makeParser: { TraceParser(patterns: patterns) }, tags: tags,
+            storingTokens: arguments.value("db") != nil || !configuration.customRules.isEmpty
         )
         var traceIDs: [Int] = []
         var coverage: [TraceCoverage] = []

@@ -86,6 +86,7 @@ struct ReportOptions {
             report.width = Console.width
         }
         report.rules = configuration.enabledRules.map { Report.Rule(description: $0.description, severity: configuration.settings(for: $0).severity) }
+            + configuration.customRules.map { Report.Rule(description: $0.description, severity: $0.severity) }
         report.hidden = baseline == nil ? nil : hidden.count
         report.sources = sources
         report.colours = output == nil && TerminalColours.enabled(isTerminal: Console.stdoutIsTerminal)
