@@ -17,6 +17,11 @@ struct TraceAnalyzePlugin: CommandPlugin {
         process.executableURL = tool.url
         process.arguments = arguments.isEmpty ? ["--help"] : arguments
         process.currentDirectoryURL = context.package.directoryURL
+        // `check` keeps its store in a temporary file: in the plugin's own work directory, the
+        // one place a sandboxed plugin (macOS) may surely write.
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = context.pluginWorkDirectoryURL.path
+        process.environment = environment
         try process.run()
         process.waitUntilExit()
         guard process.terminationReason == .exit else {

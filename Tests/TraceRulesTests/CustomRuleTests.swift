@@ -125,6 +125,14 @@ import TraceStore
         } catch let error as AnalysisError {
             #expect(error.description.hasSuffix("row 1: lines 'first, last' is not a list of line numbers (e.g. group_concat(line) AS lines)"))
         }
+        let many = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i <= 100000) SELECT 'A' AS view, i AS lines FROM n WHERE :trace_id"
+        let (flood, _) = try load(Self.config(query: many))
+        do {
+            _ = try pipeline.analyze(flood)
+            Issue.record("a query returning a row per number was taken whole")
+        } catch let error as AnalysisError {
+            #expect(error.description.hasSuffix("the query returned more than 100000 rows; each row is a finding, so group them (GROUP BY view) or narrow the query"))
+        }
         let endless = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT 'A' AS view, 1 AS lines FROM n WHERE i = :trace_id - 5"
         let (slow, _) = try load(Self.config(query: endless, extra: #", "timeout": 0.2"#))
         do {

@@ -6,6 +6,11 @@ import TraceStore
 /// same transaction when there is one, so a query sees the trace's events and its built-in
 /// findings, and every reader of `findings` (reporters, baseline, `diff`) sees the custom ones.
 public enum CustomRuleRunner {
+    /// The most findings one rule may return for one trace. A rule's findings are held until
+    /// its query ends (the guard forbids writing while it runs), so a query that returns a row
+    /// per event by mistake is stopped with a message rather than filling memory.
+    public static let maxFindings = 100_000
+
     /// Runs `rules` over trace `traceID` of `database` and returns their findings, in rule order.
     ///
     /// A query that outruns its timeout, or a row whose `lines` are not line numbers, is an
@@ -42,6 +47,9 @@ public enum CustomRuleRunner {
                 deadline: Deadline(after: rule.timeout)
             ) { row in
                 rowNumber += 1
+                guard rowNumber <= maxFindings else {
+                    throw AnalysisError("custom rule '\(rule.identifier)' (\(rule.location)): the query returned more than \(maxFindings) rows; each row is a finding, so group them (GROUP BY view) or narrow the query")
+                }
                 var values: [String: SQLValue] = [:]
                 for (column, value) in zip(rule.columns, row) where values[column] == nil { values[column] = value }
                 let lines = try lineNumbers(values["lines"] ?? .null, rule: rule, row: rowNumber)
