@@ -41,7 +41,7 @@ public struct Analyzer {
         try database.transaction {
             try replaceFindings(findings, traceID: traceID)
             // After the built-in findings are stored: a custom query may read them.
-            findings += try CustomRuleRunner.store(configuration.customRules, traceID: traceID, in: database)
+            try CustomRuleRunner.store(configuration.customRules, traceID: traceID, in: database) { findings.append($0) }
             try scan.storeExplanations(in: database)
         }
         findings.sort(by: Finding.reportOrder)
@@ -58,7 +58,7 @@ public struct Analyzer {
             let count = try FindingWriter.replaceFindings(of: traceID, in: database) { write in try scan.finish(write) }
             let custom = try CustomRuleRunner.store(configuration.customRules, traceID: traceID, in: database)
             try scan.storeExplanations(in: database)
-            return count + custom.count
+            return count + custom
         }
     }
 

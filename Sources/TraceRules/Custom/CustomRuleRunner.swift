@@ -11,32 +11,36 @@ public enum CustomRuleRunner {
     /// per event by mistake is stopped with a message rather than filling memory.
     public static let maxFindings = 100_000
 
-    /// Runs `rules` over trace `traceID` of `database` and returns their findings, in rule order.
+    /// Runs `rules` over trace `traceID`, adds their findings to those stored for it (inside the
+    /// caller's transaction, if any), hands each to `each`, and returns how many there were.
     ///
-    /// A query that outruns its timeout, or a row whose `lines` are not line numbers, is an
+    /// Each rule's findings are stored once its query has ended, before the next rule runs, so a
+    /// later rule sees an earlier one's findings and memory holds one rule's at a time. A query
+    /// that outruns its timeout, or a row whose `lines` are not line numbers, is an
     /// `AnalysisError` naming the rule: a custom rule that cannot be judged is not silently green.
-    public static func findings(of rules: [CustomRule], traceID: Int, in database: Database) throws -> [Finding] {
-        guard !rules.isEmpty else { return [] }
+    @discardableResult
+    public static func store(
+        _ rules: [CustomRule], traceID: Int, in database: Database, each: (Finding) -> Void = { _ in }
+    ) throws -> Int {
+        guard !rules.isEmpty else { return 0 }
         guard let source = try database.scalarText("SELECT source FROM traces WHERE id = ?", [traceID]) else {
             throw AnalysisError("no trace \(traceID) in \(database.path)")
         }
-        var findings: [Finding] = []
+        var writer: FindingWriter?
+        var count = 0
         for rule in rules {
-            try run(rule, traceID: traceID, source: source, in: database) { findings.append($0) }
+            var found: [Finding] = []
+            try run(rule, traceID: traceID, source: source, in: database) { found.append($0) }
+            guard !found.isEmpty else { continue }
+            if writer == nil { writer = try FindingWriter(database: database) }
+            for finding in found {
+                try writer!.write(finding)
+                each(finding)
+            }
+            try writer!.finish()
+            count += found.count
         }
-        return findings
-    }
-
-    /// Runs `rules` over trace `traceID`, adds their findings to those stored for it (inside the
-    /// caller's transaction, if any) and returns them.
-    @discardableResult
-    public static func store(_ rules: [CustomRule], traceID: Int, in database: Database) throws -> [Finding] {
-        let findings = try findings(of: rules, traceID: traceID, in: database)
-        guard !findings.isEmpty else { return [] }
-        var writer = try FindingWriter(database: database)
-        for finding in findings { try writer.write(finding) }
-        try writer.finish()
-        return findings
+        return count
     }
 
     private static func run(_ rule: CustomRule, traceID: Int, source: String, in database: Database, emit: (Finding) -> Void) throws {

@@ -100,7 +100,7 @@ public final class StreamAnalysis: IngestObserver {
             try writer?.finish()
             // The custom rules' SQL reads the stored trace, so they run once all of it is there.
             if let traceID {
-                stored += try CustomRuleRunner.store(configuration.customRules, traceID: traceID, in: database).count
+                stored += try CustomRuleRunner.store(configuration.customRules, traceID: traceID, in: database)
             }
         }
         return stored
