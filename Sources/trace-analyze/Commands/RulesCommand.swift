@@ -41,7 +41,7 @@ enum RulesCommand: Command {
             return try check(custom, configuration: configuration, file: file, only: identifier)
         }
         guard let identifier else {
-            Console.write(list(registry, custom: custom))
+            Console.write(list(registry, custom: custom, file: file.path))
             return ExitCode.success
         }
         if let rule = registry.rule(identifier) {
@@ -78,7 +78,7 @@ enum RulesCommand: Command {
         return failed == 0 ? ExitCode.success : ExitCode.failure
     }
 
-    static func list(_ registry: RuleRegistry, custom: [CustomRule] = []) -> String {
+    static func list(_ registry: RuleRegistry, custom: [CustomRule] = [], file: String? = nil) -> String {
         let descriptions = registry.rules.map { $0.description }
         let width = (descriptions.map(\.identifier.count) + custom.map(\.identifier.count)).max() ?? 0
         func row(_ identifier: String, _ severity: Severity, _ summary: String) -> String {
@@ -87,7 +87,7 @@ enum RulesCommand: Command {
         }
         var text = descriptions.map { row($0.identifier, $0.defaultSeverity, $0.summary) }.joined()
         if !custom.isEmpty {
-            text += "\nCustom rules (\(custom[0].location.prefix { $0 != ":" })):\n"
+            text += "\nCustom rules (\(file ?? ConfigurationFile.defaultName)):\n"
             text += custom.map { row($0.identifier, $0.severity, $0.summary) }.joined()
         }
         return text + "\n`trace-analyze rules ID` explains one; configure them in .trace-analyze.json under \"rules\", write your own in SQL under \"custom_rules\".\n"
