@@ -125,7 +125,14 @@ import TraceStore
         } catch let error as AnalysisError {
             #expect(error.description.hasSuffix("row 1: lines 'first, last' is not a list of line numbers (e.g. group_concat(line) AS lines)"))
         }
-        let many = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i <= 100000) SELECT 'A' AS view, i AS lines FROM n WHERE :trace_id"
+        let (far, _) = try load(Self.config(query: "SELECT view, id + 10 AS lines FROM events WHERE trace_id = :trace_id"))
+        do {
+            _ = try pipeline.analyze(far)
+            Issue.record("a line past the end of the trace was cited")
+        } catch let error as AnalysisError {
+            #expect(error.description.hasSuffix("row 1: line 11 is past the end of the trace (1 lines); `lines` must be line numbers of the log, such as events.line"))
+        }
+        let many = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i <= 100000) SELECT 'A' || i AS view, 1 AS lines FROM n WHERE :trace_id"
         let (flood, _) = try load(Self.config(query: many))
         do {
             _ = try pipeline.analyze(flood)

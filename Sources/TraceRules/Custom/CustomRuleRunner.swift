@@ -26,11 +26,15 @@ public enum CustomRuleRunner {
         guard let source = try database.scalarText("SELECT source FROM traces WHERE id = ?", [traceID]) else {
             throw AnalysisError("no trace \(traceID) in \(database.path)")
         }
+        // Evidence must be lines of the trace: a line past its end is a mistake in the query
+        // (a count or an id taken for a line), which reports would cite as if it were there.
+        // (A trace whose count is not written yet says 0: then nothing is checked.)
+        let lastLine = try database.scalarInt("SELECT lines FROM traces WHERE id = ?", [traceID]).flatMap { $0 > 0 ? $0 : nil } ?? .max
         var writer: FindingWriter?
         var count = 0
         for rule in rules {
             var found: [Finding] = []
-            try run(rule, traceID: traceID, source: source, in: database) { found.append($0) }
+            try run(rule, traceID: traceID, source: source, lastLine: lastLine, in: database) { found.append($0) }
             guard !found.isEmpty else { continue }
             if writer == nil { writer = try FindingWriter(database: database) }
             for finding in found {
@@ -43,7 +47,9 @@ public enum CustomRuleRunner {
         return count
     }
 
-    private static func run(_ rule: CustomRule, traceID: Int, source: String, in database: Database, emit: (Finding) -> Void) throws {
+    private static func run(
+        _ rule: CustomRule, traceID: Int, source: String, lastLine: Int, in database: Database, emit: (Finding) -> Void
+    ) throws {
         var rowNumber = 0
         do {
             try GuardedQuery.run(
@@ -57,6 +63,9 @@ public enum CustomRuleRunner {
                 var values: [String: SQLValue] = [:]
                 for (column, value) in zip(rule.columns, row) where values[column] == nil { values[column] = value }
                 let lines = try lineNumbers(values["lines"] ?? .null, rule: rule, row: rowNumber)
+                if let beyond = lines.last, beyond > lastLine {
+                    throw AnalysisError("custom rule '\(rule.identifier)' (\(rule.location)): row \(rowNumber): line \(beyond) is past the end of the trace (\(lastLine) lines); `lines` must be line numbers of the log, such as events.line")
+                }
                 let count = try values["count"].map { try countValue($0, rule: rule, row: rowNumber) } ?? max(1, lines.count)
                 let view: String? = switch values["view"] {
                 case .none, .null: nil
