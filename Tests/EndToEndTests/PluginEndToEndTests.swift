@@ -12,6 +12,8 @@ import Testing
         let workspace = try Workspace()
         let package = workspace.url.appendingPathComponent("plugin-sample")
         try FileManager.default.copyItem(atPath: Tool.fixture("plugin-sample"), toPath: package.path)
+        // A build left by running the sample in place would only be built over.
+        try? FileManager.default.removeItem(at: package.appendingPathComponent(".build"))
         let manifest = package.appendingPathComponent("Package.swift")
         let text = try String(contentsOf: manifest, encoding: .utf8)
         #expect(text.contains(#"path: "../..""#))
