@@ -3,10 +3,11 @@ every answer with `trace-analyze query` on the SQLite file the export came from.
 scripts/duckdb-check.sh.
 
 Usage: duckdb_check.py BINARY DB PARQUET_DIR NDJSON_DIR
-Prints a table of checks, one column per engine; exits 1 on any mismatch, 3 when an engine is
+Prints a table of checks: the SQLite file's answer, then each reader's; exits 1 on any mismatch, 3 when an engine is
 missing (chdb not installed) and the others agreed.
 """
 import csv
+import hashlib
 import io
 import re
 import subprocess
@@ -22,7 +23,7 @@ ARROW_TYPES = {"INTEGER": "int64", "REAL": "double", "TEXT": "string"}
 binary, db, parquet_dir, ndjson_dir = sys.argv[1:5]
 engines, missing = available()
 SIDES = ["pyarrow"] + [engine.name for engine in engines]
-# (name, {side: ok}, shown): one row of the table, a verdict per side that answered it.
+# (name, the SQLite file's answer, {side: (ok, its answer)}): one row of the table.
 checks = []
 
 
@@ -33,12 +34,14 @@ def query(sql):
     return [tuple(row) for row in rows[1:]]
 
 
-def shown_answer(expected):
-    if isinstance(expected, list) and len(expected) == 1 and len(expected[0]) == 1:
-        return f"count {expected[0][0]}"
-    if isinstance(expected, list):
-        return f"{len(expected)} rows"
-    return ""
+def summary(answer):
+    """An answer in a few characters: `count 48`, or `18 rows #1a2b3c` (a digest of the rows,
+    so equal digests in two columns are equal answers)."""
+    if isinstance(answer, list) and len(answer) == 1 and len(answer[0]) == 1:
+        return f"count {answer[0][0]}"
+    if isinstance(answer, list):
+        return f"{len(answer)} rows #{hashlib.sha1(repr(answer).encode()).hexdigest()[:6]}"
+    return str(answer)[:40]
 
 
 def mismatch(name, side, expected, actual):
@@ -47,25 +50,27 @@ def mismatch(name, side, expected, actual):
 
 
 def check(name, expected, actual, shown=None):
-    """A pyarrow check: one answer against the SQLite file's."""
+    """A pyarrow check: one answer against the SQLite file's; `shown` says it in words."""
     ok = expected == actual
     if not ok:
         mismatch(name, "pyarrow", expected, actual)
-    checks.append((name, {"pyarrow": ok}, shown if shown is not None else shown_answer(expected)))
+    shown = shown if shown is not None else summary(expected)
+    checks.append((name, shown, {"pyarrow": (ok, shown if ok else "FAIL")}))
 
 
 def fact(name, expected, sql):
     """An engine fact: `sql(engine)` asked of every engine, each answer against the SQLite file's."""
-    verdicts = {}
+    answers = {}
     for engine in engines:
         try:
             actual = engine.rows(sql(engine))
         except Exception as error:  # an engine that cannot read a file fails the fact, and says why
             actual = f"error: {error}"
-        verdicts[engine.name] = expected == actual
-        if not verdicts[engine.name]:
+        ok = expected == actual
+        if not ok:
             mismatch(name, engine.name, expected, actual)
-    checks.append((name, verdicts, shown_answer(expected)))
+        answers[engine.name] = (ok, summary(actual) if ok else "FAIL " + summary(actual))
+    checks.append((name, summary(expected), answers))
 
 
 def pq_file(table):
@@ -156,12 +161,14 @@ for table, key in [("traces", "id"), ("events", "id"), ("findings", "id")]:
     check(f"order by {key} {table}", True, ids == sorted(ids), f"{len(ids)} ids ascending")
 
 width = max(len(name) for name, _, _ in checks)
-print(f"{'check'.ljust(width)}  " + "".join(side.ljust(12) for side in SIDES) + "answer (every side)")
-for name, verdicts, shown in checks:
-    cells = "".join(("ok" if verdicts[side] else "FAIL").ljust(12) if side in verdicts else "-".ljust(12) for side in SIDES)
-    print(f"{name.ljust(width)}  {cells}{shown}".rstrip())
-total = sum(len(verdicts) for _, verdicts, _ in checks)
-failed = sum(1 for _, verdicts, _ in checks for ok in verdicts.values() if not ok)
+cell = max([len("trace-analyze query")] + [len(answer) for _, expected, answers in checks for _, answer in answers.values()]
+           + [len(expected) for _, expected, _ in checks]) + 2
+print(f"{'check'.ljust(width)}  " + "".join(side.ljust(cell) for side in ["trace-analyze query"] + SIDES).rstrip())
+for name, expected, answers in checks:
+    cells = [expected] + [answers[side][1] if side in answers else "-" for side in SIDES]
+    print(f"{name.ljust(width)}  " + "".join(c.ljust(cell) for c in cells).rstrip())
+total = sum(len(answers) for _, _, answers in checks)
+failed = sum(1 for _, _, answers in checks for ok, _ in answers.values() if not ok)
 print(f"{total - failed} of {total} checks passed; engines: " + ", ".join(engine.version for engine in engines))
 for note in missing:
     print(f"skipped {note}", file=sys.stderr)
