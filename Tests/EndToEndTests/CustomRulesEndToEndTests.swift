@@ -119,4 +119,12 @@ import Testing
         let stored = try Tool.run(["query", "--db", "run.sqlite", "--format", "csv", "SELECT view FROM findings WHERE rule = 'coordinator_before_screen' ORDER BY first_line"], in: workspace.url)
         #expect(stored.stdout == "view\nFirstCoordinator\nSecondCoordinator\nThirdCoordinator\n")
     }
+
+    @Test func watchReportsTheRuleOnceItsStreamEnds() throws {
+        let workspace = try workspace()
+        let watch = try Tool.run(["watch", "004-navigation-eager.log", "--no-follow", "--format", "summary"], in: workspace.url)
+        #expect(watch.status == 0, "\(watch.stderr)")
+        #expect(watch.stdout.contains("coordinator_before_screen            0        3     0      3\n"))
+        #expect(watch.stdout.hasSuffix("8 findings (4 warnings, 4 info) in 1 trace\n"))
+    }
 }
