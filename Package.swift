@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "TraceModel", targets: ["TraceModel"]),
         .library(name: "TraceStore", targets: ["TraceStore"]),
         .library(name: "TraceRules", targets: ["TraceRules"]),
+        // `swift package trace-analyze check ui-test.log` in a package that depends on this one.
+        .plugin(name: "TraceAnalyzePlugin", targets: ["TraceAnalyzePlugin"]),
     ],
     targets: [
         // The system libsqlite3: `apt-get install libsqlite3-dev` on Debian, the SDK's on macOS.
@@ -23,6 +25,13 @@ let package = Package(
         .executableTarget(
             name: "trace-analyze",
             dependencies: ["TraceModel", "TraceStore", "TraceRules"]
+        ),
+        .plugin(
+            name: "TraceAnalyzePlugin",
+            capability: .command(
+                intent: .custom(verb: "trace-analyze", description: "Run trace-analyze (check, report, query...) on this package's logs.")
+            ),
+            dependencies: ["trace-analyze"]
         ),
         .testTarget(name: "TraceModelTests", dependencies: ["TraceModel"]),
         .testTarget(name: "TraceStoreTests", dependencies: ["TraceStore", "TraceModel"]),

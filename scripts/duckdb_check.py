@@ -1,22 +1,29 @@
-"""Reads a trace-analyze export back with DuckDB and pyarrow and compares every answer with
-`trace-analyze query` on the SQLite file the export came from. Used by scripts/duckdb-check.sh.
+"""Reads a trace-analyze export back with pyarrow, DuckDB and ClickHouse (chdb) and compares
+every answer with `trace-analyze query` on the SQLite file the export came from. Used by
+scripts/duckdb-check.sh.
 
 Usage: duckdb_check.py BINARY DB PARQUET_DIR NDJSON_DIR
-Prints a table of checks; exits 1 on any mismatch.
+Prints a table of checks: the SQLite file's answer, then each reader's; exits 1 on any mismatch, 3 when an engine is
+missing (chdb not installed) and the others agreed.
 """
 import csv
+import hashlib
 import io
 import re
 import subprocess
 import sys
 
-import duckdb
 import pyarrow.parquet as pq
+
+from export_engines import available
 
 TABLES = ["traces", "events", "changes", "findings", "view_summary", "tags"]
 ARROW_TYPES = {"INTEGER": "int64", "REAL": "double", "TEXT": "string"}
 
 binary, db, parquet_dir, ndjson_dir = sys.argv[1:5]
+engines, missing = available()
+SIDES = ["pyarrow"] + [engine.name for engine in engines]
+# (name, the SQLite file's answer, {side: (ok, its answer)}): one row of the table.
 checks = []
 
 
@@ -27,40 +34,51 @@ def query(sql):
     return [tuple(row) for row in rows[1:]]
 
 
-def duck(sql):
-    """DuckDB's rows, as text the way the csv output writes them."""
-    def text(value):
-        if value is None:
-            return ""
-        if isinstance(value, float) and value.is_integer():
-            return str(int(value))
-        return str(value)
-    return [tuple(text(v) for v in row) for row in duckdb.sql(sql).fetchall()]
+def summary(answer):
+    """An answer in a few characters: `count 48`, or `18 rows #1a2b3c` (a digest of the rows,
+    so equal digests in two columns are equal answers)."""
+    if isinstance(answer, list) and len(answer) == 1 and len(answer[0]) == 1:
+        return f"count {answer[0][0]}"
+    if isinstance(answer, list):
+        return f"{len(answer)} rows #{hashlib.sha1(repr(answer).encode()).hexdigest()[:6]}"
+    return str(answer)[:40]
+
+
+def mismatch(name, side, expected, actual):
+    print(f"MISMATCH {name} ({side})\n  trace-analyze query: {expected[:10] if isinstance(expected, list) else expected}\n"
+          f"  {side + ':':20} {actual[:10] if isinstance(actual, list) else actual}", file=sys.stderr)
 
 
 def check(name, expected, actual, shown=None):
+    """A pyarrow check: one answer against the SQLite file's; `shown` says it in words."""
     ok = expected == actual
-    if shown:
-        pass
-    elif isinstance(expected, list) and len(expected) == 1 and len(expected[0]) == 1:
-        shown = f"count {expected[0][0]}"
-    elif isinstance(expected, list):
-        shown = f"{len(expected)} rows"
-    else:
-        shown = ""
-    checks.append((name, ok, shown))
     if not ok:
-        print(f"MISMATCH {name}\n  trace-analyze query: {expected[:10] if isinstance(expected, list) else expected}\n  engine:              {actual[:10] if isinstance(actual, list) else actual}", file=sys.stderr)
+        mismatch(name, "pyarrow", expected, actual)
+    shown = shown if shown is not None else summary(expected)
+    checks.append((name, shown, {"pyarrow": (ok, shown if ok else "FAIL")}))
+
+
+def fact(name, expected, sql):
+    """An engine fact: `sql(engine)` asked of every engine, each answer against the SQLite file's."""
+    answers = {}
+    for engine in engines:
+        try:
+            actual = engine.rows(sql(engine))
+        except Exception as error:  # an engine that cannot read a file fails the fact, and says why
+            actual = f"error: {error}"
+        ok = expected == actual
+        if not ok:
+            mismatch(name, engine.name, expected, actual)
+        answers[engine.name] = (ok, summary(actual) if ok else "FAIL " + summary(actual))
+    checks.append((name, summary(expected), answers))
 
 
 def pq_file(table):
-    return f"read_parquet('{parquet_dir}/{table}.parquet')"
+    return lambda engine: engine.parquet(f"{parquet_dir}/{table}.parquet")
 
 
-def nd_file(table, columns):
-    # The column types come from schema.json's names via the schema text: an empty file has none to infer.
-    spec = ", ".join(f"'{name}': '{ {'INTEGER': 'BIGINT', 'REAL': 'DOUBLE', 'TEXT': 'VARCHAR'}[kind] }'" for name, kind, _ in columns)
-    return f"read_json('{ndjson_dir}/{table}.ndjson', format='newline_delimited', columns={{{spec}}})"
+def nd_file(table):
+    return lambda engine: engine.ndjson(f"{ndjson_dir}/{table}.ndjson", documented[table])
 
 
 # The documented schema: `trace-analyze schema` lists every column with its type.
@@ -96,42 +114,46 @@ for table in TABLES:
     metadata = pq.read_metadata(path).metadata or {}
     check(f"pyarrow schema_version {table}", str(version), metadata.get(b"trace_analyze.schema_version", b"").decode(), f"version {version}")
 
-# 2. Row counts per table, in Parquet (DuckDB) and NDJSON (DuckDB), against the SQLite file.
+# 2. Row counts per table, in Parquet and NDJSON, by every engine, against the SQLite file.
 for table in TABLES:
     expected = query(f"SELECT count(*) FROM {table}")
-    check(f"rows {table} (parquet)", expected, duck(f"SELECT count(*) FROM {pq_file(table)}"))
-    check(f"rows {table} (ndjson)", expected, duck(f"SELECT count(*) FROM {nd_file(table, documented[table])}"))
+    fact(f"rows {table} (parquet)", expected, lambda e, t=table: f"SELECT count(*) FROM {pq_file(t)(e)}")
+    fact(f"rows {table} (ndjson)", expected, lambda e, t=table: f"SELECT count(*) FROM {nd_file(t)(e)}")
 
-# 3. Per-view counts: DuckDB recomputes them from the exported events and changes.
+# 3. Per-view counts: read from view_summary, and recomputed by each engine from the exported
+# events and changes.
 expected = query("SELECT trace_id, view, inits, deinits, bodies, self_changes, identity_changes, appears, disappears FROM view_summary ORDER BY trace_id, view")
-check("per-view counts (view_summary.parquet)", expected, duck(f"SELECT trace_id, view, inits, deinits, bodies, self_changes, identity_changes, appears, disappears FROM {pq_file('view_summary')} ORDER BY trace_id, view"))
-recomputed = f"""
+fact("per-view counts (view_summary.parquet)", expected, lambda e: f"SELECT trace_id, view, inits, deinits, bodies, self_changes, identity_changes, appears, disappears FROM {pq_file('view_summary')(e)} ORDER BY trace_id, view")
+recomputed = """
 SELECT e.trace_id, e.view,
        count(*) FILTER (WHERE e.kind = 'init'), count(*) FILTER (WHERE e.kind = 'deinit'),
        count(*) FILTER (WHERE e.kind = 'body'),
        coalesce(sum(c.is_self), 0), coalesce(sum(c.is_identity), 0),
        count(*) FILTER (WHERE e.kind = 'appear'), count(*) FILTER (WHERE e.kind = 'disappear')
-FROM {pq_file('events')} AS e
+FROM {events} AS e
 LEFT JOIN (SELECT event_id, max(CASE WHEN token = '@self' THEN 1 ELSE 0 END) AS is_self,
                   max(CASE WHEN token = '@identity' THEN 1 ELSE 0 END) AS is_identity
-           FROM {pq_file('changes')} GROUP BY event_id) AS c ON c.event_id = e.id
+           FROM {changes} GROUP BY event_id) AS c ON c.event_id = e.id
 WHERE e.view IS NOT NULL
 GROUP BY e.trace_id, e.view ORDER BY e.trace_id, e.view"""
-check("per-view counts (recomputed from events.parquet)", expected, duck(recomputed))
+fact("per-view counts (recomputed from events.parquet)", expected,
+     lambda e: recomputed.format(events=pq_file("events")(e), changes=pq_file("changes")(e)))
 
 # 4. Findings per rule.
 expected = query("SELECT rule, severity, count(*), sum(count) FROM findings GROUP BY rule, severity ORDER BY rule, severity")
-check("findings per rule (parquet)", expected, duck(f"SELECT rule, severity, count(*), sum(count) FROM {pq_file('findings')} GROUP BY rule, severity ORDER BY rule, severity"))
-check("findings per rule (ndjson)", expected, duck(f"SELECT rule, severity, count(*), sum(count) FROM {nd_file('findings', documented['findings'])} GROUP BY rule, severity ORDER BY rule, severity"))
+per_rule = "SELECT rule, severity, count(*), sum(count) FROM {findings} GROUP BY rule, severity ORDER BY rule, severity"
+fact("findings per rule (parquet)", expected, lambda e: per_rule.format(findings=pq_file("findings")(e)))
+fact("findings per rule (ndjson)", expected, lambda e: per_rule.format(findings=nd_file("findings")(e)))
 
 # 5. The trend across runs: per-view init counts per commit.
 trend = """SELECT t.value AS commit_id, v.view, sum(v.inits) AS inits, sum(v.bodies) AS bodies
 FROM {view_summary} AS v JOIN {tags} AS t ON t.trace_id = v.trace_id AND t.key = 'commit'
 GROUP BY t.value, v.view ORDER BY t.value, v.view"""
 expected = query(trend.format(view_summary="view_summary", tags="tags"))
-check("trend: inits per view per commit (parquet)", expected, duck(trend.format(view_summary=pq_file("view_summary"), tags=pq_file("tags"))))
-check("trend: inits per view per commit (ndjson)", expected, duck(trend.format(
-    view_summary=nd_file("view_summary", documented["view_summary"]), tags=nd_file("tags", documented["tags"]))))
+fact("trend: inits per view per commit (parquet)", expected,
+     lambda e: trend.format(view_summary=pq_file("view_summary")(e), tags=pq_file("tags")(e)))
+fact("trend: inits per view per commit (ndjson)", expected,
+     lambda e: trend.format(view_summary=nd_file("view_summary")(e), tags=nd_file("tags")(e)))
 
 # 6. Stable order: ids ascend in every file that has one.
 for table, key in [("traces", "id"), ("events", "id"), ("findings", "id")]:
@@ -139,9 +161,15 @@ for table, key in [("traces", "id"), ("events", "id"), ("findings", "id")]:
     check(f"order by {key} {table}", True, ids == sorted(ids), f"{len(ids)} ids ascending")
 
 width = max(len(name) for name, _, _ in checks)
-print(f"{'check'.ljust(width)}  result  answer (both sides)")
-for name, ok, shown in checks:
-    print(f"{name.ljust(width)}  {'ok' if ok else 'FAIL':6}  {shown}".rstrip())
-failed = [name for name, ok, _ in checks if not ok]
-print(f"{len(checks) - len(failed)} of {len(checks)} checks passed")
-sys.exit(1 if failed else 0)
+cell = max([len("trace-analyze query")] + [len(answer) for _, expected, answers in checks for _, answer in answers.values()]
+           + [len(expected) for _, expected, _ in checks]) + 2
+print(f"{'check'.ljust(width)}  " + "".join(side.ljust(cell) for side in ["trace-analyze query"] + SIDES).rstrip())
+for name, expected, answers in checks:
+    cells = [expected] + [answers[side][1] if side in answers else "-" for side in SIDES]
+    print(f"{name.ljust(width)}  " + "".join(c.ljust(cell) for c in cells).rstrip())
+total = sum(len(answers) for _, _, answers in checks)
+failed = sum(1 for _, _, answers in checks for ok, _ in answers.values() if not ok)
+print(f"{total - failed} of {total} checks passed; engines: " + ", ".join(engine.version for engine in engines))
+for note in missing:
+    print(f"skipped {note}", file=sys.stderr)
+sys.exit(1 if failed else 3 if missing else 0)

@@ -38,11 +38,13 @@ public struct Analyzer {
         var findings: [Finding] = []
         let scan = try self.scan(traceID: traceID, symbols: symbols, observing: observe)
         scan.finish { findings.append($0) }
-        findings.sort(by: Finding.reportOrder)
         try database.transaction {
             try replaceFindings(findings, traceID: traceID)
+            // After the built-in findings are stored: a custom query may read them.
+            try CustomRuleRunner.store(configuration.customRules, traceID: traceID, in: database) { findings.append($0) }
             try scan.storeExplanations(in: database)
         }
+        findings.sort(by: Finding.reportOrder)
         return findings
     }
 
@@ -54,8 +56,9 @@ public struct Analyzer {
         let scan = try self.scan(traceID: traceID, symbols: SymbolTable(), observing: { _ in })
         return try database.transaction {
             let count = try FindingWriter.replaceFindings(of: traceID, in: database) { write in try scan.finish(write) }
+            let custom = try CustomRuleRunner.store(configuration.customRules, traceID: traceID, in: database)
             try scan.storeExplanations(in: database)
-            return count
+            return count + custom
         }
     }
 
@@ -122,7 +125,10 @@ public struct Analyzer {
     /// Replaces trace `traceID`'s stored findings and their evidence with `findings`, in one
     /// transaction: what a live run (`LiveAnalyzer`) stores once its stream ends.
     public func store(_ findings: [Finding], traceID: Int) throws {
-        try database.transaction { try replaceFindings(findings, traceID: traceID) }
+        try database.transaction {
+            try replaceFindings(findings, traceID: traceID)
+            try CustomRuleRunner.store(configuration.customRules, traceID: traceID, in: database)
+        }
     }
 
     /// `store`'s work, inside the caller's transaction (`analyze` adds the explanations to it).

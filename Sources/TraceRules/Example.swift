@@ -28,6 +28,13 @@ public struct Example: Sendable {
         filePath: StaticString = #filePath,
         line: UInt = #line
     ) {
+        self.init(note: note, text, thresholds: thresholds, source: "\(filePath)", line: Int(line))
+    }
+
+    /// Creates an example written somewhere other than Swift source: a custom rule's example in
+    /// a configuration file, whose `source` is the file and key path (`.trace-analyze.json:
+    /// custom_rules.x.triggering_examples[0]`) and `line` 0.
+    public init(note: String? = nil, _ text: String, thresholds: [String: Double] = [:], source: String, line: Int) {
         var lines: [Substring] = []
         var marked: [Int] = []
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -42,8 +49,8 @@ public struct Example: Sendable {
         self.log = lines.joined(separator: "\n") + "\n"
         self.markedLines = marked
         self.thresholds = thresholds
-        self.filePath = "\(filePath)"
-        self.line = Int(line)
+        self.filePath = source
+        self.line = line
     }
 
     /// The log with `↓` restored on the marked lines, as the example was written.

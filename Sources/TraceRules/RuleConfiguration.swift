@@ -1,9 +1,9 @@
 import TraceModel
 
-/// Which rules run, at what severity, with which thresholds: the `rules`, `disabled_rules`
-/// and `only_rules` sections of `.trace-analyze.json`.
+/// Which rules run, at what severity, with which thresholds: the `rules`, `custom_rules`,
+/// `disabled_rules` and `only_rules` sections of `.trace-analyze.json`.
 ///
-/// `only_rules` picks the rules that run (all when absent); `disabled_rules` then removes rules
+/// `only_rules` and `disabled_rules` name built-in and custom rules alike. `only_rules` picks the rules that run (all when absent); `disabled_rules` then removes rules
 /// from that set. Every rule id, key and value is checked when the file is read, so a typo is
 /// an error naming its key path rather than a setting that silently does nothing.
 public struct RuleConfiguration: Sendable {
@@ -17,11 +17,14 @@ public struct RuleConfiguration: Sendable {
 
     /// The rules that run, in registry order.
     public let enabledRules: [any Rule.Type]
+    /// The custom rules that run, in file order, after the built-in ones.
+    public let customRules: [CustomRule]
     private let settings: [String: Settings]
 
     /// Every rule of `registry`, with its defaults.
     public init(registry: RuleRegistry = .builtIn) {
         enabledRules = registry.rules
+        customRules = []
         settings = Dictionary(uniqueKeysWithValues: registry.rules.map {
             ($0.description.identifier, Settings(defaultsOf: $0.description))
         })
@@ -46,13 +49,15 @@ public struct RuleConfiguration: Sendable {
                 settings[identifier] = try Settings(reading: reader, for: rule.description)
             }
         }
-        let only = try Self.ruleList(root, "only_rules", registry)
-        let disabled = try Self.ruleList(root, "disabled_rules", registry) ?? []
-        let enabled = registry.rules.filter { rule in
-            let identifier = rule.description.identifier
-            return (only?.contains(identifier) ?? true) && !disabled.contains(identifier)
-        }
-        self.init(enabledRules: enabled, settings: settings)
+        let custom = try CustomRule.load(from: file, builtIn: registry)
+        let known = registry.identifiers + custom.map(\.identifier)
+        let only = try Self.ruleList(root, "only_rules", known)
+        let disabled = try Self.ruleList(root, "disabled_rules", known) ?? []
+        func runs(_ identifier: String) -> Bool { (only?.contains(identifier) ?? true) && !disabled.contains(identifier) }
+        self.init(
+            enabledRules: registry.rules.filter { runs($0.description.identifier) },
+            customRules: custom.filter { runs($0.identifier) }, settings: settings
+        )
     }
 
     /// The settings in force for `rule`.
@@ -62,7 +67,15 @@ public struct RuleConfiguration: Sendable {
 
     /// Runs only `identifiers` (used by tests and by callers that pick rules themselves).
     public func restricted(to identifiers: [String]) -> RuleConfiguration {
-        RuleConfiguration(enabledRules: enabledRules.filter { identifiers.contains($0.description.identifier) }, settings: settings)
+        RuleConfiguration(
+            enabledRules: enabledRules.filter { identifiers.contains($0.description.identifier) },
+            customRules: customRules.filter { identifiers.contains($0.identifier) }, settings: settings
+        )
+    }
+
+    /// This configuration with `custom` as its custom rules (`rules --check` checks disabled ones too).
+    public func including(_ custom: [CustomRule]) -> RuleConfiguration {
+        RuleConfiguration(enabledRules: enabledRules, customRules: custom, settings: settings)
     }
 
     /// Overrides thresholds of one rule (used to run an example with its own values).
@@ -71,18 +84,19 @@ public struct RuleConfiguration: Sendable {
         var ruleSettings = settings(for: rule)
         for (key, value) in thresholds { ruleSettings.thresholds.set(key, to: value) }
         copy[rule.description.identifier] = ruleSettings
-        return RuleConfiguration(enabledRules: enabledRules, settings: copy)
+        return RuleConfiguration(enabledRules: enabledRules, customRules: customRules, settings: copy)
     }
 
-    private init(enabledRules: [any Rule.Type], settings: [String: Settings]) {
+    private init(enabledRules: [any Rule.Type], customRules: [CustomRule], settings: [String: Settings]) {
         self.enabledRules = enabledRules
+        self.customRules = customRules
         self.settings = settings
     }
 
-    private static func ruleList(_ root: ConfigurationReader, _ key: String, _ registry: RuleRegistry) throws -> [String]? {
+    private static func ruleList(_ root: ConfigurationReader, _ key: String, _ known: [String]) throws -> [String]? {
         guard let identifiers = try root.strings(key) else { return nil }
-        for (index, identifier) in identifiers.enumerated() where registry.rule(identifier) == nil {
-            throw root.error("\(key)[\(index)]", "'\(identifier)' is not a rule; " + validRules(registry))
+        for (index, identifier) in identifiers.enumerated() where !known.contains(identifier) {
+            throw root.error("\(key)[\(index)]", "'\(identifier)' is not a rule; valid rules: \(known.joined(separator: ", "))")
         }
         return identifiers
     }

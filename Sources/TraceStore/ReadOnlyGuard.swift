@@ -40,6 +40,32 @@ enum ReadOnlyGuard {
         _ = csqlite_db_config_int(database.handle, SQLITE_DBCONFIG_DEFENSIVE, 1)
         _ = csqlite_db_config_int(database.handle, SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 0)
         try database.execute("PRAGMA trusted_schema = OFF")
+        installAuthorizer(on: database)
+    }
+
+    /// Runs `body` with the guard on `database`, a connection that may write (`check`'s own
+    /// store), and lifts it again: custom rules run user SQL there, and must meet the same
+    /// refusals as `query`. A connection that already carries the guard keeps it.
+    ///
+    /// `query_only` refuses writes the authorizer lets through; `trusted_schema` goes back to
+    /// what it was, since the connection's own writes afterwards are ours.
+    static func scoped<T>(on database: Database, _ body: () throws -> T) throws -> T {
+        if database.authorizerContext is Refusals { return try body() }
+        let trusted = try database.scalarInt("PRAGMA trusted_schema") ?? 1
+        try database.execute("PRAGMA query_only = 1")
+        try database.execute("PRAGMA trusted_schema = OFF")
+        installAuthorizer(on: database)
+        defer {
+            sqlite3_set_authorizer(database.handle, nil, nil)
+            database.authorizerContext = nil
+            try? database.execute("PRAGMA trusted_schema = \(trusted)")
+            try? database.execute("PRAGMA query_only = 0")
+        }
+        return try body()
+    }
+
+    /// The authorizer alone: refuses ATTACH, writing pragmas and the denied functions.
+    private static func installAuthorizer(on database: Database) {
         let refusals = Refusals()
         database.authorizerContext = refusals
         sqlite3_set_authorizer(database.handle, { context, action, first, second, _, _ in

@@ -11,8 +11,19 @@ public enum ReadOnlyQuery {
         row: ([SQLValue]) throws -> Void
     ) throws {
         var ranAny = false
-        do {
+        try explainingRefusals(on: database) {
             try runEach(sql, on: database, ranAny: &ranAny, columns: columns, row: row)
+        }
+        if !ranAny {
+            throw SQLiteError(code: SQLITE_MISUSE, message: "no SQL statement given")
+        }
+    }
+
+    /// Runs `body`, turning SQLite's bare refusals ("not authorized", "cannot modify events")
+    /// into messages that say the query is read-only and why.
+    static func explainingRefusals<T>(on database: Database, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
         } catch let error as SQLiteError where writesAView(error) {
             // `events` is a view: SQLite refuses a write to it while preparing, before anything
             // could tell the statement would write. It is the same refusal, and says so.
@@ -31,9 +42,6 @@ public enum ReadOnlyQuery {
                 message: "query is read-only: \(refusal ?? "\(firstWord(error.sql ?? "this statement")) is not allowed")",
                 sql: error.sql
             )
-        }
-        if !ranAny {
-            throw SQLiteError(code: SQLITE_MISUSE, message: "no SQL statement given")
         }
     }
 

@@ -69,7 +69,7 @@ public enum SchemaDocumentation {
         Table(name: "findings", summary: "One row per rule finding from `check` or `report`, stored as the rules produce them, not in report order (`report` reads them by severity, then first_line, through the index findings_in_report_order).", columns: [
             Column(name: "id", type: "INTEGER", summary: "Finding id."),
             Column(name: "trace_id", type: "INTEGER", summary: "The trace analysed."),
-            Column(name: "rule", type: "TEXT", summary: "The rule id, e.g. redundant_instance_creation."),
+            Column(name: "rule", type: "TEXT", summary: "The rule id, e.g. redundant_instance_creation, or a custom rule's id from custom_rules."),
             Column(name: "severity", type: "TEXT", summary: "error | warning | info."),
             Column(name: "view", type: "TEXT", summary: "The view the finding is about."),
             Column(name: "message", type: "TEXT", summary: "What was found, with the numbers behind it."),

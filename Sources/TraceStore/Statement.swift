@@ -37,6 +37,14 @@ public final class Statement {
         (0..<Int32(columnCount)).map { String(cString: sqlite3_column_name(handle, $0)) }
     }
 
+    /// The names of the statement's parameters (`:trace_id`), in index order; nil for an
+    /// unnamed one (`?`).
+    public var parameterNames: [String?] {
+        (0..<sqlite3_bind_parameter_count(handle)).map { index in
+            sqlite3_bind_parameter_name(handle, index + 1).map { String(cString: $0) }
+        }
+    }
+
     /// Resets the statement but keeps its bindings: for hot loops that bind every parameter anew.
     @inline(__always) public func rewind() {
         sqlite3_reset(handle)

@@ -23,7 +23,7 @@ import Testing
         (#"{"fail_on": "fatal"}"#, "fail_on: unknown level 'fatal'; valid: error, warning, info, never"),
         (#"{"sources": ["App"]}"#, "sources: expected a string, found an array"),
         (#"{"baseline": false}"#, "baseline: expected a string, found a boolean"),
-        (#"{"format": "sarif"}"#, "format: unknown key; valid keys here: patterns, rules, disabled_rules, only_rules, fail_on, sources, baseline"),
+        (#"{"format": "sarif"}"#, "format: unknown key; valid keys here: patterns, rules, custom_rules, disabled_rules, only_rules, fail_on, sources, baseline"),
         (#"{"fail_on": "warning",}"#, "malformed JSON at line 1, column 23: "),
     ])
     func mistakesNameTheKey(json: String, message: String) throws {

@@ -1,14 +1,14 @@
 /// The `.trace-analyze.json` file, split into its sections; each section is read by its owner.
 ///
 /// This type knows the top-level keys and rejects unknown ones; what is inside `patterns`
-/// is checked by the parser's user patterns, what is inside `rules` by the rule engine, and
+/// is checked by the parser's user patterns, what is inside `rules` and `custom_rules` by the rule engine, and
 /// `fail_on`, `sources` and `baseline` by the rule engine's `CheckConfiguration`.
 public struct ConfigurationFile: Sendable {
     /// The file name looked for in the working directory when `--config` is not given.
     public static let defaultName = ".trace-analyze.json"
 
     /// Every top-level key the file may have.
-    public static let topLevelKeys = ["patterns", "rules", "disabled_rules", "only_rules", "fail_on", "sources", "baseline"]
+    public static let topLevelKeys = ["patterns", "rules", "custom_rules", "disabled_rules", "only_rules", "fail_on", "sources", "baseline"]
 
     /// The file's path, or nil for the built-in defaults (no file).
     public let path: String?

@@ -17,6 +17,8 @@ public final class StreamAnalysis: IngestObserver {
     private let source: String
     private let database: Database?
     private var worker: Worker?
+    /// The trace being stored, once the ingest has begun it.
+    private var traceID: Int?
     /// Writes settled findings on the writer's thread; made with the first of them.
     private var writer: FindingWriter?
     private var stored = 0
@@ -35,6 +37,7 @@ public final class StreamAnalysis: IngestObserver {
     deinit { worker?.queue.cancel() }
 
     public func begin(traceID: Int) throws {
+        self.traceID = traceID
         let analyzer = LiveAnalyzer(configuration: configuration, sources: sources, traceID: traceID, source: source, decidingEarly: false)
         let worker = Worker(analyzer: analyzer)
         self.worker = worker
@@ -95,6 +98,10 @@ public final class StreamAnalysis: IngestObserver {
                 for finding in parcel { try write(finding, into: database) }
             }
             try writer?.finish()
+            // The custom rules' SQL reads the stored trace, so they run once all of it is there.
+            if let traceID {
+                stored += try CustomRuleRunner.store(configuration.customRules, traceID: traceID, in: database)
+            }
         }
         return stored
     }

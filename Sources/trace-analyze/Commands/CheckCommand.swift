@@ -60,11 +60,12 @@ enum CheckCommand: Command {
         let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()
         defer { if arguments.value("db") != nil { TraceDatabase.finishWriting(database) } }
         // A temporary database is read only for the report, which needs no tokens: the rules
-        // read them from the events as they are parsed.
+        // read them from the events as they are parsed. Custom rules read them from `changes`.
         let ingestor = Ingestor(
             database: database, makeParser: { TraceParser(patterns: patterns) }, tags: tags,
-            // The timeline shows each body's `_printChanges` tokens; nothing else here reads them back.
-            storingTokens: arguments.value("db") != nil || options.timeline != nil
+            // The timeline shows each body's `_printChanges` tokens and custom rules may read
+            // `changes`; nothing else here reads them back.
+            storingTokens: arguments.value("db") != nil || options.timeline != nil || !configuration.customRules.isEmpty
         )
         var traceIDs: [Int] = []
         var coverage: [TraceCoverage] = []

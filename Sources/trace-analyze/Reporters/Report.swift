@@ -17,7 +17,7 @@ struct Report {
     /// How many traces were analysed (some may have no findings).
     let traceCount: Int
     let failLevel: FailLevel
-    /// The rules that ran, in registry order.
+    /// The rules that ran, in registry order, then the custom rules in their file's order.
     var rules: [Rule] = []
     /// How many findings the baseline hid; nil when no baseline was given.
     var hidden: Int?

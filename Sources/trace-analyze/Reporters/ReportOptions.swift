@@ -99,6 +99,7 @@ struct ReportOptions {
             report.timelineLink = Self.link(to: timeline, from: output)
         }
         report.rules = configuration.enabledRules.map { Report.Rule(description: $0.description, severity: configuration.settings(for: $0).severity) }
+            + configuration.customRules.map { Report.Rule(description: $0.description, severity: $0.severity) }
         report.hidden = baseline == nil ? nil : hidden.count
         report.sources = sources
         report.colours = output == nil && TerminalColours.enabled(isTerminal: Console.stdoutIsTerminal)
