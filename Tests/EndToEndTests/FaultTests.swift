@@ -100,7 +100,7 @@ import Testing
         var counts: [Int] = []
         for _ in 0..<10 {
             ingest.write(Self.batch)
-            _ = try Self.waitUntil(seconds: 5) { FileManager.default.fileExists(atPath: db) }
+            _ = Self.waitUntil(seconds: 5) { FileManager.default.fileExists(atPath: db) }
             // Every body event stored has its three tokens: no half-written batch is visible.
             let row = try Self.scalar(db, """
                 SELECT (SELECT count(*) FROM events WHERE kind = 'body') * 3 = (SELECT count(*) FROM changes),

@@ -1,4 +1,5 @@
 import Foundation
+import RequiredTools
 import Testing
 
 /// A tmux server of its own with one detached session, for tests that read the screen as a
@@ -7,15 +8,13 @@ final class Tmux {
     let socket = "trace-analyze-test-\(UUID().uuidString.prefix(8))"
     let session = "watch"
 
-    /// The tmux binary, or nil when it is not installed.
-    static var executable: URL? {
-        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
-            .map(URL.init(fileURLWithPath:))
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    /// The tmux binary, or nil when it is not installed (the suites using it are then skipped
+    /// or, in CI, failed: `RequiredTool.tmux`).
+    static var executable: URL? { try? RequiredTool.tmux.url() }
 
     /// Starts `command` (run by the shell) in a detached pane of `width` × `height` cells.
     init(command: String, width: Int = 120, height: Int = 50) throws {
+        _ = try RequiredTool.tmux.url()
         try spawn(["new-session", "-d", "-s", session, "-x", String(width), "-y", String(height), command])
     }
 

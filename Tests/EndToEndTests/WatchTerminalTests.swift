@@ -1,10 +1,11 @@
 import Foundation
+import RequiredTools
 import Testing
 
 /// `watch` on a terminal, read off the screen of a tmux pane: a producer writes seed 001's
 /// toggle log into a pipe line by line, with pauses, and the PlayButton finding must be on the
 /// screen while the producer is still writing; Ctrl-C then leaves a clean terminal and the report.
-@Suite(.serialized) struct WatchTerminalTests {
+@Suite(.serialized, .enabled(if: RequiredTool.tmux.shouldRun("WatchTerminalTests"))) struct WatchTerminalTests {
     /// Writes the log a line at a time; after line 7 (which closes the first reset's update) it
     /// waits for the test's `go` file, so "before the producer finishes" is a fact, not a race.
     static let producer = """
@@ -21,10 +22,6 @@ import Testing
         """
 
     @Test func thePlayButtonFindingIsOnScreenBeforeTheProducerFinishesAndCtrlCLeavesTheReport() throws {
-        guard Tmux.executable != nil else {
-            Issue.record("tmux is not installed; this test reads watch's screen through tmux (apt-get install tmux, as .ci/run does)")
-            return
-        }
         let workspace = try Workspace()
         let producer = try workspace.write("producer.sh", Self.producer)
         let log = Tool.fixture("seeds/001-playbutton-toggle-twice.log")
