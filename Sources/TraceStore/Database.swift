@@ -108,8 +108,17 @@ public final class Database {
         return try Database(path: reopenablePath, mode: mode == .immutable ? .immutable : .readOnly)
     }
 
+    /// Set on a connection that switched its file to WAL for writing (`openForWriting`): on
+    /// closing, it switches the file back (`leaveWAL`), so every command that writes leaves
+    /// one file in rollback-journal mode, whichever way it ends.
+    var leavesWALWhenClosed = false
+
     deinit {
         statementCache.removeAll()
+        if leavesWALWhenClosed {
+            leaveWAL()
+            statementCache.removeAll()
+        }
         sqlite3_close_v2(handle)
     }
 

@@ -27,10 +27,30 @@ public enum TraceDatabase {
         // Before anything changes the file: not even its journal mode is ours to switch.
         try Schema.refuseForeign(database)
         try database.enableWAL()
+        database.leavesWALWhenClosed = true
         // NORMAL is durable in WAL mode except against power loss, and much faster than FULL.
         try database.execute("PRAGMA synchronous = NORMAL")
         try Schema.migrate(database)
         return database
+    }
+
+    /// Opens an existing database for the commands that read a stored trace and keep what they
+    /// work out beside it (findings, updates and causes): `report`, `why`, `views`, and
+    /// `timeline` and `export` with `--trace`.
+    ///
+    /// These are reading commands: the file's journal mode is left as it is (no WAL, no `-wal`
+    /// or `-shm` beside it). Where this user cannot write the file or its directory (someone
+    /// else's file, a read-only mount), the database is copied into a private temporary file
+    /// and the work is done there: the results are printed, not kept, and the file is untouched.
+    public static func openForAnalysis(path: String) throws -> Database {
+        guard cannotWriteBeside(path) else {
+            let database = try Database(path: path, mode: .readWrite, busyTimeout: writerBusyTimeout)
+            try Schema.refuseForeign(database)
+            try Schema.migrate(database)
+            return database
+        }
+        let source = try openReadable(path: path)
+        return try openTemporary(shownAs: path) { try source.copy(into: $0) }
     }
 
     /// Opens an existing database that can only be read: read-only file, `query_only`, an
@@ -82,12 +102,18 @@ public enum TraceDatabase {
     /// so there is no syncing, and the rollback journal stays in memory, so SQLite never needs
     /// the file's name again.
     public static func openTemporary() throws -> Database {
+        try openTemporary(shownAs: "a temporary database") { _ in }
+    }
+
+    /// A private temporary database as `openTemporary()` makes one, filled by `fill` before its
+    /// schema is brought up to date, named `name` in messages.
+    static func openTemporary(shownAs name: String, fill: (Database) throws -> Void) throws -> Database {
         let file = (NSTemporaryDirectory() as NSString).appendingPathComponent("trace-analyze-\(UUID().uuidString).db")
-        let name = "a temporary database"
         let database = try Database(path: file, mode: .readWrite, shownAs: name)
         defer { unlink(file) }
         try database.execute("PRAGMA journal_mode = MEMORY")
         try database.execute("PRAGMA synchronous = OFF")
+        try fill(database)
         try Schema.migrate(database)
         database.preparedReader = try Database(path: file, mode: .readOnly, shownAs: name)
         return database

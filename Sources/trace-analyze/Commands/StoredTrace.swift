@@ -20,15 +20,16 @@ enum StoredTrace {
         }
     }
 
-    /// Opens the database for writing (findings and causes are stored next to the trace) and
-    /// picks `requested`, or the latest trace. `missing` says what to do when there is no
+    /// Opens the database for analysis (findings and causes are stored next to the trace where
+    /// the file can be written, in a private copy where it cannot) and picks `requested`, or the
+    /// latest trace. `missing` says what to do when there is no
     /// database at all.
     static func open(
         _ arguments: ParsedArguments, requested: Int?, missing: (String) -> String
     ) throws -> (database: Database, traceID: Int) {
         let path = DatabaseOption.path(arguments)
         guard FileManager.default.fileExists(atPath: path) else { throw ToolError(missing(path)) }
-        let database = try TraceDatabase.openForWriting(path: path)
+        let database = try TraceDatabase.openForAnalysis(path: path)
         if let requested {
             try requireTrace(requested, in: database, path: path)
             return (database, requested)

@@ -28,7 +28,8 @@ enum TraceInput {
             _ = try Analyzer(database: database, configuration: configuration).analyze(traceID: summary.traceID)
             return (database, summary.traceID)
         }
-        // Opened for writing: a trace that was only ingested gets its updates and causes now.
+        // Opened for analysis: a trace that was only ingested gets its updates and causes now
+        // (kept where the file can be written, else worked out in a private copy).
         let (database, traceID) = try StoredTrace.open(arguments, requested: requested) { path in
             "no database at \(path); name a log FILE (or - for stdin), or store one with `trace-analyze ingest FILE --db \(path)`"
         }
