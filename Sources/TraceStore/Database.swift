@@ -278,8 +278,17 @@ public final class Database {
         sqlite3_busy_timeout(handle, 0)
         defer { sqlite3_busy_timeout(handle, Int32(busyTimeout * 1000)) }
         guard (try? execute("PRAGMA wal_checkpoint(TRUNCATE)")) != nil else { return false }
-        let mode = try? scalarText("PRAGMA journal_mode = DELETE")
-        return mode?.lowercased() == "delete"
+        return firstText("PRAGMA journal_mode = DELETE")?.lowercased() == "delete"
+    }
+
+    /// The first column of `sql`'s first row, nil on any error, without a `Statement`: `deinit`
+    /// runs this, and a `Statement` must not be made for a connection that is going away.
+    private func firstText(_ sql: String) -> String? {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else { return nil }
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else { return nil }
+        return String(cString: text)
     }
 
     /// Caps the size of any string or blob this connection makes; larger ones fail with

@@ -24,7 +24,9 @@ public enum TraceDatabase {
         }
         // A second ingest into the same file waits for the first one's batches rather than failing.
         let database = try Database(path: path, mode: .readWrite, busyTimeout: writerBusyTimeout)
-        // Before anything changes the file: not even its journal mode is ours to switch.
+        // Before anything changes the file: not even its journal mode is ours to switch, and a
+        // damaged file gets no more rows.
+        try IntegrityCheck.verify(database, path: path)
         try Schema.refuseForeign(database)
         try database.enableWAL()
         database.leavesWALWhenClosed = true
@@ -45,6 +47,7 @@ public enum TraceDatabase {
     public static func openForAnalysis(path: String) throws -> Database {
         guard cannotWriteBeside(path) else {
             let database = try Database(path: path, mode: .readWrite, busyTimeout: writerBusyTimeout)
+            try IntegrityCheck.verify(database, path: path)
             try Schema.refuseForeign(database)
             try Schema.migrate(database)
             return database
@@ -70,10 +73,12 @@ public enum TraceDatabase {
     private static func openReadable(path: String) throws -> Database {
         do {
             let database = try Database(path: path, mode: .readOnly)
+            try IntegrityCheck.verify(database, path: path)
             try Schema.checkReadable(database)
             return database
         } catch let error as SQLiteError where cannotWriteBeside(path) && [SQLITE_CANTOPEN, SQLITE_READONLY].contains(error.primaryCode) {
             let database = try Database(path: path, mode: .immutable)
+            try IntegrityCheck.verify(database, path: path)
             try Schema.checkReadable(database)
             return database
         }

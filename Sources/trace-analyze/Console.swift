@@ -134,6 +134,35 @@ struct BufferedOutput {
         buffer = pending
     }
 
+    /// The last byte written, so output cut short can still end at a line boundary.
+    private var lastByte: UInt8 = UInt8(ascii: "\n")
+
+    /// Writes all of `bytes`; the `errno` of a failed write, nil when all went out.
+    private mutating func writeAll(_ bytes: UnsafeRawBufferPointer) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        if let last = bytes.last { lastByte = last }
+        return nil
+    }
+
+    /// Output stopped (Ctrl-C, `--timeout`) still ends at a line boundary: the line under way
+    /// is finished from `rest` when its end is near (64 KiB), else cut with a newline, so the
+    /// last line a script reads is never half a row without its end.
+    private mutating func endLine(after rest: UnsafeRawBufferPointer) -> Int32? {
+        guard lastByte != UInt8(ascii: "\n") else { return nil }
+        if let newline = rest.prefix(1 << 16).firstIndex(of: UInt8(ascii: "\n")) {
+            return writeAll(UnsafeRawBufferPointer(rebasing: rest[...newline]))
+        }
+        return withUnsafeBytes(of: UInt8(ascii: "\n")) { writeAll($0) }
+    }
+
     /// Writes `bytes` unless an earlier write failed or was stopped; records a failure.
     private mutating func send(_ bytes: UnsafeRawBufferPointer) {
         // After a failed write (a closed pipe, a full disk) the output is already incomplete;
@@ -146,15 +175,13 @@ struct BufferedOutput {
             while offset < bytes.count {
                 if let stop, stop() {
                     stopped = true
-                    return nil
+                    return endLine(after: UnsafeRawBufferPointer(rebasing: bytes[offset...]))
                 }
                 // At most 64 KiB a call, so a stop request is seen between pieces of a large value.
-                let written = Foundation.write(fileDescriptor, bytes.baseAddress! + offset, min(bytes.count - offset, 1 << 16))
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
+                if let error = writeAll(UnsafeRawBufferPointer(rebasing: bytes[offset..<min(bytes.count, offset + (1 << 16))])) {
+                    return error
                 }
-                offset += written
+                offset = min(bytes.count, offset + (1 << 16))
             }
             return nil
         }()

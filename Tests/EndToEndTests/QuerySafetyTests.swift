@@ -37,6 +37,27 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
+    /// Rows cut off by `--timeout` end at a line boundary: the last line is a whole row with its
+    /// newline, never half of one (rows of 2 KB, so the 64 KiB output pieces fall mid-row).
+    @Test(arguments: ["csv", "ndjson"])
+    func outputCutByATimeoutEndsWithAWholeLine(format: String) throws {
+        let (workspace, db) = try Self.seeded()
+        defer { withExtendedLifetime(workspace) {} }
+        let rows = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x, printf('%.2000c', 'y') AS pad FROM c"
+        let result = try Tool.run(["query", "--db", db, "--format", format, "--timeout", "0.5", rows])
+        #expect(result.status == 1)
+        #expect(result.stderr == "trace-analyze: error: query stopped after the 0.5 s --timeout\n")
+        #expect(result.stdout.hasSuffix("\n"), "the last line has no newline: …\(result.stdout.suffix(80))")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let body = format == "csv" ? lines.dropFirst() : lines[...]
+        #expect(!body.isEmpty)
+        for line in body {
+            let whole = line.hasSuffix(String(repeating: "y", count: 2000)) || line.hasSuffix(String(repeating: "y", count: 2000) + "\"}")
+            #expect(whole, "a cut row: …\(line.suffix(80))")
+            if !whole { break }
+        }
+    }
+
     @Test func controlCStopsARunawayQueryWithExit130() throws {
         let (workspace, db) = try Self.seeded()
         defer { withExtendedLifetime(workspace) {} }
