@@ -20,7 +20,11 @@ public enum TraceDatabase {
         let directory = (path as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
-            throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create \(path): \(directory) is not a directory")
+            let exists = FileManager.default.fileExists(atPath: directory)
+            throw SQLiteError(
+                code: SQLITE_CANTOPEN,
+                message: "cannot create \(path): the directory \(directory) \(exists ? "is not a directory" : "does not exist")"
+            )
         }
         // A second ingest into the same file waits for the first one's batches rather than failing.
         let database = try Database(path: path, mode: .readWrite, busyTimeout: writerBusyTimeout)

@@ -118,7 +118,18 @@ struct BufferedOutput {
             return
         }
         buffer.append(contentsOf: bytes)
-        if buffer.count >= 1 << 16 { flush() }
+        if buffer.count >= 1 << 16 { flushWholeLines() }
+    }
+
+    /// Sends the buffer up to its last newline and keeps the line under way for later (unless
+    /// it is already 64 KiB long), so output that a stop cuts short ends with a whole line.
+    private mutating func flushWholeLines() {
+        guard let newline = buffer.lastIndex(of: UInt8(ascii: "\n")), buffer.count - newline - 1 < 1 << 16 else {
+            flush()
+            return
+        }
+        buffer.withUnsafeBytes { send(UnsafeRawBufferPointer(rebasing: $0[...newline])) }
+        buffer.removeSubrange(...newline)
     }
 
     mutating func write(_ text: String) {

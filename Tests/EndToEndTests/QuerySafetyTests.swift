@@ -28,6 +28,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: workspace.path("other.sqlite")))
     }
 
+    /// A statement is refused by the verb that writes, also behind common table expressions.
+    @Test(arguments: [
+        ("WITH x AS (SELECT 1) DELETE FROM events", "DELETE"),
+        ("WITH x(a) AS (SELECT ')DELETE(' ), y AS (SELECT (1)) INSERT INTO stats VALUES (1, 'x', 1)", "INSERT"),
+        ("with recursive c(x) as (select 1 union all select x + 1 from c limit 3) update events set view = 'x'", "UPDATE"),
+        ("DELETE FROM events", "DELETE"),
+    ])
+    func aRefusedWriteIsNamedByItsVerb(sql: String, verb: String) throws {
+        let (workspace, db) = try Self.seeded()
+        defer { withExtendedLifetime(workspace) {} }
+        let result = try Tool.run(["query", "--db", db, sql])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("trace-analyze: error: query is read-only: this statement would write (\(verb)) (in: "), "got: \(result.stderr)")
+    }
+
     @Test func aTimeoutStopsARunawayQuery() throws {
         let (workspace, db) = try Self.seeded()
         defer { withExtendedLifetime(workspace) {} }
