@@ -30,9 +30,9 @@ enum CommandLineTool {
         switch first {
         case "--help", "-h", "help":
             if first == "help", arguments.count > 1, let command = command(named: arguments[1]) {
-                Console.out(command.spec.helpText)
+                Console.out(HelpLayout.fitted(command.spec.helpText))
             } else {
-                Console.out(helpText)
+                Console.out(HelpLayout.fitted(helpText))
             }
             return ExitCode.success
         case "--version":
@@ -51,7 +51,7 @@ enum CommandLineTool {
         do {
             let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
             if parsed.flag("help") {
-                Console.out(command.spec.helpText)
+                Console.out(HelpLayout.fitted(command.spec.helpText))
                 return ExitCode.success
             }
             return try command.run(parsed)

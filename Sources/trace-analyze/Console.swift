@@ -75,11 +75,14 @@ enum Console {
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
 
     /// The width reports are fitted to: `$COLUMNS`, else the terminal's, else 120 (a CI log).
-    static var width: Int {
+    static var width: Int { terminalWidth(default: 120) }
+
+    /// `$COLUMNS`, else the width of the terminal stdout is, else `fallback`.
+    static func terminalWidth(default fallback: Int) -> Int {
         if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns >= 20 { return columns }
         var size = winsize()
         if stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 { return Int(size.ws_col) }
-        return 120
+        return fallback
     }
 
     /// True when stdin is a terminal (nothing piped in).
