@@ -28,6 +28,11 @@ final class Tmux {
     /// The pane's text now, wrapped lines joined.
     func screen() throws -> String { try run(["capture-pane", "-p", "-J", "-t", session]) }
 
+    /// The pane's rows now, as the terminal shows them: a line wider than the pane is two rows.
+    func rows() throws -> [String] {
+        try run(["capture-pane", "-p", "-t", session]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
     /// Presses `keys` (tmux names: `C-c`).
     func send(_ keys: String) throws { _ = try run(["send-keys", "-t", session, keys]) }
 
