@@ -100,7 +100,8 @@ enum CommandLineTool {
           --version    Show the version.
 
         EXIT CODES: 0 success; 1 usage, input, database, SQL or output error; 2 findings at or above
-        --fail-on; 130 interrupted; 141 stdout's reader went away (`| head`).
+        --fail-on; 130 interrupted by Ctrl-C (143 SIGTERM, 129 SIGHUP); 141 stdout's reader went
+        away (`| head`).
         """
     }
 }
