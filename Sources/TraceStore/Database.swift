@@ -78,6 +78,9 @@ public final class Database {
             if error.primaryCode == SQLITE_NOTADB {
                 throw SQLiteError(code: error.code, message: "\(path) is not a SQLite database")
             }
+            if error.primaryCode == SQLITE_CORRUPT {
+                throw IntegrityCheck.damaged(path, "its schema cannot be read: \(error.message.replacingOccurrences(of: "\(path): ", with: ""))")
+            }
             let named = error.message.hasPrefix("\(path): ") ? error.message : "\(path): \(error.message)"
             throw SQLiteError(code: error.code, message: "cannot read \(named)")
         }

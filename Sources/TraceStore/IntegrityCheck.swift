@@ -5,28 +5,25 @@ import Foundation
 /// an ingest appends to it: once per open, and cheaply.
 enum IntegrityCheck {
     /// Files up to this size get SQLite's `quick_check` (every page's structure, about a tenth
-    /// of a second for 64 MiB); larger ones have their header checked against the file's size,
-    /// which catches the commonest damage (a truncated copy) without reading every page.
+    /// of a second for 64 MiB); larger ones only what every open does (`Database.init` reads the
+    /// header and the schema, which is where a file cut short fails), so opening a large
+    /// database stays instant.
     static let quickCheckLimit = 64 << 20
 
     /// Throws a message naming `database`'s file and what is wrong with it, with a way out.
-    static func verify(_ database: Database, path: String) throws {
+    static func verify(_ database: Database, path: String, quickCheckLimit: Int = quickCheckLimit) throws {
         guard path != ":memory:", !path.isEmpty else { return }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size > 0 else { return }
-        let problem: String?
-        if size <= quickCheckLimit {
-            // The first problem is enough to refuse the file; SQLite's report spans lines.
-            let answer = try database.scalarText("PRAGMA quick_check(1)") ?? "ok"
-            problem = answer == "ok" ? nil : answer.split(separator: "\n")
-                .filter { !$0.hasPrefix("*** in database") }.joined(separator: "; ")
-        } else {
-            let pages = try database.scalarInt("PRAGMA page_count") ?? 0
-            let pageSize = try database.scalarInt("PRAGMA page_size") ?? 0
-            problem = pages * pageSize > size ? "its header counts \(pages * pageSize) bytes, the file has \(size)" : nil
-        }
-        guard let problem else { return }
-        throw SQLiteError(
+        guard size > 0, size <= quickCheckLimit else { return }
+        // The first problem is enough to refuse the file; SQLite's report spans lines.
+        let answer = try database.scalarText("PRAGMA quick_check(1)") ?? "ok"
+        guard answer != "ok" else { return }
+        throw damaged(path, answer.split(separator: "\n").filter { !$0.hasPrefix("*** in database") }.joined(separator: "; "))
+    }
+
+    /// The refusal of a damaged file, with what SQLite found and a way out.
+    static func damaged(_ path: String, _ problem: String) -> SQLiteError {
+        SQLiteError(
             code: SQLITE_CORRUPT,
             message: "\(path) is damaged (\(problem)); refusing to read or add to it. "
                 + "Ingest the log again into a new --db, or salvage rows with `sqlite3 \(path) .recover | sqlite3 recovered.sqlite`"

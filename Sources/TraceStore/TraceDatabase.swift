@@ -26,6 +26,13 @@ public enum TraceDatabase {
                 message: "cannot create \(path): the directory \(directory) \(exists ? "is not a directory" : "does not exist")"
             )
         }
+        // Said before SQLite says "attempt to write a readonly database" at some later statement.
+        if FileManager.default.fileExists(atPath: path), cannotWriteBeside(path) {
+            throw SQLiteError(
+                code: SQLITE_READONLY,
+                message: "cannot write \(path): this user may not write it or its directory (the reading commands, such as query and report, still read it)"
+            )
+        }
         // A second ingest into the same file waits for the first one's batches rather than failing.
         let database = try Database(path: path, mode: .readWrite, busyTimeout: writerBusyTimeout)
         // Before anything changes the file: not even its journal mode is ours to switch, and a

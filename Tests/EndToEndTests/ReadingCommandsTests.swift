@@ -72,6 +72,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.url.path) == ["t.sqlite"], "\(command.arguments)")
     }
 
+    /// A writing command on such a file says plainly that it cannot write it, before SQLite
+    /// would fail at some statement in the middle.
+    @Test func ingestIntoADatabaseItCannotWriteSaysSo() throws {
+        let workspace = try Workspace()
+        let db = workspace.path("t.sqlite")
+        try Tool.run(["ingest", Self.log, "--db", db, "--quiet"])
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: db)
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        let result = try ReadOnlyPlaceTests.runInReadOnly(workspace.url, ["ingest", Self.log, "--db", db])
+        #expect(result.status == 1)
+        #expect(result.stderr == "trace-analyze: error: cannot write \(db): this user may not write it or its directory (the reading commands, such as query and report, still read it)\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+    }
+
     /// What `why` and `views` work out is kept where the file can be written, so the second
     /// run finds it; in a private copy where it cannot, so the same answer comes each time.
     @Test func analysisOnAReadOnlyDatabaseGivesTheSameAnswerAsOnAWritableOne() throws {
