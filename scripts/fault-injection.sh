@@ -178,7 +178,7 @@ watchdog() { ( sleep 60; kill -9 "$1" 2>/dev/null ) >/dev/null 2>&1 & dog=$!; }
 # Ctrl-C, SIGTERM and SIGHUP each stop an endless query; the tool exits 128 + the signal.
 for signal in INT TERM HUP; do
     number=$(kill -l "$signal")
-    "$tool" query --db "$db" "$endless" 2>/dev/null >/dev/null &
+    "$tool" query --db "$db" "$endless" 2>"$work/signal.err" >/dev/null &
     pid=$!
     watchdog "$pid"
     # Wait for the handler (its bit in SigCgt in /proc) rather than a fixed time, where /proc exists.
@@ -192,6 +192,9 @@ for signal in INT TERM HUP; do
     wait "$pid"
     status=$?
     kill "$dog" 2>/dev/null
+    # Killed by the signal, a shell shows the same status: the tool's own message tells the
+    # difference between a query it stopped and a process the signal ended.
+    grep -q "query interrupted" "$work/signal.err" || status=92
     note "query: runaway and cut-off output" "SIG$signal on an endless query" "$status" "$((128 + number))"
 done
 after_rows=$(rows)
@@ -210,7 +213,7 @@ for signal in KILL INT TERM HUP; do
     db="$work/signal-$signal.sqlite"
     fifo="$work/fifo-$signal"
     mkfifo "$fifo"
-    "$tool" ingest - --db "$db" <"$fifo" 2>/dev/null &
+    "$tool" ingest - --db "$db" <"$fifo" 2>"$work/signal.err" &
     pid=$!
     watchdog "$pid"
     exec 3>"$fifo"
@@ -230,6 +233,8 @@ for signal in KILL INT TERM HUP; do
     # A handled signal ends the ingest in good order: its format recorded, no -wal/-shm left.
     untidy=0
     if [ "$signal" != KILL ]; then
+        # The summary says what was kept; a process the signal simply ended would print none.
+        grep -q "interrupted before the input ended" "$work/signal.err" || status=91
         [ "$(sql "$db" "SELECT format IS NOT NULL FROM traces WHERE id = 1")" = 1 ] || untidy=$((untidy + 1))
         if [ -e "$db-wal" ] || [ -e "$db-shm" ]; then untidy=$((untidy + 1)); fi
     fi
