@@ -55,7 +55,9 @@ public enum TraceDatabase {
     /// or `-shm` beside it). Where this user cannot write the file or its directory (someone
     /// else's file, a read-only mount), the database is copied into a private temporary file
     /// and the work is done there: the results are printed, not kept, and the file is untouched.
-    public static func openForAnalysis(path: String) throws -> Database {
+    /// Unless `isAnalysed` finds that what the command needs is stored already: then the file is
+    /// only read, and nothing is copied.
+    public static func openForAnalysis(path: String, isAnalysed: ((Database) throws -> Bool)? = nil) throws -> Database {
         guard cannotWriteBeside(path) else {
             let database = try Database(path: path, mode: .readWrite, busyTimeout: writerBusyTimeout)
             try IntegrityCheck.verify(database, path: path)
@@ -64,6 +66,7 @@ public enum TraceDatabase {
             return database
         }
         let source = try openReadable(path: path)
+        if let isAnalysed, try isAnalysed(source) { return source }
         return try openTemporary(shownAs: path) { try source.copy(into: $0) }
     }
 

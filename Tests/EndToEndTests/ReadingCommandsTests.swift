@@ -88,11 +88,14 @@ import Testing
 
     /// What `why` and `views` work out is kept where the file can be written, so the second
     /// run finds it; in a private copy where it cannot, so the same answer comes each time.
-    @Test func analysisOnAReadOnlyDatabaseGivesTheSameAnswerAsOnAWritableOne() throws {
+    /// Analysed beforehand (`views` stored updates and causes) or not, the answer is the same.
+    @Test(arguments: [false, true])
+    func analysisOnAReadOnlyDatabaseGivesTheSameAnswerAsOnAWritableOne(analysedBefore: Bool) throws {
         let workspace = try Workspace()
         let writable = try Workspace()
         let db = workspace.path("t.sqlite")
         try Tool.run(["ingest", Self.log, "--db", db, "--quiet"])
+        if analysedBefore { try Tool.run(["views", "--db", db]) }
         let copy = writable.path("t.sqlite")
         try FileManager.default.copyItem(atPath: db, toPath: copy)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: db)
