@@ -27,15 +27,15 @@ declare -A attempts crashes lost wrong
 order=()
 
 # note CATEGORY WHAT STATUS EXPECTED [LOST]: one attempt. EXPECTED is a space-separated list of
-# acceptable exit statuses. A status past 128 other than 130 (Ctrl-C) and 141 (closed pipe), or
-# 124 (timeout's "hung"), is a crash.
+# acceptable exit statuses. A status past 128 other than 130 (Ctrl-C), 141 (closed pipe) and
+# those EXPECTED names (143 for a SIGTERM the tool handled), or 124 (timeout's "hung"), is a crash.
 note() {
     local category=$1 what=$2 status=$3 expected=$4 missing=${5:-0}
     if [ -z "${attempts[$category]+x}" ]; then
         order+=("$category"); attempts[$category]=0; crashes[$category]=0; lost[$category]=0; wrong[$category]=0
     fi
     attempts[$category]=$((attempts[$category] + 1))
-    if [ "$status" -eq 124 ] || { [ "$status" -gt 128 ] && [ "$status" -ne 130 ] && [ "$status" -ne 141 ]; }; then
+    if [ "$status" -eq 124 ] || { [ "$status" -gt 128 ] && [ "$status" -ne 130 ] && [ "$status" -ne 141 ] && [[ " $expected " != *" $status "* ]]; }; then
         crashes[$category]=$((crashes[$category] + 1))
         echo "CRASH  $category: $what (status $status)" >>"$failures"
     elif [[ " $expected " != *" $status "* ]]; then
@@ -175,21 +175,28 @@ for format in table csv json ndjson; do
 done
 # Started directly, not under `timeout`, so the signal reaches the tool itself.
 watchdog() { ( sleep 60; kill -9 "$1" 2>/dev/null ) >/dev/null 2>&1 & dog=$!; }
-"$tool" query --db "$db" "$endless" 2>/dev/null >/dev/null &
-pid=$!
-watchdog "$pid"
-# Wait for the SIGINT handler (SigCgt bit 2 in /proc) rather than a fixed time, where /proc exists.
-for _ in $(seq 1 400); do
-    if [ ! -r "/proc/$pid/status" ]; then sleep 1; break; fi
-    mask=$(awk '/^SigCgt/ { print $2 }' "/proc/$pid/status" 2>/dev/null || true)
-    if [ -n "$mask" ] && (( (16#$mask & 2) != 0 )); then break; fi
-    sleep 0.05
+# Ctrl-C, SIGTERM and SIGHUP each stop an endless query; the tool exits 128 + the signal.
+for signal in INT TERM HUP; do
+    number=$(kill -l "$signal")
+    "$tool" query --db "$db" "$endless" 2>"$work/signal.err" >/dev/null &
+    pid=$!
+    watchdog "$pid"
+    # Wait for the handler (its bit in SigCgt in /proc) rather than a fixed time, where /proc exists.
+    for _ in $(seq 1 400); do
+        if [ ! -r "/proc/$pid/status" ]; then sleep 1; break; fi
+        mask=$(awk '/^SigCgt/ { print $2 }' "/proc/$pid/status" 2>/dev/null || true)
+        if [ -n "$mask" ] && (( (16#$mask & (1 << (number - 1))) != 0 )); then break; fi
+        sleep 0.05
+    done
+    kill -"$signal" "$pid" 2>/dev/null
+    wait "$pid"
+    status=$?
+    kill "$dog" 2>/dev/null
+    # Killed by the signal, a shell shows the same status: the tool's own message tells the
+    # difference between a query it stopped and a process the signal ended.
+    grep -q "query interrupted" "$work/signal.err" || status=92
+    note "query: runaway and cut-off output" "SIG$signal on an endless query" "$status" "$((128 + number))"
 done
-kill -INT "$pid" 2>/dev/null
-wait "$pid"
-status=$?
-kill "$dog" 2>/dev/null
-note "query: runaway and cut-off output" "Ctrl-C on an endless query" "$status" "130"
 after_rows=$(rows)
 after_hash=$(sqlite3 "$db" ".sha3sum")
 changed=0
@@ -202,11 +209,11 @@ done
 echo "fault-injection: faults ($SECONDS s so far)" >&2
 # --- Faults: signals, limits, full disks, read-only places, foreign files -------------------
 big="$corpus/many-lines.log"
-for signal in KILL INT; do
+for signal in KILL INT TERM HUP; do
     db="$work/signal-$signal.sqlite"
     fifo="$work/fifo-$signal"
     mkfifo "$fifo"
-    "$tool" ingest - --db "$db" <"$fifo" 2>/dev/null &
+    "$tool" ingest - --db "$db" <"$fifo" 2>"$work/signal.err" &
     pid=$!
     watchdog "$pid"
     exec 3>"$fifo"
@@ -223,12 +230,21 @@ for signal in KILL INT; do
     kill "$dog" 2>/dev/null
     exec 3>&-
     kept=$(sql "$db" "SELECT count(*) FROM events")
+    # A handled signal ends the ingest in good order: its format recorded, no -wal/-shm left.
+    untidy=0
+    if [ "$signal" != KILL ]; then
+        # The summary says what was kept; a process the signal simply ended would print none.
+        grep -q "interrupted before the input ended" "$work/signal.err" || status=91
+        [ "$(sql "$db" "SELECT format IS NOT NULL FROM traces WHERE id = 1")" = 1 ] || untidy=$((untidy + 1))
+        if [ -e "$db-wal" ] || [ -e "$db-shm" ]; then untidy=$((untidy + 1)); fi
+    fi
     liar=$(sql "$db" "SELECT abs(events - (SELECT count(*) FROM events)) + complete FROM traces WHERE id = 1")
     integrity=$(sql "$db" "PRAGMA integrity_check")
     missing=$(( ${seen:-0} > ${kept:-0} ? ${seen:-0} - ${kept:-0} : 0 ))
-    missing=$((missing + ${liar:-1}))
+    missing=$((missing + ${liar:-1} + untidy))
     [ "$integrity" = "ok" ] || missing=$((missing + 1))
-    expected=130; [ "$signal" = KILL ] && expected=137
+    # What a shell shows for each: the tool handles all but KILL and exits 128 + the signal.
+    case $signal in KILL) expected=137 ;; INT) expected=130 ;; TERM) expected=143 ;; HUP) expected=129 ;; esac
     # kill -9 is the one signal death that is expected; report it as the exit it is.
     [ "$signal" = KILL ] && [ "$status" -eq 137 ] && status=0 && expected=0
     note "faults" "SIG$signal during a streaming ingest" "$status" "$expected" "$missing"
@@ -262,6 +278,27 @@ count=$(timeout 60 "${as_reader[@]}" "$tool" query --db "$work/readonly/t.sqlite
 status=$?
 [ "$count" = "16" ] || status=97
 note "faults" "query in a read-only directory" "$status" "0"
+# Every reading command on a database this user can write neither (the file 444, its directory
+# 555, as `nobody` under root), never analysed: it works, the file keeps every byte and its
+# journal mode, and nothing (-wal, -shm, -journal) appears beside it.
+chmod 444 "$work/readonly/t.sqlite"
+mkdir -p "$work/out" && chmod 777 "$work/out"
+readonly_before=$(sha256sum <"$work/readonly/t.sqlite")
+reading=(
+    "why|--line|3" "views" "report" "timeline|--trace|1|--output|$work/out/t.html"
+    "export|--trace|1|--format|chrome-trace" "export|--format|ndjson|--output|$work/out/ndjson"
+    "diff|1|1" "query|SELECT count(*) FROM events" "traces"
+)
+for entry in "${reading[@]}"; do
+    IFS='|' read -r -a arguments <<<"$entry"
+    timeout 60 "${as_reader[@]}" "$tool" "${arguments[@]}" --db "$work/readonly/t.sqlite" >/dev/null 2>"$work/readonly.err"
+    status=$?
+    grep -qi "readonly\|read-only" "$work/readonly.err" && status=95
+    [ "$(sha256sum <"$work/readonly/t.sqlite")" = "$readonly_before" ] || status=94
+    [ "$(ls -A "$work/readonly")" = "t.sqlite" ] || status=93
+    note "read-only database: reading commands" "${arguments[0]} ${arguments[1]:-} on a database it cannot write" "$status" "0 2"
+done
+chmod 644 "$work/readonly/t.sqlite"
 chmod 755 "$work/readonly"
 ln -s target.txt "$work/link.txt"
 run check "$seed" --output "$work/link.txt" >/dev/null 2>&1

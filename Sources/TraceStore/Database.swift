@@ -31,7 +31,7 @@ public final class Database {
     /// Kept alive for as long as the connection: the authorizer's state, which SQLite holds only
     /// as a raw pointer.
     var authorizerContext: AnyObject?
-    private let busyTimeout: TimeInterval
+    let busyTimeout: TimeInterval
 
     /// Opens `path` (`:memory:` for an in-memory database).
     ///
@@ -78,6 +78,9 @@ public final class Database {
             if error.primaryCode == SQLITE_NOTADB {
                 throw SQLiteError(code: error.code, message: "\(path) is not a SQLite database")
             }
+            if error.primaryCode == SQLITE_CORRUPT {
+                throw IntegrityCheck.damaged(path, "its schema cannot be read: \(error.message.replacingOccurrences(of: "\(path): ", with: ""))")
+            }
             let named = error.message.hasPrefix("\(path): ") ? error.message : "\(path): \(error.message)"
             throw SQLiteError(code: error.code, message: "cannot read \(named)")
         }
@@ -108,8 +111,17 @@ public final class Database {
         return try Database(path: reopenablePath, mode: mode == .immutable ? .immutable : .readOnly)
     }
 
+    /// Set on a connection that switched its file to WAL for writing (`openForWriting`): on
+    /// closing, it switches the file back (`leaveWAL`), so every command that writes leaves
+    /// one file in rollback-journal mode, whichever way it ends.
+    var leavesWALWhenClosed = false
+
     deinit {
         statementCache.removeAll()
+        if leavesWALWhenClosed {
+            leaveWAL()
+            statementCache.removeAll()
+        }
         sqlite3_close_v2(handle)
     }
 
@@ -233,44 +245,6 @@ public final class Database {
     /// `PRAGMA user_version`: the schema version this database carries.
     public var userVersion: Int {
         get throws { try scalarInt("PRAGMA user_version") ?? 0 }
-    }
-
-    /// Switches to write-ahead logging and checks that SQLite really did.
-    ///
-    /// In-memory databases answer `memory`, which is accepted: they have no readers to serve.
-    ///
-    /// Switching the mode needs an exclusive lock and SQLite does not wait for it through the busy
-    /// handler: two ingests starting together on a new file would see "database is locked". So a
-    /// busy answer is retried for up to `patience` seconds.
-    public func enableWAL(patience: TimeInterval = 30) throws {
-        let deadline = ProcessInfo.processInfo.systemUptime + patience
-        var mode: String?
-        while true {
-            do {
-                mode = try scalarText("PRAGMA journal_mode=WAL")?.lowercased()
-                break
-            } catch let error as SQLiteError where error.isBusy && ProcessInfo.processInfo.systemUptime < deadline {
-                usleep(10_000)
-            }
-        }
-        guard mode == "wal" || (path == ":memory:" && mode == "memory") else {
-            throw SQLiteError(code: SQLITE_ERROR, message: "\(path): journal_mode=WAL answered '\(mode ?? "nothing")'")
-        }
-    }
-
-    /// Checkpoints the write-ahead log into the main file and switches back to a rollback journal,
-    /// so the file alone is the database: it can then be read where its reader cannot create a
-    /// WAL index (a read-only directory or mount, a copy sent to someone).
-    ///
-    /// Another connection still open (a second ingest, a reader) keeps the WAL; that is not an
-    /// error, and its own close finishes the job. So this does not wait: false when it could not.
-    @discardableResult
-    public func leaveWAL() -> Bool {
-        sqlite3_busy_timeout(handle, 0)
-        defer { sqlite3_busy_timeout(handle, Int32(busyTimeout * 1000)) }
-        guard (try? execute("PRAGMA wal_checkpoint(TRUNCATE)")) != nil else { return false }
-        let mode = try? scalarText("PRAGMA journal_mode = DELETE")
-        return mode?.lowercased() == "delete"
     }
 
     /// Caps the size of any string or blob this connection makes; larger ones fail with

@@ -76,7 +76,39 @@ public enum ReadOnlyQuery {
             || message.hasPrefix("use DROP VIEW to delete view ")
     }
 
-    private static func firstWord(_ sql: String) -> String {
-        String(sql.prefix { !$0.isWhitespace && $0 != "(" }).uppercased()
+    /// The statement's verb: its first word, except that for `WITH ...` it is the word after the
+    /// common table expressions (`WITH x AS (SELECT 1) DELETE ...` writes by its DELETE).
+    static func firstWord(_ sql: String) -> String {
+        let first = String(sql.prefix { !$0.isWhitespace && $0 != "(" }).uppercased()
+        guard first == "WITH" else { return first }
+        return verbAfterCommonTableExpressions(sql) ?? first
+    }
+
+    /// The first statement keyword outside parentheses, quotes and comments after a `WITH`.
+    private static func verbAfterCommonTableExpressions(_ sql: String) -> String? {
+        let verbs: Set<String> = ["SELECT", "VALUES", "INSERT", "REPLACE", "UPDATE", "DELETE"]
+        var depth = 0
+        var word = ""
+        var characters = sql.dropFirst(4).makeIterator()
+        var quote: Character?
+        while let character = characters.next() {
+            if let open = quote {
+                if character == open || (open == "[" && character == "]") { quote = nil }
+                continue
+            }
+            if character.isLetter || character == "_" {
+                word.append(character)
+                continue
+            }
+            if depth == 0, verbs.contains(word.uppercased()) { return word.uppercased() }
+            word = ""
+            switch character {
+            case "(": depth += 1
+            case ")": depth -= 1
+            case "'", "\"", "`", "[": quote = character
+            default: break
+            }
+        }
+        return depth == 0 && verbs.contains(word.uppercased()) ? word.uppercased() : nil
     }
 }

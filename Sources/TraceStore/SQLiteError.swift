@@ -28,9 +28,15 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     /// True when a string or blob outgrew the connection's length limit.
     public var isTooBig: Bool { primaryCode == SQLITE_TOOBIG }
 
+    /// The message, and the SQL it came from when the SQL is the problem. A damaged, missing
+    /// or full file is the file's problem, whatever statement met it: the tool's own
+    /// SQL (several lines of it) would only bury the file's name.
     public var description: String {
         var text = message
-        if let sql { text += " (in: \(sql.count > 200 ? String(sql.prefix(200)) + "…" : sql))" }
+        let fileErrors: Set<Int32> = [SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN]
+        if let sql, !fileErrors.contains(primaryCode) {
+            text += " (in: \(sql.count > 200 ? String(sql.prefix(200)) + "…" : sql))"
+        }
         return text
     }
 }

@@ -20,17 +20,54 @@ public enum TraceDatabase {
         let directory = (path as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
-            throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create \(path): \(directory) is not a directory")
+            let exists = FileManager.default.fileExists(atPath: directory)
+            throw SQLiteError(
+                code: SQLITE_CANTOPEN,
+                message: "cannot create \(path): the directory \(directory) \(exists ? "is not a directory" : "does not exist")"
+            )
+        }
+        // Said before SQLite says "attempt to write a readonly database" at some later statement.
+        if FileManager.default.fileExists(atPath: path), cannotWriteBeside(path) {
+            throw SQLiteError(
+                code: SQLITE_READONLY,
+                message: "cannot write \(path): this user may not write it or its directory (the reading commands, such as query and report, still read it)"
+            )
         }
         // A second ingest into the same file waits for the first one's batches rather than failing.
         let database = try Database(path: path, mode: .readWrite, busyTimeout: writerBusyTimeout)
-        // Before anything changes the file: not even its journal mode is ours to switch.
+        // Before anything changes the file: not even its journal mode is ours to switch, and a
+        // damaged file gets no more rows.
+        try IntegrityCheck.verify(database, path: path)
         try Schema.refuseForeign(database)
         try database.enableWAL()
+        database.leavesWALWhenClosed = true
         // NORMAL is durable in WAL mode except against power loss, and much faster than FULL.
         try database.execute("PRAGMA synchronous = NORMAL")
         try Schema.migrate(database)
         return database
+    }
+
+    /// Opens an existing database for the commands that read a stored trace and keep what they
+    /// work out beside it (findings, updates and causes): `report`, `why`, `views`, and
+    /// `timeline` and `export` with `--trace`.
+    ///
+    /// These are reading commands: the file's journal mode is left as it is (no WAL, no `-wal`
+    /// or `-shm` beside it). Where this user cannot write the file or its directory (someone
+    /// else's file, a read-only mount), the database is copied into a private temporary file
+    /// and the work is done there: the results are printed, not kept, and the file is untouched.
+    /// Unless `isAnalysed` finds that what the command needs is stored already: then the file is
+    /// only read, and nothing is copied.
+    public static func openForAnalysis(path: String, isAnalysed: ((Database) throws -> Bool)? = nil) throws -> Database {
+        guard cannotWriteBeside(path) else {
+            let database = try Database(path: path, mode: .readWrite, busyTimeout: writerBusyTimeout)
+            try IntegrityCheck.verify(database, path: path)
+            try Schema.refuseForeign(database)
+            try Schema.migrate(database)
+            return database
+        }
+        let source = try openReadable(path: path)
+        if let isAnalysed, try isAnalysed(source) { return source }
+        return try openTemporary(shownAs: path) { try source.copy(into: $0) }
     }
 
     /// Opens an existing database that can only be read: read-only file, `query_only`, an
@@ -50,10 +87,12 @@ public enum TraceDatabase {
     private static func openReadable(path: String) throws -> Database {
         do {
             let database = try Database(path: path, mode: .readOnly)
+            try IntegrityCheck.verify(database, path: path)
             try Schema.checkReadable(database)
             return database
         } catch let error as SQLiteError where cannotWriteBeside(path) && [SQLITE_CANTOPEN, SQLITE_READONLY].contains(error.primaryCode) {
             let database = try Database(path: path, mode: .immutable)
+            try IntegrityCheck.verify(database, path: path)
             try Schema.checkReadable(database)
             return database
         }
@@ -82,12 +121,18 @@ public enum TraceDatabase {
     /// so there is no syncing, and the rollback journal stays in memory, so SQLite never needs
     /// the file's name again.
     public static func openTemporary() throws -> Database {
+        try openTemporary(shownAs: "a temporary database") { _ in }
+    }
+
+    /// A private temporary database as `openTemporary()` makes one, filled by `fill` before its
+    /// schema is brought up to date, named `name` in messages.
+    static func openTemporary(shownAs name: String, fill: (Database) throws -> Void) throws -> Database {
         let file = (NSTemporaryDirectory() as NSString).appendingPathComponent("trace-analyze-\(UUID().uuidString).db")
-        let name = "a temporary database"
         let database = try Database(path: file, mode: .readWrite, shownAs: name)
         defer { unlink(file) }
         try database.execute("PRAGMA journal_mode = MEMORY")
         try database.execute("PRAGMA synchronous = OFF")
+        try fill(database)
         try Schema.migrate(database)
         database.preparedReader = try Database(path: file, mode: .readOnly, shownAs: name)
         return database

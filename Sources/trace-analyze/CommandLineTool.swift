@@ -30,7 +30,8 @@ enum CommandLineTool {
     /// The exit codes, as `--help` and the man page state them.
     static let exitCodes = """
     0 success; 1 usage, input, database, SQL or output error; 2 findings at or above
-    --fail-on; 130 interrupted; 141 stdout's reader went away (`| head`).
+    --fail-on; 130 interrupted by Ctrl-C (143 SIGTERM, 129 SIGHUP); 141 stdout's reader went
+    away (`| head`).
     """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -41,9 +42,9 @@ enum CommandLineTool {
         switch first {
         case "--help", "-h", "help":
             if first == "help", arguments.count > 1, let command = command(named: arguments[1]) {
-                Console.out(command.spec.helpText)
+                Console.out(HelpLayout.fitted(command.spec.helpText))
             } else {
-                Console.out(helpText)
+                Console.out(HelpLayout.fitted(helpText))
             }
             return ExitCode.success
         case "--version":
@@ -62,7 +63,7 @@ enum CommandLineTool {
         do {
             let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
             if parsed.flag("help") {
-                Console.out(command.spec.helpText)
+                Console.out(HelpLayout.fitted(command.spec.helpText))
                 return ExitCode.success
             }
             return try command.run(parsed)

@@ -75,11 +75,14 @@ enum Console {
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
 
     /// The width reports are fitted to: `$COLUMNS`, else the terminal's, else 120 (a CI log).
-    static var width: Int {
+    static var width: Int { terminalWidth(default: 120) }
+
+    /// `$COLUMNS`, else the width of the terminal stdout is, else `fallback`.
+    static func terminalWidth(default fallback: Int) -> Int {
         if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns >= 20 { return columns }
         var size = winsize()
         if stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 { return Int(size.ws_col) }
-        return 120
+        return fallback
     }
 
     /// True when stdin is a terminal (nothing piped in).
@@ -118,7 +121,18 @@ struct BufferedOutput {
             return
         }
         buffer.append(contentsOf: bytes)
-        if buffer.count >= 1 << 16 { flush() }
+        if buffer.count >= 1 << 16 { flushWholeLines() }
+    }
+
+    /// Sends the buffer up to its last newline and keeps the line under way for later (unless
+    /// it is already 64 KiB long), so output that a stop cuts short ends with a whole line.
+    private mutating func flushWholeLines() {
+        guard let newline = buffer.lastIndex(of: UInt8(ascii: "\n")), buffer.count - newline - 1 < 1 << 16 else {
+            flush()
+            return
+        }
+        buffer.withUnsafeBytes { send(UnsafeRawBufferPointer(rebasing: $0[...newline])) }
+        buffer.removeSubrange(...newline)
     }
 
     mutating func write(_ text: String) {
@@ -134,6 +148,35 @@ struct BufferedOutput {
         buffer = pending
     }
 
+    /// The last byte written, so output cut short can still end at a line boundary.
+    private var lastByte: UInt8 = UInt8(ascii: "\n")
+
+    /// Writes all of `bytes`; the `errno` of a failed write, nil when all went out.
+    private mutating func writeAll(_ bytes: UnsafeRawBufferPointer) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        if let last = bytes.last { lastByte = last }
+        return nil
+    }
+
+    /// Output stopped (Ctrl-C, `--timeout`) still ends at a line boundary: the line under way
+    /// is finished from `rest` when its end is near (64 KiB), else cut with a newline, so the
+    /// last line a script reads is never half a row without its end.
+    private mutating func endLine(after rest: UnsafeRawBufferPointer) -> Int32? {
+        guard lastByte != UInt8(ascii: "\n") else { return nil }
+        if let newline = rest.prefix(1 << 16).firstIndex(of: UInt8(ascii: "\n")) {
+            return writeAll(UnsafeRawBufferPointer(rebasing: rest[...newline]))
+        }
+        return withUnsafeBytes(of: UInt8(ascii: "\n")) { writeAll($0) }
+    }
+
     /// Writes `bytes` unless an earlier write failed or was stopped; records a failure.
     private mutating func send(_ bytes: UnsafeRawBufferPointer) {
         // After a failed write (a closed pipe, a full disk) the output is already incomplete;
@@ -146,15 +189,13 @@ struct BufferedOutput {
             while offset < bytes.count {
                 if let stop, stop() {
                     stopped = true
-                    return nil
+                    return endLine(after: UnsafeRawBufferPointer(rebasing: bytes[offset...]))
                 }
                 // At most 64 KiB a call, so a stop request is seen between pieces of a large value.
-                let written = Foundation.write(fileDescriptor, bytes.baseAddress! + offset, min(bytes.count - offset, 1 << 16))
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
+                if let error = writeAll(UnsafeRawBufferPointer(rebasing: bytes[offset..<min(bytes.count, offset + (1 << 16))])) {
+                    return error
                 }
-                offset += written
+                offset = min(bytes.count, offset + (1 << 16))
             }
             return nil
         }()

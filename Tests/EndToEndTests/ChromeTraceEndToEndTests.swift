@@ -95,6 +95,27 @@ final class ChromeTraceEndToEndTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(second["ts"] as? Double), 6986, accuracy: 0.5)
     }
 
+    /// Times are written as the exact whole microseconds the log printed, not as floating-point
+    /// differences of seconds since 1970 (which made 20 ms `19999.98`).
+    func testTimesAreExactWholeMicroseconds() throws {
+        let workspace = try Workspace()
+        let lines = (0..<50).map { index in
+            String(format: "2024-10-06 00:31:18.%06d+0900 App[5224:13983] Row%d init", 68529 + index * 20000 % 900000, index)
+        }
+        let log = try workspace.write("timed.log", lines.joined(separator: "\n") + "\n")
+        let result = try Tool.run(["export", log, "--format", "chrome-trace"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let values = try NSRegularExpression(pattern: "\"(ts|dur)\":([^,}]+)")
+            .matches(in: result.stdout, range: NSRange(result.stdout.startIndex..., in: result.stdout))
+            .map { (result.stdout as NSString).substring(with: $0.range(at: 2)) }
+        XCTAssertFalse(values.isEmpty)
+        for value in values { XCTAssertNotNil(Int(value), "not a whole number of microseconds: \(value)") }
+        let expected = lines.indices.map { String((68529 + $0 * 20000 % 900000) - 68529) }
+        for value in expected { XCTAssertTrue(result.stdout.contains("\"ts\":\(value),"), "no event at \(value) µs") }
+        let seed = try Tool.run(["export", Tool.fixture("seeds/004-navigation-eager.log"), "--format", "chrome-trace"])
+        XCTAssertTrue(seed.stdout.contains("\"ts\":6986,"), "line 2 of seed 004, 46.553204 - 46.546218 s")
+    }
+
     func testFormatIsRequiredAndChecked() throws {
         let seed = Tool.fixture("seeds/001-playbutton-toggle-twice.log")
         let missing = try Tool.run(["export", seed])

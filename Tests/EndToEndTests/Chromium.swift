@@ -1,35 +1,27 @@
 import Foundation
+import RequiredTools
 import XCTest
 
 /// Headless Chromium, as the browser tests drive it: loads a page, lets its scripts run, and
 /// returns the DOM they left behind.
 enum Chromium {
-    /// The browser: `$CHROMIUM`, else `chromium` on the PATH. CI installs Debian's `chromium`
-    /// (.ci/run); where it is missing the browser tests fail and say so, never skip.
-    static func executable() throws -> URL {
-        let environment = ProcessInfo.processInfo.environment
-        if let path = environment["CHROMIUM"], !path.isEmpty {
-            guard FileManager.default.isExecutableFile(atPath: path) else { throw BrowserMissing.missing }
-            return URL(fileURLWithPath: path)
-        }
-        for directory in (environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-            for name in ["chromium", "chromium-browser"] {
-                let url = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-            }
-        }
-        throw BrowserMissing.missing
+    /// The browser: `$CHROMIUM`, else `chromium` on the PATH. Where it is missing the calling
+    /// test is skipped with a line saying so, except in CI (.ci/run installs Debian's
+    /// `chromium`), where it fails (`RequiredTool`).
+    static func executable(test: String) throws -> URL {
+        if let reason = RequiredTool.chromium.skipReason("TimelineEndToEndTests.\(test)") { throw XCTSkip(reason) }
+        return try RequiredTool.chromium.url()
     }
 
     /// The DOM of the page at `path` after its scripts ran (`--dump-dom` once the page's
     /// virtual time budget is spent, so timers and animation frames have fired).
-    static func dumpDOM(_ path: String, fragment: String? = nil) throws -> String {
+    static func dumpDOM(_ path: String, fragment: String? = nil, test: String = #function) throws -> String {
         var address = URL(fileURLWithPath: path).absoluteString
         if let fragment { address += "#" + fragment }
         let result = try Tool.run([
             "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--window-size=1280,800",
             "--virtual-time-budget=5000", "--dump-dom", address,
-        ], program: executable())
+        ], program: executable(test: test))
         guard result.status == 0, !result.stdout.isEmpty else {
             throw BrowserError("chromium exited \(result.status) on \(path): \(result.stderr.suffix(2000))")
         }
@@ -57,13 +49,5 @@ enum Chromium {
     struct BrowserError: Error, CustomStringConvertible {
         let description: String
         init(_ description: String) { self.description = description }
-    }
-
-    /// The failure a missing browser gets: a clear message, not a skip.
-    enum BrowserMissing: Error, CustomStringConvertible {
-        case missing
-        var description: String {
-            "headless Chromium is needed for the browser tests and was not found: install it (apt-get install chromium; .ci/run does) or set CHROMIUM=/path/to/chromium"
-        }
     }
 }

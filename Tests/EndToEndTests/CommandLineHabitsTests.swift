@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func queryUsageNamesTimeout() throws {
-        let help = try Tool.run(["query", "--help"])
+        let help = try Tool.run(["query", "--help"], environment: ["COLUMNS": "200"])
         #expect(help.stdout.contains("USAGE: trace-analyze query SQL [--db PATH] [--format table|csv|json|ndjson] [--timeout SECONDS]\n"))
     }
 

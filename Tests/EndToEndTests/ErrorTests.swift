@@ -1,4 +1,5 @@
 import Foundation
+import RequiredTools
 import Testing
 
 /// Each failure a user can cause: one line on stderr naming what and where, exit 1.
@@ -37,16 +38,13 @@ import Testing
         #expect(result.stderr == "trace-analyze: error: \(path) is not a SQLite database\n")
     }
 
-    @Test func aDatabaseFromANewerVersion() throws {
+    @Test(.enabled(if: RequiredTool.sqlite3.shouldRun("ErrorTests.aDatabaseFromANewerVersion")))
+    func aDatabaseFromANewerVersion() throws {
         let workspace = try Workspace()
         let db = workspace.path("t.sqlite")
         try Tool.run(["ingest", "-", "--db", db], stdin: "x\n")
-        let bump = Process()
-        bump.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        bump.arguments = ["sqlite3", db, "PRAGMA user_version = 999"]
-        try bump.run()
-        bump.waitUntilExit()
-        try #require(bump.terminationStatus == 0, "needs the sqlite3 command-line shell")
+        let bump = try Tool.run([db, "PRAGMA user_version = 999"], program: RequiredTool.sqlite3.url())
+        try #require(bump.status == 0, "sqlite3: \(bump.stderr)")
         for arguments in [["query", "--db", db, "SELECT 1"], ["ingest", "-", "--db", db]] {
             let result = try Tool.run(arguments, stdin: "y\n")
             #expect(result.status == 1)

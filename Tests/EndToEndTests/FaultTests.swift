@@ -100,7 +100,7 @@ import Testing
         var counts: [Int] = []
         for _ in 0..<10 {
             ingest.write(Self.batch)
-            _ = try Self.waitUntil(seconds: 5) { FileManager.default.fileExists(atPath: db) }
+            _ = Self.waitUntil(seconds: 5) { FileManager.default.fileExists(atPath: db) }
             // Every body event stored has its three tokens: no half-written batch is visible.
             let row = try Self.scalar(db, """
                 SELECT (SELECT count(*) FROM events WHERE kind = 'body') * 3 = (SELECT count(*) FROM changes),
@@ -135,13 +135,14 @@ import Testing
         #expect(visible)
     }
 
-    @Test(arguments: ["missing-dir/t.sqlite", "afile/t.sqlite"])
-    func anImpossibleDatabasePathIsNamed(relative: String) throws {
+    /// A missing directory and a file in the way are different mistakes, and say so.
+    @Test(arguments: [("missing-dir/t.sqlite", "does not exist"), ("afile/t.sqlite", "is not a directory")])
+    func anImpossibleDatabasePathIsNamed(relative: String, reason: String) throws {
         let workspace = try Workspace()
         _ = try workspace.write("afile", "x")
         let db = workspace.path(relative)
         let result = try Tool.run(["ingest", "-", "--db", db], stdin: "x\n")
         #expect(result.status == 1)
-        #expect(result.stderr == "trace-analyze: error: cannot create \(db): \((db as NSString).deletingLastPathComponent) is not a directory\n")
+        #expect(result.stderr == "trace-analyze: error: cannot create \(db): the directory \((db as NSString).deletingLastPathComponent) \(reason)\n")
     }
 }

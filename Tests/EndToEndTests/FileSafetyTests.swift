@@ -1,11 +1,11 @@
 import Foundation
+import RequiredTools
 import Testing
 
 /// Files the tool writes: limits and failures named, links respected, other people's databases
 /// left alone.
 @Suite struct FileSafetyTests {
     static let log = Tool.fixture("seeds/004-navigation-eager.log")
-    static let sqlite3 = URL(fileURLWithPath: "/usr/bin/sqlite3")
 
     @Test func aFileSizeLimitOnTheDatabaseIsAnErrorNamingIt() throws {
         let workspace = try Workspace()
@@ -29,15 +29,16 @@ import Testing
         #expect(written.contains("non_lazy_navigation_destination"))
     }
 
-    @Test func ingestRefusesADatabaseThatIsNotOurs() throws {
+    @Test(.enabled(if: RequiredTool.sqlite3.shouldRun("FileSafetyTests.ingestRefusesADatabaseThatIsNotOurs")))
+    func ingestRefusesADatabaseThatIsNotOurs() throws {
         let workspace = try Workspace()
         let db = workspace.path("app.db")
-        try Tool.run([db, "CREATE TABLE users (name TEXT); INSERT INTO users VALUES ('ann')"], program: Self.sqlite3)
+        try Tool.run([db, "CREATE TABLE users (name TEXT); INSERT INTO users VALUES ('ann')"], program: RequiredTool.sqlite3.url())
         let result = try Tool.run(["ingest", Self.log, "--db", db])
         #expect(result.status == 1)
         #expect(result.stderr == "trace-analyze: error: \(db) is a SQLite database but not a trace-analyze one (it holds users); refusing to add tables to it, choose another --db path\n")
         // Untouched: the same tables, still in its own journal mode.
-        let after = try Tool.run([db, "SELECT group_concat(name) FROM sqlite_schema; PRAGMA journal_mode"], program: Self.sqlite3)
+        let after = try Tool.run([db, "SELECT group_concat(name) FROM sqlite_schema; PRAGMA journal_mode"], program: RequiredTool.sqlite3.url())
         #expect(after.stdout == "users\ndelete\n")
     }
 

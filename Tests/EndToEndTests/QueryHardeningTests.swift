@@ -1,14 +1,15 @@
 import Foundation
+import RequiredTools
 import Testing
 
 /// A database someone sends you, and the SQL run on it, cannot reach past SQLite's values.
-@Suite struct QueryHardeningTests {
+@Suite(.enabled(if: RequiredTool.sqlite3.shouldRun("QueryHardeningTests"))) struct QueryHardeningTests {
     /// An ingested database that someone then edited with the sqlite3 shell.
     static func crafted(_ extra: String) throws -> (Workspace, String) {
         let workspace = try Workspace()
         let db = workspace.path("sent.sqlite")
         try Tool.run(["ingest", "-", "--db", db], stdin: "A: @self changed.\nhello\n")
-        let shell = try Tool.run([db, extra], program: URL(fileURLWithPath: "/usr/bin/sqlite3"))
+        let shell = try Tool.run([db, extra], program: RequiredTool.sqlite3.url())
         #expect(shell.status == 0, "sqlite3: \(shell.stderr)")
         return (workspace, db)
     }

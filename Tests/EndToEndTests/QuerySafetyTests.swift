@@ -28,6 +28,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: workspace.path("other.sqlite")))
     }
 
+    /// A statement is refused by the verb that writes, also behind common table expressions.
+    @Test(arguments: [
+        ("WITH x AS (SELECT 1) DELETE FROM events", "DELETE"),
+        ("WITH x(a) AS (SELECT ')DELETE(' ), y AS (SELECT (1)) INSERT INTO stats VALUES (1, 'x', 1)", "INSERT"),
+        ("with recursive c(x) as (select 1 union all select x + 1 from c limit 3) update events set view = 'x'", "UPDATE"),
+        ("DELETE FROM events", "DELETE"),
+    ])
+    func aRefusedWriteIsNamedByItsVerb(sql: String, verb: String) throws {
+        let (workspace, db) = try Self.seeded()
+        defer { withExtendedLifetime(workspace) {} }
+        let result = try Tool.run(["query", "--db", db, sql])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("trace-analyze: error: query is read-only: this statement would write (\(verb)) (in: "), "got: \(result.stderr)")
+    }
+
     @Test func aTimeoutStopsARunawayQuery() throws {
         let (workspace, db) = try Self.seeded()
         defer { withExtendedLifetime(workspace) {} }
@@ -35,6 +50,27 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr == "trace-analyze: error: query stopped after the 0.5 s --timeout\n")
         #expect(result.stdout.isEmpty)
+    }
+
+    /// Rows cut off by `--timeout` end at a line boundary: the last line is a whole row with its
+    /// newline, never half of one (rows of 2 KB, so the 64 KiB output pieces fall mid-row).
+    @Test(arguments: ["csv", "ndjson"])
+    func outputCutByATimeoutEndsWithAWholeLine(format: String) throws {
+        let (workspace, db) = try Self.seeded()
+        defer { withExtendedLifetime(workspace) {} }
+        let rows = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x, printf('%.2000c', 'y') AS pad FROM c"
+        let result = try Tool.run(["query", "--db", db, "--format", format, "--timeout", "0.5", rows])
+        #expect(result.status == 1)
+        #expect(result.stderr == "trace-analyze: error: query stopped after the 0.5 s --timeout\n")
+        #expect(result.stdout.hasSuffix("\n"), "the last line has no newline: …\(result.stdout.suffix(80))")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let body = format == "csv" ? lines.dropFirst() : lines[...]
+        #expect(!body.isEmpty)
+        for line in body {
+            let whole = line.hasSuffix(String(repeating: "y", count: 2000)) || line.hasSuffix(String(repeating: "y", count: 2000) + "\"}")
+            #expect(whole, "a cut row: …\(line.suffix(80))")
+            if !whole { break }
+        }
     }
 
     @Test func controlCStopsARunawayQueryWithExit130() throws {

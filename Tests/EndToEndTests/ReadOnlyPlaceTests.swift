@@ -1,4 +1,5 @@
 import Foundation
+import RequiredTools
 import Testing
 
 /// A database left by ingest can be read where its reader cannot write: a read-only directory
@@ -18,12 +19,13 @@ import Testing
         return try Tool.run(arguments)
     }
 
-    @Test func ingestLeavesOneFileInRollbackJournalMode() throws {
+    @Test(.enabled(if: RequiredTool.sqlite3.shouldRun("ReadOnlyPlaceTests.ingestLeavesOneFileInRollbackJournalMode")))
+    func ingestLeavesOneFileInRollbackJournalMode() throws {
         let workspace = try Workspace()
         let db = workspace.path("t.sqlite")
         try Tool.run(["ingest", Self.log, "--db", db])
         #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.url.path) == ["t.sqlite"])
-        let mode = try Tool.run([db, "PRAGMA journal_mode"], program: URL(fileURLWithPath: "/usr/bin/sqlite3"))
+        let mode = try Tool.run([db, "PRAGMA journal_mode"], program: RequiredTool.sqlite3.url())
         #expect(mode.stdout == "delete\n")
     }
 
@@ -36,12 +38,13 @@ import Testing
         #expect(result.stdout == "n\n16\n")
     }
 
-    @Test func aDatabaseStillInWALModeIsReadImmutably() throws {
+    @Test(.enabled(if: RequiredTool.sqlite3.shouldRun("ReadOnlyPlaceTests.aDatabaseStillInWALModeIsReadImmutably")))
+    func aDatabaseStillInWALModeIsReadImmutably() throws {
         let workspace = try Workspace()
         let db = workspace.path("t.sqlite")
         try Tool.run(["ingest", Self.log, "--db", db])
         // As an ingest leaves it when a reader still had the file open at its end.
-        let shell = try Tool.run([db, "PRAGMA journal_mode = WAL"], program: URL(fileURLWithPath: "/usr/bin/sqlite3"))
+        let shell = try Tool.run([db, "PRAGMA journal_mode = WAL"], program: RequiredTool.sqlite3.url())
         #expect(shell.stdout == "wal\n")
         let result = try Self.runInReadOnly(workspace.url, ["traces", "--db", db, "--format", "csv"])
         #expect(result.status == 0, "stderr: \(result.stderr)")

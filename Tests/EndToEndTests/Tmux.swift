@@ -1,4 +1,5 @@
 import Foundation
+import RequiredTools
 import Testing
 
 /// A tmux server of its own with one detached session, for tests that read the screen as a
@@ -7,15 +8,13 @@ final class Tmux {
     let socket = "trace-analyze-test-\(UUID().uuidString.prefix(8))"
     let session = "watch"
 
-    /// The tmux binary, or nil when it is not installed.
-    static var executable: URL? {
-        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
-            .map(URL.init(fileURLWithPath:))
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    /// The tmux binary, or nil when it is not installed (the suites using it are then skipped
+    /// or, in CI, failed: `RequiredTool.tmux`).
+    static var executable: URL? { try? RequiredTool.tmux.url() }
 
     /// Starts `command` (run by the shell) in a detached pane of `width` × `height` cells.
     init(command: String, width: Int = 120, height: Int = 50) throws {
+        _ = try RequiredTool.tmux.url()
         try spawn(["new-session", "-d", "-s", session, "-x", String(width), "-y", String(height), command])
     }
 
@@ -28,6 +27,11 @@ final class Tmux {
 
     /// The pane's text now, wrapped lines joined.
     func screen() throws -> String { try run(["capture-pane", "-p", "-J", "-t", session]) }
+
+    /// The pane's rows now, as the terminal shows them: a line wider than the pane is two rows.
+    func rows() throws -> [String] {
+        try run(["capture-pane", "-p", "-t", session]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
 
     /// Presses `keys` (tmux names: `C-c`).
     func send(_ keys: String) throws { _ = try run(["send-keys", "-t", session, keys]) }

@@ -1,10 +1,11 @@
 import Foundation
+import RequiredTools
 import Testing
 
 /// `watch` on a terminal, read off the screen of a tmux pane: a producer writes seed 001's
 /// toggle log into a pipe line by line, with pauses, and the PlayButton finding must be on the
 /// screen while the producer is still writing; Ctrl-C then leaves a clean terminal and the report.
-@Suite(.serialized) struct WatchTerminalTests {
+@Suite(.serialized, .enabled(if: RequiredTool.tmux.shouldRun("WatchTerminalTests"))) struct WatchTerminalTests {
     /// Writes the log a line at a time; after line 7 (which closes the first reset's update) it
     /// waits for the test's `go` file, so "before the producer finishes" is a fact, not a race.
     static let producer = """
@@ -20,11 +21,27 @@ import Testing
         exec sleep 60
         """
 
-    @Test func thePlayButtonFindingIsOnScreenBeforeTheProducerFinishesAndCtrlCLeavesTheReport() throws {
-        guard Tmux.executable != nil else {
-            Issue.record("tmux is not installed; this test reads watch's screen through tmux (apt-get install tmux, as .ci/run does)")
-            return
+    /// On a 100-column terminal a finding's message (140 characters for seed 001's PlayButton)
+    /// breaks between words onto indented rows, instead of wherever the terminal's edge falls.
+    @Test func aLongMessageBreaksBetweenWordsOnANarrowTerminal() throws {
+        let log = Tool.fixture("seeds/001-playbutton-toggle-twice.log")
+        let tmux = try Tmux(
+            command: "env -u NO_COLOR -u TRACE_ANALYZE_DB -u COLUMNS '\(Tool.executable.path)' watch '\(log)' --no-follow; exec sleep 60",
+            width: 100, height: 60
+        )
+        let done = try tmux.waitForScreen { $0.contains("identity_churn: PlayButton") && $0.contains("$ ") || $0.contains("Errors (1)") }
+        #expect(done.held, "watch did not finish:\n\(done.screen)")
+        let rows = try tmux.rows()
+        let heading = try #require(rows.firstIndex { $0.contains("identity_churn: PlayButton") && !$0.contains("Errors") }, "\(rows)")
+        let message = rows[(heading + 1)...].prefix { !$0.hasPrefix("    ") && !$0.isEmpty }
+        #expect(message.count >= 2, "the message fits one row?\n\(rows.joined(separator: "\n"))")
+        for row in message {
+            #expect(row.hasPrefix("  ") && row.count < 100, "a row the terminal wrapped: '\(row)'")
         }
+        #expect(message.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").hasPrefix("PlayButton was created anew in "))
+    }
+
+    @Test func thePlayButtonFindingIsOnScreenBeforeTheProducerFinishesAndCtrlCLeavesTheReport() throws {
         let workspace = try Workspace()
         let producer = try workspace.write("producer.sh", Self.producer)
         let log = Tool.fixture("seeds/001-playbutton-toggle-twice.log")

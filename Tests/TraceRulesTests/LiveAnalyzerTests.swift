@@ -1,4 +1,5 @@
 import Foundation
+import RequiredTools
 import Testing
 import TraceModel
 @testable import TraceRules
@@ -28,7 +29,8 @@ import TraceStore
         try Self.expectSameFindings(LiveRun(path: Fixture.path(fixture)))
     }
 
-    @Test func aGeneratedLogGivesTheSameFindingsLiveAndDecidesMostEarly() throws {
+    @Test(.enabled(if: RequiredTool.python3.shouldRun("LiveAnalyzerTests.aGeneratedLogGivesTheSameFindingsLiveAndDecidesMostEarly")))
+    func aGeneratedLogGivesTheSameFindingsLiveAndDecidesMostEarly() throws {
         try Self.withGeneratedLog(lines: 20000) { path in
             let run = try LiveRun(path: path)
             try Self.expectSameFindings(run)
@@ -108,15 +110,15 @@ import TraceStore
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("generated.log").path
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Fixture.root.appendingPathComponent("bench/generate.py").path, String(lines)]
+        process.executableURL = try RequiredTool.python3.url()
+        process.arguments = [Fixture.root.appendingPathComponent("bench/generate.py").path, String(lines)]
         _ = FileManager.default.createFile(atPath: path, contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? output.close() }
         process.standardOutput = output
         try process.run()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "python3 bench/generate.py failed: is python3 installed?")
+        #expect(process.terminationStatus == 0, "python3 bench/generate.py failed")
         try body(path)
     }
 }
@@ -150,7 +152,8 @@ import TraceStore
     }
 
     /// One finding per batch, a few dozen, and the default (a few batches of a 30,000-line log).
-    @Test(arguments: [1, 20000, RootCauseBatch.maxBytes])
+    @Test(.enabled(if: RequiredTool.python3.shouldRun("LiveAnalyzerTests.batchedRootCausesAreOneAtATimeRootCauses")),
+          arguments: [1, 20000, RootCauseBatch.maxBytes])
     func batchedRootCausesAreOneAtATimeRootCauses(batchBytes: Int) throws {
         try LiveAnalyzerTests.withGeneratedLog(lines: 30000) { path in
             let feed = Feed(2, path: path)

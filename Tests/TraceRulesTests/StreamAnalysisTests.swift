@@ -1,4 +1,5 @@
 import Foundation
+import RequiredTools
 import Testing
 import TraceModel
 @testable import TraceRules
@@ -24,7 +25,8 @@ import TraceStore
     }
 
     /// Many batches: the queue to the rules' thread fills and drains many times over.
-    @Test func aLongGeneratedLogGivesTheSameFindings() throws {
+    @Test(.enabled(if: RequiredTool.python3.shouldRun("StreamAnalysisTests.aLongGeneratedLogGivesTheSameFindings")))
+    func aLongGeneratedLogGivesTheSameFindings() throws {
         try LiveAnalyzerTests.withGeneratedLog(lines: 60000) { path in
             let (streamed, stored) = try Self.both(path)
             #expect(streamed.count > 100)
@@ -34,7 +36,8 @@ import TraceStore
 
     /// The lines the rules saw name an instance are exactly the stored events' lines with one:
     /// `check`'s text report looks up no other line for a heading's instance.
-    @Test func theLinesNamingInstancesAreTheStoredEventsWithAnInstance() throws {
+    @Test(.enabled(if: RequiredTool.python3.shouldRun("StreamAnalysisTests.theLinesNamingInstancesAreTheStoredEventsWithAnInstance")))
+    func theLinesNamingInstancesAreTheStoredEventsWithAnInstance() throws {
         try LiveAnalyzerTests.withGeneratedLog(lines: 20000) { path in
             for log in [path, Fixture.path("seeds/000-tabview-appear.log"), Fixture.path("seeds/001-observable-datamodel.log")] {
                 let database = try TraceDatabase.openTemporary()
@@ -63,7 +66,8 @@ import TraceStore
     }
 
     /// Many batches: repeated_appear's findings are stored as they settle, between batches.
-    @Test func aLongGeneratedLogsFindingsStoredAsTheySettleAreTheAnalyzersRows() throws {
+    @Test(.enabled(if: RequiredTool.python3.shouldRun("StreamAnalysisTests.aLongGeneratedLogsFindingsStoredAsTheySettleAreTheAnalyzersRows")))
+    func aLongGeneratedLogsFindingsStoredAsTheySettleAreTheAnalyzersRows() throws {
         try LiveAnalyzerTests.withGeneratedLog(lines: 60000) { path in
             let storedBeforeTheEnd = try Self.expectStoredRowsAreTheAnalyzers(path)
             // 4 MB read a quarter MiB at a time, the rules at most three batches behind the writer.
@@ -157,7 +161,8 @@ final class SettlingRun: IngestObserver {
         #expect(settling == plain)
     }
 
-    @Test func aGeneratedLogSettlesMostRepeatedAppearsEarly() throws {
+    @Test(.enabled(if: RequiredTool.python3.shouldRun("StreamAnalysisTests.aGeneratedLogSettlesMostRepeatedAppearsEarly")))
+    func aGeneratedLogSettlesMostRepeatedAppearsEarly() throws {
         try LiveAnalyzerTests.withGeneratedLog(lines: 20000) { path in
             let run = try Self.run(path)
             let early = run.settledEarly

@@ -96,8 +96,9 @@ enum DiffCommand: Command {
         guard FileManager.default.fileExists(atPath: path) else {
             throw ToolError("no database at \(path); create one with `trace-analyze ingest FILE --db \(path)`")
         }
-        let database = try TraceDatabase.openForWriting(path: path)
-        defer { TraceDatabase.finishWriting(database) }
+        // A reading command: the file keeps its journal mode, and a file this user cannot write
+        // is analysed in a private copy.
+        let database = try TraceDatabase.openForAnalysis(path: path)
         let traces = try TraceCatalog.list(database)
         return try traceIDs.map { id in
             guard let trace = traces.first(where: { $0.id == id }) else {

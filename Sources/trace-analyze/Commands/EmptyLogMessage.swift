@@ -7,7 +7,12 @@ enum EmptyLogMessage {
         let file = coverage.source == "-" ? "<stdin>" : coverage.source
         var text = "no SwiftUI lifecycle lines found in \(file): "
         if coverage.lines == 0 {
-            text += "it is empty."
+            // No line to match: a user pattern cannot help; the capture itself went wrong.
+            text += "it is empty: the capture recorded nothing."
+            text += "\nCheck that the app ran and printed while the log was captured (for `log stream`, "
+            text += "--level debug and a --predicate that matches the app's process); "
+            text += "pass --allow-empty to accept an empty log."
+            return text
         } else {
             text += "none of its \(plural(coverage.lines, "line")) is _printChanges()/_logChanges() output or a lifecycle print (`ContentView init`, `DetailView onAppear`)."
             let shown = coverage.lookalikeSamples.isEmpty ? coverage.firstLines : coverage.lookalikeSamples

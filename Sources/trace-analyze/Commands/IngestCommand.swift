@@ -52,7 +52,7 @@ enum IngestCommand: Command {
             )
             if showProgress { Console.clearStatus() }
             if !quiet { Console.note(IngestSummaryText.render(summary)) }
-            if !summary.complete { return ExitCode.interrupted }
+            if !summary.complete { return Interruption.exitStatus }
         }
         return ExitCode.success
     }

@@ -76,7 +76,7 @@ enum QueryCommand: Command {
         }
         if Interruption.wasSignalled {
             Console.error("query interrupted")
-            return ExitCode.interrupted
+            return Interruption.exitStatus
         }
         throw ToolError("query stopped after the \(timeout ?? "") s --timeout")
     }

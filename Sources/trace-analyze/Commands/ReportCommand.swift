@@ -32,8 +32,6 @@ enum ReportCommand: Command {
         let (database, traceID) = try StoredTrace.open(arguments, requested: requested) { path in
             "no database at \(path); create one with `trace-analyze ingest FILE --db \(path)`"
         }
-        // The file is left in one piece (no -wal beside it), readable from a read-only place.
-        defer { TraceDatabase.finishWriting(database) }
         // Updates and causes are written when `why` or `views` first asks for them: writing a row
         // per body line would cost `report` more than its rules.
         // Each finding is stored as its rule produces it; the report reads them back from there.

@@ -20,15 +20,25 @@ enum StoredTrace {
         }
     }
 
-    /// Opens the database for writing (findings and causes are stored next to the trace) and
-    /// picks `requested`, or the latest trace. `missing` says what to do when there is no
+    /// Opens the database for analysis (findings and causes are stored next to the trace where
+    /// the file can be written, in a private copy where it cannot) and picks `requested`, or the
+    /// latest trace. `missing` says what to do when there is no
     /// database at all.
+    ///
+    /// `isAnalysed` says whether what the command needs is stored for a trace already; where the
+    /// file cannot be written, that spares copying it.
     static func open(
-        _ arguments: ParsedArguments, requested: Int?, missing: (String) -> String
+        _ arguments: ParsedArguments, requested: Int?, isAnalysed: ((Database, Int) throws -> Bool)? = nil,
+        missing: (String) -> String
     ) throws -> (database: Database, traceID: Int) {
         let path = DatabaseOption.path(arguments)
         guard FileManager.default.fileExists(atPath: path) else { throw ToolError(missing(path)) }
-        let database = try TraceDatabase.openForWriting(path: path)
+        let database = try TraceDatabase.openForAnalysis(path: path, isAnalysed: isAnalysed.map { isAnalysed in
+            { source in
+                guard let id = try requested ?? TraceCatalog.latestID(source) else { return false }
+                return try isAnalysed(source, id)
+            }
+        })
         if let requested {
             try requireTrace(requested, in: database, path: path)
             return (database, requested)

@@ -28,8 +28,9 @@ enum TraceInput {
             _ = try Analyzer(database: database, configuration: configuration).analyze(traceID: summary.traceID)
             return (database, summary.traceID)
         }
-        // Opened for writing: a trace that was only ingested gets its updates and causes now.
-        let (database, traceID) = try StoredTrace.open(arguments, requested: requested) { path in
+        // Opened for analysis: a trace that was only ingested gets its updates and causes now
+        // (kept where the file can be written, else worked out in a private copy).
+        let (database, traceID) = try StoredTrace.open(arguments, requested: requested, isAnalysed: { try Explainer.isAnalysed($1, in: $0) }) { path in
             "no database at \(path); name a log FILE (or - for stdin), or store one with `trace-analyze ingest FILE --db \(path)`"
         }
         try Explainer.prepare(traceID, in: database, configuration: configuration)

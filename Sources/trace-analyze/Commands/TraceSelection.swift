@@ -31,7 +31,7 @@ struct TraceSelection {
             guard arguments.positionals.isEmpty else {
                 throw UsageError("give a log file or --trace, not both")
             }
-            // Opened for writing: the findings are stored next to the trace, as `report` does.
+            // Opened for analysis: the findings are stored next to the trace, as `report` does.
             let (database, traceID) = try StoredTrace.open(arguments, requested: id) { path in
                 "no database at \(path); create one with `trace-analyze ingest FILE --db \(path)`"
             }

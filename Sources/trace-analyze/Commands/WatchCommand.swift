@@ -31,8 +31,8 @@ enum WatchCommand: Command {
         the most body evaluations and inits in the last 5 seconds; the panel is redrawn at most
         four times a second. Without a terminal each finding is one line; with --format json it
         is one JSON object per line (NDJSON), written at once:
-          {"type":"finding","id","rule","severity","previous_severity","view","message","count",
-           "evidence":[{"file","line","text"}],"counts":{"error","warning","info"}}
+          {"type":"finding", "id", "rule", "severity", "previous_severity", "view", "message",
+           "count", "evidence":[{"file", "line", "text"}], "counts":{"error", "warning", "info"}}
         (`text` is null for a line read too long ago to be kept).
 
         Stdin is read until it ends; FILE is followed until Ctrl-C, or read to its end with

@@ -5,8 +5,8 @@ import TraceRules
 /// open it: a thread per timeline lane, a complete (`X`) event per lifetime, a thread-scoped
 /// instant (`i`) event per lifecycle event, an instant event with `args` per finding.
 ///
-/// Timestamps are microseconds from the trace's first event; a log without times gets its line
-/// numbers as microseconds, and `otherData.time_axis` says so.
+/// Timestamps are whole microseconds from the trace's first event; a log without times gets its
+/// line numbers as microseconds, and `otherData.time_axis` says so.
 enum ChromeTraceFormat: ExportFormat {
     static let identifier = "chrome-trace"
     static let summary = "JSON Trace Event Format for ui.perfetto.dev and chrome://tracing."
@@ -20,9 +20,12 @@ enum ChromeTraceFormat: ExportFormat {
     static func write(_ model: TimelineModel, to json: JSONStream) {
         let hasTimes = model.hasTimes
         let origin = hasTimes ? (model.marks.first?.ts ?? 0) : 0
+        // Whole microseconds: logs print times to the microsecond, and a time since 1970 held in
+        // a Double is only good to a quarter of one, so finer digits would be float noise
+        // (19999.98 for 20 ms).
         func micros(_ mark: Int) -> Double {
             let mark = model.marks[mark]
-            return hasTimes ? ((mark.ts ?? origin) - origin) * 1_000_000 : Double(mark.line)
+            return hasTimes ? (((mark.ts ?? origin) - origin) * 1_000_000).rounded() : Double(mark.line)
         }
         json.raw("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"tool\":"); json.string("trace-analyze \(CommandLineTool.version)")
         json.raw(",\"source\":"); json.string(model.trace.source)

@@ -24,7 +24,8 @@ enum LiveFindingText {
         var heading = paint(finding.severity.rawValue, colour(finding.severity)) + " " + paint(finding.rule, TerminalColours.bold)
         if let view = finding.view { heading += ": \(view)" }
         if let previous = live.previousSeverity { heading += paint("  (raised from \(previous.rawValue))", TerminalColours.dim) }
-        var text = heading + "\n  \(finding.message)\n"
+        // Broken between words: a terminal would wrap a long message wherever its edge falls.
+        var text = heading + "\n" + finding.message.wrapped(indent: "  ", width: width) + "\n"
         let locations = Report.evidence(of: finding, limit: maxEvidence)
         let pad = locations.map(\.count).max() ?? 0
         for (location, line) in zip(locations, finding.lines) {

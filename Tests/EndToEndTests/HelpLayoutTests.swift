@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// `--help` fits the terminal: `$COLUMNS`, else the terminal's width, else 80 columns when
+/// written to a file or a pipe; lines break between words, and no word of the help is lost.
+@Suite struct HelpLayoutTests {
+    static let commands = ["", "check", "ingest", "watch", "report", "why", "views", "diff", "timeline", "export",
+                           "query", "traces", "rules", "schema", "patterns"]
+
+    /// The words of a help text in order, without the ` \` that continues a wrapped example.
+    static func words(_ text: String) -> [Substring] {
+        text.split(whereSeparator: \.isWhitespace).filter { $0 != "\\" }
+    }
+
+    @Test(arguments: [nil, "60", "100", "200"] as [String?])
+    func everyHelpFitsTheWidthAndKeepsEveryWord(columns: String?) throws {
+        let width = columns.flatMap(Int.init) ?? 80
+        for command in Self.commands {
+            let arguments = command.isEmpty ? ["--help"] : [command, "--help"]
+            let environment = columns.map { ["COLUMNS": $0] } ?? [:]
+            let fitted = try Tool.run(arguments, environment: environment.isEmpty ? ["COLUMNS": ""] : environment)
+            let unwrapped = try Tool.run(arguments, environment: ["COLUMNS": "100000"])
+            #expect(fitted.status == 0)
+            for line in fitted.stdout.split(separator: "\n") where line.count > width {
+                // Only a single word longer than the width may stand out.
+                #expect(line.trimmingCharacters(in: .whitespaces).split(separator: " ").count == 1,
+                        "\(arguments) at \(width) columns: \(line.count) columns: \(line)")
+            }
+            #expect(Self.words(fitted.stdout) == Self.words(unwrapped.stdout), "\(arguments): words lost or reordered at \(width)")
+        }
+    }
+
+    /// An option's help continues under its help column, an example with ` \` so it still pastes
+    /// as one command.
+    @Test func continuationLinesStayInTheirColumn() throws {
+        let help = try Tool.run(["report", "--help"], environment: ["COLUMNS": "70"]).stdout
+        #expect(help.contains("""
+              --fail-on LEVEL              Exit 2 when a finding is at or above
+                                           LEVEL: error (default), warning, info
+                                           or never.
+            """), "\(help)")
+        #expect(help.contains("""
+              trace-analyze ingest app.log --db run.sqlite && trace-analyze \\
+                  report --db run.sqlite
+            """), "\(help)")
+        #expect(help.contains("The findings replace the trace's earlier ones in the database's\nfindings and evidence tables,"), "\(help)")
+        #expect(help.contains("USAGE: trace-analyze report [--db PATH] [--trace ID] [--config PATH]\n                            [--format FORMAT]"), "\(help)")
+    }
+}
