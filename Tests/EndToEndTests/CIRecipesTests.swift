@@ -1,4 +1,5 @@
 import Foundation
+import RequiredTools
 import Testing
 
 /// The README's CI recipes (GitLab, Jenkins, Xcode Cloud), run as written: each recipe's check
@@ -65,7 +66,7 @@ import Testing
             let path = try #require((issue["location"] as? [String: Any])?["path"] as? String)
             #expect(path.hasPrefix("MyApp/") && FileManager.default.fileExists(atPath: workspace.path(path)), "\(path)")
         }
-        if SchemaValidators.jsonSchemaPython != nil || SchemaValidators.inCI {
+        if RequiredTool.jsonschema.shouldRun("CIRecipesTests.gitLabsJobWritesCodeQualityJUnitAndHTMLAndGatesOnErrors (its schema check)") {
             let errors = try SchemaValidators.jsonSchemaErrors(codeQuality, schema: "schemas/gitlab-code-quality.schema.json")
             #expect(errors == nil, "\(errors ?? "")")
         }
@@ -92,7 +93,7 @@ import Testing
         let checkstyle = workspace.path("trace-analyze.checkstyle.xml")
         let xml = try String(contentsOfFile: checkstyle, encoding: .utf8)
         #expect(xml.contains("<file name=\"MyApp/MyRootView.swift\">"))
-        if SchemaValidators.xmllint != nil || SchemaValidators.inCI {
+        if RequiredTool.xmllint.shouldRun("CIRecipesTests.jenkinsStageWritesJUnitAndCheckstyleThenFailsOnTheWarning (its schema check)") {
             let errors = try SchemaValidators.xmlSchemaErrors(checkstyle, schema: "schemas/checkstyle-report.xsd")
             #expect(errors == nil, "\(errors ?? "")")
         }
@@ -126,11 +127,9 @@ import Testing
     private func expectReadableJUnit(_ path: String) throws {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"trace-analyze\""))
-        if let xmllint = SchemaValidators.xmllint {
-            let result = try Tool.run(["--noout", path], program: URL(fileURLWithPath: xmllint))
+        if RequiredTool.xmllint.shouldRun("CIRecipesTests (JUnit read by xmllint)") {
+            let result = try Tool.run(["--noout", path], program: try RequiredTool.xmllint.url())
             #expect(result.status == 0, "xmllint: \(result.stderr)")
-        } else {
-            #expect(!SchemaValidators.inCI, Comment(rawValue: SchemaValidators.xmllintMissing))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RequiredTools
 import Testing
 
 /// `completions bash|zsh|fish` and `man`, loaded where they are used: each script sourced in the
@@ -9,10 +10,9 @@ import Testing
 /// (.ci/run installs bash, zsh, fish and groff).
 @Suite struct CompletionsTests {
     static let toolDirectory = Tool.executable.deletingLastPathComponent().path
-    static let inCI = ProcessInfo.processInfo.environment["CI"] == "true"
-    static let zsh = installedProgram("zsh")
-    static let fish = installedProgram("fish")
-    static let groff = installedProgram("groff")
+    static let zsh = RequiredTool.zsh.path
+    static let fish = RequiredTool.fish.path
+    static let groff = RequiredTool.groff.path
 
     /// Runs `script` in `shell` with the built tool first on PATH, in the package root.
     private func run(_ shell: String, _ arguments: [String], stdin: String? = nil) throws -> Tool.Result {
@@ -54,7 +54,7 @@ import Testing
         #expect(try bashCompletions(["trace-analyze", "check", "--tag", ""]) == [])
     }
 
-    @Test(.enabled(if: zsh != nil || inCI, "zsh is not installed (apt-get install zsh; .ci/run does)"))
+    @Test(.enabled(if: RequiredTool.zsh.shouldRun("CompletionsTests.zshLoadsTheScriptBothWays")))
     func zshLoadsTheScriptBothWays() throws {
         let zsh = try #require(Self.zsh, "zsh is required under CI=true")
         let sourced = try run(zsh, ["-f", "-c", "autoload -U compinit && compinit -u && source <(trace-analyze completions zsh) && print -r -- $_comps[trace-analyze]"])
@@ -73,7 +73,7 @@ import Testing
     }
 
     /// Tab pressed in an interactive zsh in a tmux pane, as a person does.
-    @Test(.enabled(if: (zsh != nil && Tmux.executable != nil) || inCI, "zsh or tmux is not installed (.ci/run installs both)"))
+    @Test(.enabled(if: RequiredTool.zsh.shouldRun("CompletionsTests.zshCompletesCommandsOptionsAndTheirValuesOnTab") && RequiredTool.tmux.shouldRun("CompletionsTests.zshCompletesCommandsOptionsAndTheirValuesOnTab")))
     func zshCompletesCommandsOptionsAndTheirValuesOnTab() throws {
         let zsh = try #require(Self.zsh, "zsh is required under CI=true")
         _ = try #require(Tmux.executable, "tmux is required under CI=true")
@@ -103,7 +103,7 @@ import Testing
         _ = try type("Tab") { $0.contains("bash") && $0.contains("fish") && $0.contains("zsh") }
     }
 
-    @Test(.enabled(if: fish != nil || inCI, "fish is not installed (apt-get install fish; .ci/run does)"))
+    @Test(.enabled(if: RequiredTool.fish.shouldRun("CompletionsTests.fishCompletesCommandsOptionsAndTheirValues")))
     func fishCompletesCommandsOptionsAndTheirValues() throws {
         let fish = try #require(Self.fish, "fish is required under CI=true")
         func complete(_ line: String) throws -> [String] {
@@ -119,7 +119,7 @@ import Testing
         #expect(try complete("trace-analyze check fixtures/seeds/001-playbutton-toggle-twice.l") == ["fixtures/seeds/001-playbutton-toggle-twice.log"])
     }
 
-    @Test(.enabled(if: groff != nil || inCI, "groff is not installed (apt-get install groff-base; .ci/run does)"))
+    @Test(.enabled(if: RequiredTool.groff.shouldRun("CompletionsTests.theManPageRendersWithoutWarningsAndDocumentsEveryCommand")))
     func theManPageRendersWithoutWarningsAndDocumentsEveryCommand() throws {
         let groff = try #require(Self.groff, "groff is required under CI=true")
         let page = try Tool.run(["man"])
@@ -131,7 +131,9 @@ import Testing
         let text = rendered.stdout
         let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(words.contains("NAME trace-analyze - explains SwiftUI view lifecycles from an app's console output"))
-        let help = try Tool.run(["--help"]).stdout
+        // Wide enough that no entry of the help is wrapped onto a second line.
+        let wide = ["COLUMNS": "1000"]
+        let help = try Tool.run(["--help"], environment: wide).stdout
         for name in try commandNames(help) {
             #expect(text.contains("   trace-analyze \(name)\n"), "the man page lacks \(name)")
         }
@@ -143,10 +145,12 @@ import Testing
     /// One table behind --help, the three scripts and the man page: every command `--help`
     /// lists, and every option `check --help` lists, is in each of them.
     @Test func everyCommandAndOptionOfTheHelpIsInEveryScriptAndThePage() throws {
-        let help = try Tool.run(["--help"]).stdout
+        // Wide enough that no entry of the help is wrapped onto a second line.
+        let wide = ["COLUMNS": "1000"]
+        let help = try Tool.run(["--help"], environment: wide).stdout
         let names = try commandNames(help)
         #expect(names.contains("completions") && names.contains("man"))
-        let checkHelp = try Tool.run(["check", "--help"]).stdout
+        let checkHelp = try Tool.run(["check", "--help"], environment: wide).stdout
         // The labels of the OPTIONS list: `  --format, --reporter FORMAT  Report format…`.
         let options = checkHelp.split(separator: "\n").filter { $0.hasPrefix("  --") }
             .map { $0.dropFirst(2).components(separatedBy: "  ")[0] }

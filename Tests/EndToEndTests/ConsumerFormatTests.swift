@@ -1,4 +1,5 @@
 import Foundation
+import RequiredTools
 import Testing
 
 /// The formats whose consumers publish a schema (Checkstyle, GitLab Code Quality, SonarQube),
@@ -30,7 +31,7 @@ import Testing
         return try workspace.write("a&b \"<c>\u{7}.log", log)
     }
 
-    @Test(.enabled(if: SchemaValidators.runXMLTests, Comment(rawValue: SchemaValidators.xmllintMissing)))
+    @Test(.enabled(if: RequiredTool.xmllint.shouldRun("ConsumerFormatTests.checkstyleValidatesAgainstCheckstylesSchema")))
     func checkstyleValidatesAgainstCheckstylesSchema() throws {
         let workspace = try Workspace()
         for arguments in Self.runs + [[try hostileLog(in: workspace)]] {
@@ -44,7 +45,7 @@ import Testing
         #expect(try SchemaValidators.xmlSchemaErrors(broken, schema: "schemas/checkstyle-report.xsd") != nil)
     }
 
-    @Test(.enabled(if: SchemaValidators.runJSONTests, Comment(rawValue: SchemaValidators.jsonSchemaMissing)))
+    @Test(.enabled(if: RequiredTool.jsonschema.shouldRun("ConsumerFormatTests.codeClimateValidatesAgainstGitLabsFormat")))
     func codeClimateValidatesAgainstGitLabsFormat() throws {
         let workspace = try Workspace()
         for arguments in Self.runs + [[try hostileLog(in: workspace)]] {
@@ -58,7 +59,7 @@ import Testing
                                                        schema: "schemas/gitlab-code-quality.schema.json") != nil, "severity error is not GitLab's")
     }
 
-    @Test(.enabled(if: SchemaValidators.runJSONTests, Comment(rawValue: SchemaValidators.jsonSchemaMissing)))
+    @Test(.enabled(if: RequiredTool.jsonschema.shouldRun("ConsumerFormatTests.sonarQubeValidatesAgainstTheGenericIssueFormat")))
     func sonarQubeValidatesAgainstTheGenericIssueFormat() throws {
         let workspace = try Workspace()
         for arguments in Self.runs + [[try hostileLog(in: workspace)]] {
@@ -120,7 +121,7 @@ import Testing
         let log = try String(contentsOfFile: Tool.fixture("seeds/001-playbutton-toggle-twice.log"), encoding: .utf8)
         let input = try workspace.write("ui, \"test\".log", log)
         let text = try check([input, "fixtures/seeds/004-navigation-eager.log"], format: "csv").stdout
-        let python = try #require(installedProgram("python3"), "python3 reads the CSV back")
+        let python = try RequiredTool.python3.url().path
         let script = "import csv, json, sys; print(json.dumps(list(csv.reader(sys.stdin))))"
         let parsed = try Tool.run(["-c", script], stdin: text, program: URL(fileURLWithPath: python))
         #expect(parsed.status == 0, "\(parsed.stderr)")

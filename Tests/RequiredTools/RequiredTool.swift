@@ -33,15 +33,32 @@ public struct RequiredTool: Sendable {
     /// python3, which runs `bench/generate.py` for long realistic logs.
     public static let python3 = RequiredTool(name: "python3", purpose: "runs bench/generate.py", package: "python3")
 
-    /// Every program some test needs: what `.ci/run` installs and the README lists.
-    public static let all = [chromium, tmux, sqlite3, xmllint, python3]
+    /// zsh, in which the zsh completion is loaded and asked to complete.
+    public static let zsh = RequiredTool(name: "zsh", purpose: "loads the zsh completion", package: "zsh")
+    /// fish, which is asked what its completion offers.
+    public static let fish = RequiredTool(name: "fish", purpose: "loads the fish completion", package: "fish")
+    /// groff, which renders the man page and warns about what it cannot.
+    public static let groff = RequiredTool(name: "groff", purpose: "renders the man page", package: "groff-base")
+    /// A python3 that imports `jsonschema`, which validates the codeclimate and sonarqube reports.
+    public static let jsonschema = RequiredTool(
+        name: "python3", purpose: "validates JSON reports against their schemas with the jsonschema module",
+        package: "python3-jsonschema", probe: ["-c", "import jsonschema"]
+    )
 
-    init(name: String, purpose: String, package: String, override: String? = nil, aliases: [String] = []) {
+    /// Every program some test needs: what `.ci/run` installs and the README lists.
+    public static let all = [chromium, tmux, sqlite3, xmllint, python3, zsh, fish, groff, jsonschema]
+
+    /// Arguments with which the program must exit 0 to count as installed (a Python module is
+    /// there only when `python3 -c 'import it'` succeeds); nil when being on PATH is enough.
+    let probe: [String]?
+
+    init(name: String, purpose: String, package: String, override: String? = nil, aliases: [String] = [], probe: [String]? = nil) {
         self.name = name
         self.purpose = purpose
         self.package = package
         self.override = override
         self.aliases = aliases
+        self.probe = probe
     }
 
     /// True when the tests run in CI, where a missing program is a failure rather than a skip.
@@ -50,8 +67,22 @@ public struct RequiredTool: Sendable {
         return !["", "0", "false", "no"].contains(value)
     }
 
-    /// The program's path, or nil when it is not installed.
+    /// The program's path, or nil when it is not installed (or fails its probe).
     public var path: String? {
+        guard let found = foundPath else { return nil }
+        guard let probe else { return found }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: found)
+        process.arguments = probe
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? found : nil
+    }
+
+    /// Where the program is on PATH (or in its override variable), probe aside.
+    private var foundPath: String? {
         let environment = ProcessInfo.processInfo.environment
         if let override, let path = environment[override], !path.isEmpty {
             return FileManager.default.isExecutableFile(atPath: path) ? path : nil
