@@ -33,9 +33,9 @@ public final class ModelProbe {
             return
         }
         started = ProbeClock.now()
-        names = output.names(of: type)
         self.owner = owner.map(ProbeNames.quoted)
-        number = output.nextNumber()
+        // The number now, the line at `ready()`, when the init's duration is known.
+        (number, names) = output.announce(type, at: started, writes: false)
     }
 
     /// Call at the end of the model's init: writes the init line with its duration.

@@ -19,29 +19,28 @@ public final class ProbeOutput: @unchecked Sendable {
         buffer.reserveCapacity(256)
     }
 
-    /// The next instance number, from 1 up, shared by every type: a number names one instance
-    /// in the whole log.
-    func nextNumber() -> Int {
+    /// Writes the first line of a new instance of `type` (its init) and returns the instance's
+    /// number and names: one turn of the lock for the number, the names and the line, since a
+    /// view's token is made on every update of its parent.
+    ///
+    /// Numbers go from 1 up, shared by every type: a number names one instance in the whole log.
+    /// A type's names are made the first time it comes (demangling costs microseconds).
+    func announce(
+        _ type: Any.Type, at time: UInt64, owner: [UInt8]? = nil, nanoseconds: UInt64? = nil, writes: Bool = true
+    ) -> (number: Int, names: ProbeNames) {
+        let key = ObjectIdentifier(type)
         lock.lock()
         defer { lock.unlock() }
         lastNumber += 1
-        return lastNumber
-    }
-
-    /// The names of `type`, made the first time it is asked for (demangling costs microseconds).
-    func names(of type: Any.Type) -> ProbeNames {
-        let key = ObjectIdentifier(type)
-        lock.lock()
-        if let known = names[key] {
-            lock.unlock()
-            return known
+        let names: ProbeNames
+        if let known = self.names[key] {
+            names = known
+        } else {
+            names = ProbeNames(type)
+            self.names[key] = names
         }
-        lock.unlock()
-        let made = ProbeNames(type)
-        lock.lock()
-        names[key] = made
-        lock.unlock()
-        return made
+        if writes { writeLocked(.`init`, names, number: lastNumber, at: time, owner: owner, nanoseconds: nanoseconds) }
+        return (lastNumber, names)
     }
 
     /// Writes one line: `trace-analyze: kind=… view=… type=… id=… t=…` and the optional keys.
@@ -51,6 +50,13 @@ public final class ProbeOutput: @unchecked Sendable {
     ) {
         lock.lock()
         defer { lock.unlock() }
+        writeLocked(kind, names, number: number, at: time, owner: owner, nanoseconds: nanoseconds, newIdentity: newIdentity, seen: seen)
+    }
+
+    private func writeLocked(
+        _ kind: ProbeLine.Kind, _ names: ProbeNames, number: Int, at time: UInt64,
+        owner: [UInt8]? = nil, nanoseconds: UInt64? = nil, newIdentity: Bool = false, seen: Bool? = nil
+    ) {
         buffer.removeAll(keepingCapacity: true)
         ProbeLine.append(
             kind, names, number: number, time: time, owner: owner, nanoseconds: nanoseconds,

@@ -32,11 +32,8 @@ public final class ViewProbe {
             names = nil
             return
         }
-        let names = output.names(of: type)
-        self.names = names
-        number = output.nextNumber()
         let now = ProbeClock.now()
-        output.write(.`init`, names, number: number, at: now, nanoseconds: initStarted.map { now &- $0 })
+        (number, names) = output.announce(type, at: now, nanoseconds: initStarted.map { now &- $0 })
     }
 
     /// How many bodies read this token.

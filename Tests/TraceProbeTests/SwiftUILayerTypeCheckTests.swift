@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// The probe's SwiftUI layer compiles: on Linux, against `Tests/SwiftUIStandIn` (SwiftUI's
+/// signatures for the few names it uses), so a typo in it fails CI here and not in an app's
+/// build. On a Mac the package build compiles it against the real SwiftUI already.
+@Suite struct SwiftUILayerTypeCheckTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    #if !canImport(SwiftUI)
+    @Test func theSwiftUILayerTypeChecksAgainstTheStandIn() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("swiftui-stand-in-\(getpid())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let standIn = Self.root.appendingPathComponent("Tests/SwiftUIStandIn/SwiftUI.swift").path
+        let module = try run([
+            "-emit-module", "-parse-as-library", "-module-name", "SwiftUI", "-swift-version", "6",
+            "-emit-module-path", scratch.appendingPathComponent("SwiftUI.swiftmodule").path, standIn,
+        ])
+        #expect(module.status == 0, "the stand-in does not compile: \(module.output)")
+        let sources = try Self.probeSources()
+        #expect(sources.contains { $0.hasSuffix("SwiftUI/ViewProbe+SwiftUI.swift") })
+        let check = try run(["-typecheck", "-parse-as-library", "-module-name", "TraceProbe", "-swift-version", "6", "-I", scratch.path] + sources)
+        #expect(check.status == 0, "the SwiftUI layer does not type-check:\n\(check.output)")
+    }
+
+    /// The check would pass without the layer if `canImport(SwiftUI)` were false: the layer
+    /// must be compiled against the stand-in, so a broken call must fail it.
+    @Test func aBrokenCallFailsTheCheck() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("swiftui-stand-in-broken-\(getpid())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let standIn = Self.root.appendingPathComponent("Tests/SwiftUIStandIn/SwiftUI.swift").path
+        let module = try run(["-emit-module", "-parse-as-library", "-module-name", "SwiftUI", "-swift-version", "6",
+                     "-emit-module-path", scratch.appendingPathComponent("SwiftUI.swiftmodule").path, standIn])
+        #expect(module.status == 0, "the stand-in does not compile: \(module.output)")
+        let layer = try String(contentsOfFile: Self.root.appendingPathComponent("Sources/TraceProbe/SwiftUI/ViewProbe+SwiftUI.swift").path, encoding: .utf8)
+        let broken = scratch.appendingPathComponent("Broken.swift")
+        try layer.replacingOccurrences(of: ".onDisappear {", with: ".onDisapear {").write(to: broken, atomically: true, encoding: .utf8)
+        let sources = try Self.probeSources().filter { !$0.hasSuffix("ViewProbe+SwiftUI.swift") } + [broken.path]
+        let check = try run(["-typecheck", "-parse-as-library", "-module-name", "TraceProbe", "-swift-version", "6", "-I", scratch.path] + sources)
+        #expect(check.status != 0)
+        #expect(check.output.contains("onDisapear"))
+    }
+    #endif
+
+    static func probeSources() throws -> [String] {
+        let directory = root.appendingPathComponent("Sources/TraceProbe")
+        let enumerator = FileManager.default.enumerator(atPath: directory.path)
+        var sources: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            if path.hasSuffix(".swift") { sources.append(directory.appendingPathComponent(path).path) }
+        }
+        return sources.sorted()
+    }
+
+    /// Runs `swiftc` from the toolchain running the tests (`SWIFTC`, else the one on PATH).
+    private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        let compiler = ProcessInfo.processInfo.environment["SWIFTC"]
+        process.executableURL = URL(fileURLWithPath: compiler ?? "/usr/bin/env")
+        process.arguments = (compiler == nil ? ["swiftc"] : []) + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
