@@ -32,7 +32,7 @@ public final class ModelProbe {
             started = 0
             return
         }
-        started = ProbeClock.now()
+        started = output.now()
         self.owner = owner.map(ProbeNames.quoted)
         // The number now, the line at `ready()`, when the init's duration is known.
         (number, names) = output.announce(type, at: started, writes: false)
@@ -42,20 +42,20 @@ public final class ModelProbe {
     public func ready() {
         guard let output, let names, !announced else { return }
         announced = true
-        let now = ProbeClock.now()
+        let now = output.now()
         output.write(.`init`, names, number: number, at: now, owner: owner, nanoseconds: now &- started)
     }
 
     /// Call at the top of the model's deinit: its line then carries the deinit's duration.
     public func deinitializing() {
-        guard output != nil else { return }
-        deinitStarted = ProbeClock.now()
+        guard let output else { return }
+        deinitStarted = output.now()
     }
 
     deinit {
         guard let output, let names else { return }
         if !announced { output.write(.`init`, names, number: number, at: started, owner: owner) }
-        let now = ProbeClock.now()
+        let now = output.now()
         output.write(.`deinit`, names, number: number, at: now, owner: owner, nanoseconds: deinitStarted.map { now &- $0 })
     }
 }

@@ -8,15 +8,26 @@ import Foundation
 /// about what a line costs to format.
 public final class ProbeOutput: @unchecked Sendable {
     private let sink: ProbeSink
+    /// Where time comes from: `ProbeClock` in an app; a simulated clock in tests, so that the
+    /// durations a test's lines carry are the ones it chose.
+    private let clock: (@Sendable () -> UInt64)?
     private let lock = NSLock()
     private var buffer: [UInt8] = []
     private var lastNumber = 0
     private var names: [ObjectIdentifier: ProbeNames] = [:]
 
-    /// An output writing to `sink`.
-    public init(sink: ProbeSink = .standardOutput) {
+    /// An output writing to `sink`, timing with `clock` (nanoseconds that never go back;
+    /// `ProbeClock.now` when nil).
+    public init(sink: ProbeSink = .standardOutput, clock: (@Sendable () -> UInt64)? = nil) {
         self.sink = sink
+        self.clock = clock
         buffer.reserveCapacity(256)
+    }
+
+    /// Now, by this output's clock.
+    @inline(__always) public func now() -> UInt64 {
+        if let clock { return clock() }
+        return ProbeClock.now()
     }
 
     /// Writes the first line of a new instance of `type` (its init) and returns the instance's

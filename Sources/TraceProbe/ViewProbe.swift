@@ -23,7 +23,7 @@ public final class ViewProbe {
     private var bodies = 0
 
     /// A token for a view of `type`, written to `output` (the app's, `TraceProbe.output`, by
-    /// default); `initStarted` (a `ProbeClock.now()` taken at the top of a custom init) adds how
+    /// default); `initStarted` (`ProbeClock.now()`, or the output's `now()`, taken at the top of a custom init) adds how
     /// long the view's init took so far.
     public init(_ type: Any.Type, output: ProbeOutput? = TraceProbe.output, initStarted: UInt64? = nil) {
         self.output = output
@@ -32,7 +32,7 @@ public final class ViewProbe {
             names = nil
             return
         }
-        let now = ProbeClock.now()
+        let now = output.now()
         (number, names) = output.announce(type, at: now, nanoseconds: initStarted.map { now &- $0 })
     }
 
@@ -41,19 +41,20 @@ public final class ViewProbe {
 
     /// Evaluates `content` (the body's construction) and writes how long it took.
     @inlinable public func body<Content>(_ content: () throws -> Content) rethrows -> Content {
-        guard isWriting else { return try content() }
-        let start = ProbeClock.now()
+        guard let start = bodyStarts() else { return try content() }
         let made = try content()
         bodyEvaluated(started: start)
         return made
     }
 
-    /// True when this token writes lines.
-    @usableFromInline var isWriting: Bool { output != nil }
+    /// The time a body starts, or nil when this token writes nothing.
+    @usableFromInline func bodyStarts() -> UInt64? {
+        output?.now()
+    }
 
     @usableFromInline func bodyEvaluated(started start: UInt64) {
         guard let output, let names else { return }
-        let end = ProbeClock.now()
+        let end = output.now()
         bodies += 1
         output.write(.body, names, number: number, at: end, nanoseconds: end &- start, newIdentity: bodies == 1)
     }
@@ -61,17 +62,17 @@ public final class ViewProbe {
     /// Writes the view's `onAppear`.
     public func appeared() {
         guard let output, let names else { return }
-        output.write(.appear, names, number: number, at: ProbeClock.now())
+        output.write(.appear, names, number: number, at: output.now())
     }
 
     /// Writes the view's `onDisappear`.
     public func disappeared() {
         guard let output, let names else { return }
-        output.write(.disappear, names, number: number, at: ProbeClock.now())
+        output.write(.disappear, names, number: number, at: output.now())
     }
 
     deinit {
         guard let output, let names else { return }
-        output.write(.`deinit`, names, number: number, at: ProbeClock.now(), seen: bodies > 0)
+        output.write(.`deinit`, names, number: number, at: output.now(), seen: bodies > 0)
     }
 }

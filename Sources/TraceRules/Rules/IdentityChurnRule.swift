@@ -156,7 +156,8 @@ public enum IdentityChurnRule: Rule {
     public static func detector(_ context: RuleContext) -> any Detector {
         Recreations(
             minRecreations: context.thresholds.count(minRecreations),
-            maxUpdateSeconds: context.thresholds[maxUpdateSeconds]
+            maxUpdateSeconds: context.thresholds[maxUpdateSeconds],
+            symbols: context.symbols
         )
     }
 
@@ -273,13 +274,19 @@ public enum IdentityChurnRule: Rule {
             var lastLine = 0
         }
 
-        init(minRecreations: Int, maxUpdateSeconds: Double) {
+        /// The resets the probe's lines state exactly.
+        @exclusivity(unchecked) private var exact: ExactResets
+
+        init(minRecreations: Int, maxUpdateSeconds: Double, symbols: SymbolTable) {
             self.minRecreations = minRecreations
             self.maxUpdateSeconds = maxUpdateSeconds
+            exact = ExactResets(symbols: symbols)
         }
 
         func observe(_ event: LifecycleEvent) {
             position += 1
+            // Structured lines only: a plain log never reaches the exact reading.
+            if !event.isPrintChanges, event.view != nil, exact.observe(event) { return }
             switch event.kind {
             case .`init`, .`deinit`:
                 if let owner = event.owner { model(event, owner: owner) }
@@ -390,7 +397,14 @@ public enum IdentityChurnRule: Rule {
             closeUpdate()
             let symbols = subjects.symbols
             var flagged = Set<String>()
-            for view in recreatedViews(symbols) {
+            // Exact findings first; a view they cover is not reported again from heuristics
+            // (a log with both probe lines and `_printChanges()` output shows it twice).
+            for violation in exact.violations(minRecreations: minRecreations, symbols: symbols) {
+                flagged.insert(violation.view ?? "")
+                try body(violation)
+            }
+            let probed = Set(exact.probed.map { symbols[$0] })
+            for view in recreatedViews(symbols) where !probed.contains(view.name) {
                 var violation = violation(name: view.name, recreated: view.recreated, lines: view.lines, symbols: symbols)
                 violation.earlyKey = announced[view.name]?.key
                 flagged.insert(view.name)

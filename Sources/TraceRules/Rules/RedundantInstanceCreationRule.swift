@@ -1,3 +1,4 @@
+import TraceModel
 import TraceStore
 
 /// A view type built far more often than its body is used: instances made and thrown away.
@@ -116,7 +117,8 @@ public enum RedundantInstanceCreationRule: Rule {
     public static func detector(_ context: RuleContext) -> any Detector {
         UnusedInits(
             minInstances: context.thresholds.count(minInstances), minRatio: context.thresholds[minRatio],
-            minInitsPerUse: context.thresholds.count(minInitsPerUse)
+            minInitsPerUse: context.thresholds.count(minInitsPerUse),
+            symbols: context.symbols
         )
     }
 
@@ -169,10 +171,30 @@ public enum RedundantInstanceCreationRule: Rule {
             var appeared = true
         }
 
-        init(minInstances: Int, minRatio: Double, minInitsPerUse: Int) {
+        /// The tokens of a `TraceProbe` state token's deinit: discarded unseen, or kept.
+        private let discardedToken: Symbol
+        private let endedToken: Symbol
+        /// Per symbol index: the view's state tokens the probe saw die unseen, and whether the
+        /// probe reports the view at all (then its counts are exact, and its finding says so).
+        @exclusivity(unchecked) private var discarded: [Int] = []
+        @exclusivity(unchecked) private var probed: [Bool] = []
+
+        init(minInstances: Int, minRatio: Double, minInitsPerUse: Int, symbols: SymbolTable) {
             self.minInstances = minInstances
             self.minRatio = minRatio
             self.minInitsPerUse = minInitsPerUse
+            discardedToken = symbols.intern(StructuredMessage.discardedToken)
+            endedToken = symbols.intern(StructuredMessage.endedToken)
+        }
+
+        /// Notes a probe state token's deinit.
+        private func noteToken(_ event: LifecycleEvent, view symbol: Int) {
+            guard !event.isPrintChanges, event.owner == nil, let token = event.tokens.last,
+                  token == discardedToken || token == endedToken else { return }
+            probed.grow(toInclude: symbol, with: false)
+            discarded.grow(toInclude: symbol, with: 0)
+            probed[symbol] = true
+            if token == discardedToken { discarded[symbol] += 1 }
         }
 
         @inline(__always) private func key(_ view: Int, _ part: Part) -> Int {
@@ -209,6 +231,8 @@ public enum RedundantInstanceCreationRule: Rule {
                     bursts[view].appeared = bursts[view].appeared && event.kind == .appear
                 }
                 views[view] = Progress(pending: nil, runStart: unused)
+            case .`deinit`:
+                noteToken(event, view: symbol)
             default:
                 break
             }
@@ -236,10 +260,16 @@ public enum RedundantInstanceCreationRule: Rule {
                 spilled.forEach(of: key(view, .unused)) { lines.append($0) }
                 if let pending = views[view].pending { lines.append(pending) }
                 let use = counts.bodies > 0 ? "its body was evaluated" : "it appeared"
+                let exact = index < probed.count && probed[index]
+                let message = exact
+                    ? "\(name) was initialised \(counts.inits) times but its body was evaluated only \(times(uses)) "
+                        + "(exact, from TraceProbe's state tokens); \(lines.count) values were built and dropped before any use, "
+                        + "and \(discarded[index]) state tokens died without a body ever reading them."
+                    : "\(name) was initialised \(counts.inits) times but \(use) only \(times(uses)); "
+                        + "\(lines.count) instances were built and dropped before any use."
                 try body(Violation(
                     view: name,
-                    message: "\(name) was initialised \(counts.inits) times but \(use) only \(times(uses)); "
-                        + "\(lines.count) instances were built and dropped before any use.",
+                    message: message,
                     count: counts.inits,
                     lines: lines
                 ))
