@@ -114,3 +114,21 @@ import Testing
         #expect(try check(.slowFeed, probe: false).findings.isEmpty)
     }
 }
+
+/// The line format is documented where users look: every key a probe line carries is in `schema`.
+@Suite struct ProbeFormatDocumentationTests {
+    @Test func everyKeyTheProbeWritesIsInSchema() throws {
+        let log = Scenario.toggleResets.log(probe: true) + Scenario.stateModelRecreation.log(probe: true)
+        var keys = Set<String>()
+        for line in log.split(separator: "\n") {
+            for pair in line.dropFirst("trace-analyze: ".count).split(separator: " ") {
+                if let equals = pair.firstIndex(of: "=") { keys.insert(String(pair[..<equals])) }
+            }
+        }
+        #expect(keys == ["kind", "view", "type", "id", "t", "ms", "owner", "identity", "seen"])
+        let schema = try Tool.run(["schema"]).stdout
+        for key in keys {
+            #expect(schema.split(separator: "\n").contains { $0.hasPrefix("  \(key) ") }, "schema does not document \(key)")
+        }
+    }
+}
