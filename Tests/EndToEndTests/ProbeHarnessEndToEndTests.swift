@@ -132,3 +132,14 @@ import Testing
         }
     }
 }
+
+/// The harness's logs kept in `fixtures/probe/` (with the probe: `NAME.log`; without it:
+/// `NAME-plain.log`), so a user can run `check` on them and the README's before/after stays
+/// what the harness writes. `UPDATE_GOLDEN=1 swift test` rewrites them.
+@Suite struct ProbeFixtureTests {
+    @Test(arguments: Scenario.allCases)
+    func theFixturesAreWhatTheHarnessWrites(_ scenario: Scenario) throws {
+        try Golden.expect(scenario.log(probe: true), "probe/\(scenario.rawValue).log")
+        try Golden.expect(scenario.log(probe: false), "probe/\(scenario.rawValue)-plain.log")
+    }
+}

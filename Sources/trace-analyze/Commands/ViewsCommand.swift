@@ -19,7 +19,9 @@ enum ViewsCommand: Command {
         UUID, #n), most body evaluations first, as a profiler ranks functions. The body
         evaluations are split by cause (see `trace-analyze why --help`): state, observed_object,
         environment, dependency, parent, identity (new identities), unknown. max_init_ms is the
-        longest init duration the log reported; findings counts the rules' findings about the view.
+        longest init duration the log reported; body_ms and max_body_ms the measured body
+        evaluations' total and longest (TraceProbe lines, Instruments), empty where none was
+        measured; findings counts the rules' findings about the view.
 
         EXAMPLES:
           trace-analyze views app.log
@@ -39,7 +41,9 @@ enum ViewsCommand: Command {
             writer.add(row: [.text(row.view), row.instance.map { .text($0) } ?? .null, .integer(Int64(row.inits)), .integer(Int64(row.bodies))]
                 + row.bodiesByCause.map { .integer(Int64($0)) }
                 + [.integer(Int64(row.appears)), .integer(Int64(row.disappears)), .integer(Int64(row.deinits)),
-                   row.maxInitMilliseconds.map { .real($0) } ?? .null, .integer(Int64(row.findings))])
+                   row.maxInitMilliseconds.map { .real($0) } ?? .null,
+                   row.bodyMilliseconds.map { .real($0) } ?? .null, row.maxBodyMilliseconds.map { .real($0) } ?? .null,
+                   .integer(Int64(row.findings))])
         }
         writer.finish()
         return ExitCode.success
