@@ -37,7 +37,12 @@ public enum ViewAccount {
 
     /// The column names, in `Row` order, as `views` prints them (one per cause after `bodies`).
     public static let columns = ["view", "instance", "inits", "bodies"] + Cause.allCases.map(\.rawValue)
-        + ["appears", "disappears", "deinits", "max_init_ms", "body_ms", "max_body_ms", "findings"]
+        + ["appears", "disappears", "deinits", "max_init_ms", "findings"]
+
+    /// The columns of a trace whose bodies were measured (TraceProbe, Instruments): `body_ms`
+    /// and `max_body_ms` before `findings`. A trace without durations keeps `columns`, so what
+    /// existing scripts read does not change.
+    public static let measuredColumns = Array(columns.dropLast()) + ["body_ms", "max_body_ms", "findings"]
 
     /// The query behind the account; `causes` comes from the trace's analysis.
     public static let sql = """
