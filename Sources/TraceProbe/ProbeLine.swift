@@ -6,58 +6,120 @@
 ///
 /// Keys in this order: `kind`, `view`, `type`, `id`, `t` (monotonic seconds, nanosecond digits),
 /// then when known `owner`, `ms` (microsecond digits), `identity=new` (first body of a new
-/// identity), `seen=1|0` (a state token's deinit: kept or discarded). Numbers are written
-/// digit by digit: `Double`'s description would cost more than the rest of the line.
-enum ProbeLine {
-    /// The steps a probe reports; the raw values are the parser's `kind=` words.
-    enum Kind: String {
+/// identity), `seen=1|0` (a state token's deinit: kept or discarded).
+///
+/// A line is written byte by byte into one buffer its output owns, with `StaticString`s for the
+/// fixed parts and digits written by hand: `Array` appends and `Double`'s description retain,
+/// release and allocate, which cost more than the rest of the line.
+struct ProbeLine {
+    /// The steps a probe reports; `word` is the parser's `kind=` value.
+    enum Kind {
         case `init`, `deinit`, body, appear, disappear
+
+        var word: StaticString {
+            switch self {
+            case .`init`: "init"
+            case .`deinit`: "deinit"
+            case .body: "body"
+            case .appear: "appear"
+            case .disappear: "disappear"
+            }
+        }
     }
 
-    static let marker = Array("trace-analyze: kind=".utf8)
+    /// The most a line takes besides its names and owner: the marker, keys and numbers.
+    static let fixedCapacity = 192
 
-    static func append(
+    private(set) var start: UnsafeMutablePointer<UInt8>
+    private(set) var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 1024) {
+        self.capacity = capacity
+        start = .allocate(capacity: capacity)
+    }
+
+    /// Frees the buffer; the owner calls it once, in its deinit.
+    func deallocate() { start.deallocate() }
+
+    /// Empties the line and makes room for `extra` bytes of names besides the fixed parts.
+    mutating func reset(reserving extra: Int) {
+        count = 0
+        let needed = Self.fixedCapacity + extra
+        guard needed > capacity else { return }
+        start.deallocate()
+        capacity = max(needed, capacity * 2)
+        start = .allocate(capacity: capacity)
+    }
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: start, count: count) }
+
+    @inline(__always) mutating func append(_ text: StaticString) {
+        (start + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        count += text.utf8CodeUnitCount
+    }
+
+    @inline(__always) mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        (start + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always) mutating func append(byte: UInt8) {
+        start[count] = byte
+        count += 1
+    }
+
+    /// `value` in decimal.
+    mutating func appendDecimal(_ value: UInt64) {
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        var remaining = value
+        for position in stride(from: count + digits - 1, through: count, by: -1) {
+            start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+            remaining /= 10
+        }
+        count += digits
+    }
+
+    /// `value / scale` with `digits` decimals (`scale` is 10 to the power `digits`):
+    /// `appendFixed(1_500, scale: 1_000, digits: 3)` is `1.500`.
+    mutating func appendFixed(_ value: UInt64, scale: UInt64, digits: Int) {
+        appendDecimal(value / scale)
+        append(byte: UInt8(ascii: "."))
+        var fraction = value % scale
+        for position in stride(from: count + digits - 1, through: count, by: -1) {
+            start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+            fraction /= 10
+        }
+        count += digits
+    }
+
+    /// Writes one whole line.
+    mutating func write(
         _ kind: Kind, _ names: ProbeNames, number: Int, time: UInt64,
-        owner: [UInt8]?, nanoseconds: UInt64?, newIdentity: Bool, seen: Bool?, to out: inout [UInt8]
+        owner: [UInt8]?, nanoseconds: UInt64?, newIdentity: Bool, seen: Bool?
     ) {
-        out.append(contentsOf: marker)
-        out.append(contentsOf: kind.rawValue.utf8)
-        out.append(contentsOf: names.view)
-        out.append(contentsOf: names.type)
-        out.append(contentsOf: " id=".utf8)
-        appendDecimal(UInt64(number), to: &out)
-        out.append(contentsOf: " t=".utf8)
-        appendFixed(time, scale: 1_000_000_000, digits: 9, to: &out)
+        reset(reserving: names.view.count + names.type.count + (owner?.count ?? 0))
+        append("trace-analyze: kind=")
+        append(kind.word)
+        names.view.withUnsafeBufferPointer { append($0) }
+        names.type.withUnsafeBufferPointer { append($0) }
+        append(" id=")
+        appendDecimal(UInt64(number))
+        append(" t=")
+        appendFixed(time, scale: 1_000_000_000, digits: 9)
         if let owner {
-            out.append(contentsOf: " owner=".utf8)
-            out.append(contentsOf: owner)
+            append(" owner=")
+            owner.withUnsafeBufferPointer { append($0) }
         }
         if let nanoseconds {
-            out.append(contentsOf: " ms=".utf8)
+            append(" ms=")
             // Microsecond digits: the clock's own resolution is finer, the work measured is not.
-            appendFixed(nanoseconds / 1_000, scale: 1_000, digits: 3, to: &out)
+            appendFixed(nanoseconds / 1_000, scale: 1_000, digits: 3)
         }
-        if newIdentity { out.append(contentsOf: " identity=new".utf8) }
-        if let seen { out.append(contentsOf: (seen ? " seen=1" : " seen=0").utf8) }
-    }
-
-    /// `value / scale` with `digits` decimals: `appendFixed(1_500, scale: 1_000, digits: 3)` is `1.500`.
-    static func appendFixed(_ value: UInt64, scale: UInt64, digits: Int, to out: inout [UInt8]) {
-        appendDecimal(value / scale, to: &out)
-        out.append(UInt8(ascii: "."))
-        var fraction = value % scale
-        var divisor = scale / 10
-        for _ in 0..<digits {
-            out.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
-            fraction %= divisor
-            divisor /= 10
-            if divisor == 0 { divisor = 1 }
-        }
-    }
-
-    static func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
-        guard value >= 10 else { return out.append(UInt8(ascii: "0") + UInt8(value)) }
-        appendDecimal(value / 10, to: &out)
-        out.append(UInt8(ascii: "0") + UInt8(value % 10))
+        if newIdentity { append(" identity=new") }
+        if let seen { append(seen ? " seen=1" : " seen=0") }
     }
 }

@@ -1,9 +1,10 @@
-/// The two names a probe line gives a type, written once per type and reused.
+/// The two names a probe line gives a type, written once per type and reused (a class: a
+/// probe holds one reference, not two arrays).
 ///
 /// `view=` is `String(describing:)`, the name `_printChanges()` prints (no module, generic
 /// arguments included), so probe lines and SwiftUI's meet on one view; `type=` is
 /// `String(reflecting:)`, the full name, module and all. Both are already quoted for logfmt.
-struct ProbeNames: Sendable {
+final class ProbeNames: Sendable {
     /// ` view=Name` as bytes, quoted when the name needs it.
     let view: [UInt8]
     /// ` type=Module.Name`.
@@ -12,11 +13,6 @@ struct ProbeNames: Sendable {
     init(_ type: Any.Type) {
         view = Array(" view=".utf8) + Self.quoted(String(describing: type))
         self.type = Array(" type=".utf8) + Self.quoted(String(reflecting: type))
-    }
-
-    init(view: String, type: String) {
-        self.view = Array(" view=".utf8) + Self.quoted(view)
-        self.type = Array(" type=".utf8) + Self.quoted(type)
     }
 
     /// A logfmt value: bare when it has no space, tab, `"` or `=`, else quoted with `\"` and

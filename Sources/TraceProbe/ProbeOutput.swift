@@ -12,16 +12,20 @@ public final class ProbeOutput: @unchecked Sendable {
     /// durations a test's lines carry are the ones it chose.
     private let clock: (@Sendable () -> UInt64)?
     private let lock = NSLock()
-    private var buffer: [UInt8] = []
-    private var lastNumber = 0
-    private var names: [ObjectIdentifier: ProbeNames] = [:]
+    /// The line being written; only touched with `lock` held.
+    @exclusivity(unchecked) private var line = ProbeLine()
+    @exclusivity(unchecked) private var lastNumber = 0
+    @exclusivity(unchecked) private var names: [ObjectIdentifier: ProbeNames] = [:]
 
     /// An output writing to `sink`, timing with `clock` (nanoseconds that never go back;
     /// `ProbeClock.now` when nil).
     public init(sink: ProbeSink = .standardOutput, clock: (@Sendable () -> UInt64)? = nil) {
         self.sink = sink
         self.clock = clock
-        buffer.reserveCapacity(256)
+    }
+
+    deinit {
+        line.deallocate()
     }
 
     /// Now, by this output's clock.
@@ -68,11 +72,8 @@ public final class ProbeOutput: @unchecked Sendable {
         _ kind: ProbeLine.Kind, _ names: ProbeNames, number: Int, at time: UInt64,
         owner: [UInt8]? = nil, nanoseconds: UInt64? = nil, newIdentity: Bool = false, seen: Bool? = nil
     ) {
-        buffer.removeAll(keepingCapacity: true)
-        ProbeLine.append(
-            kind, names, number: number, time: time, owner: owner, nanoseconds: nanoseconds,
-            newIdentity: newIdentity, seen: seen, to: &buffer
-        )
-        buffer.withUnsafeBytes { sink.write($0) }
+        line.write(kind, names, number: number, time: time, owner: owner, nanoseconds: nanoseconds, newIdentity: newIdentity, seen: seen)
+        sink.write(line.bytes)
     }
+
 }

@@ -79,13 +79,24 @@ import TraceModel
     }
 
     @Test func numbersAreWrittenDigitByDigit() {
-        var out: [UInt8] = []
-        ProbeLine.appendFixed(1_234_000_567, scale: 1_000_000_000, digits: 9, to: &out)
-        out.append(0x20)
-        ProbeLine.appendFixed(612, scale: 1_000, digits: 3, to: &out)
-        out.append(0x20)
-        ProbeLine.appendFixed(0, scale: 1_000, digits: 3, to: &out)
-        #expect(String(decoding: out, as: UTF8.self) == "1.234000567 0.612 0.000")
+        var line = ProbeLine(capacity: 8)
+        defer { line.deallocate() }
+        line.reset(reserving: 0)
+        line.appendFixed(1_234_000_567, scale: 1_000_000_000, digits: 9)
+        line.append(" ")
+        line.appendFixed(612, scale: 1_000, digits: 3)
+        line.append(" ")
+        line.appendFixed(0, scale: 1_000, digits: 3)
+        line.append(" ")
+        line.appendDecimal(18_446_744_073_709_551_615)
+        #expect(String(decoding: line.bytes, as: UTF8.self) == "1.234000567 0.612 0.000 18446744073709551615")
+    }
+
+    @Test func aLongNameGrowsTheLine() throws {
+        let captured = CapturedLines()
+        do { _ = ViewProbe(Generic<(String, String, String, String, String, String, String, String, String, String, String, String)>.self, output: captured.output) }
+        let parsed = try captured.lines.map { try #require(parse($0), "not read back: \($0)") }
+        #expect(parsed.first?.type?.count ?? 0 > 150)
     }
 
     @Test func anOffProbeWritesNothing() {
