@@ -18,7 +18,7 @@ func measure(_ label: String, events: Int, rounds: Int = 5, _ body: (Int) -> Voi
         best = min(best, ProbeClock.now() - start)
     }
     let perEvent = Double(best) / Double(events)
-    let padded = label.padding(toLength: 44, withPad: " ", startingAt: 0)
+    let padded = label.padding(toLength: 50, withPad: " ", startingAt: 0)
     print("\(padded) \(perEvent < 10 ? String(format: "%.2f", perEvent) : String(format: "%.0f", perEvent)) ns/event")
 }
 
@@ -47,6 +47,9 @@ measure("disabled, appear", events: events) { count in
 }
 measure("disabled, view init + deinit (the @State token)", events: events) { count in
     for _ in 0..<count { blackHole(ViewProbe(BenchView.self, output: nil)) }
+}
+measure("the clock alone (ProbeClock.now)", events: events) { count in
+    for _ in 0..<count { blackHole(ProbeClock.now()) }
 }
 measure("baseline: the body closure alone", events: events) { count in
     for index in 0..<count { blackHole({ index }()) }
