@@ -1,7 +1,7 @@
 /// The structured line format, as the probe writes it (README "Structured lines"):
 ///
 /// ```
-/// trace-analyze: kind=body view=CounterView type=App.CounterView id=3 t=1042.000431207 ms=0.612 identity=new
+/// trace-analyze: kind=body view=CounterView type=App.CounterView id=#3 t=1042.000431207 ms=0.612 identity=new
 /// ```
 ///
 /// Keys in this order: `kind`, `view`, `type`, `id`, `t` (monotonic seconds, nanosecond digits),
@@ -106,7 +106,8 @@ struct ProbeLine {
         append(kind.word)
         names.view.withUnsafeBufferPointer { append($0) }
         names.type.withUnsafeBufferPointer { append($0) }
-        append(" id=")
+        // `#n`: the instance notation the parser and reports already use for numbered instances.
+        append(" id=#")
         appendDecimal(UInt64(number))
         append(" t=")
         appendFixed(time, scale: 1_000_000_000, digits: 9)

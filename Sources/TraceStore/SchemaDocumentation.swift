@@ -27,7 +27,7 @@ public enum SchemaDocumentation {
     public static let structuredLine: [(key: String, meaning: String)] = [
         ("kind", "required: body, init, deinit, appear, disappear, task or layout -> events.kind"),
         ("view", "required: the type as _printChanges() names it (no module) -> events.view"),
-        ("id", "the instance; TraceProbe's number (one per state token or model) -> events.instance"),
+        ("id", "the instance; TraceProbe writes #n, one number per state token or model -> events.instance"),
         ("owner", "(alias parent) the view that owns the object -> events.owner"),
         ("ms", "how long the step took, in milliseconds (init, body, deinit) -> events.duration_ms"),
         ("t", "TraceProbe's monotonic clock, seconds -> events.ts when the envelope carries no time"),

@@ -61,7 +61,7 @@ extension IdentityChurnRule {
             order.map { view in
                 let name = symbols[view]
                 let list = resets[view] ?? []
-                let pairs = list.prefix(5).map { "#\($0.endedInstance.map { symbols[$0] } ?? "?") → #\($0.beganInstance.map { symbols[$0] } ?? "?")" }
+                let pairs = list.prefix(5).map { "\($0.endedInstance.map { symbols[$0] } ?? "?") → \($0.beganInstance.map { symbols[$0] } ?? "?")" }
                 let more = list.count > 5 ? ", …" : ""
                 var message = "\(name)'s identity ended and a new one began \(list.count == 1 ? "once" : "\(list.count) times") "
                     + "(exact, from TraceProbe's state tokens: \(pairs.joined(separator: ", "))\(more)): "

@@ -36,13 +36,13 @@ public enum LongBodyUpdateRule: Rule {
         thresholds: [warningMs, errorMs],
         triggeringExamples: [
             Example(note: "Two probe-measured bodies above 1 ms: an error citing both.", """
-                trace-analyze: kind=body view=FeedView id=1 t=0.100000 ms=0.120
-                ↓trace-analyze: kind=body view=FeedView id=1 t=0.200000 ms=1.840
-                ↓trace-analyze: kind=body view=FeedView id=1 t=0.300000 ms=2.500
+                trace-analyze: kind=body view=FeedView id=#1 t=0.100000 ms=0.120
+                ↓trace-analyze: kind=body view=FeedView id=#1 t=0.200000 ms=1.840
+                ↓trace-analyze: kind=body view=FeedView id=#1 t=0.300000 ms=2.500
                 """),
             Example(note: "One body between 500 µs and 1 ms: a warning.", """
-                ↓trace-analyze: kind=body view=RowView id=4 ms=0.730
-                trace-analyze: kind=body view=RowView id=4 ms=0.210
+                ↓trace-analyze: kind=body view=RowView id=#4 ms=0.730
+                trace-analyze: kind=body view=RowView id=#4 ms=0.210
                 """),
             Example(note: "A lower `error_ms` makes a 0.4 ms body an error.", """
                 ↓trace-analyze: kind=body view=ChartView ms=0.4
@@ -50,15 +50,15 @@ public enum LongBodyUpdateRule: Rule {
         ],
         nonTriggeringExamples: [
             Example(note: "Fast bodies, all under 500 µs.", """
-                trace-analyze: kind=body view=FeedView id=1 ms=0.120
-                trace-analyze: kind=body view=FeedView id=1 ms=0.499
+                trace-analyze: kind=body view=FeedView id=#1 ms=0.120
+                trace-analyze: kind=body view=FeedView id=#1 ms=0.499
                 """),
             Example(note: "`_printChanges()` lines carry no duration: nothing is guessed from them.", """
                 2024-10-06 00:31:18.068529+0900 0x13983  Info  0x0  5224  0  MyApp: (SwiftUI) [com.apple.SwiftUI:Changed Body Properties] ContentView: @self changed.
                 2024-10-06 00:31:19.568529+0900 0x13983  Info  0x0  5224  0  MyApp: (SwiftUI) [com.apple.SwiftUI:Changed Body Properties] ContentView: @self changed.
                 """),
             Example(note: "A slow init is `heavy_initializer`'s, not a body update.", """
-                trace-analyze: kind=init view=FeedView id=1 ms=4.0
+                trace-analyze: kind=init view=FeedView id=#1 ms=4.0
                 """),
         ]
     )

@@ -21,7 +21,7 @@ enum SchemaCommand: Command {
             }
             Console.out("")
         }
-        Console.out("Structured lines (TraceProbe writes them; any app may): trace-analyze: kind=body view=CounterView type=App.CounterView id=3 t=1042.000431207 ms=0.612 identity=new")
+        Console.out("Structured lines (TraceProbe writes them; any app may): trace-analyze: kind=body view=CounterView type=App.CounterView id=#3 t=1042.000431207 ms=0.612 identity=new")
         let width = SchemaDocumentation.structuredLine.map(\.key.count).max() ?? 0
         for (key, meaning) in SchemaDocumentation.structuredLine {
             Console.out("  \(key.padding(toLength: width, withPad: " ", startingAt: 0))  \(meaning)")
