@@ -5,9 +5,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-#if canImport(os)
-import os
-#endif
 
 /// Where probe lines go: one finished line at a time, without its newline.
 ///
@@ -61,17 +58,4 @@ public struct ProbeSink: Sendable {
 
     /// Makes every line and drops it: what the probe costs without any I/O.
     public static let discard = ProbeSink { _ in }
-
-    #if canImport(os)
-    /// The unified log (`Logger`), at debug level, public: `log stream` and Console show the
-    /// lines with their wall-clock time, and trace-analyze reads them from either.
-    @available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
-    public static func logger(subsystem: String, category: String = "TraceProbe") -> ProbeSink {
-        let logger = Logger(subsystem: subsystem, category: category)
-        return ProbeSink { bytes in
-            let line = String(decoding: bytes, as: UTF8.self)
-            logger.debug("\(line, privacy: .public)")
-        }
-    }
-    #endif
 }

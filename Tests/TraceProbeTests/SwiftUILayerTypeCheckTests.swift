@@ -1,14 +1,14 @@
 import Foundation
 import Testing
 
-/// The probe's SwiftUI layer compiles: on Linux, against `Tests/SwiftUIStandIn` (SwiftUI's
-/// signatures for the few names it uses), so a typo in it fails CI here and not in an app's
-/// build. On a Mac the package build compiles it against the real SwiftUI already.
+/// The probe's SwiftUI layer and its Logger sink compile: on Linux, against `Tests/SwiftUIStandIn`
+/// (SwiftUI's and `os`'s signatures for the few names they use), so a typo in them fails CI here
+/// and not in an app's build. On a Mac the package build compiles them against the real SDK.
 @Suite struct SwiftUILayerTypeCheckTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     #if !canImport(SwiftUI)
-    @Test func theSwiftUILayerTypeChecksAgainstTheStandIn() throws {
+    @Test func theSwiftUILayerAndLoggerSinkTypeCheckAgainstTheStandIns() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("swiftui-stand-in-\(getpid())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -18,8 +18,15 @@ import Testing
             "-emit-module-path", scratch.appendingPathComponent("SwiftUI.swiftmodule").path, standIn,
         ])
         #expect(module.status == 0, "the stand-in does not compile: \(module.output)")
+        let os = try run([
+            "-emit-module", "-parse-as-library", "-module-name", "os", "-swift-version", "6",
+            "-emit-module-path", scratch.appendingPathComponent("os.swiftmodule").path,
+            Self.root.appendingPathComponent("Tests/SwiftUIStandIn/os.swift").path,
+        ])
+        #expect(os.status == 0, "the os stand-in does not compile: \(os.output)")
         let sources = try Self.probeSources()
         #expect(sources.contains { $0.hasSuffix("SwiftUI/ViewProbe+SwiftUI.swift") })
+        #expect(sources.contains { $0.hasSuffix("OSLog/ProbeSink+Logger.swift") })
         let check = try run(["-typecheck", "-parse-as-library", "-module-name", "TraceProbe", "-swift-version", "6", "-I", scratch.path] + sources)
         #expect(check.status == 0, "the SwiftUI layer does not type-check:\n\(check.output)")
     }
@@ -41,6 +48,25 @@ import Testing
         let check = try run(["-typecheck", "-parse-as-library", "-module-name", "TraceProbe", "-swift-version", "6", "-I", scratch.path] + sources)
         #expect(check.status != 0)
         #expect(check.output.contains("onDisapear"))
+    }
+
+    /// Likewise for the Logger sink: with the `os` stand-in in reach, a misspelt call fails, so
+    /// the file is really compiled rather than left out by `canImport(os)`.
+    @Test func aBrokenLoggerCallFailsTheCheck() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("os-stand-in-broken-\(getpid())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let module = try run(["-emit-module", "-parse-as-library", "-module-name", "os", "-swift-version", "6",
+                              "-emit-module-path", scratch.appendingPathComponent("os.swiftmodule").path,
+                              Self.root.appendingPathComponent("Tests/SwiftUIStandIn/os.swift").path])
+        #expect(module.status == 0, "the os stand-in does not compile: \(module.output)")
+        let sink = try String(contentsOfFile: Self.root.appendingPathComponent("Sources/TraceProbe/OSLog/ProbeSink+Logger.swift").path, encoding: .utf8)
+        let broken = scratch.appendingPathComponent("BrokenLogger.swift")
+        try sink.replacingOccurrences(of: "logger.debug(", with: "logger.debugg(").write(to: broken, atomically: true, encoding: .utf8)
+        let sources = try Self.probeSources().filter { !$0.hasSuffix("ProbeSink+Logger.swift") && !$0.hasSuffix("ViewProbe+SwiftUI.swift") } + [broken.path]
+        let check = try run(["-typecheck", "-parse-as-library", "-module-name", "TraceProbe", "-swift-version", "6", "-I", scratch.path] + sources)
+        #expect(check.status != 0)
+        #expect(check.output.contains("debugg"))
     }
     #endif
 

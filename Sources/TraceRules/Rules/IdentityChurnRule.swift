@@ -438,6 +438,8 @@ public enum IdentityChurnRule: Rule {
             var violations: [Violation] = []
             for view in newlyRecreated {
                 isNewlyRecreated[view] = false
+                // A view the probe reports is decided by its exact resets, at the end.
+                if exact.probed.contains(symbols.symbol(at: view)) { continue }
                 let name = symbols[symbols.symbol(at: view)]
                 let full = recreated[view].updates >= minRecreations
                 if let earlier = announced[name], earlier.full || !full { continue }
