@@ -89,7 +89,7 @@ import Testing
         #expect(status == 2)
     }
 
-    @Test(arguments: [Scenario.healthyCounter, .healthyFeed])
+    @Test(arguments: [Scenario.healthyCounter, .healthyFeed, .healthyNavigation])
     func healthyScenariosGiveNoFinding(_ scenario: Scenario) throws {
         let (findings, status, _) = try check(scenario, failOn: "info")
         #expect(findings.isEmpty, "\(findings.map { "\($0.rule): \($0.message)" })")

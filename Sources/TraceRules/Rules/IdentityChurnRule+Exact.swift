@@ -6,7 +6,9 @@ extension IdentityChurnRule {
     /// `identity=new` (`@identity` on a structured line) starts one. A view whose identity ended
     /// and then began again lost its `@State` in between, exactly; each start takes one end, so
     /// ten rows given new ids by `.id(UUID())` are ten resets and ten rows shown for the first
-    /// time are none.
+    /// time are none. As for the heuristic, a start counts only in an update a body began (a
+    /// parent's `if` or `.id` gave the view a new identity), not one an appear or disappear
+    /// began (a screen pushed again after a pop starts fresh by design).
     ///
     /// A probed view is left out of the heuristics: its instance numbers are tokens, not the
     /// ids a developer prints, and its findings are these.
@@ -19,6 +21,9 @@ extension IdentityChurnRule {
         /// Per view, in order of its first reset: the resets, as (ended, began) instances and lines.
         private(set) var resets: [Symbol: [Reset]] = [:]
         private(set) var order: [Symbol] = []
+        /// The latest event that was a body, appear or disappear was a body: the update under
+        /// way is a body's (inits and deinits happen inside any update and leave it).
+        private var inBodyUpdate = false
 
         struct Reset {
             let endedInstance: Symbol?
@@ -31,8 +36,15 @@ extension IdentityChurnRule {
             ended = symbols.intern(StructuredMessage.endedToken)
         }
 
-        /// Takes `event`; true when it is the probe's and the heuristics must not see it.
+        /// Takes `event`, whatever its origin; true when it is the probe's and the heuristics
+        /// must not see it.
         mutating func observe(_ event: LifecycleEvent) -> Bool {
+            let bodyUpdate = inBodyUpdate
+            switch event.kind {
+            case .body: inBodyUpdate = true
+            case .appear, .disappear: inBodyUpdate = false
+            default: break
+            }
             guard !event.isPrintChanges, let view = event.view else { return false }
             switch event.kind {
             case .body where event.newIdentity:
@@ -40,6 +52,7 @@ extension IdentityChurnRule {
                 guard var ends = pending[view], !ends.isEmpty else { return true }
                 let end = ends.removeFirst()
                 pending[view] = ends
+                guard bodyUpdate else { return true }
                 if resets[view] == nil { order.append(view) }
                 resets[view, default: []].append(Reset(
                     endedInstance: end.instance, endedLine: end.line, beganInstance: event.instance, beganLine: event.line))

@@ -285,8 +285,9 @@ public enum IdentityChurnRule: Rule {
 
         func observe(_ event: LifecycleEvent) {
             position += 1
-            // Structured lines only: a plain log never reaches the exact reading.
-            if !event.isPrintChanges, event.view != nil, exact.observe(event) { return }
+            // Every event, to follow which kind of update is under way; only structured lines are
+            // ever the exact reading's (it returns false for every other line).
+            if exact.observe(event) { return }
             switch event.kind {
             case .`init`, .`deinit`:
                 if let owner = event.owner { model(event, owner: owner) }

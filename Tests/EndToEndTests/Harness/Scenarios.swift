@@ -15,6 +15,8 @@ struct CounterView {}
 struct CountLabel {}
 struct FeedView {}
 struct PostRow {}
+struct RecipeList {}
+struct RecipeDetail {}
 
 /// The seed articles' scenarios and healthy ones, played on `SimulatedSwiftUI`.
 enum Scenario: String, CaseIterable {
@@ -31,6 +33,9 @@ enum Scenario: String, CaseIterable {
     case healthyCounter = "healthy-counter"
     /// Healthy: a feed whose rows appear once and whose bodies are fast.
     case healthyFeed = "healthy-feed"
+    /// Healthy: a detail screen pushed, popped and pushed again (value-based navigation): each
+    /// push starts fresh by design, which is no identity churn.
+    case healthyNavigation = "healthy-navigation"
     /// A feed whose rows are slow to build (1.8 ms each time): Instruments' red.
     case slowFeed = "slow-feed"
 
@@ -87,6 +92,14 @@ enum Scenario: String, CaseIterable {
                 app.wait(seconds: 0.8)
                 app.body(CounterView.self, at: "root", changes: "_count", ms: 0.08)
                 app.child(CountLabel.self, at: "root/label", changes: "@self", bodyMs: 0.03)
+            }
+        case .healthyNavigation:
+            app.child(RecipeList.self, at: "root", bodyMs: 0.2)
+            for _ in 0..<3 {
+                app.wait(seconds: 2)
+                app.push(RecipeDetail.self, at: "root/detail", bodyMs: 0.3)
+                app.wait(seconds: 4)
+                app.remove(RecipeDetail.self, at: "root/detail")
             }
         case .healthyFeed, .slowFeed:
             let rowMs = self == .slowFeed ? 1.8 : 0.12

@@ -144,6 +144,16 @@ final class SimulatedSwiftUI: @unchecked Sendable {
         appear(type, at: identity)
     }
 
+    /// A destination built when it is pushed (`navigationDestination(for:)`): made, installed
+    /// with a new identity, evaluated and shown.
+    func push(_ type: Any.Type, at identity: String, bodyMs: Double = 0.05) {
+        let made = make(type)
+        kept[identity] = made.view
+        identities.insert(identity)
+        body(type, at: identity, changes: "@self, @identity", ms: bodyMs)
+        appear(type, at: identity)
+    }
+
     /// Time passes with nothing on screen changing (the user reading, a network wait).
     func wait(seconds: Double) {
         clock.advance(ms: seconds * 1000)
