@@ -88,8 +88,50 @@ public enum IdentityChurnRule: Rule {
                 ContentView: _showPlayButton changed.
                 ↓PlayButton DataModel init
                 """),
+            Example(note: "Exact, from TraceProbe: PlayButton's kept state token dies (seen=1) and a new identity begins in ContentView's update, twice.", """
+                trace-analyze: kind=body view=ContentView id=#1 ms=0.1 identity=new
+                trace-analyze: kind=init view=PlayButton id=#2
+                trace-analyze: kind=body view=PlayButton id=#2 ms=0.05 identity=new
+                trace-analyze: kind=body view=ContentView id=#1 ms=0.1
+                trace-analyze: kind=disappear view=PlayButton id=#2
+                ↓trace-analyze: kind=deinit view=PlayButton id=#2 seen=1
+                trace-analyze: kind=body view=ContentView id=#1 ms=0.1
+                trace-analyze: kind=init view=PlayButton id=#3
+                ↓trace-analyze: kind=body view=PlayButton id=#3 ms=0.05 identity=new
+                trace-analyze: kind=body view=ContentView id=#1 ms=0.1
+                trace-analyze: kind=disappear view=PlayButton id=#3
+                ↓trace-analyze: kind=deinit view=PlayButton id=#3 seen=1
+                trace-analyze: kind=body view=ContentView id=#1 ms=0.1
+                trace-analyze: kind=init view=PlayButton id=#4
+                ↓trace-analyze: kind=body view=PlayButton id=#4 ms=0.05 identity=new
+                """),
         ],
         nonTriggeringExamples: [
+            Example(note: "Exact, from TraceProbe: rows shown for the first time, and values SwiftUI made and discarded (seen=0), reset nothing.", """
+                trace-analyze: kind=body view=FeedView id=#1 identity=new
+                trace-analyze: kind=init view=PostRow id=#2
+                trace-analyze: kind=body view=PostRow id=#2 identity=new
+                trace-analyze: kind=init view=PostRow id=#3
+                trace-analyze: kind=body view=PostRow id=#3 identity=new
+                trace-analyze: kind=body view=FeedView id=#1
+                trace-analyze: kind=init view=PostRow id=#4
+                trace-analyze: kind=deinit view=PostRow id=#4 seen=0
+                """),
+            Example(note: "Exact, from TraceProbe: a detail screen pushed again after a pop starts fresh by design (the update began with an appear, not a body).", """
+                trace-analyze: kind=appear view=RecipeList id=#1
+                trace-analyze: kind=init view=RecipeDetail id=#2
+                trace-analyze: kind=body view=RecipeDetail id=#2 identity=new
+                trace-analyze: kind=disappear view=RecipeDetail id=#2
+                trace-analyze: kind=deinit view=RecipeDetail id=#2 seen=1
+                trace-analyze: kind=appear view=RecipeList id=#1
+                trace-analyze: kind=init view=RecipeDetail id=#3
+                trace-analyze: kind=body view=RecipeDetail id=#3 identity=new
+                trace-analyze: kind=disappear view=RecipeDetail id=#3
+                trace-analyze: kind=deinit view=RecipeDetail id=#3 seen=1
+                trace-analyze: kind=appear view=RecipeList id=#1
+                trace-analyze: kind=init view=RecipeDetail id=#4
+                trace-analyze: kind=body view=RecipeDetail id=#4 identity=new
+                """),
             Example(note: "A first render of many rows: each row is new, none existed before.", """
                 ContentView: _items changed.
                 ListView: @self, @identity changed.

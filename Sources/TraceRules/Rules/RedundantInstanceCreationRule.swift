@@ -65,8 +65,38 @@ public enum RedundantInstanceCreationRule: Rule {
                 ↓SettingsSheet init
                 ↓SettingsSheet appear
                 """),
+            Example(note: "Exact, from TraceProbe: five values made by parent updates died unread (seen=0); the body ran once.", """
+                trace-analyze: kind=init view=PlayButton id=#1
+                trace-analyze: kind=body view=PlayButton id=#1 identity=new
+                ↓trace-analyze: kind=init view=PlayButton id=#2
+                trace-analyze: kind=deinit view=PlayButton id=#2 seen=0
+                ↓trace-analyze: kind=init view=PlayButton id=#3
+                trace-analyze: kind=deinit view=PlayButton id=#3 seen=0
+                ↓trace-analyze: kind=init view=PlayButton id=#4
+                trace-analyze: kind=deinit view=PlayButton id=#4 seen=0
+                ↓trace-analyze: kind=init view=PlayButton id=#5
+                trace-analyze: kind=deinit view=PlayButton id=#5 seen=0
+                ↓trace-analyze: kind=init view=PlayButton id=#6
+                trace-analyze: kind=deinit view=PlayButton id=#6 seen=0
+                """),
         ],
         nonTriggeringExamples: [
+            Example(note: "Exact, from TraceProbe: each value made again was evaluated (its body read the kept token), as a label under a counter is.", """
+                trace-analyze: kind=init view=CountLabel id=#1
+                trace-analyze: kind=body view=CountLabel id=#1 identity=new
+                trace-analyze: kind=init view=CountLabel id=#2
+                trace-analyze: kind=deinit view=CountLabel id=#2 seen=0
+                trace-analyze: kind=body view=CountLabel id=#1
+                trace-analyze: kind=init view=CountLabel id=#3
+                trace-analyze: kind=deinit view=CountLabel id=#3 seen=0
+                trace-analyze: kind=body view=CountLabel id=#1
+                trace-analyze: kind=init view=CountLabel id=#4
+                trace-analyze: kind=deinit view=CountLabel id=#4 seen=0
+                trace-analyze: kind=body view=CountLabel id=#1
+                trace-analyze: kind=init view=CountLabel id=#5
+                trace-analyze: kind=deinit view=CountLabel id=#5 seen=0
+                trace-analyze: kind=body view=CountLabel id=#1
+                """),
             Example(note: "A sheet built once per presentation, shown each time.", """
                 ContentView: _showSheet changed.
                 SettingsSheet init
