@@ -65,16 +65,23 @@ public enum LongBodyUpdateRule: Rule {
 
     public static func detector(_ context: RuleContext) -> any Detector {
         let warning = context.thresholds[warningMs]
-        return Bodies(warningMs: warning, errorMs: max(context.thresholds[errorMs], warning))
+        return Bodies(warningMs: warning, errorMs: max(context.thresholds[errorMs], warning), decidesEarly: context.decidesEarly)
     }
 
     /// Per view, its measured bodies above `warningMs`: how many, the slowest, the total.
+    ///
+    /// A view's finding exists from its first slow body on and only grows, so a live run
+    /// (`watch`) is told at once, and again when the view crosses `errorMs`.
     final class Bodies: Detector {
         private let warningMs: Double
         private let errorMs: Double
         @exclusivity(unchecked) private var slow: [Symbol: Slow] = [:]
         /// Measured bodies per view, slow or not, for the share in the message.
         @exclusivity(unchecked) private var measured: [Symbol: Int] = [:]
+        /// Views whose finding grew since the last `decided`, and the weight each was last
+        /// announced at (`decided` only).
+        @exclusivity(unchecked) private var grown: [Symbol] = []
+        @exclusivity(unchecked) private var announced: [Symbol: Violation.Weight] = [:]
 
         private struct Slow {
             var first: Int
@@ -85,9 +92,13 @@ public enum LongBodyUpdateRule: Rule {
             var lines: [Int] = []
         }
 
-        init(warningMs: Double, errorMs: Double) {
+        /// Whether `grown` is kept for `decided`: only a live run asks.
+        private let decidesEarly: Bool
+
+        init(warningMs: Double, errorMs: Double, decidesEarly: Bool) {
             self.warningMs = warningMs
             self.errorMs = errorMs
+            self.decidesEarly = decidesEarly
         }
 
         func observe(_ event: LifecycleEvent) {
@@ -100,23 +111,39 @@ public enum LongBodyUpdateRule: Rule {
             entry.maxMs = max(entry.maxMs, duration)
             entry.totalMs += duration
             if entry.lines.count < LongBodyUpdateRule.maxEvidence { entry.lines.append(event.line) }
+            let weight: Violation.Weight = entry.maxMs > errorMs ? .full : .lowered
+            if decidesEarly, announced[view] != weight, announced[view] != .full, !grown.contains(view) { grown.append(view) }
             slow[view] = entry
         }
 
-        func finish(_ subjects: Subjects) -> [Violation] {
-            slow.sorted { $0.value.first < $1.value.first }.map { view, entry in
-                let name = subjects.symbols[view]
-                let all = measured[view, default: entry.count]
-                let overError = entry.overError > 0 ? ", \(entry.overError) above \(Self.ms(errorMs))" : ""
-                return Violation(
-                    view: name,
-                    message: "\(name)'s body took \(Self.ms(entry.maxMs)) at most (measured): \(entry.count) of \(all) "
-                        + "measured evaluations above \(Self.ms(warningMs))\(overError), \(Self.ms(entry.totalMs)) in all.",
-                    count: entry.count,
-                    lines: entry.lines,
-                    weight: entry.maxMs > errorMs ? .full : .lowered
-                )
+        func decided(_ subjects: Subjects) -> [Violation] {
+            guard !grown.isEmpty else { return [] }
+            defer { grown.removeAll() }
+            return grown.compactMap { view in
+                guard let entry = slow[view] else { return nil }
+                let violation = violation(view, entry, subjects)
+                announced[view] = violation.weight
+                return violation
             }
+        }
+
+        func finish(_ subjects: Subjects) -> [Violation] {
+            slow.sorted { $0.value.first < $1.value.first }.map { violation($0.key, $0.value, subjects) }
+        }
+
+        private func violation(_ view: Symbol, _ entry: Slow, _ subjects: Subjects) -> Violation {
+            let name = subjects.symbols[view]
+            let all = measured[view, default: entry.count]
+            let overError = entry.overError > 0 ? ", \(entry.overError) above \(Self.ms(errorMs))" : ""
+            return Violation(
+                view: name,
+                message: "\(name)'s body took \(Self.ms(entry.maxMs)) at most (measured): \(entry.count) of \(all) "
+                    + "measured evaluations above \(Self.ms(warningMs))\(overError), \(Self.ms(entry.totalMs)) in all.",
+                count: entry.count,
+                lines: entry.lines,
+                weight: entry.maxMs > errorMs ? .full : .lowered,
+                earlyKey: view.index
+            )
         }
 
         /// `1.84 ms`, `0.5 ms`: three decimals at most, trailing zeros dropped.
