@@ -105,6 +105,21 @@ import Testing
         }
     }
 
+    /// Probe lines beside `_printChanges()` output (a developer keeps both): each problem is
+    /// reported once, in the exact words; the heuristic stands aside for probed views.
+    @Test func probeLinesBesidePrintChangesAreReportedOnceExactly() throws {
+        for scenario in [Scenario.toggleResets, .stateModelRecreation, .healthyNavigation, .healthyFeed] {
+            let log = scenario.log(probe: true, keepsPrintChanges: true)
+            #expect(log.contains(": @self, @identity changed.") && log.contains("trace-analyze: kind=body"))
+            let result = try Tool.run(["check", "--format", "json", "--fail-on", "never", "-"], stdin: log)
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let findings = json["findings"] as? [[String: Any]] ?? []
+            let plainFindings = try check(scenario).findings
+            #expect(findings.map { $0["rule"] as? String ?? "" } == plainFindings.map(\.rule), "\(scenario): \(findings)")
+            #expect(findings.map { $0["message"] as? String ?? "" } == plainFindings.map(\.message))
+        }
+    }
+
     /// Without the probe the same toggle scenario is inferred from `_printChanges()`: found, but
     /// in the heuristic's words, and a slow body cannot be seen at all.
     @Test func withoutTheProbeTheRulesInfer() throws {

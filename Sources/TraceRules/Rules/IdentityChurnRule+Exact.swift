@@ -41,6 +41,9 @@ extension IdentityChurnRule {
         mutating func observe(_ event: LifecycleEvent) -> Bool {
             let bodyUpdate = inBodyUpdate
             switch event.kind {
+            // A `_printChanges()` line with `@identity` is the new view's own first body (the
+            // probe's line for it follows), not the update's start: it leaves the state as is.
+            case .body where event.isPrintChanges && event.newIdentity: break
             case .body: inBodyUpdate = true
             case .appear, .disappear: inBodyUpdate = false
             default: break

@@ -40,8 +40,8 @@ enum Scenario: String, CaseIterable {
     case slowFeed = "slow-feed"
 
     /// The log the app writes, with the probe or without it.
-    func log(probe: Bool) -> String {
-        let app = SimulatedSwiftUI(probe: probe)
+    func log(probe: Bool, keepsPrintChanges: Bool = false) -> String {
+        let app = SimulatedSwiftUI(probe: probe, keepsPrintChanges: keepsPrintChanges)
         play(on: app)
         app.end()
         return app.log

@@ -25,9 +25,12 @@ final class SimulatedSwiftUI: @unchecked Sendable {
     /// destination): made, not installed.
     private var held: [String: (view: ViewProbe?, model: ModelProbe?)] = [:]
     private let probe: Bool
+    /// With the probe on, keep `Self._printChanges()` in the views too (as developers do).
+    private let keepsPrintChanges: Bool
 
-    init(probe: Bool) {
+    init(probe: Bool, keepsPrintChanges: Bool = false) {
         self.probe = probe
+        self.keepsPrintChanges = keepsPrintChanges
         if probe {
             let clock = self.clock
             output = ProbeOutput(sink: .lines { [unowned self] in self.append($0) }, clock: { clock.now })
@@ -101,7 +104,8 @@ final class SimulatedSwiftUI: @unchecked Sendable {
 
     /// The body of the view at `identity`, evaluated: it takes `ms`.
     func body(_ type: Any.Type, at identity: String, changes: String, ms: Double) {
-        print("\(String(describing: type)): \(changes) changed.")
+        let line = "\(String(describing: type)): \(changes) changed."
+        if probe && keepsPrintChanges { append(line) } else { print(line) }
         let clock = self.clock
         if let token = kept[identity] {
             token.body { clock.advance(ms: ms) }
