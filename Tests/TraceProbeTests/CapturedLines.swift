@@ -13,6 +13,13 @@ final class CapturedLines: @unchecked Sendable {
         lock.unlock()
     })
 
+    /// Keeps a line written elsewhere (a sink of another output).
+    func append(_ line: String) {
+        lock.lock()
+        stored.append(line)
+        lock.unlock()
+    }
+
     var lines: [String] {
         lock.lock()
         defer { lock.unlock() }

@@ -107,3 +107,23 @@ import TraceModel
         #expect(probe.bodyCount == 0)
     }
 }
+
+/// The app-wide switch: probes made without an explicit output follow `TraceProbe.output`.
+/// The only test that touches the global; every other test passes its own output.
+@Suite struct TraceProbeSwitchTests {
+    struct Screen {}
+
+    @Test func startAndStopTurnTheDefaultOutputOnAndOff() {
+        let captured = CapturedLines()
+        let before = TraceProbe.output
+        defer { if before == nil { TraceProbe.stop() } }
+        TraceProbe.start(sink: .lines { line in captured.append(line) })
+        #expect(TraceProbe.isEnabled)
+        do { _ = ViewProbe(Screen.self).body { 1 } }
+        TraceProbe.stop()
+        #expect(!TraceProbe.isEnabled)
+        do { _ = ViewProbe(Screen.self).body { 1 } }
+        #expect(captured.lines.count == 3, "init, body and deinit while on; nothing while off: \(captured.lines)")
+        #expect(captured.lines.allSatisfy { $0.hasPrefix("trace-analyze: kind=") && $0.contains(" view=Screen ") })
+    }
+}
