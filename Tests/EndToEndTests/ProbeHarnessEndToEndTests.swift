@@ -51,7 +51,10 @@ import Testing
 
     @Test func stateModelRecreationIsCountedAndTimedExactly() throws {
         let (findings, _, log) = try check(.stateModelRecreation)
-        #expect(findings.map(\.rule).sorted() == ["heavy_initializer", "redundant_instance_creation"])
+        #expect(findings.map(\.rule).sorted() == ["heavy_initializer", "redundant_instance_creation", "state_model_reinit"])
+        let reinit = try #require(findings.first { $0.rule == "state_model_reinit" })
+        #expect(reinit.count == 5 && reinit.message.contains("(exact, from TraceProbe: each time PlayButton's new value died unread)"))
+        #expect(reinit.lines == Array(lines(of: log, containing: "kind=init view=DataModel").dropFirst()))
         let heavy = try #require(findings.first { $0.rule == "heavy_initializer" })
         #expect(heavy.message.hasPrefix("PlayButton's init created DataModel (6 times; measured: 15 ms in all, up to 2.5 ms each)"))
         #expect(heavy.lines == lines(of: log, containing: "kind=init view=DataModel"))
@@ -99,7 +102,7 @@ import Testing
     @Test(arguments: [Scenario.toggleResets, .stateModelRecreation, .eagerDestinations, .slowFeed])
     func exactFindingsUseNoHeuristicWording(_ scenario: Scenario) throws {
         let (findings, _, _) = try check(scenario)
-        for finding in findings where ["identity_churn", "redundant_instance_creation", "long_body_update"].contains(finding.rule) {
+        for finding in findings where ["identity_churn", "redundant_instance_creation", "long_body_update", "state_model_reinit"].contains(finding.rule) {
             #expect(finding.message.contains("exact") || finding.message.contains("measured"), "\(finding.message)")
             for word in Self.heuristicWords { #expect(!finding.message.contains(word), "\(finding.message)") }
         }
