@@ -23,8 +23,8 @@ public final class ViewProbe {
     private var bodies = 0
 
     /// A token for a view of `type`, written to `output` (the app's, `TraceProbe.output`, by
-    /// default); `initStarted` (`ProbeClock.now()`, or the output's `now()`, taken at the top of a custom init) adds how
-    /// long the view's init took so far.
+    /// default). `initStarted`, a `ProbeClock.now()` taken at the top of a custom init, adds
+    /// how long the view's init took until the token was made (`ms=` on its init line).
     public init(_ type: Any.Type, output: ProbeOutput? = TraceProbe.output, initStarted: UInt64? = nil) {
         self.output = output
         guard let output else {
@@ -52,6 +52,7 @@ public final class ViewProbe {
         output?.now()
     }
 
+    /// Writes a body line: the first this token saw starts its identity (`identity=new`).
     @usableFromInline func bodyEvaluated(started start: UInt64) {
         guard let output, let names else { return }
         let end = output.now()
