@@ -49,6 +49,16 @@ import Testing
         #expect(status == 2)
     }
 
+    @Test func rowsGivenNewIDsOnEveryUpdateAreSixExactResets() throws {
+        let (findings, _, log) = try check(.rowsWithNewIDs)
+        #expect(findings.map(\.rule) == ["identity_churn"])
+        let churn = try #require(findings.first)
+        #expect(churn.view == "PostRow" && churn.count == 6 && churn.severity == "error")
+        #expect(churn.message.hasPrefix("PostRow's identity ended and a new one began 6 times (exact, from TraceProbe's state tokens: #2 → #5, #3 → #6, #4 → #7, #5 → #8, #6 → #9, …)"))
+        #expect(churn.lines.count == 12)
+        #expect(Set(churn.lines).isSubset(of: lines(of: log, containing: "view=PostRow", "seen=1") + lines(of: log, containing: "view=PostRow", "identity=new")))
+    }
+
     @Test func stateModelRecreationIsCountedAndTimedExactly() throws {
         let (findings, _, log) = try check(.stateModelRecreation)
         #expect(findings.map(\.rule).sorted() == ["heavy_initializer", "redundant_instance_creation", "state_model_reinit"])

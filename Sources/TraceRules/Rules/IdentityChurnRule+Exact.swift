@@ -6,9 +6,10 @@ extension IdentityChurnRule {
     /// `identity=new` (`@identity` on a structured line) starts one. A view whose identity ended
     /// and then began again lost its `@State` in between, exactly; each start takes one end, so
     /// ten rows given new ids by `.id(UUID())` are ten resets and ten rows shown for the first
-    /// time are none. As for the heuristic, a start counts only in an update a body began (a
-    /// parent's `if` or `.id` gave the view a new identity), not one an appear or disappear
-    /// began (a screen pushed again after a pop starts fresh by design).
+    /// time are none. As for the heuristic, a start counts only in an update another view's
+    /// body began (a parent's `if` or `.id` gave the view a new identity): that body came after
+    /// the last appear and, when lines carry times, within `max_update_seconds`. A screen pushed
+    /// again after a pop starts fresh by design, in an update no parent body began.
     ///
     /// A probed view is left out of the heuristics: its instance numbers are tokens, not the
     /// ids a developer prints, and its findings are these.
@@ -21,9 +22,12 @@ extension IdentityChurnRule {
         /// Per view, in order of its first reset: the resets, as (ended, began) instances and lines.
         private(set) var resets: [Symbol: [Reset]] = [:]
         private(set) var order: [Symbol] = []
-        /// The latest event that was a body, appear or disappear was a body: the update under
-        /// way is a body's (inits and deinits happen inside any update and leave it).
-        private var inBodyUpdate = false
+        /// The latest body lines of the two views that printed one last (most recent first),
+        /// with their times; emptied at an appear, which starts an update of its own, unless it
+        /// is the appear of the view whose new identity came last (part of the same update).
+        private var recentBodies: [(view: Symbol, ts: Double?)] = []
+        private var lastNewIdentity: Symbol?
+        private let maxUpdateSeconds: Double
 
         struct Reset {
             let endedInstance: Symbol?
@@ -32,22 +36,44 @@ extension IdentityChurnRule {
             let beganLine: Int
         }
 
-        init(symbols: SymbolTable) {
+        init(symbols: SymbolTable, maxUpdateSeconds: Double) {
             ended = symbols.intern(StructuredMessage.endedToken)
+            self.maxUpdateSeconds = maxUpdateSeconds
+        }
+
+        /// True when a body of a view other than `view` began the update `event` belongs to.
+        private func parentBodyBegan(_ event: LifecycleEvent, of view: Symbol) -> Bool {
+            guard let parent = recentBodies.first(where: { $0.view != view }) else { return false }
+            guard let now = event.ts, let then = parent.ts else { return true }
+            return now - then <= maxUpdateSeconds
+        }
+
+        /// Notes a body or appear line, whatever its origin.
+        private mutating func note(_ event: LifecycleEvent) {
+            switch event.kind {
+            // A `_printChanges()` line with `@identity` is the new view's own first body (the
+            // probe's line for it follows), not its update's start.
+            case .body where event.isPrintChanges && event.newIdentity: lastNewIdentity = event.view
+            case .body:
+                guard let view = event.view else { return }
+                if event.newIdentity { lastNewIdentity = view }
+                if let first = recentBodies.first, first.view == view {
+                    recentBodies[0].ts = event.ts
+                } else {
+                    recentBodies.insert((view, event.ts), at: 0)
+                    if recentBodies.count > 2 { recentBodies.removeLast() }
+                }
+            case .appear where event.view != nil && event.view == lastNewIdentity: break
+            case .appear: recentBodies.removeAll(keepingCapacity: true)
+            default: break
+            }
         }
 
         /// Takes `event`, whatever its origin; true when it is the probe's and the heuristics
         /// must not see it.
         mutating func observe(_ event: LifecycleEvent) -> Bool {
-            let bodyUpdate = inBodyUpdate
-            switch event.kind {
-            // A `_printChanges()` line with `@identity` is the new view's own first body (the
-            // probe's line for it follows), not the update's start: it leaves the state as is.
-            case .body where event.isPrintChanges && event.newIdentity: break
-            case .body: inBodyUpdate = true
-            case .appear, .disappear: inBodyUpdate = false
-            default: break
-            }
+            // The update's start is read before this line counts as a body of its own.
+            defer { note(event) }
             guard !event.isPrintChanges, let view = event.view else { return false }
             switch event.kind {
             case .body where event.newIdentity:
@@ -55,7 +81,7 @@ extension IdentityChurnRule {
                 guard var ends = pending[view], !ends.isEmpty else { return true }
                 let end = ends.removeFirst()
                 pending[view] = ends
-                guard bodyUpdate else { return true }
+                guard parentBodyBegan(event, of: view) else { return true }
                 if resets[view] == nil { order.append(view) }
                 resets[view, default: []].append(Reset(
                     endedInstance: end.instance, endedLine: end.line, beganInstance: event.instance, beganLine: event.line))

@@ -322,7 +322,7 @@ public enum IdentityChurnRule: Rule {
         init(minRecreations: Int, maxUpdateSeconds: Double, symbols: SymbolTable) {
             self.minRecreations = minRecreations
             self.maxUpdateSeconds = maxUpdateSeconds
-            exact = ExactResets(symbols: symbols)
+            exact = ExactResets(symbols: symbols, maxUpdateSeconds: maxUpdateSeconds)
         }
 
         func observe(_ event: LifecycleEvent) {

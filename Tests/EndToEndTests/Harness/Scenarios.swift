@@ -36,6 +36,9 @@ enum Scenario: String, CaseIterable {
     /// Healthy: a detail screen pushed, popped and pushed again (value-based navigation): each
     /// push starts fresh by design, which is no identity churn.
     case healthyNavigation = "healthy-navigation"
+    /// `ForEach(posts.map { Post(id: UUID(), …) })`: every update of the feed gives each row a
+    /// new id, so SwiftUI drops the rows' state and makes it again.
+    case rowsWithNewIDs = "rows-with-new-ids"
     /// A feed whose rows are slow to build (1.8 ms each time): Instruments' red.
     case slowFeed = "slow-feed"
 
@@ -100,6 +103,17 @@ enum Scenario: String, CaseIterable {
                 app.push(RecipeDetail.self, at: "root/detail", bodyMs: 0.3)
                 app.wait(seconds: 4)
                 app.remove(RecipeDetail.self, at: "root/detail")
+            }
+        case .rowsWithNewIDs:
+            app.child(FeedView.self, at: "root", bodyMs: 0.3)
+            for row in 0..<3 { app.child(PostRow.self, at: "root/0/\(row)", bodyMs: 0.1) }
+            for update in 1...2 {
+                app.wait(seconds: 1)
+                app.body(FeedView.self, at: "root", changes: "_posts", ms: 0.3)
+                for row in 0..<3 {
+                    app.remove(PostRow.self, at: "root/\(update - 1)/\(row)")
+                    app.child(PostRow.self, at: "root/\(update)/\(row)", bodyMs: 0.1)
+                }
             }
         case .healthyFeed, .slowFeed:
             let rowMs = self == .slowFeed ? 1.8 : 0.12
