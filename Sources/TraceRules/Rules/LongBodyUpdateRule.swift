@@ -23,8 +23,9 @@ public enum LongBodyUpdateRule: Rule {
             time. Instruments 26's SwiftUI instrument marks body updates above 500 µs orange and \
             above 1 ms red for that reason. The rule reads measured durations only: a body event \
             with a duration (a `TraceProbe` line's `ms=`, an Instruments export's body update), \
-            never a guess from timestamps. A view whose slowest body is above `error_ms` is an \
-            error; one whose slowest is between `warning_ms` and `error_ms` is a warning.
+            never a guess from timestamps. A view whose slowest body is above `error_ms` gets \
+            the rule's severity (error by default); one whose slowest is between `warning_ms` and \
+            `error_ms` one level below (a warning by default).
             """,
         fix: """
             Keep `body` a cheap description of the view: move sorting, filtering, formatting and \
