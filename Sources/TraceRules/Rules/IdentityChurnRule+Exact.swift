@@ -13,14 +13,20 @@ extension IdentityChurnRule {
     ///
     /// A probed view is left out of the heuristics: its instance numbers are tokens, not the
     /// ids a developer prints, and its findings are these.
+    ///
+    /// Memory stays flat however long the trace: per view at most `maxPending` ended identities
+    /// wait for a new one (the oldest go first: a reset follows its end within an update), and a
+    /// finding keeps its count exact but cites the first `maxEvidence` resets.
     struct ExactResets {
         let ended: Symbol
         /// The views whose identities the probe reports.
         private(set) var probed: Set<Symbol> = []
         /// Per view: its identities ended and not yet followed by a new one (instance, line).
         private var pending: [Symbol: [(instance: Symbol?, line: Int)]] = [:]
-        /// Per view, in order of its first reset: the resets, as (ended, began) instances and lines.
-        private(set) var resets: [Symbol: [Reset]] = [:]
+        /// Per view, in order of its first reset: the resets summed up.
+        private(set) var resets: [Symbol: Resets] = [:]
+        static let maxPending = 256
+        static let maxEvidence = 100
         private(set) var order: [Symbol] = []
         /// The latest body lines of the two views that printed one last (most recent first),
         /// with their times; emptied at an appear, which starts an update of its own, unless it
@@ -29,11 +35,12 @@ extension IdentityChurnRule {
         private var lastNewIdentity: Symbol?
         private let maxUpdateSeconds: Double
 
-        struct Reset {
-            let endedInstance: Symbol?
-            let endedLine: Int
-            let beganInstance: Symbol?
-            let beganLine: Int
+        /// One view's resets: how many, the first few (ended, began) instances, and the lines
+        /// of the first `maxEvidence` (each ended token's deinit, then the new identity's body).
+        struct Resets {
+            var count = 0
+            var pairs: [(ended: Symbol?, began: Symbol?)] = []
+            var lines: [Int] = []
         }
 
         init(symbols: SymbolTable, maxUpdateSeconds: Double) {
@@ -83,12 +90,18 @@ extension IdentityChurnRule {
                 pending[view] = ends
                 guard parentBodyBegan(event, of: view) else { return true }
                 if resets[view] == nil { order.append(view) }
-                resets[view, default: []].append(Reset(
-                    endedInstance: end.instance, endedLine: end.line, beganInstance: event.instance, beganLine: event.line))
+                var summary = resets.removeValue(forKey: view) ?? Resets()
+                summary.count += 1
+                if summary.pairs.count < 5 { summary.pairs.append((end.instance, event.instance)) }
+                if summary.count <= Self.maxEvidence { summary.lines += [end.line, event.line] }
+                resets[view] = summary
                 return true
             case .`deinit` where event.owner == nil && event.tokens.last == ended:
                 probed.insert(view)
-                pending[view, default: []].append((event.instance, event.line))
+                var ends = pending.removeValue(forKey: view) ?? []
+                if ends.count == Self.maxPending { ends.removeFirst() }
+                ends.append((event.instance, event.line))
+                pending[view] = ends
                 return true
             case .body, .appear, .disappear, .`init`, .`deinit`:
                 return probed.contains(view) && event.owner == nil
@@ -102,9 +115,9 @@ extension IdentityChurnRule {
         func violations(minRecreations: Int, symbols: SymbolTable) -> [Violation] {
             order.map { view in
                 let name = symbols[view]
-                let list = resets[view] ?? []
-                let pairs = list.prefix(5).map { "\($0.endedInstance.map { symbols[$0] } ?? "?") → \($0.beganInstance.map { symbols[$0] } ?? "?")" }
-                let more = list.count > 5 ? ", …" : ""
+                let list = resets[view] ?? Resets()
+                let pairs = list.pairs.map { "\($0.ended.map { symbols[$0] } ?? "?") → \($0.began.map { symbols[$0] } ?? "?")" }
+                let more = list.count > list.pairs.count ? ", …" : ""
                 var message = "\(name)'s identity ended and a new one began \(list.count == 1 ? "once" : "\(list.count) times") "
                     + "(exact, from TraceProbe's state tokens: \(pairs.joined(separator: ", "))\(more)): "
                     + "its @State was created anew each time."
@@ -113,7 +126,7 @@ extension IdentityChurnRule {
                 }
                 return Violation(
                     view: name, message: message, count: list.count,
-                    lines: list.flatMap { [$0.endedLine, $0.beganLine] },
+                    lines: list.lines,
                     weight: list.count < minRecreations ? .hint : .full
                 )
             }
