@@ -12,8 +12,8 @@ public enum ProbeClock {
     /// Now, in nanoseconds since an arbitrary fixed point (the system's boot, as a rule).
     @inlinable public static func now() -> UInt64 {
         var spec = timespec()
-        // CLOCK_MONOTONIC exists on Linux and Darwin alike; on Darwin it does not count sleep,
-        // which is what a duration inside one run wants.
+        // CLOCK_MONOTONIC exists on Linux and Darwin alike and never goes back; a device asleep
+        // runs no view code, so whether it counts sleep changes no duration the probe writes.
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
     }
