@@ -30,3 +30,19 @@ extension View {
     nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { EmptyView() }
     nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { EmptyView() }
 }
+
+// For `Usage.swift`, the README's lines per view: `@State` and a `Text` to put in a body.
+
+@propertyWrapper
+public struct State<Value> {
+    public init(wrappedValue value: Value) { fatalError() }
+    public var wrappedValue: Value {
+        get { fatalError() }
+        nonmutating set { fatalError() }
+    }
+}
+
+public struct Text: View {
+    nonisolated public init(_ content: String) {}
+    public var body: Never { fatalError() }
+}
