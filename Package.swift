@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "TraceRules", targets: ["TraceRules"]),
         // `swift package trace-analyze check ui-test.log` in a package that depends on this one.
         .plugin(name: "TraceAnalyzePlugin", targets: ["TraceAnalyzePlugin"]),
+        // What an app links in its debug builds: depends on nothing of ours.
+        .library(name: "TraceProbe", targets: ["TraceProbe"]),
     ],
     targets: [
         // The system libsqlite3: `apt-get install libsqlite3-dev` on Debian, the SDK's on macOS.
@@ -20,6 +22,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "TraceModel"),
+        .target(name: "TraceProbe"),
         .target(name: "TraceStore", dependencies: ["CSQLite", "TraceModel"]),
         .target(name: "TraceRules", dependencies: ["TraceModel", "TraceStore"]),
         .executableTarget(
@@ -33,7 +36,10 @@ let package = Package(
             ),
             dependencies: ["trace-analyze"]
         ),
+        // The probe's overhead per line, printed by bench/probe.sh; not a product.
+        .executableTarget(name: "probe-bench", dependencies: ["TraceProbe"], path: "bench/ProbeBench"),
         .testTarget(name: "TraceModelTests", dependencies: ["TraceModel"]),
+        .testTarget(name: "TraceProbeTests", dependencies: ["TraceProbe", "TraceModel"]),
         .testTarget(name: "TraceStoreTests", dependencies: ["TraceStore", "TraceModel"]),
         // The programs some tests drive (chromium, tmux, sqlite3...): skipped with a line saying
         // so where one is missing, a failure in CI. Foundation only, so both test targets share it.
@@ -41,7 +47,7 @@ let package = Package(
         .testTarget(name: "TraceRulesTests", dependencies: ["TraceRules", "TraceStore", "TraceModel", "RequiredTools"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["trace-analyze", "TraceStore", "RequiredTools"],
+            dependencies: ["trace-analyze", "TraceStore", "TraceProbe", "RequiredTools"],
             resources: []
         ),
     ],
