@@ -20,6 +20,10 @@ public struct Event: Sendable, Equatable {
     public var envelope: Envelope
     /// How long an init took, in milliseconds, when the line says so.
     public var durationMs: Double?
+    /// How many times the line says the event happened (`Multiplicity`): 1 unless a multiplier
+    /// (`(×3)`), a counter's step (`body: 61` then `body: 94`) or a repetition line after it
+    /// (`last message repeated 4 times`) says more.
+    public var multiplicity = 1
 
     /// Holds nothing. It gives the compiler's memberwise initialiser a label of its own, so
     /// that `init` below can call it: the memberwise one builds an event in place, where a
@@ -52,11 +56,13 @@ extension Event {
         message: String,
         tokens: [String] = [],
         envelope: Envelope = .plain,
-        durationMs: Double? = nil
+        durationMs: Double? = nil,
+        multiplicity: Int = 1
     ) {
         self.init(
             line: line, kind: kind, view: view, owner: owner, instance: instance, origin: origin,
-            message: message, tokens: tokens, envelope: envelope, durationMs: durationMs, inPlace: InPlace()
+            message: message, tokens: tokens, envelope: envelope, durationMs: durationMs, multiplicity: multiplicity,
+            inPlace: InPlace()
         )
     }
 }

@@ -111,6 +111,15 @@ public struct Analyzer {
                 if event.relaunch { launches.append(DetectorSet(configuration: configuration, sources: sources, symbols: symbols)) }
                 launches[launches.count - 1].observe(event)
                 observe(event)
+                // An event the log counts more than once (`(×3)`, `last message repeated 4 times`)
+                // is what many lines would have been: the rules see each repeat.
+                if event.multiplicity > 1 {
+                    let repeated = event.repeated
+                    for _ in 1..<event.multiplicity {
+                        subjects.count(repeated)
+                        launches[launches.count - 1].observe(repeated)
+                    }
+                }
             }
         }
         return Scan(

@@ -133,8 +133,21 @@ public struct TraceParser {
             return Event(line: line, kind: .text, origin: .text, message: text, envelope: envelope)
         }
         let event = classifier.classify(message, text: text, line: line, envelope: envelope, stats: &stats)
-        if event.kind == .text { attachAddress(message) }
+        if event.kind == .text {
+            attachAddress(message)
+            countRepetition(message)
+        }
         return event
+    }
+
+    /// `last message repeated 3 times` or `... (× ~25 more lines)` right after a lifecycle line
+    /// says how many times that line happened; the repetition line itself stays text.
+    private mutating func countRepetition(_ message: UnsafeRawBufferPointer) {
+        guard let previous = held, previous.kind != .text, let repetition = Multiplicity.repetition(message) else { return }
+        held!.multiplicity = min(
+            repetition.additional ? previous.multiplicity + repetition.value : max(previous.multiplicity, repetition.value),
+            Multiplicity.maximum
+        )
     }
 
     /// `DataModel address: 0x…` right after `DataModel init` (or deinit) names that instance.

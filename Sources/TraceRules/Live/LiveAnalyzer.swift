@@ -107,6 +107,14 @@ public final class LiveAnalyzer {
             observing = launches[launches.count - 1].allocateObservers()
         }
         DetectorSet.observe(ready, by: UnsafeBufferPointer(observing))
+        // As `Analyzer` does: each repeat of an event the log counts more than once.
+        if ready.multiplicity > 1 {
+            let repeated = ready.repeated
+            for _ in 1..<ready.multiplicity {
+                subjects.count(repeated)
+                DetectorSet.observe(repeated, by: UnsafeBufferPointer(observing))
+            }
+        }
     }
 
     /// Every launch's detectors with the key parts that tell them apart.

@@ -38,6 +38,10 @@ public enum LifecycleMessage {
         public var owner: Range<Int>?
         /// An address, UUID, `#n`, `id=` value or a number after the view.
         public var instance: Range<Int>?
+        /// A multiplier or counter after the lifecycle word (`(×3)`, `Card.body: 61`).
+        public var annotation: Multiplicity.Annotation?
+        /// Where the detail after the lifecycle word (or after the subject that follows it) starts.
+        var detailStart = 0
     }
 
     /// The longest message considered; longer lines are prose or data.
@@ -61,9 +65,30 @@ public enum LifecycleMessage {
         guard let firstKind = LifecycleTokenizer.tokenize(message, into: &words) else { return nil }
         let line = Line(message: message, words: words)
         for index in firstKind..<words.count where words[index].shape == .name {
-            if let parsed = line.match(kindAt: index) { return parsed }
+            if var parsed = line.match(kindAt: index) {
+                parsed.annotation = Multiplicity.annotation(in: message, after: parsed.detailStart, counting: parsed.kind == .body)
+                // `Card render #12`: after a body word, `#12` counts evaluations; it names no instance.
+                if let annotation = parsed.annotation, annotation.isCounter, let instance = parsed.instance,
+                   instance.lowerBound >= annotation.start {
+                    parsed.instance = nil
+                }
+                return parsed
+            }
         }
-        return nil
+        // `Card body [count: 40]`, `Model init // INITIALIZED 3 TIMES`: an annotation after the
+        // lifecycle word read as detail; the line without it is tried once more.
+        guard let kind = line.kind(at: firstKind) else { return nil }
+        let end = words[kind.next - 1].range.upperBound
+        guard let annotation = Multiplicity.annotation(in: message, after: end, counting: kind.word.kind == .body),
+              annotation.start < message.count
+        else { return nil }
+        var trimmed = annotation.start
+        while trimmed > 0, LifecycleTokenizer.isSpace(message[trimmed - 1]) { trimmed -= 1 }
+        guard trimmed < message.count, var parsed = parse(UnsafeRawBufferPointer(rebasing: message[0..<trimmed]), scratch: &words) else {
+            return nil
+        }
+        parsed.annotation = annotation
+        return parsed
     }
 }
 
@@ -144,7 +169,7 @@ private struct Line {
         guard accepts(kind: kind, subject: subjectWord, tail: tail) else { return nil }
         return LifecycleMessage.Parsed(
             kind: kind.kind, view: viewRange(subject), owner: owner.map(viewRange),
-            instance: instance ?? tail.instance
+            instance: instance ?? tail.instance, detailStart: words[next - 1].range.upperBound
         )
     }
 
@@ -155,7 +180,10 @@ private struct Line {
         guard subjectWord.shape == .name, isName(subjectWord), !LifecycleWords.isFiller(bytes(subjectWord.range)) else { return nil }
         let tail = detail(after: next + 1)
         guard accepts(kind: kind, subject: subjectWord, tail: tail) else { return nil }
-        return LifecycleMessage.Parsed(kind: kind.kind, view: viewRange(subjectWord.range), owner: nil, instance: tail.instance)
+        return LifecycleMessage.Parsed(
+            kind: kind.kind, view: viewRange(subjectWord.range), owner: nil, instance: tail.instance,
+            detailStart: subjectWord.range.upperBound
+        )
     }
 
     /// What follows the kind: fillers, counters and instances are part of the print; anything
