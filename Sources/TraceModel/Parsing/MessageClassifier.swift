@@ -75,6 +75,11 @@ public struct MessageClassifier {
                 multiplicity: parsed.annotation.map { multiplicity(of: $0, view: view) } ?? 1
             )
         }
+        // A warning pasted with decoration in front (`⚠️ Publishing changes…`, `> *ForEach<…>…*`):
+        // read where a lifecycle print would have been, once the line is nothing else.
+        if SwiftUIWarning.parseDecorated(message) != nil {
+            return Self.warning(line: line, text: text, envelope: envelope)
+        }
         if LifecycleLookalike.looks(message) {
             stats.lookalikes += 1
             return Event(line: line, kind: .text, origin: .lookalike, message: text, envelope: envelope)

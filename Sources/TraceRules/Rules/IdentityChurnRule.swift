@@ -211,6 +211,10 @@ public enum IdentityChurnRule: Rule {
         /// many prints named it, and the line of the last one.
         @exclusivity(unchecked) private var printed: [(instance: Symbol?, count: Int, line: Int)] = []
 
+        /// Per view symbol: the time and line of its last new identity outside an update with a
+        /// body root, for re-creations whose ancestor prints nothing.
+        @exclusivity(unchecked) private var lastOrphan: [(ts: Double, line: Int)?] = []
+
         /// Per owner and model type: live models and the previous init or deinit.
         @exclusivity(unchecked) private var models: [NamePair: ModelState] = [:]
         /// Per owner and model type: its list in `cycleLines`, of each deinit line and the init
@@ -247,6 +251,9 @@ public enum IdentityChurnRule: Rule {
             /// The state lists reset, each once, in order of first occurrence.
             var states: [[Symbol]] = []
             private var seenStates: Set<[Symbol]> = []
+            /// Re-creations seen with no ancestor's update printed (`orphan`), and the time they span.
+            var orphans = 0
+            var orphanSpan = 0.0
 
             var isEmpty: Bool { updates == 0 }
 
@@ -264,6 +271,8 @@ public enum IdentityChurnRule: Rule {
                 created += other.created
                 for root in other.roots where !roots.contains(root) { roots.append(root) }
                 for state in other.states where seenStates.insert(state).inserted { states.append(state) }
+                orphans += other.orphans
+                orphanSpan += other.orphanSpan
             }
         }
 
@@ -304,6 +313,7 @@ public enum IdentityChurnRule: Rule {
                 if let ts = event.ts { startTime = max(startTime ?? ts, ts) }
                 return
             }
+            if !rootIsBody, event.newIdentity, let view = event.view?.index, let ts = event.ts { orphan(view, ts: ts, event) }
             guard rootIsBody, let view = event.view?.index else { return }
             if let ts = event.ts, let startTime, !(ts - startTime <= maxUpdateSeconds) { return }
             grow(to: view)
@@ -338,6 +348,29 @@ public enum IdentityChurnRule: Rule {
             }
             printed[view] = (instance, 1, event.line)
         }
+
+        /// A new identity with no update of an ancestor printed: the view made anew again and
+        /// again, a frame or more apart and within a second of the last (`orphanGap`), is
+        /// re-created by an ancestor that prints nothing. New identities within one frame are
+        /// siblings made together (a list's rows), and ones farther apart may be a screen
+        /// opened again; neither counts.
+        private func orphan(_ view: Int, ts: Double, _ event: LifecycleEvent) {
+            lastOrphan.grow(toInclude: view, with: nil)
+            defer { lastOrphan[view] = (ts, event.line) }
+            guard let last = lastOrphan[view], Self.orphanGap.contains(ts - last.ts) else { return }
+            grow(to: view)
+            var state: [Symbol] = []
+            for token in event.tokens where token.isState { state.append(token) }
+            if recreated[view].orphans == 0 { recreatedLines.append(last.line, to: view) }
+            recreated[view].add(root: nil, created: 1, state: state)
+            recreated[view].orphans += 1
+            recreated[view].orphanSpan += ts - last.ts
+            recreatedLines.append(event.line, to: view)
+            noteRecreated(view)
+        }
+
+        /// A frame at 120 Hz up to a second, in seconds.
+        static let orphanGap = 0.008...1.0
 
         private func grow(to view: Int) {
             firstIdentity.grow(toInclude: view, with: Int.max)
@@ -446,6 +479,13 @@ public enum IdentityChurnRule: Rule {
             let within = roots.isEmpty ? "its printed instance id changed" : ""
             let created = recreated.created
             let updates = recreated.updates
+            if recreated.orphans == updates, updates > 0 {
+                let message = "\(name) was created anew \(counted(updates, "time")) in \(String(format: "%.1f", recreated.orphanSpan)) s "
+                    + "with no update of an ancestor printed (the view that re-creates it prints nothing); "
+                    + (state.isEmpty ? "SwiftUI rebuilt it and its subtree each time." : "its state (\(state.joined(separator: ", "))) reset each time.")
+                    + (updates < minRecreations ? " Reported as info: \(counted(updates, "reset")) is below min_recreations (\(minRecreations))." : "")
+                return Violation(view: name, message: message, count: updates, lines: lines, weight: updates < minRecreations ? .hint : .full)
+            }
             let once = updates == 1
             var message = once
                 ? "\(name) was created anew \(roots.isEmpty ? "when \(within)" : "in an update of \(roots)") after it already existed; "

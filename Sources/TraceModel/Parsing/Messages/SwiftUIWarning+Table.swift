@@ -74,6 +74,21 @@ extension SwiftUIWarning {
         }, samples: [
             ("AttributeGraph: cycle detected through attribute 278848", SwiftUIWarning(.attributeGraphCycle, attribute: 278848)),
         ]),
+        Known(identifier: .attributeGraphCycle, prefix: "cycle detected", match: { text, start in
+            // The bare text, as pasted from Xcode's console without its `AttributeGraph:` lead:
+            // nothing but an attribute, punctuation or decoration may follow.
+            var cursor = ByteCursor(text, position: start)
+            cursor.skipSpaces()
+            let rest = UnsafeRawBufferPointer(rebasing: text[cursor.position...])
+            if rest.isEmpty || !rest.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A && $0 < 0x80 }) {
+                return SwiftUIWarning(.attributeGraphCycle)
+            }
+            guard hasPrefix(rest, "through attribute") else { return nil }
+            return attributeCycle(text, after: cursor.position + 17)
+        }, samples: [
+            ("cycle detected", SwiftUIWarning(.attributeGraphCycle)),
+            ("cycle detected through attribute 42", SwiftUIWarning(.attributeGraphCycle, attribute: 42)),
+        ]),
         Known(identifier: .duplicateForEachID, prefix: "ForEach<", match: { text, start in
             // The type's generic arguments hold spaces, commas, parentheses and `:`; it ends
             // where its angle brackets balance. The ID may hold anything: it ends at the fixed tail.
