@@ -22,7 +22,9 @@ public struct Event: Sendable, Equatable {
     public var durationMs: Double?
     /// How many times the line says the event happened (`Multiplicity`): 1 unless a multiplier
     /// (`(×3)`), a counter's step (`body: 61` then `body: 94`) or a repetition line after it
-    /// (`last message repeated 4 times`) says more.
+    /// (`last message repeated 4 times`) says more; 0 for a body print next to the
+    /// `_printChanges` line of the same evaluation (`Card body` beside `Card: _n changed.`),
+    /// which the rules count once.
     public var multiplicity = 1
 
     /// Holds nothing. It gives the compiler's memberwise initialiser a label of its own, so

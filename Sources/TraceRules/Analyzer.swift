@@ -106,6 +106,8 @@ public struct Analyzer {
         var subjects = Subjects(symbols: symbols)
         if let eventIDs {
             try TraceScanner(database: database, traceID: traceID, eventIDs: eventIDs).scan(into: symbols) { event in
+                // The second print of one evaluation (`multiplicity` 0) is not a second evaluation.
+                guard event.multiplicity > 0 else { return }
                 subjects.count(event)
                 tracker.observe(event)
                 if event.relaunch { launches.append(DetectorSet(configuration: configuration, sources: sources, symbols: symbols)) }

@@ -56,7 +56,7 @@ public enum SchemaDocumentation {
         ]),
         Table(name: "multiplicities", summary: "How many times an event happened, for the events whose line says more than once: a multiplier (`Card init (×3)`, `[repeated 40 times]`), the step of a printed counter (`Card.body: 61` then `Card.body: 94` is 33), or a repetition line after it (`last message repeated 4 times`, `... (× ~25 more lines)`). Every other event happened once; rules count each event this many times.", columns: [
             Column(name: "event_id", type: "INTEGER", summary: "The event (events.id)."),
-            Column(name: "count", type: "INTEGER", summary: "How many times it happened (2 or more, at most 10000)."),
+            Column(name: "count", type: "INTEGER", summary: "How many times it happened (2 or more, at most 10000); 0 for a body print next to the _printChanges line of the same evaluation, which counts once."),
         ]),
         Table(name: "changes", summary: "One row per _printChanges token, in printed order.", columns: [
             Column(name: "event_id", type: "INTEGER", summary: "The body event that printed it."),

@@ -172,8 +172,22 @@ public struct TraceParser {
     // An event is moved, never copied, from the classifier through `held` to `emit`: a copy
     // retains and releases each of its dozen strings, which cost a fifth of the parse.
     private mutating func hold(_ event: consuming Event, _ emit: (consuming Event) throws -> Void) rethrows {
+        if event.kind == .body, let previous = held, previous.kind == .body, Self.pairs(previous.origin, event.origin),
+           previous.multiplicity != 0, previous.view == event.view {
+            // `Card body` printed next to `Card: _count changed.`: one evaluation, two prints.
+            event.multiplicity = 0
+        }
         try release(emit)
         held = consume event
+    }
+
+    /// A developer's body print and `_printChanges` output, in either order.
+    @inline(__always)
+    private static func pairs(_ first: Origin, _ second: Origin) -> Bool {
+        switch (first, second) {
+        case (.printChanges, .lifecycle), (.lifecycle, .printChanges): true
+        default: false
+        }
     }
 
     private mutating func release(_ emit: (consuming Event) throws -> Void) rethrows {

@@ -99,6 +99,8 @@ public final class LiveAnalyzer {
         // (its tokens retained), since the compiler cannot tell that no detector changes it.
         // Consumed, not copied, into it: a copy is one more retain and release.
         let ready = consume converted
+        // The second print of one evaluation (`multiplicity` 0) is not a second evaluation.
+        guard ready.multiplicity > 0 else { return }
         subjects.count(ready)
         tracker.observe(ready)
         if ready.relaunch {

@@ -180,7 +180,7 @@ public struct TraceScanner {
                     nextWarning = try warnings.step() ? warnings.integer(at: 0) : nil
                 }
                 while let multipleEventID = nextMultiple, multipleEventID <= id {
-                    if multipleEventID == id { event.multiplicity = max(1, multiplicities.integer(at: 1)) }
+                    if multipleEventID == id { event.multiplicity = max(0, multiplicities.integer(at: 1)) }
                     nextMultiple = try multiplicities.step() ? multiplicities.integer(at: 0) : nil
                 }
                 event.relaunch = launch.startsAgain(event, pid: events.int(at: 9))

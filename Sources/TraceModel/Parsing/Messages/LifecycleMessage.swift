@@ -169,7 +169,7 @@ private struct Line {
         guard accepts(kind: kind, subject: subjectWord, tail: tail) else { return nil }
         return LifecycleMessage.Parsed(
             kind: kind.kind, view: viewRange(subject), owner: owner.map(viewRange),
-            instance: instance ?? tail.instance, detailStart: words[next - 1].range.upperBound
+            instance: instance ?? callInstance(subject) ?? tail.instance, detailStart: words[next - 1].range.upperBound
         )
     }
 
@@ -286,10 +286,42 @@ private struct Line {
         return false
     }
 
-    /// A name without a trailing call: `ContentView()` → `ContentView`.
+    /// A name without a trailing call: `ContentView()` → `ContentView`; without the module in
+    /// an object's description: `<MyApp.DetailViewModel: 0x…>` → `DetailViewModel` (Swift
+    /// always prints the module there, and `DetailViewModel init` from the same type must not
+    /// be another type).
     private func viewRange(_ range: Range<Int>) -> Range<Int> {
         let stripped = LifecycleWords.stripCall(bytes(range))
-        return range.lowerBound..<(range.lowerBound + stripped.count)
+        var start = range.lowerBound
+        let end = range.lowerBound + stripped.count
+        if start > 0, message[start - 1] == UInt8(ascii: "<"), end < message.count, message[end] == UInt8(ascii: ":"),
+           let dot = message[start..<end].firstIndex(of: UInt8(ascii: ".")), dot + 1 < end {
+            start = dot + 1
+        }
+        return start..<end
+    }
+
+    /// The instance in a call-like subject: `ItemRow(id: 1)` → `1`, `Row(42)` → `42`.
+    private func callInstance(_ range: Range<Int>) -> Range<Int>? {
+        guard message[range.upperBound - 1] == UInt8(ascii: ")"),
+              let open = message[range].firstIndex(of: UInt8(ascii: "(")), open + 1 < range.upperBound - 1
+        else { return nil }
+        var start = open + 1
+        let end = range.upperBound - 1
+        if let colon = message[start..<end].firstIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "=") }) {
+            let label = UnsafeRawBufferPointer(rebasing: message[start..<colon])
+            guard LifecycleWords.equalsIgnoringCase(label, "id") || LifecycleWords.equalsIgnoringCase(label, "index")
+                || LifecycleWords.equalsIgnoringCase(label, "instance") || LifecycleWords.equalsIgnoringCase(label, "uuid")
+            else { return nil }
+            start = colon + 1
+        }
+        while start < end, LifecycleTokenizer.isSpace(message[start]) { start += 1 }
+        var valueEnd = end
+        while valueEnd > start, LifecycleTokenizer.isSpace(message[valueEnd - 1]) { valueEnd -= 1 }
+        guard start < valueEnd else { return nil }
+        let value = UnsafeRawBufferPointer(rebasing: message[start..<valueEnd])
+        guard value.allSatisfy({ LifecycleTokenizer.isDigit($0) }) || LifecycleTokenizer.isInstanceToken(value) else { return nil }
+        return start..<valueEnd
     }
 
     /// `ContentView.Model.init()` → (`ContentView.Model`, `init()`); the dot must come before any `(`.

@@ -54,6 +54,13 @@ enum LifecycleTokenizer {
             let closed = wrapped && isClosing(message[close - 1])
             var word = LifecycleWord(range: range, shape: shape(UnsafeRawBufferPointer(rebasing: message[range])), wrapped: closed)
             word.separated = message[range.upperBound..<index].contains(where: isSeparator)
+            // `DetailView#42`: a name with its instance glued on is two words.
+            if word.shape == .other, let hash = message[range].firstIndex(of: UInt8(ascii: "#")), hash > range.lowerBound,
+               isIdentifier(UnsafeRawBufferPointer(rebasing: message[range.lowerBound..<hash])),
+               isInstanceToken(UnsafeRawBufferPointer(rebasing: message[hash..<range.upperBound])) {
+                words.append(LifecycleWord(range: range.lowerBound..<hash, shape: .name, wrapped: closed))
+                word = LifecycleWord(range: hash..<range.upperBound, shape: .instance, wrapped: false, separated: word.separated)
+            }
             words.append(word)
             if firstKind == nil, word.shape == .name,
                LifecycleWords.mayNameKind(UnsafeRawBufferPointer(rebasing: message[range]), dotted: hasDot) {
@@ -106,6 +113,11 @@ enum LifecycleTokenizer {
         if isInstanceToken(word) { return .instance }
         if isNumber(word) { return .number }
         if isIdentifier(word) { return .name }
+        // `re-rendered`, `re-evaluated`: a hyphenated verb is a word like any other.
+        if word.count > 3, word[0] | 0x20 == UInt8(ascii: "r"), word[1] | 0x20 == UInt8(ascii: "e"), word[2] == UInt8(ascii: "-"),
+           word[3...].allSatisfy(isLetter) {
+            return .name
+        }
         return .other
     }
 
