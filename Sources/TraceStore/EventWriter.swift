@@ -145,7 +145,7 @@ public final class EventWriter {
             if holdsRare {
                 for offset in 0..<events.count {
                     if first[offset].kind == .warning { try storeWarning(of: first[offset].message, eventID: firstID + offset) }
-                    if first[offset].multiplicity != 1 { try storeMultiplicity(first[offset].multiplicity, eventID: firstID + offset) }
+                    if first[offset].multiplicity != 1 { try storeMultiplicity(Int(first[offset].multiplicity), eventID: firstID + offset) }
                 }
             }
             guard storesTokens else { return }

@@ -90,23 +90,23 @@ public struct MessageClassifier {
     /// How many evaluations an annotation stands for: a multiplier says it; a counter says it
     /// by its step from the view's last counter (a first counter, or one that went back, as
     /// after a relaunch, stands for its own line only: the log does not say when the others ran).
-    private mutating func multiplicity(of annotation: Multiplicity.Annotation, view: String) -> Int {
-        guard annotation.isCounter else { return max(1, annotation.value) }
+    private mutating func multiplicity(of annotation: Multiplicity.Annotation, view: String) -> Int32 {
+        guard annotation.isCounter else { return Int32(max(1, annotation.value)) }
         let previous = counters.updateValue(annotation.value, forKey: view)
         guard let previous, annotation.value > previous else { return 1 }
-        return min(annotation.value - previous, Multiplicity.maximum)
+        return Int32(min(annotation.value - previous, Multiplicity.maximum))
     }
 
     /// A multiplier after `changed.` (`… changed.  (×3 per zoom step)`); 1 for the usual line,
     /// which ends at its full stop and is not read again.
     @inline(__always)
-    private static func printChangesMultiplier(_ message: UnsafeRawBufferPointer) -> Int {
+    private static func printChangesMultiplier(_ message: UnsafeRawBufferPointer) -> Int32 {
         guard let last = message.last, last != UInt8(ascii: "."), last != 0x20 || message.count > 1 else { return 1 }
         return remarkMultiplier(message)
     }
 
     @inline(never)
-    private static func remarkMultiplier(_ message: UnsafeRawBufferPointer) -> Int {
+    private static func remarkMultiplier(_ message: UnsafeRawBufferPointer) -> Int32 {
         // The remark starts after the last ` changed` (or ` unchanged`).
         var index = message.count - 8
         while index > 0 {
@@ -116,7 +116,7 @@ public struct MessageClassifier {
             index -= 1
         }
         guard index > 0, let annotation = Multiplicity.multiplier(in: message, from: index + 7, annotationStart: index + 7) else { return 1 }
-        return max(1, annotation.value)
+        return Int32(max(1, annotation.value))
     }
 
     /// Out of line: the parser's hot path stays as small as it was before warnings existed.

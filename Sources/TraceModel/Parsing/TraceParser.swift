@@ -144,10 +144,8 @@ public struct TraceParser {
     /// says how many times that line happened; the repetition line itself stays text.
     private mutating func countRepetition(_ message: UnsafeRawBufferPointer) {
         guard let previous = held, previous.kind != .text, let repetition = Multiplicity.repetition(message) else { return }
-        held!.multiplicity = min(
-            repetition.additional ? previous.multiplicity + repetition.value : max(previous.multiplicity, repetition.value),
-            Multiplicity.maximum
-        )
+        let count = Int(previous.multiplicity)
+        held!.multiplicity = Int32(min(repetition.additional ? count + repetition.value : max(count, repetition.value), Multiplicity.maximum))
     }
 
     /// `DataModel address: 0x…` right after `DataModel init` (or deinit) names that instance.

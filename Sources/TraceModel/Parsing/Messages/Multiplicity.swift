@@ -97,7 +97,10 @@ public enum Multiplicity {
         var index = start
         let count = message.count
         func skipMarks() {
-            while index < count, message[index] == 0x20 || ":#=".utf8.contains(message[index]) { index += 1 }
+            while index < count, message[index] == 0x20 || message[index] == UInt8(ascii: ":") || message[index] == UInt8(ascii: "#")
+                || message[index] == UInt8(ascii: "=") {
+                index += 1
+            }
         }
         skipMarks()
         if index < count, message[index] == UInt8(ascii: "(") || message[index] == UInt8(ascii: "[") {
@@ -123,8 +126,7 @@ public enum Multiplicity {
         var index = 0
         while index < message.count, message[index] == 0x20 || message[index] == 0x09 { index += 1 }
         // Almost every text line fails here, on its first byte.
-        guard index < message.count, message[index] == 0xC3 || message[index] == 0xE2 || "lL-.([xX<=*>".utf8.contains(message[index])
-        else { return nil }
+        guard index < message.count, mayStartRepetition(message[index]) else { return nil }
         var value: Int?
         var additional = false
         var marked = false
@@ -163,6 +165,19 @@ public enum Multiplicity {
         return (value, additional)
     }
 
+    /// `last …`, `--- …`, `... (× …)`, `(×3)`, `[repeated …]`, `x 3`, `<…>`, `=== …`, `*…*`,
+    /// `×`, `…`: a switch, since it runs on every text line after a lifecycle line.
+    @inline(__always)
+    private static func mayStartRepetition(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "l"), UInt8(ascii: "L"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: "["),
+             UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "*"), UInt8(ascii: ">"), 0xC3, 0xE2:
+            true
+        default:
+            false
+        }
+    }
+
     /// Words that only say "the same again": `repeated`, `times`, `x`, `message`, `lines`.
     private static func isRepetitionWord(_ word: UnsafeRawBufferPointer) -> Bool {
         for candidate: StaticString in ["x", "times", "time", "repeated", "message", "messages", "lines", "line", "similar", "same"]
@@ -192,7 +207,14 @@ public enum Multiplicity {
 
     /// The number ends a word: end of line, space, a closing bracket or punctuation.
     private static func isBoundary(_ message: UnsafeRawBufferPointer, _ index: Int) -> Bool {
-        index >= message.count || message[index] == 0x20 || ")]},;.!*".utf8.contains(message[index])
+        guard index < message.count else { return true }
+        switch message[index] {
+        case 0x20, UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "."),
+             UInt8(ascii: "!"), UInt8(ascii: "*"):
+            return true
+        default:
+            return false
+        }
     }
 
     private static func isOpeningOrSpace(_ byte: UInt8) -> Bool {

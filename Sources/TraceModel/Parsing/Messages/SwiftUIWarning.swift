@@ -64,14 +64,12 @@ public struct SwiftUIWarning: Sendable, Equatable {
     /// follows the decoration is no known text. Out of line: ordinary lines fail the first test.
     @inline(never)
     public static func parseDecorated(_ message: UnsafeRawBufferPointer) -> SwiftUIWarning? {
-        guard let first = message.first, first == 0x20 || first == 0x09 || first >= 0xC0 || " \t>*_`-|\"•".utf8.contains(first) else {
-            return nil
-        }
+        guard let first = message.first, first >= 0xC0 || isDecoration(first) else { return nil }
         var start = 0
         // At most a short run of decoration: a sentence before the text is not decoration.
         while start < min(message.count, 24) {
             let byte = message[start]
-            if byte >= 0x80 || byte == 0x20 || byte == 0x09 || ">*_`-|\"#:".utf8.contains(byte) {
+            if byte >= 0x80 || isDecoration(byte) || byte == UInt8(ascii: "#") || byte == UInt8(ascii: ":") {
                 start += 1
             } else {
                 break
@@ -80,6 +78,19 @@ public struct SwiftUIWarning: Sendable, Equatable {
         guard start > 0, start < message.count else { return nil }
         let rest = UnsafeRawBufferPointer(rebasing: message[start...])
         return mayStart(rest) ? parseCandidate(rest) : nil
+    }
+
+    /// Space, tab, `>`, `*`, `_`, backtick, `-`, `|`, `"`: what notes put before a pasted line.
+    /// A switch, not a set's `contains`: it runs on every text line.
+    @inline(__always)
+    private static func isDecoration(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x09, UInt8(ascii: ">"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "-"),
+             UInt8(ascii: "|"), UInt8(ascii: "\""):
+            true
+        default:
+            false
+        }
     }
 
     /// True when a known text, or a wrapper around one, can start with `message`'s first two
