@@ -169,7 +169,7 @@ private struct Line {
         guard accepts(kind: kind, subject: subjectWord, tail: tail) else { return nil }
         return LifecycleMessage.Parsed(
             kind: kind.kind, view: viewRange(subject), owner: owner.map(viewRange),
-            instance: instance ?? callInstance(subject) ?? tail.instance, detailStart: words[next - 1].range.upperBound
+            instance: instance ?? (message[subject.upperBound - 1] == UInt8(ascii: ")") ? callInstance(subject) : nil) ?? tail.instance, detailStart: words[next - 1].range.upperBound
         )
     }
 

@@ -25,7 +25,7 @@ enum LifecycleTokenizer {
             let start = index
             guard start < count else { break }
             let wrapped = isOpening(message[start])
-            let (end, hasSeparator, hasDot) = wordEnd(message, from: start)
+            let (end, hasSeparator, hasDot, hasHash) = wordEnd(message, from: start)
             index = end
             // A bare `:` or `=` between words: the word before it labels what follows.
             guard let lead = trimLeading(message, start..<index) else {
@@ -55,7 +55,7 @@ enum LifecycleTokenizer {
             var word = LifecycleWord(range: range, shape: shape(UnsafeRawBufferPointer(rebasing: message[range])), wrapped: closed)
             word.separated = message[range.upperBound..<index].contains(where: isSeparator)
             // `DetailView#42`: a name with its instance glued on is two words.
-            if word.shape == .other, let hash = message[range].firstIndex(of: UInt8(ascii: "#")), hash > range.lowerBound,
+            if hasHash, word.shape == .other, let hash = message[range].firstIndex(of: UInt8(ascii: "#")), hash > range.lowerBound,
                isIdentifier(UnsafeRawBufferPointer(rebasing: message[range.lowerBound..<hash])),
                isInstanceToken(UnsafeRawBufferPointer(rebasing: message[hash..<range.upperBound])) {
                 words.append(LifecycleWord(range: range.lowerBound..<hash, shape: .name, wrapped: closed))
@@ -73,11 +73,12 @@ enum LifecycleTokenizer {
     /// The end of the word starting at `start`: the next space, except inside brackets, which
     /// may hold spaces (`[12:01:33 PM]`, `(x3 times)`, `Row<Dictionary<String, Int>>`).
     /// Also says whether a `:` or `=` occurs in it, so that only such words are asked for a label.
-    private static func wordEnd(_ message: UnsafeRawBufferPointer, from start: Int) -> (end: Int, hasSeparator: Bool, hasDot: Bool) {
+    private static func wordEnd(_ message: UnsafeRawBufferPointer, from start: Int) -> (end: Int, hasSeparator: Bool, hasDot: Bool, hasHash: Bool) {
         var index = start
         var depth = 0
         var hasSeparator = false
         var hasDot = false
+        var hasHash = false
         let limit = min(message.count, start + 64)
         while index < message.count {
             let byte = message[index]
@@ -93,10 +94,12 @@ enum LifecycleTokenizer {
                 hasSeparator = true
             } else if byte == UInt8(ascii: ".") {
                 hasDot = true
+            } else if byte == UInt8(ascii: "#") {
+                hasHash = true
             }
             index += 1
         }
-        return (index, hasSeparator, hasDot)
+        return (index, hasSeparator, hasDot, hasHash)
     }
 
     /// The next word after `index`, for the value of a spaced `id: 42`.
@@ -109,16 +112,20 @@ enum LifecycleTokenizer {
         return (range, end)
     }
 
+    @inline(__always)
     private static func shape(_ word: UnsafeRawBufferPointer) -> LifecycleWord.Shape {
         if isInstanceToken(word) { return .instance }
         if isNumber(word) { return .number }
         if isIdentifier(word) { return .name }
-        // `re-rendered`, `re-evaluated`: a hyphenated verb is a word like any other.
-        if word.count > 3, word[0] | 0x20 == UInt8(ascii: "r"), word[1] | 0x20 == UInt8(ascii: "e"), word[2] == UInt8(ascii: "-"),
-           word[3...].allSatisfy(isLetter) {
-            return .name
-        }
+        if word.count > 3, word[2] == UInt8(ascii: "-"), isHyphenatedVerb(word) { return .name }
         return .other
+    }
+
+    /// `re-rendered`, `re-evaluated`: a hyphenated verb is a word like any other. Out of line:
+    /// almost no word has a hyphen third.
+    @inline(never)
+    private static func isHyphenatedVerb(_ word: UnsafeRawBufferPointer) -> Bool {
+        word[0] | 0x20 == UInt8(ascii: "r") && word[1] | 0x20 == UInt8(ascii: "e") && word[3...].allSatisfy(isLetter)
     }
 
     /// Trims decorations from both ends; nil when nothing is left (`🟢`, `-----`, `1️⃣`).
