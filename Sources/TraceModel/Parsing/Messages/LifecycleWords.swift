@@ -38,6 +38,7 @@ enum LifecycleWords {
         case 7:
             if equalsInOneCase(base, "created") { return KindWord(kind: .`init`, strength: .loose) }
             if base[0] | 0x20 == UInt8(ascii: "r"), equalsInOneCase(base, "redrawn") { return KindWord(kind: .body, strength: .plain) }
+            if base[0] | 0x20 == UInt8(ascii: "a"), equalsInOneCase(base, "appears") { return KindWord(kind: .appear, strength: .plain) }
             if equalsIgnoringCase(base, "dealloc") { return KindWord(kind: .`deinit`, strength: .strict) }
         case 8:
             if equalsIgnoringCase(base, "onAppear") { return KindWord(kind: .appear, strength: .strict) }
@@ -58,6 +59,7 @@ enum LifecycleWords {
         case 10:
             if equalsInOneCase(base, "rerendered") { return KindWord(kind: .body, strength: .loose) }
             if base[0] | 0x20 == UInt8(ascii: "r"), equalsInOneCase(base, "recomputed") { return KindWord(kind: .body, strength: .plain) }
+            if base[0] | 0x20 == UInt8(ascii: "d"), equalsInOneCase(base, "disappears") { return KindWord(kind: .disappear, strength: .plain) }
         case 11:
             if equalsIgnoringCase(base, "initialized") || equalsIgnoringCase(base, "initialised") {
                 return KindWord(kind: .`init`, strength: .strict)
