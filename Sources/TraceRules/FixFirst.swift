@@ -8,7 +8,8 @@ import TraceStore
 /// need not have happened (`Finding.count`, which counts multiplied lines as the log says).
 /// Time ranks first when the log has it: the summed durations (`events.duration_ms`) of the
 /// lines a finding cites, so durations from structured lines, probes or Instruments rank on
-/// their own. Ties go to severity, then to the report order.
+/// their own. Without time, severity ranks (counts of different rules are different units),
+/// then the count, then the report order.
 public struct FixFirst: Sendable, Equatable {
     /// One ranked finding.
     public struct Entry: Sendable, Equatable {
@@ -38,29 +39,32 @@ public struct FixFirst: Sendable, Equatable {
     /// How many entries a report shows.
     public static let defaultLimit = 5
 
-    /// What each rule's count counts, as a report says it.
-    static let units: [String: String] = [
-        "excessive_body_evaluation": "body evaluations",
-        "redundant_instance_creation": "instances built and thrown away",
-        "identity_churn": "state resets",
-        "state_model_reinit": "models made and discarded",
-        "repeated_appear": "repeated appears",
-        "heavy_initializer": "heavy inits",
-        "non_lazy_navigation_destination": "destinations built early",
-        "unstable_view_value": "needless re-evaluations",
-        "update_loop": "update-loop warnings",
-        "missing_deinit": "objects retained",
-        "duplicate_identity": "duplicate IDs",
-        "state_object_outside_view": "misplaced state objects",
-        "missing_navigation_destination": "links without a destination",
+    /// What each rule's count counts, as a report says it: one, and more than one.
+    static let units: [String: (one: String, many: String)] = [
+        "excessive_body_evaluation": ("body evaluation", "body evaluations"),
+        "redundant_instance_creation": ("instance built and thrown away", "instances built and thrown away"),
+        "identity_churn": ("state reset", "state resets"),
+        "state_model_reinit": ("model made and discarded", "models made and discarded"),
+        "repeated_appear": ("repeated appear", "repeated appears"),
+        "heavy_initializer": ("heavy init", "heavy inits"),
+        "non_lazy_navigation_destination": ("destination built early", "destinations built early"),
+        "unstable_view_value": ("needless re-evaluation", "needless re-evaluations"),
+        "update_loop": ("update-loop warning", "update-loop warnings"),
+        "missing_deinit": ("object retained", "objects retained"),
+        "duplicate_identity": ("duplicate ID", "duplicate IDs"),
+        "state_object_outside_view": ("misplaced state object", "misplaced state objects"),
+        "missing_navigation_destination": ("link without a destination", "links without a destination"),
     ]
 
-    /// The unit of `rule`'s count.
-    public static func unit(of rule: String) -> String { units[rule] ?? "occurrences" }
+    /// The unit of `rule`'s count, for `count` of them.
+    public static func unit(of rule: String, count: Int = 2) -> String {
+        let unit = units[rule] ?? ("occurrence", "occurrences")
+        return count == 1 ? unit.one : unit.many
+    }
 
     /// Ranks `findings`' most costly, at most `limit`.
     ///
-    /// Candidates are the findings with the largest counts (or any cited line with a duration);
+    /// Candidates are the most severe findings with the largest counts, fifty at most;
     /// durations are summed in one grouped query, read only when the traces hold any.
     public init(_ findings: StoredFindings, limit: Int = defaultLimit) throws {
         let database = findings.database
@@ -71,12 +75,12 @@ public struct FixFirst: Sendable, Equatable {
             SELECT f.id, f.rule, f.view, f.count, t.source, \(StoredFindings.severityRank)
             FROM findings f JOIN traces t ON t.id = f.trace_id
             WHERE \(filter)
-            ORDER BY f.count DESC, \(StoredFindings.reportOrder)
+            ORDER BY \(StoredFindings.severityRank), f.count DESC, \(StoredFindings.reportOrder)
             LIMIT \(limit * 10)
             """) { row in
             let rule = row.text(at: 1) ?? ""
             candidates.append((row.integer(at: 0), Entry(
-                rule: rule, view: row.text(at: 2), waste: row.integer(at: 3), unit: Self.unit(of: rule),
+                rule: rule, view: row.text(at: 2), waste: row.integer(at: 3), unit: Self.unit(of: rule, count: row.integer(at: 3)),
                 milliseconds: nil, source: row.text(at: 4) ?? ""
             ), row.integer(at: 5)))
         }
@@ -100,10 +104,13 @@ public struct FixFirst: Sendable, Equatable {
             return (Entry(rule: entry.rule, view: entry.view, waste: entry.waste, unit: entry.unit,
                           milliseconds: times[candidate.id], source: entry.source), candidate.rank, offset)
         }.sorted { left, right in
+            // Time is one unit for all rules; counts are not (an evaluation, a state reset and a
+            // retained object cost differently), so between rules severity says which costs
+            // more, and within one severity the larger count goes first.
             let leftTime = left.entry.milliseconds ?? -1, rightTime = right.entry.milliseconds ?? -1
             if leftTime != rightTime { return leftTime > rightTime }
-            if left.entry.waste != right.entry.waste { return left.entry.waste > right.entry.waste }
             if left.rank != right.rank { return left.rank < right.rank }
+            if left.entry.waste != right.entry.waste { return left.entry.waste > right.entry.waste }
             return left.offset < right.offset
         }
         entries = ranked.prefix(limit).map(\.entry)

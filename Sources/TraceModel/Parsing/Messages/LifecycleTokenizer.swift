@@ -25,7 +25,7 @@ enum LifecycleTokenizer {
             let start = index
             guard start < count else { break }
             let wrapped = isOpening(message[start])
-            let (end, hasSeparator, hasDot, hasHash) = wordEnd(message, from: start)
+            let (end, hasSeparator, hasDot) = wordEnd(message, from: start)
             index = end
             // A bare `:` or `=` between words: the word before it labels what follows.
             guard let lead = trimLeading(message, start..<index) else {
@@ -55,7 +55,10 @@ enum LifecycleTokenizer {
             var word = LifecycleWord(range: range, shape: shape(UnsafeRawBufferPointer(rebasing: message[range])), wrapped: closed)
             word.separated = message[range.upperBound..<index].contains(where: isSeparator)
             // `DetailView#42`: a name with its instance glued on is two words.
-            if hasHash, word.shape == .other, let hash = message[range].firstIndex(of: UInt8(ascii: "#")), hash > range.lowerBound,
+            // Only a word that starts with a letter and ends in a digit or letter is looked into:
+            // most `.other` words are times, numbers with units or `key=value`.
+            if word.shape == .other, isLetter(message[range.lowerBound]), isWordByte(message[range.upperBound - 1]),
+               let hash = message[range].firstIndex(of: UInt8(ascii: "#")), hash > range.lowerBound,
                isIdentifier(UnsafeRawBufferPointer(rebasing: message[range.lowerBound..<hash])),
                isInstanceToken(UnsafeRawBufferPointer(rebasing: message[hash..<range.upperBound])) {
                 words.append(LifecycleWord(range: range.lowerBound..<hash, shape: .name, wrapped: closed))
@@ -73,12 +76,11 @@ enum LifecycleTokenizer {
     /// The end of the word starting at `start`: the next space, except inside brackets, which
     /// may hold spaces (`[12:01:33 PM]`, `(x3 times)`, `Row<Dictionary<String, Int>>`).
     /// Also says whether a `:` or `=` occurs in it, so that only such words are asked for a label.
-    private static func wordEnd(_ message: UnsafeRawBufferPointer, from start: Int) -> (end: Int, hasSeparator: Bool, hasDot: Bool, hasHash: Bool) {
+    private static func wordEnd(_ message: UnsafeRawBufferPointer, from start: Int) -> (end: Int, hasSeparator: Bool, hasDot: Bool) {
         var index = start
         var depth = 0
         var hasSeparator = false
         var hasDot = false
-        var hasHash = false
         let limit = min(message.count, start + 64)
         while index < message.count {
             let byte = message[index]
@@ -94,12 +96,10 @@ enum LifecycleTokenizer {
                 hasSeparator = true
             } else if byte == UInt8(ascii: ".") {
                 hasDot = true
-            } else if byte == UInt8(ascii: "#") {
-                hasHash = true
             }
             index += 1
         }
-        return (index, hasSeparator, hasDot, hasHash)
+        return (index, hasSeparator, hasDot)
     }
 
     /// The next word after `index`, for the value of a spaced `id: 42`.
