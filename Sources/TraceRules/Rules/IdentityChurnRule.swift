@@ -25,7 +25,10 @@ public enum IdentityChurnRule: Rule {
             An error by default because lost state is a visible bug (a playing button stops, a \
             text field clears) and rebuilding subtrees on every update is the costliest thing \
             SwiftUI does. The second form, `Owner Model init` → `deinit` → `init` under one owner, \
-            is the same reset seen from a state model's lifecycle prints.
+            is the same reset seen from a state model's lifecycle prints. A view given a new \
+            identity again and again a frame or more apart (within a second of the last), with \
+            no ancestor's line printed at all, is re-created by an ancestor that prints nothing: \
+            the same finding, with no root to name.
             """,
         fix: """
             Give the view a stable identity: use `.opacity`/`.disabled` or a modifier instead of \
@@ -36,6 +39,14 @@ public enum IdentityChurnRule: Rule {
         seed: "001 (`if showPlayButton { PlayButton() }` toggled off and on); `.id(UUID())` on ForEach rows",
         thresholds: [minRecreations, maxUpdateSeconds],
         triggeringExamples: [
+            Example(note: "A view made anew every frame or two for a while, its parent printing nothing: each new identity after the first resets its state.", """
+                ↓2024-05-01 10:00:00.100000+0000 App[1:2] CardView: @self, @identity, _model changed.
+                ↓2024-05-01 10:00:00.120000+0000 App[1:2] CardView: @self, @identity, _model changed.
+                ↓2024-05-01 10:00:00.140000+0000 App[1:2] CardView: @self, @identity, _model changed.
+                ↓2024-05-01 10:00:00.160000+0000 App[1:2] CardView: @self, @identity, _model changed.
+                ↓2024-05-01 10:00:00.180000+0000 App[1:2] CardView: @self, @identity, _model changed.
+                ↓2024-05-01 10:00:00.200000+0000 App[1:2] CardView: @self, @identity, _model changed.
+                """),
             Example(note: "Seed 001 toggled twice: each time `ContentView` shows the button again, it is new.", """
                 ContentView: @self, @identity, _showPlayButton changed.
                 PlayButton: @self, @identity, _isPlaying changed.
@@ -90,6 +101,12 @@ public enum IdentityChurnRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            Example(note: "Rows made together in one frame, with no parent printed: siblings, not one view re-created.", """
+                2024-05-01 10:00:00.100000+0000 App[1:2] Row: @self, @identity, _isExpanded changed.
+                2024-05-01 10:00:00.100100+0000 App[1:2] Row: @self, @identity, _isExpanded changed.
+                2024-05-01 10:00:00.100200+0000 App[1:2] Row: @self, @identity, _isExpanded changed.
+                2024-05-01 10:00:00.100300+0000 App[1:2] Row: @self, @identity, _isExpanded changed.
+                """),
             Example(note: "A first render of many rows: each row is new, none existed before.", """
                 ContentView: _items changed.
                 ListView: @self, @identity changed.
