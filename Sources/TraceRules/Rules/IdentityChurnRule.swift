@@ -232,6 +232,9 @@ public enum IdentityChurnRule: Rule {
         /// body root, for re-creations whose ancestor prints nothing.
         @exclusivity(unchecked) private var lastOrphan: [(ts: Double, line: Int)?] = []
 
+        /// The view whose new identity the previous event was, if it was one.
+        @exclusivity(unchecked) private var previousIdentity: Int?
+
         /// Per owner and model type: live models and the previous init or deinit.
         @exclusivity(unchecked) private var models: [NamePair: ModelState] = [:]
         /// Per owner and model type: its list in `cycleLines`, of each deinit line and the init
@@ -306,6 +309,9 @@ public enum IdentityChurnRule: Rule {
 
         func observe(_ event: LifecycleEvent) {
             position += 1
+            // Whether the event before was this view's own new identity, with nothing between.
+            let afterOwnIdentity = previousIdentity != nil && previousIdentity == event.view?.index
+            previousIdentity = event.kind == .body && event.isPrintChanges && event.newIdentity ? event.view?.index : nil
             switch event.kind {
             case .`init`, .`deinit`:
                 if let owner = event.owner { model(event, owner: owner) }
@@ -330,7 +336,9 @@ public enum IdentityChurnRule: Rule {
                 if let ts = event.ts { startTime = max(startTime ?? ts, ts) }
                 return
             }
-            if !rootIsBody, event.newIdentity, let view = event.view?.index, let ts = event.ts { orphan(view, ts: ts, event) }
+            if !rootIsBody, event.newIdentity, let view = event.view?.index, let ts = event.ts {
+                orphan(view, ts: ts, event, consecutive: afterOwnIdentity)
+            }
             guard rootIsBody, let view = event.view?.index else { return }
             if let ts = event.ts, let startTime, !(ts - startTime <= maxUpdateSeconds) { return }
             grow(to: view)
@@ -367,14 +375,16 @@ public enum IdentityChurnRule: Rule {
         }
 
         /// A new identity with no update of an ancestor printed: the view made anew again and
-        /// again, a frame or more apart and within a second of the last (`orphanGap`), is
-        /// re-created by an ancestor that prints nothing. New identities within one frame are
+        /// again, back to back, a frame or more apart and within a second of the last
+        /// (`orphanGap`), is re-created by an ancestor that prints nothing. New identities within one frame are
         /// siblings made together (a list's rows), and ones farther apart may be a screen
         /// opened again; neither counts.
-        private func orphan(_ view: Int, ts: Double, _ event: LifecycleEvent) {
+        private func orphan(_ view: Int, ts: Double, _ event: LifecycleEvent, consecutive: Bool) {
             lastOrphan.grow(toInclude: view, with: nil)
             defer { lastOrphan[view] = (ts, event.line) }
-            guard let last = lastOrphan[view], Self.orphanGap.contains(ts - last.ts) else { return }
+            // Only back to back: with other lines between (a row's appear, another view), new
+            // identities of one type are as likely rows scrolled in one after another.
+            guard consecutive, let last = lastOrphan[view], Self.orphanGap.contains(ts - last.ts) else { return }
             grow(to: view)
             var state: [Symbol] = []
             for token in event.tokens where token.isState { state.append(token) }

@@ -75,6 +75,17 @@ public enum LifecycleMessage {
                 return parsed
             }
         }
+        // `DetailView#42 onAppear`: a name with its instance glued on, split only now (few
+        // lines get here, and looking for `#` in every word cost the common path).
+        if message.contains(UInt8(ascii: "#")) {
+            var split: [LifecycleWord] = []
+            if let first = LifecycleTokenizer.tokenize(message, into: &split, splittingInstances: true), split.count != words.count {
+                let retry = Line(message: message, words: split)
+                for index in first..<split.count where split[index].shape == .name {
+                    if let parsed = retry.match(kindAt: index) { return parsed }
+                }
+            }
+        }
         // `Card body [count: 40]`, `Model init // INITIALIZED 3 TIMES`: an annotation after the
         // lifecycle word read as detail; the line without it is tried once more.
         guard let kind = line.kind(at: firstKind) else { return nil }

@@ -11,10 +11,11 @@ enum LifecycleTokenizer {
     static let maxWordsBeforeKind = 8
 
     /// Fills `words` with the words of `message`, up to `maxWords`, and returns the index of the
-    /// first that may be a lifecycle word (`LifecycleWords.mayNameKind`); nil when none is, in
+    /// first that may be a lifecycle word; with `splittingInstances`, a name with its instance
+    /// glued on (`DetailView#42`) is two words (`LifecycleWords.mayNameKind`); nil when none is, in
     /// which case reading stopped early.
     @discardableResult
-    static func tokenize(_ message: UnsafeRawBufferPointer, into words: inout [LifecycleWord]) -> Int? {
+    static func tokenize(_ message: UnsafeRawBufferPointer, into words: inout [LifecycleWord], splittingInstances: Bool = false) -> Int? {
         var index = 0
         let count = message.count
         var firstKind: Int?
@@ -55,10 +56,8 @@ enum LifecycleTokenizer {
             var word = LifecycleWord(range: range, shape: shape(UnsafeRawBufferPointer(rebasing: message[range])), wrapped: closed)
             word.separated = message[range.upperBound..<index].contains(where: isSeparator)
             // `DetailView#42`: a name with its instance glued on is two words.
-            // Only a word that starts with a letter and ends in a digit or letter is looked into:
-            // most `.other` words are times, numbers with units or `key=value`.
-            if word.shape == .other, isLetter(message[range.lowerBound]), isWordByte(message[range.upperBound - 1]),
-               let hash = message[range].firstIndex(of: UInt8(ascii: "#")), hash > range.lowerBound,
+            // Asked for only when a line with a lifecycle word failed to match without it.
+            if splittingInstances, word.shape == .other, let hash = message[range].firstIndex(of: UInt8(ascii: "#")), hash > range.lowerBound,
                isIdentifier(UnsafeRawBufferPointer(rebasing: message[range.lowerBound..<hash])),
                isInstanceToken(UnsafeRawBufferPointer(rebasing: message[hash..<range.upperBound])) {
                 words.append(LifecycleWord(range: range.lowerBound..<hash, shape: .name, wrapped: closed))
