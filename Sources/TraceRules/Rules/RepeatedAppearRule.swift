@@ -160,9 +160,11 @@ public enum RepeatedAppearRule: Rule {
         /// Per view symbol: it disappeared and has not appeared since (a sheet dismissed, a
         /// screen popped).
         @exclusivity(unchecked) private var offScreen: [Bool] = []
-        /// The event before was an init without an owner: a model, or the view itself, made
-        /// for whatever appears next.
+        /// The event before was a model's init (no owner, a type not seen shown): made for
+        /// whatever appears next.
         @exclusivity(unchecked) private var afterInit = false
+        /// Per symbol: it printed a body, appear or disappear line, so it is a view.
+        @exclusivity(unchecked) private var shown: [Bool] = []
 
         /// A closed group, its lines in `foundLines`.
         private struct Found {
@@ -191,7 +193,13 @@ public enum RepeatedAppearRule: Rule {
 
         func observe(_ event: LifecycleEvent) {
             position += 1
-            defer { afterInit = event.kind == .`init` && event.owner == nil && !event.implied }
+            // A model's init: a type never seen with a body, appear or disappear line so far
+            // (a view's init right before another view appears says nothing about it).
+            defer { afterInit = event.kind == .`init` && event.owner == nil && !event.implied && !(event.view.map(isShown) ?? true) }
+            if event.kind == .body || event.kind == .appear || event.kind == .disappear, let view = event.view {
+                shown.grow(toInclude: view.index, with: false)
+                shown[view.index] = true
+            }
             switch event.kind {
             case .appear:
                 guard let view = event.view else { return }
@@ -243,6 +251,10 @@ public enum RepeatedAppearRule: Rule {
             guard decidesEarly else { return }
             let group = groups[index]
             reached.append((group.key, group.view, group.instance, group.lines))
+        }
+
+        private func isShown(_ symbol: Symbol) -> Bool {
+            symbol.index < shown.count && shown[symbol.index]
         }
 
         private func isOffScreen(_ view: Symbol) -> Bool {
