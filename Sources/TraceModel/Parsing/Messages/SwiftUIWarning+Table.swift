@@ -101,6 +101,16 @@ extension SwiftUIWarning {
             ("ForEach<Array<Item>, String, ItemRow>: the ID abc occurs multiple times within the collection, this will give undefined results!",
              SwiftUIWarning(.duplicateForEachID, type: "ForEach<Array<Item>, String, ItemRow>", elementID: "abc")),
         ]),
+        Known(identifier: .forEachCountChanged, prefix: "ForEach<", match: { text, start in
+            // `ForEach<…> count (6) != its initial count (0). …`: the type, then the fixed words.
+            guard let close = closingAngle(text, from: start - 1) else { return nil }
+            var cursor = ByteCursor(text, position: close + 1)
+            guard cursor.skip(" count ("), range(of: " != its initial count (", in: text, from: cursor.position) != nil else { return nil }
+            return SwiftUIWarning(.forEachCountChanged, type: string(text, 0..<(close + 1)))
+        }, samples: [
+            ("ForEach<Array<Item>, Int, ItemRow> count (6) != its initial count (0). `ForEach(_:content:)` should only be used for *constant* data. Instead conform data to `Identifiable` or use `ForEach(_:id:content:)` and provide an explicit `id`!",
+             SwiftUIWarning(.forEachCountChanged, type: "ForEach<Array<Item>, Int, ItemRow>")),
+        ]),
         Known(identifier: .duplicateForEachID, prefix: "Lazy", match: { text, start in
             // `LazyVStackLayout: the ID X is used by multiple child views, ...` (and the
             // HStack and grid layouts).

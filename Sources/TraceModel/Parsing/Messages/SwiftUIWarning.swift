@@ -21,6 +21,9 @@ public struct SwiftUIWarning: Sendable, Equatable {
         /// `ForEach<...>: the ID X occurs multiple times within the collection, ...` and the
         /// lazy layouts' `LazyVStackLayout: the ID X is used by multiple child views, ...`
         case duplicateForEachID = "duplicate_foreach_id"
+        /// `ForEach<...> count (6) != its initial count (0). `ForEach(_:content:)` should only be
+        /// used for *constant* data. ...`: rows identified by their offset over data that changed.
+        case forEachCountChanged = "foreach_count_changed"
         /// `Accessing StateObject's object without being installed on a View. ...`
         case stateObjectOutsideView = "state_object_outside_view"
         /// `Accessing State's value outside of being installed on a View. ...`
