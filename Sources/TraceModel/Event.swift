@@ -4,6 +4,13 @@ public struct Event: Sendable, Equatable {
     public var line: Int
     /// What happened.
     public var kind: EventKind
+    /// How many times the line says the event happened (`Multiplicity`): 1 unless a multiplier
+    /// (`(×3)`), a counter's step (`body: 61` then `body: 94`) or a repetition line after it
+    /// (`last message repeated 4 times`) says more; 0 for a body print next to the
+    /// `_printChanges` line of the same evaluation (`Card body` beside `Card: _n changed.`),
+    /// which the rules count once. 32 bits, beside `kind`: it fills padding there, where a
+    /// full word made every event, copied all along the pipeline, larger.
+    public var multiplicity: Int32 = 1
     /// The view (or object) type the line is about; nil for `text`.
     public var view: String?
     /// The qualifier in `PlayButton DataModel init`: the type that owns `view`.
@@ -52,10 +59,11 @@ extension Event {
         message: String,
         tokens: [String] = [],
         envelope: Envelope = .plain,
-        durationMs: Double? = nil
+        durationMs: Double? = nil,
+        multiplicity: Int32 = 1
     ) {
         self.init(
-            line: line, kind: kind, view: view, owner: owner, instance: instance, origin: origin,
+            line: line, kind: kind, multiplicity: multiplicity, view: view, owner: owner, instance: instance, origin: origin,
             message: message, tokens: tokens, envelope: envelope, durationMs: durationMs, inPlace: InPlace()
         )
     }

@@ -109,11 +109,22 @@ public struct Analyzer {
         var subjects = Subjects(symbols: symbols)
         if let eventIDs {
             try TraceScanner(database: database, traceID: traceID, eventIDs: eventIDs).scan(into: symbols) { event in
+                // The second print of one evaluation (`multiplicity` 0) is not a second evaluation.
+                guard event.multiplicity > 0 else { return }
                 subjects.count(event)
                 tracker.observe(event)
                 if event.relaunch { launches.append(DetectorSet(configuration: configuration, sources: sources, symbols: symbols)) }
                 launches[launches.count - 1].observe(event)
                 observe(event)
+                // An event the log counts more than once (`(×3)`, `last message repeated 4 times`)
+                // is what many lines would have been: the rules see each repeat.
+                if event.multiplicity > 1 {
+                    let repeated = event.repeated
+                    for _ in 1..<event.multiplicity {
+                        subjects.count(repeated)
+                        launches[launches.count - 1].observe(repeated)
+                    }
+                }
             }
         }
         return Scan(

@@ -66,7 +66,7 @@ public struct StoredFindings {
     /// The condition on `findings` rows (as `alias`): the traces' ids and the excluded findings'
     /// ids are integers written into the SQL, one statement per report (they are few: traces are
     /// inputs, excluded findings are at most a baseline's entries).
-    private func filter(_ alias: String = "findings") -> String {
+    func filter(_ alias: String = "findings") -> String {
         var filter = "\(alias).trace_id IN (\(traceIDs.map(String.init).joined(separator: ", ")))"
         if !excluded.isEmpty { filter += " AND \(alias).id NOT IN (\(excluded.sorted().map(String.init).joined(separator: ", ")))" }
         return filter

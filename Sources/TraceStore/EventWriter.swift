@@ -35,6 +35,8 @@ public final class EventWriter {
     private let insertChanges: [Statement]
     /// One row at a time: a warning is rare next to the events around it.
     private let insertWarning: Statement
+    /// One row at a time: an event that happened more than once is as rare.
+    private let insertMultiplicity: Statement
     /// Ids of the envelope fields and origins that repeat from row to row.
     private let dictionary: EventDictionary
     /// Whether `_printChanges` tokens go into `changes`.
@@ -67,6 +69,7 @@ public final class EventWriter {
         insertWarning = try database.prepare(
             Self.insertSQL(table: "warnings", columns: ["event_id", "warning", "type", "element_id", "attribute"], rows: 1)
         )
+        insertMultiplicity = try database.prepare(Self.insertSQL(table: "multiplicities", columns: ["event_id", "count"], rows: 1))
     }
 
     deinit {
@@ -129,9 +132,9 @@ public final class EventWriter {
         // the same strings on another core at the same time.
         try group.withUnsafeBufferPointer { events in
             guard let first = events.baseAddress else { return }
-            var holdsWarning = false
+            var holdsRare = false
             for row in 0..<events.count {
-                holdsWarning = try bindRow(first + row, at: Int32(row * Self.eventColumns.count), of: statement) || holdsWarning
+                holdsRare = try bindRow(first + row, at: Int32(row * Self.eventColumns.count), of: statement) || holdsRare
             }
             try arena.pointee.bind(to: statement) { _ = try statement.step() }
             written += events.count
@@ -139,9 +142,10 @@ public final class EventWriter {
             // ids, ending at the last insert rowid.
             let firstID = database.lastInsertRowID - events.count + 1
             // Apart from the loop above, which stays lean: almost no group holds a warning.
-            if holdsWarning {
-                for offset in 0..<events.count where first[offset].kind == .warning {
-                    try storeWarning(of: first[offset].message, eventID: firstID + offset)
+            if holdsRare {
+                for offset in 0..<events.count {
+                    if first[offset].kind == .warning { try storeWarning(of: first[offset].message, eventID: firstID + offset) }
+                    if first[offset].multiplicity != 1 { try storeMultiplicity(Int(first[offset].multiplicity), eventID: firstID + offset) }
                 }
             }
             guard storesTokens else { return }
@@ -158,7 +162,8 @@ public final class EventWriter {
         }
     }
 
-    /// Binds the columns of the event at `event` from parameter `base + 1` on; true when it is a warning.
+    /// Binds the columns of the event at `event` from parameter `base + 1` on; true when it is a
+    /// warning or happened more than once (rows of side tables follow).
     @inline(__always)
     private func bindRow(_ event: UnsafePointer<Event>, at base: Int32, of statement: Statement) throws -> Bool {
         let kind = event.pointee.kind
@@ -182,7 +187,14 @@ public final class EventWriter {
         let elided = arena.pointee.add(event.pointee.message, droppingPrefix: event.pointee.view, at: base + 13)
         statement.bind(elided ? 1 : 0, at: base + 14)
         statement.bind(ifPresent: event.pointee.durationMs, at: base + 15)
-        return kind == .warning
+        return kind == .warning || event.pointee.multiplicity != 1
+    }
+
+    private func storeMultiplicity(_ count: Int, eventID: Int) throws {
+        insertMultiplicity.rewind()
+        insertMultiplicity.bind(eventID, at: 1)
+        insertMultiplicity.bind(count, at: 2)
+        _ = try insertMultiplicity.step()
     }
 
     /// Reads the warning again from its message (`Event.warning`): events carry no field for

@@ -68,6 +68,10 @@ public enum SchemaDocumentation {
             Column(name: "level", type: "TEXT", summary: "Level or message type as the wrapper spells it."),
             Column(name: "duration_ms", type: "REAL", summary: "How long the step took in milliseconds, when the line measured it: a structured line's ms= (an init's initializer, a body's evaluation, a model's deinit), an Instruments body update."),
         ]),
+        Table(name: "multiplicities", summary: "How many times an event happened, for the events whose line says more than once: a multiplier (`Card init (×3)`, `[repeated 40 times]`), the step of a printed counter (`Card.body: 61` then `Card.body: 94` is 33), or a repetition line after it (`last message repeated 4 times`, `... (× ~25 more lines)`). Every other event happened once; rules count each event this many times.", columns: [
+            Column(name: "event_id", type: "INTEGER", summary: "The event (events.id)."),
+            Column(name: "count", type: "INTEGER", summary: "How many times it happened (2 or more, at most 10000); 0 for a body print next to the _printChanges line of the same evaluation, which counts once."),
+        ]),
         Table(name: "changes", summary: "One row per _printChanges token, in printed order; TraceProbe's identity facts are stored as tokens too.", columns: [
             Column(name: "event_id", type: "INTEGER", summary: "The body event that printed it (or the probe's body or deinit line)."),
             Column(name: "position", type: "INTEGER", summary: "0-based position in the printed list."),

@@ -78,7 +78,7 @@ import Testing
         try expectGolden(result.stdout, "check-001-toggle-twice.json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["version"] as? Int == 1)
-        #expect(Set(object.keys) == ["version", "findings", "coverage", "summary"])
+        #expect(Set(object.keys) == ["version", "findings", "fix_first", "coverage", "summary"])
     }
 
     @Test func aCleanLogPassesAtEveryLevel() throws {

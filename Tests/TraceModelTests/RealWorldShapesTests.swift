@@ -32,7 +32,7 @@ import TraceModel
         ("ContentView is being deinitialized", Lifecycle(.`deinit`, "ContentView")),
         ("ViewModel deallocated", Lifecycle(.`deinit`, "ViewModel")),
         ("DetailViewModel created", Lifecycle(.`init`, "DetailViewModel")),
-        ("ItemRow(id: 3) init", Lifecycle(.`init`, "ItemRow")),
+        ("ItemRow(id: 3) init", Lifecycle(.`init`, "ItemRow", instance: "3")),
         ("Row<Dictionary<String, Int>> init", Lifecycle(.`init`, "Row<Dictionary<String, Int>>")),
         // Annotations after the message.
         ("ContentView init ← still open", Lifecycle(.`init`, "ContentView")),

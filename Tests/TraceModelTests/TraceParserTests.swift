@@ -11,12 +11,17 @@ import TraceModel
             DataModel address: 0x0000600000c43000
 
             """)
-        #expect(events.map(\.kind) == [.`init`, .text, .`deinit`, .text, .text])
+        // The attached line is folded into the init it names, as a continuation line: no text
+        // line stands between two events of one update.
+        #expect(events.map(\.kind) == [.`init`, .`deinit`, .text, .text])
         #expect(events[0].instance == "0x0000600000c435d0")
         #expect(events[0].owner == "PlayButton")
-        #expect(events[1].message == "DataModel address: 0x0000600000c435d0")
+        #expect(events[0].message == "PlayButton DataModel init\nDataModel address: 0x0000600000c435d0")
+        #expect(events.map(\.line) == [1, 3, 4, 5])
+        #expect(stats.continuations == 1)
+        #expect(stats.lines == stats.events + stats.continuations)
         // Another type's address, and an address not right after the deinit, attach to nothing.
-        #expect(events[2].instance == nil)
+        #expect(events[1].instance == nil)
         #expect(stats.attachments == 1)
         #expect(stats.named.contains { $0 == ("instance_attachments", 1) })
     }

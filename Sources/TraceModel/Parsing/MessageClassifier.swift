@@ -16,6 +16,9 @@ public struct MessageClassifier {
     private var costs: [Int]
     private var totalCost = 0
     private var switchedOff: [Bool]
+    /// The last evaluation counter each view printed (`>>> Card.body: 61`), for the step the
+    /// next one makes.
+    private var counters: [String: Int] = [:]
 
     /// Creates a classifier with the built-in recognisers and `patterns` from the configuration.
     public init(patterns: [UserPattern] = []) {
@@ -58,26 +61,66 @@ public struct MessageClassifier {
         if let parsed = PrintChangesMessage.parse(message) {
             return Event(
                 line: line, kind: .body, view: parsed.view, origin: .printChanges,
-                message: text, tokens: parsed.tokens, envelope: envelope
+                message: text, tokens: parsed.tokens, envelope: envelope,
+                multiplicity: Self.printChangesMultiplier(message)
             )
         }
         if !patterns.isEmpty, let event = matchPatterns(message, text: text, line: line, envelope: envelope, stats: &stats) {
             return event
         }
         if let parsed = LifecycleMessage.parse(message, scratch: &words) {
+            let view = names.intern(message, parsed.view)
             return Event(
                 line: line, kind: parsed.kind,
-                view: names.intern(message, parsed.view),
+                view: view,
                 owner: parsed.owner.map { names.intern(message, $0) },
                 instance: parsed.instance.map { String(decoding: UnsafeRawBufferPointer(rebasing: message[$0]), as: UTF8.self) },
-                origin: .lifecycle, message: text, envelope: envelope
+                origin: .lifecycle, message: text, envelope: envelope,
+                multiplicity: parsed.annotation.map { multiplicity(of: $0, view: view) } ?? 1
             )
+        }
+        // A warning pasted with decoration in front (`⚠️ Publishing changes…`, `> *ForEach<…>…*`):
+        // read where a lifecycle print would have been, once the line is nothing else.
+        if SwiftUIWarning.parseDecorated(message) != nil {
+            return Self.warning(line: line, text: text, envelope: envelope)
         }
         if LifecycleLookalike.looks(message) {
             stats.lookalikes += 1
             return Event(line: line, kind: .text, origin: .lookalike, message: text, envelope: envelope)
         }
         return Event(line: line, kind: .text, origin: .text, message: text, envelope: envelope)
+    }
+
+    /// How many evaluations an annotation stands for: a multiplier says it; a counter says it
+    /// by its step from the view's last counter (a first counter, or one that went back, as
+    /// after a relaunch, stands for its own line only: the log does not say when the others ran).
+    private mutating func multiplicity(of annotation: Multiplicity.Annotation, view: String) -> Int32 {
+        guard annotation.isCounter else { return Int32(max(1, annotation.value)) }
+        let previous = counters.updateValue(annotation.value, forKey: view)
+        guard let previous, annotation.value > previous else { return 1 }
+        return Int32(min(annotation.value - previous, Multiplicity.maximum))
+    }
+
+    /// A multiplier after `changed.` (`… changed.  (×3 per zoom step)`); 1 for the usual line,
+    /// which ends at its full stop and is not read again.
+    @inline(__always)
+    private static func printChangesMultiplier(_ message: UnsafeRawBufferPointer) -> Int32 {
+        guard let last = message.last, last != UInt8(ascii: "."), last != 0x20 || message.count > 1 else { return 1 }
+        return remarkMultiplier(message)
+    }
+
+    @inline(never)
+    private static func remarkMultiplier(_ message: UnsafeRawBufferPointer) -> Int32 {
+        // The remark starts after the last ` changed` (or ` unchanged`).
+        var index = message.count - 8
+        while index > 0 {
+            if message[index] == UInt8(ascii: "c"), LifecycleWords.equals(UnsafeRawBufferPointer(rebasing: message[index..<(index + 7)]), "changed") {
+                break
+            }
+            index -= 1
+        }
+        guard index > 0, let annotation = Multiplicity.multiplier(in: message, from: index + 7, annotationStart: index + 7) else { return 1 }
+        return Int32(max(1, annotation.value))
     }
 
     /// Out of line: the parser's hot path stays as small as it was before warnings existed.

@@ -4,7 +4,7 @@
 ///
 /// The parser holds the latest event back until the next line arrives, because that line may
 /// still change it: a tab-indented line continues a `log` message, and `DataModel address: 0x…`
-/// names the instance of the init or deinit just before. `flush` releases the held event when
+/// names the instance of the init or deinit just before (and is folded into it). `flush` releases the held event when
 /// input goes quiet; `finish` releases it at the end.
 public struct TraceParser {
     /// The counters so far.
@@ -12,6 +12,8 @@ public struct TraceParser {
     private var envelopes: EnvelopeParser
     private var classifier: MessageClassifier
     private var held: Event?
+    /// The line just classified named the held event's instance (`AddressLine`): it is folded into it.
+    private var attached = false
     /// Set while inside a `log show --style json` array.
     private var jsonArray: JSONArrayStream?
 
@@ -133,8 +135,19 @@ public struct TraceParser {
             return Event(line: line, kind: .text, origin: .text, message: text, envelope: envelope)
         }
         let event = classifier.classify(message, text: text, line: line, envelope: envelope, stats: &stats)
-        if event.kind == .text { attachAddress(message) }
+        if event.kind == .text {
+            attachAddress(message)
+            countRepetition(message)
+        }
         return event
+    }
+
+    /// `last message repeated 3 times` or `... (× ~25 more lines)` right after a lifecycle line
+    /// says how many times that line happened; the repetition line itself stays text.
+    private mutating func countRepetition(_ message: UnsafeRawBufferPointer) {
+        guard let previous = held, previous.kind != .text, let repetition = Multiplicity.repetition(message) else { return }
+        let count = Int(previous.multiplicity)
+        held!.multiplicity = Int32(min(repetition.additional ? count + repetition.value : max(count, repetition.value), Multiplicity.maximum))
     }
 
     /// `DataModel address: 0x…` right after `DataModel init` (or deinit) names that instance.
@@ -145,6 +158,7 @@ public struct TraceParser {
         else { return }
         held!.instance = String(decoding: UnsafeRawBufferPointer(rebasing: message[parsed.address]), as: UTF8.self)
         stats.attachments += 1
+        attached = true
     }
 
     /// Only the `log` tool indents the continuation lines of a multi-line message with a tab;
@@ -159,8 +173,31 @@ public struct TraceParser {
     // An event is moved, never copied, from the classifier through `held` to `emit`: a copy
     // retains and releases each of its dozen strings, which cost a fifth of the parse.
     private mutating func hold(_ event: consuming Event, _ emit: (consuming Event) throws -> Void) rethrows {
+        if attached {
+            // `DataModel address: 0x…` is part of the init or deinit print before it: folded
+            // into that event as a continuation line rather than a text line between two events
+            // (which `why` took for the next update's cause, cutting the update in two).
+            attached = false
+            held!.message += "\n" + event.message
+            stats.continuations += 1
+            return
+        }
+        if event.kind == .body, let previous = held, previous.kind == .body, Self.pairs(previous.origin, event.origin),
+           previous.multiplicity != 0, previous.view == event.view {
+            // `Card body` printed next to `Card: _count changed.`: one evaluation, two prints.
+            event.multiplicity = 0
+        }
         try release(emit)
         held = consume event
+    }
+
+    /// A developer's body print and `_printChanges` output, in either order.
+    @inline(__always)
+    private static func pairs(_ first: Origin, _ second: Origin) -> Bool {
+        switch (first, second) {
+        case (.printChanges, .lifecycle), (.lifecycle, .printChanges): true
+        default: false
+        }
     }
 
     private mutating func release(_ emit: (consuming Event) throws -> Void) rethrows {

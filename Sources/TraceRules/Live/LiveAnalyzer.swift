@@ -99,6 +99,8 @@ public final class LiveAnalyzer {
         // (its tokens retained), since the compiler cannot tell that no detector changes it.
         // Consumed, not copied, into it: a copy is one more retain and release.
         let ready = consume converted
+        // The second print of one evaluation (`multiplicity` 0) is not a second evaluation.
+        guard ready.multiplicity > 0 else { return }
         subjects.count(ready)
         tracker.observe(ready)
         if ready.relaunch {
@@ -107,6 +109,14 @@ public final class LiveAnalyzer {
             observing = launches[launches.count - 1].allocateObservers()
         }
         DetectorSet.observe(ready, by: UnsafeBufferPointer(observing))
+        // As `Analyzer` does: each repeat of an event the log counts more than once.
+        if ready.multiplicity > 1 {
+            let repeated = ready.repeated
+            for _ in 1..<ready.multiplicity {
+                subjects.count(repeated)
+                DetectorSet.observe(repeated, by: UnsafeBufferPointer(observing))
+            }
+        }
     }
 
     /// Every launch's detectors with the key parts that tell them apart.

@@ -22,6 +22,8 @@ extension ExcessiveBodyEvaluationRule {
             var loopCount = 0
             var longestLoop: Stretch?
             var peak: Stretch?
+            /// The longest cycle it led: the views in order, and its lines (`count` cycles).
+            var cycle: (views: [Symbol], stretch: Stretch)?
             /// True once a loop or a busy second made the view's finding certain.
             var decided = false
         }
@@ -44,6 +46,15 @@ extension ExcessiveBodyEvaluationRule {
         private var order: [Symbol] = []
         /// Views whose finding became certain since the last `takeDecided`, each once.
         private var newlyDecided: [Int] = []
+        /// The last body lines with nothing else between, newest last, at most `maxPeriod`.
+        private var recent: [(view: Symbol, line: Int)] = []
+        /// Per period 2…`maxPeriod` (index period − 2): how many lines in a row repeated the
+        /// view `period` lines before them, and the first line of that stretch's cycle.
+        private var streaks = [Int](repeating: 0, count: Storms.maxPeriod - 1)
+        private var streakStarts = [Int](repeating: 0, count: Storms.maxPeriod - 1)
+        /// The most views one cycle may pass through: a loop through a parent and a few
+        /// children, as a device log shows it (`FeedView`, `FeedRow`, `FeedHeader`, again).
+        static let maxPeriod = 4
 
         init(thresholds: ThresholdValues) {
             minConsecutive = thresholds.count(ExcessiveBodyEvaluationRule.minConsecutive)
@@ -53,6 +64,7 @@ extension ExcessiveBodyEvaluationRule {
         /// A line that is not a body evaluation: it ends any run.
         mutating func other() {
             endRun()
+            endCycles()
         }
 
         /// A body evaluation; `slot` is its time in tenths of a second, when the line has one.
@@ -69,7 +81,11 @@ extension ExcessiveBodyEvaluationRule {
             }
             if let slot { count(view: index, slot: slot, line: line) }
             // Rows of one update print `@self` or `@identity` one after another: never a loop.
-            guard !valueOrIdentityOnly else { return endRun() }
+            guard !valueOrIdentityOnly else {
+                endCycles()
+                return endRun()
+            }
+            cycle(view: view, line: line)
             let key = RunKey(view: view, instance: instance)
             if run?.key == key {
                 run!.stretch.count += 1
@@ -80,9 +96,51 @@ extension ExcessiveBodyEvaluationRule {
             }
         }
 
+        /// A body line in a stretch of them: each period's streak grows when the line repeats the
+        /// view `period` lines back, and a streak that breaks is a cycle when it was long enough.
+        private mutating func cycle(view: Symbol, line: Int) {
+            for period in 2...Self.maxPeriod {
+                let slot = period - 2
+                if recent.count >= period, recent[recent.count - period].view == view {
+                    if streaks[slot] == 0 { streakStarts[slot] = recent[recent.count - period].line }
+                    streaks[slot] += 1
+                } else {
+                    endCycle(period: period)
+                }
+            }
+            recent.append((view, line))
+            if recent.count > Self.maxPeriod { recent.removeFirst() }
+        }
+
+        private mutating func endCycles() {
+            for period in 2...Self.maxPeriod { endCycle(period: period) }
+            recent.removeAll(keepingCapacity: true)
+        }
+
+        /// Files period `period`'s streak as a cycle when it ran `min_consecutive` times round
+        /// through `period` different views (the same view twice is a shorter period's cycle).
+        private mutating func endCycle(period: Int) {
+            let slot = period - 2
+            defer { streaks[slot] = 0 }
+            let cycles = (streaks[slot] + period) / period
+            guard streaks[slot] > 0, cycles >= minConsecutive, recent.count >= period else { return }
+            let members = recent.suffix(period).map(\.view)
+            guard Set(members.map(\.index)).count == period else { return }
+            // The cycle is named from its first line's view on, as the log shows it.
+            // `members` are the stretch's last `period` lines; its first line sits `streak`
+            // lines before the first of them, which is this many places round the cycle.
+            let first = (period - streaks[slot] % period) % period
+            let ordered = (0..<period).map { members[(first + $0) % period] }
+            let lead = ordered[0].index
+            let stretch = Stretch(count: cycles, firstLine: streakStarts[slot], lastLine: recent[recent.count - 1].line)
+            if cycles > views[lead].cycle?.stretch.count ?? 0 { views[lead].cycle = (ordered, stretch) }
+            decide(lead)
+        }
+
         /// Ends the pass: the last run and every view's last second are counted.
         mutating func finish() {
             endRun()
+            endCycles()
             for view in views.indices { closeSecond(of: view) }
         }
 
@@ -154,6 +212,12 @@ extension ExcessiveBodyEvaluationRule {
                 parts.append("\(longest.count) times in a row with nothing else between (lines \(longest.firstLine)–\(longest.lastLine))\(runs): an update loop")
                 loops.forEach(of: symbol.index) { lines += [$0.firstLine, $0.lastLine] }
             }
+            if let cycle = state.cycle {
+                let names = cycle.views.map { symbols[$0] } + [view]
+                parts.append("\(cycle.stretch.count) times round the cycle \(names.joined(separator: " → ")) with nothing else between "
+                    + "(lines \(cycle.stretch.firstLine)–\(cycle.stretch.lastLine)): an update loop through \(cycle.views.count) views")
+                lines += [cycle.stretch.firstLine, cycle.stretch.lastLine]
+            }
             if let peak = state.peak {
                 parts.append("\(peak.count) times within one second (lines \(peak.firstLine)–\(peak.lastLine))")
                 lines += [peak.firstLine, peak.lastLine]
@@ -165,7 +229,7 @@ extension ExcessiveBodyEvaluationRule {
                 lines += [all.firstLine, all.lastLine]
             }
             guard !parts.isEmpty else { return nil }
-            let why = state.loopCount == 0 && state.peak == nil
+            let why = state.loopCount == 0 && state.peak == nil && state.cycle == nil
                 ? " Look for a dependency that changes far more often than what the view shows."
                 : " Something it depends on keeps changing while it updates."
             return Violation(view: view, message: "\(view)'s body was evaluated " + parts.joined(separator: "; ") + "." + why,

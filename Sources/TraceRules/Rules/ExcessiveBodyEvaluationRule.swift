@@ -31,7 +31,11 @@ public enum ExcessiveBodyEvaluationRule: Rule {
             does not count: rows of one update print exactly that); `min_per_second` evaluations \
             within one second when timestamps tell, with some in each tenth of it (a long list \
             updated once is one burst, not a storm); or `min_evaluations` evaluations making up \
-            `min_share_percent` of all body evaluations in the trace.
+            `min_share_percent` of all body evaluations in the trace. A loop may also pass through \
+            a few views in turn (a parent and its children, as a device log shows it with no \
+            warning): `min_consecutive` times round the same cycle of up to four views is the \
+            same loop, reported on the cycle's first view and naming the others. A line the log \
+            counts (`Row body (×12)`, `last message repeated 11 times`) counts as that many.
             """,
         fix: """
             Find the state written while the view updates and move the write out of the update \
@@ -69,6 +73,32 @@ public enum ExcessiveBodyEvaluationRule: Rule {
                 ↓2024-05-01 10:00:00.000900+0000 App[1:2] row body
                 2024-05-01 10:00:00.001000+0000 App[1:2] row appear
                 """),
+            Example(note: "A device log (idevicesyslog) with no SwiftUI warning: two bodies cycling ten times round with nothing else between are a loop through both; the cycle's first and last lines are cited.", """
+                ↓Jun  3 09:51:55.000000 MyApp(SwiftUI)[1234] <Notice>: FeedView body
+                Jun  3 09:51:55.010000 MyApp(SwiftUI)[1234] <Notice>: FeedRow body
+                Jun  3 09:51:55.020000 MyApp(SwiftUI)[1234] <Notice>: FeedView body
+                Jun  3 09:51:55.030000 MyApp(SwiftUI)[1234] <Notice>: FeedRow body
+                Jun  3 09:51:55.040000 MyApp(SwiftUI)[1234] <Notice>: FeedView body
+                Jun  3 09:51:55.050000 MyApp(SwiftUI)[1234] <Notice>: FeedRow body
+                Jun  3 09:51:55.060000 MyApp(SwiftUI)[1234] <Notice>: FeedView body
+                Jun  3 09:51:55.070000 MyApp(SwiftUI)[1234] <Notice>: FeedRow body
+                Jun  3 09:51:55.080000 MyApp(SwiftUI)[1234] <Notice>: FeedView body
+                Jun  3 09:51:55.090000 MyApp(SwiftUI)[1234] <Notice>: FeedRow body
+                Jun  3 09:51:55.100000 MyApp(SwiftUI)[1234] <Notice>: FeedView body
+                Jun  3 09:51:55.110000 MyApp(SwiftUI)[1234] <Notice>: FeedRow body
+                Jun  3 09:51:55.120000 MyApp(SwiftUI)[1234] <Notice>: FeedView body
+                Jun  3 09:51:55.130000 MyApp(SwiftUI)[1234] <Notice>: FeedRow body
+                Jun  3 09:51:55.140000 MyApp(SwiftUI)[1234] <Notice>: FeedView body
+                Jun  3 09:51:55.150000 MyApp(SwiftUI)[1234] <Notice>: FeedRow body
+                Jun  3 09:51:55.160000 MyApp(SwiftUI)[1234] <Notice>: FeedView body
+                Jun  3 09:51:55.170000 MyApp(SwiftUI)[1234] <Notice>: FeedRow body
+                Jun  3 09:51:55.180000 MyApp(SwiftUI)[1234] <Notice>: FeedView body
+                ↓Jun  3 09:51:55.190000 MyApp(SwiftUI)[1234] <Notice>: FeedRow body
+                """),
+            Example(note: "A log that counts instead of pasting: one line said twelve times (`(×12)`, `x 12`, `[repeated 12 times]`, or `last message repeated 11 times` after it) is twelve evaluations in a row.", """
+                ↓Row body (×12)
+                Row appear
+                """),
             Example(note: "A storm with `min_per_second` lowered to 10: evaluated in every tenth of a second for a second, around other output.", """
                 ↓2024-05-01 10:00:00.050000+0000 App[1:2] ScrollHeader: _offset changed.
                 2024-05-01 10:00:00.060000+0000 App[1:2] scrolled
@@ -103,6 +133,14 @@ public enum ExcessiveBodyEvaluationRule: Rule {
                 """, thresholds: ["min_evaluations": 5]),
         ],
         nonTriggeringExamples: [
+            Example(note: "A parent and a child evaluated together three times, each after a tap: a cycle, but three times round is far below `min_consecutive`.", """
+                ListView body
+                Row body
+                ListView body
+                Row body
+                ListView body
+                Row body
+                """),
             Example(note: "Seed 000: an inline stack re-evaluated with its parent on every update.", """
                 root update
                 circle update

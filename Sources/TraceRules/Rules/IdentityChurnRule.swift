@@ -25,7 +25,10 @@ public enum IdentityChurnRule: Rule {
             An error by default because lost state is a visible bug (a playing button stops, a \
             text field clears) and rebuilding subtrees on every update is the costliest thing \
             SwiftUI does. The second form, `Owner Model init` → `deinit` → `init` under one owner, \
-            is the same reset seen from a state model's lifecycle prints.
+            is the same reset seen from a state model's lifecycle prints. A view given a new \
+            identity again and again a frame or more apart (within a second of the last), with \
+            no ancestor's line printed at all, is re-created by an ancestor that prints nothing: \
+            the same finding, with no root to name.
             """,
         fix: """
             Give the view a stable identity: use `.opacity`/`.disabled` or a modifier instead of \
@@ -36,6 +39,14 @@ public enum IdentityChurnRule: Rule {
         seed: "001 (`if showPlayButton { PlayButton() }` toggled off and on); `.id(UUID())` on ForEach rows",
         thresholds: [minRecreations, maxUpdateSeconds],
         triggeringExamples: [
+            Example(note: "A view made anew every frame or two for a while, its parent printing nothing: each new identity after the first resets its state.", """
+                ↓2024-05-01 10:00:00.100000+0000 App[1:2] CardView: @self, @identity, _model changed.
+                ↓2024-05-01 10:00:00.120000+0000 App[1:2] CardView: @self, @identity, _model changed.
+                ↓2024-05-01 10:00:00.140000+0000 App[1:2] CardView: @self, @identity, _model changed.
+                ↓2024-05-01 10:00:00.160000+0000 App[1:2] CardView: @self, @identity, _model changed.
+                ↓2024-05-01 10:00:00.180000+0000 App[1:2] CardView: @self, @identity, _model changed.
+                ↓2024-05-01 10:00:00.200000+0000 App[1:2] CardView: @self, @identity, _model changed.
+                """),
             Example(note: "Seed 001 toggled twice: each time `ContentView` shows the button again, it is new.", """
                 ContentView: @self, @identity, _showPlayButton changed.
                 PlayButton: @self, @identity, _isPlaying changed.
@@ -131,6 +142,12 @@ public enum IdentityChurnRule: Rule {
                 trace-analyze: kind=appear view=RecipeList id=#1
                 trace-analyze: kind=init view=RecipeDetail id=#4
                 trace-analyze: kind=body view=RecipeDetail id=#4 identity=new
+                """),
+            Example(note: "Rows made together in one frame, with no parent printed: siblings, not one view re-created.", """
+                2024-05-01 10:00:00.100000+0000 App[1:2] Row: @self, @identity, _isExpanded changed.
+                2024-05-01 10:00:00.100100+0000 App[1:2] Row: @self, @identity, _isExpanded changed.
+                2024-05-01 10:00:00.100200+0000 App[1:2] Row: @self, @identity, _isExpanded changed.
+                2024-05-01 10:00:00.100300+0000 App[1:2] Row: @self, @identity, _isExpanded changed.
                 """),
             Example(note: "A first render of many rows: each row is new, none existed before.", """
                 ContentView: _items changed.
@@ -254,6 +271,13 @@ public enum IdentityChurnRule: Rule {
         /// many prints named it, and the line of the last one.
         @exclusivity(unchecked) private var printed: [(instance: Symbol?, count: Int, line: Int)] = []
 
+        /// Per view symbol: the time and line of its last new identity outside an update with a
+        /// body root, for re-creations whose ancestor prints nothing.
+        @exclusivity(unchecked) private var lastOrphan: [(ts: Double, line: Int)?] = []
+
+        /// The view whose new identity the previous event was, if it was one.
+        @exclusivity(unchecked) private var previousIdentity: Int?
+
         /// Per owner and model type: live models and the previous init or deinit.
         @exclusivity(unchecked) private var models: [NamePair: ModelState] = [:]
         /// Per owner and model type: its list in `cycleLines`, of each deinit line and the init
@@ -290,6 +314,9 @@ public enum IdentityChurnRule: Rule {
             /// The state lists reset, each once, in order of first occurrence.
             var states: [[Symbol]] = []
             private var seenStates: Set<[Symbol]> = []
+            /// Re-creations seen with no ancestor's update printed (`orphan`), and the time they span.
+            var orphans = 0
+            var orphanSpan = 0.0
 
             var isEmpty: Bool { updates == 0 }
 
@@ -307,6 +334,8 @@ public enum IdentityChurnRule: Rule {
                 created += other.created
                 for root in other.roots where !roots.contains(root) { roots.append(root) }
                 for state in other.states where seenStates.insert(state).inserted { states.append(state) }
+                orphans += other.orphans
+                orphanSpan += other.orphanSpan
             }
         }
 
@@ -327,6 +356,9 @@ public enum IdentityChurnRule: Rule {
 
         func observe(_ event: LifecycleEvent) {
             position += 1
+            // Whether the event before was this view's own new identity, with nothing between.
+            let afterOwnIdentity = previousIdentity != nil && previousIdentity == event.view?.index
+            previousIdentity = event.kind == .body && event.isPrintChanges && event.newIdentity ? event.view?.index : nil
             // Every event, to follow which kind of update is under way; only structured lines are
             // ever the exact reading's (it returns false for every other line).
             if exact.observe(event) { return }
@@ -353,6 +385,9 @@ public enum IdentityChurnRule: Rule {
                 rootIsBody = event.kind == .body
                 if let ts = event.ts { startTime = max(startTime ?? ts, ts) }
                 return
+            }
+            if !rootIsBody, event.newIdentity, let view = event.view?.index, let ts = event.ts {
+                orphan(view, ts: ts, event, consecutive: afterOwnIdentity)
             }
             guard rootIsBody, let view = event.view?.index else { return }
             if let ts = event.ts, let startTime, !(ts - startTime <= maxUpdateSeconds) { return }
@@ -388,6 +423,31 @@ public enum IdentityChurnRule: Rule {
             }
             printed[view] = (instance, 1, event.line)
         }
+
+        /// A new identity with no update of an ancestor printed: the view made anew again and
+        /// again, back to back, a frame or more apart and within a second of the last
+        /// (`orphanGap`), is re-created by an ancestor that prints nothing. New identities within one frame are
+        /// siblings made together (a list's rows), and ones farther apart may be a screen
+        /// opened again; neither counts.
+        private func orphan(_ view: Int, ts: Double, _ event: LifecycleEvent, consecutive: Bool) {
+            lastOrphan.grow(toInclude: view, with: nil)
+            defer { lastOrphan[view] = (ts, event.line) }
+            // Only back to back: with other lines between (a row's appear, another view), new
+            // identities of one type are as likely rows scrolled in one after another.
+            guard consecutive, let last = lastOrphan[view], Self.orphanGap.contains(ts - last.ts) else { return }
+            grow(to: view)
+            var state: [Symbol] = []
+            for token in event.tokens where token.isState { state.append(token) }
+            if recreated[view].orphans == 0 { recreatedLines.append(last.line, to: view) }
+            recreated[view].add(root: nil, created: 1, state: state)
+            recreated[view].orphans += 1
+            recreated[view].orphanSpan += ts - last.ts
+            recreatedLines.append(event.line, to: view)
+            noteRecreated(view)
+        }
+
+        /// A frame at 120 Hz up to a second, in seconds.
+        static let orphanGap = 0.008...1.0
 
         private func grow(to view: Int) {
             firstIdentity.grow(toInclude: view, with: Int.max)
@@ -505,6 +565,13 @@ public enum IdentityChurnRule: Rule {
             let within = roots.isEmpty ? "its printed instance id changed" : ""
             let created = recreated.created
             let updates = recreated.updates
+            if recreated.orphans == updates, updates > 0 {
+                let message = "\(name) was created anew \(counted(updates, "time")) in \(String(format: "%.1f", recreated.orphanSpan)) s "
+                    + "with no update of an ancestor printed (the view that re-creates it prints nothing); "
+                    + (state.isEmpty ? "SwiftUI rebuilt it and its subtree each time." : "its state (\(state.joined(separator: ", "))) reset each time.")
+                    + (updates < minRecreations ? " Reported as info: \(counted(updates, "reset")) is below min_recreations (\(minRecreations))." : "")
+                return Violation(view: name, message: message, count: updates, lines: lines, weight: updates < minRecreations ? .hint : .full)
+            }
             let once = updates == 1
             var message = once
                 ? "\(name) was created anew \(roots.isEmpty ? "when \(within)" : "in an update of \(roots)") after it already existed; "

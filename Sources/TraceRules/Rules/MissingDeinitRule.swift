@@ -60,8 +60,33 @@ public enum MissingDeinitRule: Rule {
                 RoomCoordinator deinit
                 RoomCoordinator Socket deinit #2
                 """),
+            Example(note: "Only the first presentation's model logs deinit: the ones made for the next presentations are replaced while still alive.", """
+                ListView body
+                DetailViewModel init
+                DetailView appear
+                DetailView disappear
+                ↓DetailViewModel deinit
+                ↓DetailViewModel init
+                DetailView appear
+                DetailView disappear
+                ↓DetailViewModel init
+                DetailView appear
+                DetailView disappear
+                DetailViewModel init
+                DetailView appear
+                """),
         ],
         nonTriggeringExamples: [
+            Example(note: "Each presentation's model is released before the next one is made.", """
+                DetailViewModel init
+                DetailView appear
+                DetailView disappear
+                DetailViewModel deinit
+                DetailViewModel init
+                DetailView appear
+                DetailView disappear
+                DetailViewModel deinit
+                """),
             Example(note: "Seed 004, all links eager: nothing in the trace logs a deinit, so nothing says deinit is printed at all.", """
                 🚩 MyRootView appear
                 1️⃣ FirstCoordinator init 🟢
@@ -114,7 +139,7 @@ public enum MissingDeinitRule: Rule {
     )
 
     public static func detector(_ context: RuleContext) -> any Detector {
-        Unreleased(minReleased: context.thresholds.count(minReleased))
+        Both(minReleased: context.thresholds.count(minReleased))
     }
 
     /// Keeps, in trace order, the inits and deinits that may be an object's, and per view its

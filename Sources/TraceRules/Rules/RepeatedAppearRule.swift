@@ -57,6 +57,26 @@ public enum RepeatedAppearRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            Example(note: "A sheet presented three times: each presentation makes the view anew after it went off screen, so each is a lifetime of its own.", """
+                ContentView body
+                SheetView init
+                SheetView onAppear
+                SheetView onDisappear
+                SheetView init
+                SheetView onAppear
+                SheetView onDisappear
+                SheetView init
+                SheetView onAppear
+                SheetView onDisappear
+                """),
+            Example(note: "A detail screen whose model is made just before each presentation.", """
+                DetailViewModel init
+                DetailView appear
+                DetailView disappear
+                DetailViewModel init
+                DetailView appear
+                DetailView disappear
+                """),
             Example(note: "Seed 000's ZStack: each layer appears once, whatever its opacity.", """
                 2 appear
                 1 appear
@@ -137,6 +157,14 @@ public enum RepeatedAppearRule: Rule {
         @exclusivity(unchecked) private var reached: [(key: Int, view: Symbol, instance: Symbol?, lines: [Int])] = []
         /// Each group's lifetime gets a key of its own: the finding it may become.
         @exclusivity(unchecked) private var nextKey = 0
+        /// Per view symbol: it disappeared and has not appeared since (a sheet dismissed, a
+        /// screen popped).
+        @exclusivity(unchecked) private var offScreen: [Bool] = []
+        /// The event before was a model's init (no owner, a type not seen shown): made for
+        /// whatever appears next.
+        @exclusivity(unchecked) private var afterInit = false
+        /// Per symbol: it printed a body, appear or disappear line, so it is a view.
+        @exclusivity(unchecked) private var shown: [Bool] = []
 
         /// A closed group, its lines in `foundLines`.
         private struct Found {
@@ -165,9 +193,20 @@ public enum RepeatedAppearRule: Rule {
 
         func observe(_ event: LifecycleEvent) {
             position += 1
+            // A model's init: a type never seen with a body, appear or disappear line so far
+            // (a view's init right before another view appears says nothing about it).
+            defer { afterInit = event.kind == .`init` && event.owner == nil && !event.implied && !(event.view.map(isShown) ?? true) }
+            if event.kind == .body || event.kind == .appear || event.kind == .disappear, let view = event.view {
+                shown.grow(toInclude: view.index, with: false)
+                shown[view.index] = true
+            }
             switch event.kind {
             case .appear:
                 guard let view = event.view else { return }
+                // Presented again: a view that went off screen and is made anew (its init, or
+                // a model's just before it) starts a new lifetime, as each sheet presentation does.
+                if afterInit, isOffScreen(view) { newLifetime(view) }
+                markOffScreen(view, false)
                 let current = lifetimeOf(view)
                 let key = NamePair(owner: view, owned: event.instance)
                 guard let index = groupIndex[key] else {
@@ -189,7 +228,15 @@ public enum RepeatedAppearRule: Rule {
             case .body:
                 guard event.isPrintChanges, event.newIdentity, let view = event.view else { return }
                 newLifetime(view)
+            case .disappear:
+                guard let view = event.view else { return }
+                markOffScreen(view, true)
             case .`init`, .`deinit`:
+                // The view itself made again after it went off screen: a new presentation.
+                if event.kind == .`init`, event.owner == nil, let view = event.view, isOffScreen(view) {
+                    newLifetime(view)
+                    markOffScreen(view, false)
+                }
                 guard let owner = event.owner else { return }
                 let key = NamePair(owner: owner, owned: event.view)
                 let count = alive[key, default: 0] + (event.kind == .`init` ? 1 : -1)
@@ -204,6 +251,19 @@ public enum RepeatedAppearRule: Rule {
             guard decidesEarly else { return }
             let group = groups[index]
             reached.append((group.key, group.view, group.instance, group.lines))
+        }
+
+        private func isShown(_ symbol: Symbol) -> Bool {
+            symbol.index < shown.count && shown[symbol.index]
+        }
+
+        private func isOffScreen(_ view: Symbol) -> Bool {
+            view.index < offScreen.count && offScreen[view.index]
+        }
+
+        private func markOffScreen(_ view: Symbol, _ value: Bool) {
+            offScreen.grow(toInclude: view.index, with: false)
+            offScreen[view.index] = value
         }
 
         private func lifetimeOf(_ view: Symbol) -> Int {

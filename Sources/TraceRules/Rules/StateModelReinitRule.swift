@@ -32,6 +32,14 @@ public enum StateModelReinitRule: Rule {
         seed: "001 (`@State var dataModel = DataModel()` with `@Observable`: `PlayButton DataModel init` after each `+ 1`, the kept instance released only at the end)",
         thresholds: [minReinits],
         triggeringExamples: [
+            Example(note: "A model made again while its screen is torn down (`NavigationLink(isActive:)` on older iOS): released, made, released again with nothing shown.", """
+                DetailView onAppear
+                DetailViewModel init
+                ↓DetailView onDisappear
+                ↓DetailViewModel deinit
+                ↓DetailViewModel init
+                ↓DetailViewModel deinit
+                """),
             Example(note: "Seed 001: each `+ 1` makes a DataModel that SwiftUI throws away; the first one is kept.", """
                 ContentView: @self, @identity, _showPlayButton, _count changed.
                 PlayButton DataModel init
@@ -88,6 +96,14 @@ public enum StateModelReinitRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            Example(note: "A screen dismissed and opened again: its new model is shown, not thrown away.", """
+                DetailView onAppear
+                DetailViewModel init
+                DetailView onDisappear
+                DetailViewModel deinit
+                DetailViewModel init
+                DetailView onAppear
+                """),
             Example(note: "Seed 001 with @StateObject: the model is made once; parent updates re-create only the view.", """
                 ContentView: @self, @identity, _showPlayButton, _count changed.
                 PlayButton DataModel init
@@ -123,6 +139,6 @@ public enum StateModelReinitRule: Rule {
     )
 
     public static func detector(_ context: RuleContext) -> any Detector {
-        DiscardedModels(minReinits: context.thresholds.count(minReinits), symbols: context.symbols)
+        Both(minReinits: context.thresholds.count(minReinits), symbols: context.symbols)
     }
 }

@@ -25,6 +25,7 @@ extension LifecycleEvent {
         if let name = event.pointee.instance { instance = symbols.internInstance(name) }
         isPrintChanges = event.pointee.origin == .printChanges
         durationMilliseconds = event.pointee.durationMs
+        multiplicity = Int(event.pointee.multiplicity)
         if !event.pointee.tokens.isEmpty {
             for token in event.pointee.tokens { append(token: symbols.intern(token), symbols: symbols) }
         }

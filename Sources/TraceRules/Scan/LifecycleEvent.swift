@@ -32,6 +32,13 @@ public struct LifecycleEvent {
     public var relaunch = false
     /// For a `warning` event: which SwiftUI warning, and the values its text carries.
     public var warning: Warning?
+    /// How many times the line says the event happened (`multiplicities.count`, else 1). The
+    /// scan's consumers hand such an event to the rules that many times (`implied` on the
+    /// repeats), so every rule counts what the log counts.
+    public var multiplicity = 1
+    /// True on a repeat of an event that happened more than once: the same line again, told by
+    /// its multiplicity rather than printed.
+    public var implied = false
 
     /// A SwiftUI runtime warning as the rules see it: a row of `warnings`, names interned.
     public struct Warning {
@@ -73,5 +80,17 @@ public struct LifecycleEvent {
         self.newValue = newValue
         self.followsText = followsText
         self.warning = warning
+    }
+}
+
+extension LifecycleEvent {
+    /// The event again, as one of its repeats: implied, right after the last (no text between),
+    /// and never a relaunch.
+    var repeated: LifecycleEvent {
+        var copy = self
+        copy.implied = true
+        copy.followsText = false
+        copy.relaunch = false
+        return copy
     }
 }

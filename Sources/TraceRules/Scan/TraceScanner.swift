@@ -49,6 +49,14 @@ public struct TraceScanner {
         ORDER BY event_id
         """
 
+    /// The events that happened more than once, and how many times.
+    public static let multiplicitiesSQL = """
+        SELECT event_id, count
+        FROM multiplicities
+        WHERE event_id BETWEEN ?1 AND ?2
+        ORDER BY event_id
+        """
+
     /// The trace's first and last event id; nil for a trace without events.
     ///
     /// Two probes that stop at the first match, not `min`/`max` (a scan of the whole table
@@ -108,6 +116,7 @@ public struct TraceScanner {
         private let events: Statement
         private let changes: Statement
         private let warnings: Statement
+        private let multiplicities: Statement
 
         init(database: Database, traceID: Int, eventIDs: ClosedRange<Int>, contiguous: Bool, symbols: SymbolTable) throws {
             self.eventIDs = eventIDs
@@ -119,6 +128,8 @@ public struct TraceScanner {
             try changes.bind([eventIDs.lowerBound, eventIDs.upperBound])
             warnings = try database.prepare(TraceScanner.warningsSQL)
             try warnings.bind([eventIDs.lowerBound, eventIDs.upperBound])
+            multiplicities = try database.prepare(TraceScanner.multiplicitiesSQL)
+            try multiplicities.bind([eventIDs.lowerBound, eventIDs.upperBound])
         }
 
         /// Reads the trace into `queue` in chunks; stops early when no one takes them any more.
@@ -137,6 +148,7 @@ public struct TraceScanner {
         private func read(_ emit: (LifecycleEvent) -> Bool) throws {
             var nextChange = try changes.step() ? changes.integer(at: 0) : nil
             var nextWarning = try warnings.step() ? warnings.integer(at: 0) : nil
+            var nextMultiple = try multiplicities.step() ? multiplicities.integer(at: 0) : nil
             var previousID = eventIDs.lowerBound - 1
             var skippedText = false
             var launch = Relaunch()
@@ -166,6 +178,10 @@ public struct TraceScanner {
                 while let warningEventID = nextWarning, warningEventID <= id {
                     if warningEventID == id { event.warning = warning() }
                     nextWarning = try warnings.step() ? warnings.integer(at: 0) : nil
+                }
+                while let multipleEventID = nextMultiple, multipleEventID <= id {
+                    if multipleEventID == id { event.multiplicity = max(0, multiplicities.integer(at: 1)) }
+                    nextMultiple = try multiplicities.step() ? multiplicities.integer(at: 0) : nil
                 }
                 event.relaunch = launch.startsAgain(event, pid: events.int(at: 9))
                 guard emit(event) else { return }

@@ -2,7 +2,7 @@ import TraceRules
 
 /// A versioned JSON document; the shape is documented in the README and only grows.
 ///
-/// `{"version":1,"findings":[{"rule","severity","view","message","count","root_cause","location":{"file","line","column","declaration"},
+/// `{"version":1,"findings":[…], "fix_first":[{"rule","view","waste","unit","milliseconds"}],{"rule","severity","view","message","count","root_cause","location":{"file","line","column","declaration"},
 ///   "evidence":[{"file","line"}]}], "coverage":[{"file","lines","lifecycle_events","lookalikes","lookalike_lines":[{"line","text"}]}], "summary":{"findings","error","warning","info","traces","fail_on","failed","hidden"}}`
 enum JSONReporter: Reporter {
     static let identifier = "json"
@@ -16,6 +16,15 @@ enum JSONReporter: Reporter {
         let document = JSONDocument.object([
             ("version", .int(version)),
             ("findings", .string(placeholder)),
+            ("fix_first", .array(report.fixFirst.map { entry in
+                .object([
+                    ("rule", .string(entry.rule)),
+                    ("view", .string(entry.view)),
+                    ("waste", .int(entry.waste)),
+                    ("unit", .string(entry.unit)),
+                    ("milliseconds", entry.milliseconds.map { .number($0) } ?? .null),
+                ])
+            })),
             ("coverage", .array(report.coverage.map { trace in
                 .object([
                     ("file", .string(trace.source == "-" ? "<stdin>" : trace.source)),

@@ -27,6 +27,13 @@ enum MarkdownReporter: Reporter {
             ]
             sink.write("| " + cells.joined(separator: " | ") + " |\n")
         }
+        let fixFirst = report.fixFirst
+        guard !fixFirst.isEmpty else { return }
+        var ranked = "\n**Fix first** (most waste first):\n\n"
+        for (index, entry) in fixFirst.enumerated() {
+            ranked += "\(index + 1). \(cell(entry.text)): see \(code("trace-analyze rules \(entry.rule)"))\n"
+        }
+        sink.write(ranked)
     }
 
     /// Text in a table cell: literal, whatever Markdown or HTML it looks like; lines joined with `<br>`.

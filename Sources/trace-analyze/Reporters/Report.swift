@@ -61,6 +61,24 @@ struct Report {
         return "\(plural(total, "finding"))\(list) in \(plural(traceCount, "trace"))\(baseline)"
     }
 
+    /// The findings that cost most (`FixFirst`), for the end of a report; empty without findings.
+    var fixFirst: [FixFirst.Entry] {
+        guard total > 0 else { return [] }
+        return (try? FixFirst(findings).entries) ?? []
+    }
+
+    /// `Fix first:` and a numbered line per entry, then a blank line; none without findings.
+    var fixFirstLines: [String] {
+        let entries = fixFirst
+        guard !entries.isEmpty else { return [] }
+        var lines = ["Fix first (most waste first):"]
+        for (index, entry) in entries.enumerated() {
+            let file = traceCount > 1 ? " in \(entry.source == "-" ? "<stdin>" : entry.source)" : ""
+            lines.append("  \(index + 1). \(entry.text)\(file): trace-analyze rules \(entry.rule)")
+        }
+        return lines + [""]
+    }
+
     /// `Recognised 41 of 47 lines as lifecycle events; 2 more look like lifecycle prints:`
     /// one line per trace, with the lookalike lines shown after it.
     var coverageLines: [String] {

@@ -73,6 +73,9 @@ enum TextReporter: Reporter {
             block.withUnsafeBytes { sink.write(bytes: $0) }
         }
         var text = ""
+        for line in report.fixFirstLines {
+            text += line + "\n"
+        }
         for line in report.coverageLines {
             text += paint(line, TerminalColours.dim) + "\n"
         }

@@ -1,8 +1,8 @@
 /// Recognises `DataModel address: 0x0000600000c435d0`, a line apps print right after an init
 /// or deinit to say which instance it was (seed 001).
 ///
-/// The line stays a `text` event of its own; `TraceParser` copies the address into the
-/// `instance` of the init or deinit of the same type on the line just before.
+/// `TraceParser` copies the address into the `instance` of the init or deinit of the same type
+/// on the line just before, and folds the line into that event as a continuation line.
 public enum AddressLine {
     /// The type named and the address, as byte ranges into the message.
     public struct Parsed: Equatable, Sendable {

@@ -38,6 +38,10 @@ public enum LifecycleMessage {
         public var owner: Range<Int>?
         /// An address, UUID, `#n`, `id=` value or a number after the view.
         public var instance: Range<Int>?
+        /// A multiplier or counter after the lifecycle word (`(×3)`, `Card.body: 61`).
+        public var annotation: Multiplicity.Annotation?
+        /// Where the detail after the lifecycle word (or after the subject that follows it) starts.
+        var detailStart = 0
     }
 
     /// The longest message considered; longer lines are prose or data.
@@ -61,9 +65,41 @@ public enum LifecycleMessage {
         guard let firstKind = LifecycleTokenizer.tokenize(message, into: &words) else { return nil }
         let line = Line(message: message, words: words)
         for index in firstKind..<words.count where words[index].shape == .name {
-            if let parsed = line.match(kindAt: index) { return parsed }
+            if var parsed = line.match(kindAt: index) {
+                parsed.annotation = Multiplicity.annotation(in: message, after: parsed.detailStart, counting: parsed.kind == .body)
+                // `Card render #12`: after a body word, `#12` counts evaluations; it names no instance.
+                if let annotation = parsed.annotation, annotation.isCounter, let instance = parsed.instance,
+                   instance.lowerBound >= annotation.start {
+                    parsed.instance = nil
+                }
+                return parsed
+            }
         }
-        return nil
+        // `DetailView#42 onAppear`: a name with its instance glued on, split only now (few
+        // lines get here, and looking for `#` in every word cost the common path).
+        if message.contains(UInt8(ascii: "#")) {
+            var split: [LifecycleWord] = []
+            if let first = LifecycleTokenizer.tokenize(message, into: &split, splittingInstances: true), split.count != words.count {
+                let retry = Line(message: message, words: split)
+                for index in first..<split.count where split[index].shape == .name {
+                    if let parsed = retry.match(kindAt: index) { return parsed }
+                }
+            }
+        }
+        // `Card body [count: 40]`, `Model init // INITIALIZED 3 TIMES`: an annotation after the
+        // lifecycle word read as detail; the line without it is tried once more.
+        guard let kind = line.kind(at: firstKind) else { return nil }
+        let end = words[kind.next - 1].range.upperBound
+        guard let annotation = Multiplicity.annotation(in: message, after: end, counting: kind.word.kind == .body),
+              annotation.start < message.count
+        else { return nil }
+        var trimmed = annotation.start
+        while trimmed > 0, LifecycleTokenizer.isSpace(message[trimmed - 1]) { trimmed -= 1 }
+        guard trimmed < message.count, var parsed = parse(UnsafeRawBufferPointer(rebasing: message[0..<trimmed]), scratch: &words) else {
+            return nil
+        }
+        parsed.annotation = annotation
+        return parsed
     }
 }
 
@@ -144,7 +180,7 @@ private struct Line {
         guard accepts(kind: kind, subject: subjectWord, tail: tail) else { return nil }
         return LifecycleMessage.Parsed(
             kind: kind.kind, view: viewRange(subject), owner: owner.map(viewRange),
-            instance: instance ?? tail.instance
+            instance: instance ?? (message[subject.upperBound - 1] == UInt8(ascii: ")") ? callInstance(subject) : nil) ?? tail.instance, detailStart: words[next - 1].range.upperBound
         )
     }
 
@@ -155,7 +191,10 @@ private struct Line {
         guard subjectWord.shape == .name, isName(subjectWord), !LifecycleWords.isFiller(bytes(subjectWord.range)) else { return nil }
         let tail = detail(after: next + 1)
         guard accepts(kind: kind, subject: subjectWord, tail: tail) else { return nil }
-        return LifecycleMessage.Parsed(kind: kind.kind, view: viewRange(subjectWord.range), owner: nil, instance: tail.instance)
+        return LifecycleMessage.Parsed(
+            kind: kind.kind, view: viewRange(subjectWord.range), owner: nil, instance: tail.instance,
+            detailStart: subjectWord.range.upperBound
+        )
     }
 
     /// What follows the kind: fillers, counters and instances are part of the print; anything
@@ -258,10 +297,42 @@ private struct Line {
         return false
     }
 
-    /// A name without a trailing call: `ContentView()` → `ContentView`.
+    /// A name without a trailing call: `ContentView()` → `ContentView`; without the module in
+    /// an object's description: `<MyApp.DetailViewModel: 0x…>` → `DetailViewModel` (Swift
+    /// always prints the module there, and `DetailViewModel init` from the same type must not
+    /// be another type).
     private func viewRange(_ range: Range<Int>) -> Range<Int> {
         let stripped = LifecycleWords.stripCall(bytes(range))
-        return range.lowerBound..<(range.lowerBound + stripped.count)
+        var start = range.lowerBound
+        let end = range.lowerBound + stripped.count
+        if start > 0, message[start - 1] == UInt8(ascii: "<"), end < message.count, message[end] == UInt8(ascii: ":"),
+           let dot = message[start..<end].firstIndex(of: UInt8(ascii: ".")), dot + 1 < end {
+            start = dot + 1
+        }
+        return start..<end
+    }
+
+    /// The instance in a call-like subject: `ItemRow(id: 1)` → `1`, `Row(42)` → `42`.
+    private func callInstance(_ range: Range<Int>) -> Range<Int>? {
+        guard message[range.upperBound - 1] == UInt8(ascii: ")"),
+              let open = message[range].firstIndex(of: UInt8(ascii: "(")), open + 1 < range.upperBound - 1
+        else { return nil }
+        var start = open + 1
+        let end = range.upperBound - 1
+        if let colon = message[start..<end].firstIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "=") }) {
+            let label = UnsafeRawBufferPointer(rebasing: message[start..<colon])
+            guard LifecycleWords.equalsIgnoringCase(label, "id") || LifecycleWords.equalsIgnoringCase(label, "index")
+                || LifecycleWords.equalsIgnoringCase(label, "instance") || LifecycleWords.equalsIgnoringCase(label, "uuid")
+            else { return nil }
+            start = colon + 1
+        }
+        while start < end, LifecycleTokenizer.isSpace(message[start]) { start += 1 }
+        var valueEnd = end
+        while valueEnd > start, LifecycleTokenizer.isSpace(message[valueEnd - 1]) { valueEnd -= 1 }
+        guard start < valueEnd else { return nil }
+        let value = UnsafeRawBufferPointer(rebasing: message[start..<valueEnd])
+        guard value.allSatisfy({ LifecycleTokenizer.isDigit($0) }) || LifecycleTokenizer.isInstanceToken(value) else { return nil }
+        return start..<valueEnd
     }
 
     /// `ContentView.Model.init()` → (`ContentView.Model`, `init()`); the dot must come before any `(`.

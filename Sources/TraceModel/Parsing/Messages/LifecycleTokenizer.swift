@@ -11,10 +11,11 @@ enum LifecycleTokenizer {
     static let maxWordsBeforeKind = 8
 
     /// Fills `words` with the words of `message`, up to `maxWords`, and returns the index of the
-    /// first that may be a lifecycle word (`LifecycleWords.mayNameKind`); nil when none is, in
+    /// first that may be a lifecycle word; with `splittingInstances`, a name with its instance
+    /// glued on (`DetailView#42`) is two words (`LifecycleWords.mayNameKind`); nil when none is, in
     /// which case reading stopped early.
     @discardableResult
-    static func tokenize(_ message: UnsafeRawBufferPointer, into words: inout [LifecycleWord]) -> Int? {
+    static func tokenize(_ message: UnsafeRawBufferPointer, into words: inout [LifecycleWord], splittingInstances: Bool = false) -> Int? {
         var index = 0
         let count = message.count
         var firstKind: Int?
@@ -54,6 +55,14 @@ enum LifecycleTokenizer {
             let closed = wrapped && isClosing(message[close - 1])
             var word = LifecycleWord(range: range, shape: shape(UnsafeRawBufferPointer(rebasing: message[range])), wrapped: closed)
             word.separated = message[range.upperBound..<index].contains(where: isSeparator)
+            // `DetailView#42`: a name with its instance glued on is two words.
+            // Asked for only when a line with a lifecycle word failed to match without it.
+            if splittingInstances, word.shape == .other, let hash = message[range].firstIndex(of: UInt8(ascii: "#")), hash > range.lowerBound,
+               isIdentifier(UnsafeRawBufferPointer(rebasing: message[range.lowerBound..<hash])),
+               isInstanceToken(UnsafeRawBufferPointer(rebasing: message[hash..<range.upperBound])) {
+                words.append(LifecycleWord(range: range.lowerBound..<hash, shape: .name, wrapped: closed))
+                word = LifecycleWord(range: hash..<range.upperBound, shape: .instance, wrapped: false, separated: word.separated)
+            }
             words.append(word)
             if firstKind == nil, word.shape == .name,
                LifecycleWords.mayNameKind(UnsafeRawBufferPointer(rebasing: message[range]), dotted: hasDot) {
@@ -102,11 +111,20 @@ enum LifecycleTokenizer {
         return (range, end)
     }
 
+    @inline(__always)
     private static func shape(_ word: UnsafeRawBufferPointer) -> LifecycleWord.Shape {
         if isInstanceToken(word) { return .instance }
         if isNumber(word) { return .number }
         if isIdentifier(word) { return .name }
+        if word.count > 3, word[2] == UInt8(ascii: "-"), isHyphenatedVerb(word) { return .name }
         return .other
+    }
+
+    /// `re-rendered`, `re-evaluated`: a hyphenated verb is a word like any other. Out of line:
+    /// almost no word has a hyphen third.
+    @inline(never)
+    private static func isHyphenatedVerb(_ word: UnsafeRawBufferPointer) -> Bool {
+        word[0] | 0x20 == UInt8(ascii: "r") && word[1] | 0x20 == UInt8(ascii: "e") && word[3...].allSatisfy(isLetter)
     }
 
     /// Trims decorations from both ends; nil when nothing is left (`🟢`, `-----`, `1️⃣`).

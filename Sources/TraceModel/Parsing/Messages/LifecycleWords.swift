@@ -37,6 +37,8 @@ enum LifecycleWords {
             if equalsInOneCase(base, "render") { return KindWord(kind: .body, strength: .loose) }
         case 7:
             if equalsInOneCase(base, "created") { return KindWord(kind: .`init`, strength: .loose) }
+            if base[0] | 0x20 == UInt8(ascii: "r"), equalsInOneCase(base, "redrawn") { return KindWord(kind: .body, strength: .plain) }
+            if base[0] | 0x20 == UInt8(ascii: "a"), equalsInOneCase(base, "appears") { return KindWord(kind: .appear, strength: .plain) }
             if equalsIgnoringCase(base, "dealloc") { return KindWord(kind: .`deinit`, strength: .strict) }
         case 8:
             if equalsIgnoringCase(base, "onAppear") { return KindWord(kind: .appear, strength: .strict) }
@@ -53,8 +55,11 @@ enum LifecycleWords {
             if equalsIgnoringCase(base, "disappear") { return KindWord(kind: .disappear, strength: .strict) }
             if equalsInOneCase(base, "evaluated") { return KindWord(kind: .body, strength: .plain) }
             if equalsInOneCase(base, "re-render") { return KindWord(kind: .body, strength: .loose) }
+            if base[0] | 0x20 == UInt8(ascii: "r"), equalsInOneCase(base, "refreshed") { return KindWord(kind: .body, strength: .loose) }
         case 10:
             if equalsInOneCase(base, "rerendered") { return KindWord(kind: .body, strength: .loose) }
+            if base[0] | 0x20 == UInt8(ascii: "r"), equalsInOneCase(base, "recomputed") { return KindWord(kind: .body, strength: .plain) }
+            if base[0] | 0x20 == UInt8(ascii: "d"), equalsInOneCase(base, "disappears") { return KindWord(kind: .disappear, strength: .plain) }
         case 11:
             if equalsIgnoringCase(base, "initialized") || equalsIgnoringCase(base, "initialised") {
                 return KindWord(kind: .`init`, strength: .strict)
@@ -63,6 +68,9 @@ enum LifecycleWords {
             if equalsIgnoringCase(base, "disappeared") { return KindWord(kind: .disappear, strength: .strict) }
             if equalsIgnoringCase(base, "deallocated") { return KindWord(kind: .`deinit`, strength: .strict) }
             if equalsInOneCase(base, "re-rendered") { return KindWord(kind: .body, strength: .loose) }
+            if base[0] | 0x20 == UInt8(ascii: "r"), equalsInOneCase(base, "reevaluated") { return KindWord(kind: .body, strength: .plain) }
+        case 12 where base[2] == UInt8(ascii: "-"):
+            if equalsInOneCase(base, "re-evaluated") { return KindWord(kind: .body, strength: .plain) }
         case 13:
             if equalsIgnoringCase(base, "deinitialized") || equalsIgnoringCase(base, "deinitialised") {
                 return KindWord(kind: .`deinit`, strength: .strict)
@@ -90,6 +98,7 @@ enum LifecycleWords {
         for candidate: StaticString in [
             "update", "updated", "evaluate", "evaluated", "evaluation", "called", "computed", "invoked",
             "rendered", "render", "run", "ran", "executed", "recomputed", "reevaluated", "re-evaluated",
+            "re-rendered", "rerendered", "redrawn", "refreshed",
         ] where equalsInOneCase(word, candidate) {
             return true
         }

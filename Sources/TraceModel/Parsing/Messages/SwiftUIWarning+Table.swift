@@ -74,6 +74,21 @@ extension SwiftUIWarning {
         }, samples: [
             ("AttributeGraph: cycle detected through attribute 278848", SwiftUIWarning(.attributeGraphCycle, attribute: 278848)),
         ]),
+        Known(identifier: .attributeGraphCycle, prefix: "cycle detected", match: { text, start in
+            // The bare text, as pasted from Xcode's console without its `AttributeGraph:` lead:
+            // nothing but an attribute, punctuation or decoration may follow.
+            var cursor = ByteCursor(text, position: start)
+            cursor.skipSpaces()
+            let rest = UnsafeRawBufferPointer(rebasing: text[cursor.position...])
+            if rest.isEmpty || !rest.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A && $0 < 0x80 }) {
+                return SwiftUIWarning(.attributeGraphCycle)
+            }
+            guard hasPrefix(rest, "through attribute") else { return nil }
+            return attributeCycle(text, after: cursor.position + 17)
+        }, samples: [
+            ("cycle detected", SwiftUIWarning(.attributeGraphCycle)),
+            ("cycle detected through attribute 42", SwiftUIWarning(.attributeGraphCycle, attribute: 42)),
+        ]),
         Known(identifier: .duplicateForEachID, prefix: "ForEach<", match: { text, start in
             // The type's generic arguments hold spaces, commas, parentheses and `:`; it ends
             // where its angle brackets balance. The ID may hold anything: it ends at the fixed tail.
@@ -85,6 +100,16 @@ extension SwiftUIWarning {
         }, samples: [
             ("ForEach<Array<Item>, String, ItemRow>: the ID abc occurs multiple times within the collection, this will give undefined results!",
              SwiftUIWarning(.duplicateForEachID, type: "ForEach<Array<Item>, String, ItemRow>", elementID: "abc")),
+        ]),
+        Known(identifier: .forEachCountChanged, prefix: "ForEach<", match: { text, start in
+            // `ForEach<…> count (6) != its initial count (0). …`: the type, then the fixed words.
+            guard let close = closingAngle(text, from: start - 1) else { return nil }
+            var cursor = ByteCursor(text, position: close + 1)
+            guard cursor.skip(" count ("), range(of: " != its initial count (", in: text, from: cursor.position) != nil else { return nil }
+            return SwiftUIWarning(.forEachCountChanged, type: string(text, 0..<(close + 1)))
+        }, samples: [
+            ("ForEach<Array<Item>, Int, ItemRow> count (6) != its initial count (0). `ForEach(_:content:)` should only be used for *constant* data. Instead conform data to `Identifiable` or use `ForEach(_:id:content:)` and provide an explicit `id`!",
+             SwiftUIWarning(.forEachCountChanged, type: "ForEach<Array<Item>, Int, ItemRow>")),
         ]),
         Known(identifier: .duplicateForEachID, prefix: "Lazy", match: { text, start in
             // `LazyVStackLayout: the ID X is used by multiple child views, ...` (and the

@@ -21,6 +21,9 @@ public struct SwiftUIWarning: Sendable, Equatable {
         /// `ForEach<...>: the ID X occurs multiple times within the collection, ...` and the
         /// lazy layouts' `LazyVStackLayout: the ID X is used by multiple child views, ...`
         case duplicateForEachID = "duplicate_foreach_id"
+        /// `ForEach<...> count (6) != its initial count (0). `ForEach(_:content:)` should only be
+        /// used for *constant* data. ...`: rows identified by their offset over data that changed.
+        case forEachCountChanged = "foreach_count_changed"
         /// `Accessing StateObject's object without being installed on a View. ...`
         case stateObjectOutsideView = "state_object_outside_view"
         /// `Accessing State's value outside of being installed on a View. ...`
@@ -56,7 +59,41 @@ public struct SwiftUIWarning: Sendable, Equatable {
     /// (Xcode's console) and `/path/File.swift:12: warning run: ` (Xcode's runtime issues).
     @inline(__always)
     public static func parse(_ message: UnsafeRawBufferPointer) -> SwiftUIWarning? {
-        mayStart(message) ? parseCandidate(message) : nil
+        mayStart(message) ? parseCandidate(message) : parseDecorated(message)
+    }
+
+    /// A warning pasted into notes with decoration in front: indented, quoted (`> `), set in
+    /// emphasis (`*`, `_`, backticks), bulleted, or after an emoji (`⚠️ `, `🟣 `). Nil when what
+    /// follows the decoration is no known text. Out of line: ordinary lines fail the first test.
+    @inline(never)
+    public static func parseDecorated(_ message: UnsafeRawBufferPointer) -> SwiftUIWarning? {
+        guard let first = message.first, first >= 0xC0 || isDecoration(first) else { return nil }
+        var start = 0
+        // At most a short run of decoration: a sentence before the text is not decoration.
+        while start < min(message.count, 24) {
+            let byte = message[start]
+            if byte >= 0x80 || isDecoration(byte) || byte == UInt8(ascii: "#") || byte == UInt8(ascii: ":") {
+                start += 1
+            } else {
+                break
+            }
+        }
+        guard start > 0, start < message.count else { return nil }
+        let rest = UnsafeRawBufferPointer(rebasing: message[start...])
+        return mayStart(rest) ? parseCandidate(rest) : nil
+    }
+
+    /// Space, tab, `>`, `*`, `_`, backtick, `-`, `|`, `"`: what notes put before a pasted line.
+    /// A switch, not a set's `contains`: it runs on every text line.
+    @inline(__always)
+    private static func isDecoration(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x09, UInt8(ascii: ">"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "-"),
+             UInt8(ascii: "|"), UInt8(ascii: "\""):
+            true
+        default:
+            false
+        }
     }
 
     /// True when a known text, or a wrapper around one, can start with `message`'s first two
@@ -74,7 +111,7 @@ public struct SwiftUIWarning: Sendable, Equatable {
              (UInt8(ascii: "B"), UInt8(ascii: "o")), (UInt8(ascii: "F"), UInt8(ascii: "o")), (UInt8(ascii: "U"), UInt8(ascii: "p")),
              (UInt8(ascii: "="), UInt8(ascii: "=")), (UInt8(ascii: "A"), UInt8(ascii: "c")), (UInt8(ascii: "A"), UInt8(ascii: " ")),
              (UInt8(ascii: "A"), UInt8(ascii: "t")), (UInt8(ascii: "L"), UInt8(ascii: "a")), (UInt8(ascii: "["), UInt8(ascii: "S")),
-             (UInt8(ascii: "<"), _), (UInt8(ascii: "/"), _):
+             (UInt8(ascii: "c"), UInt8(ascii: "y")), (UInt8(ascii: "<"), _), (UInt8(ascii: "/"), _):
             true
         default:
             false
