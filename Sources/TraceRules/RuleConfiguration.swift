@@ -40,6 +40,8 @@ public struct RuleConfiguration: Sendable {
         if let rules = try root.object("rules") {
             for identifier in rules.order {
                 guard let rule = registry.rule(identifier) else {
+                    // `lint`'s rules share the section; `LintConfiguration` reads them.
+                    if LintRegistry.builtIn.rule(identifier) != nil { continue }
                     throw rules.error(identifier, Self.unknownRule(registry))
                 }
                 let reader = try rules.object(identifier)!
@@ -81,7 +83,7 @@ public struct RuleConfiguration: Sendable {
 
     private static func ruleList(_ root: ConfigurationReader, _ key: String, _ registry: RuleRegistry) throws -> [String]? {
         guard let identifiers = try root.strings(key) else { return nil }
-        for (index, identifier) in identifiers.enumerated() where registry.rule(identifier) == nil {
+        for (index, identifier) in identifiers.enumerated() where registry.rule(identifier) == nil && LintRegistry.builtIn.rule(identifier) == nil {
             throw root.error("\(key)[\(index)]", "'\(identifier)' is not a rule; " + validRules(registry))
         }
         return identifiers
@@ -92,7 +94,7 @@ public struct RuleConfiguration: Sendable {
     }
 
     private static func validRules(_ registry: RuleRegistry) -> String {
-        "valid rules: \(registry.identifiers.joined(separator: ", "))"
+        "valid rules: \((registry.identifiers + LintRegistry.builtIn.identifiers).joined(separator: ", "))"
     }
 }
 

@@ -1,0 +1,183 @@
+/// The same view in two branches of an `if` or `switch` in a view builder: two identities.
+public enum ConditionalViewIdentityRule: LintRule {
+    public static let description = LintRuleDescription(
+        identifier: "conditional_view_identity",
+        title: "Same view in two branches",
+        runtimeRule: "identity_churn",
+        summary: "A view builder lists the same view in two branches of an `if` or `switch`, so the view gets a new identity, and fresh state, whenever the condition flips.",
+        rationale: """
+            SwiftUI identifies a view by its place in the body, and the two branches of an `if` \
+            are two places (`_ConditionalContent`'s true and false sides). `if isPlaying { \
+            PlayerControls(big: true) } else { PlayerControls(big: false) }` therefore holds two \
+            different `PlayerControls`: each flip destroys one and creates the other, resetting \
+            its `@State`, re-running `onAppear` and `.task`, and breaking animations between the \
+            two looks. `identity_churn` sees it in a trace; this rule sees the shape in the code. \
+            Only views that have state to lose are flagged: the app's own views and SwiftUI's \
+            stateful ones (`ScrollView`, `List`, `TextField`, `TabView`, navigation stacks).
+            """,
+        fix: "Keep one view and move the condition into its arguments or modifiers (`PlayerControls(big: isPlaying)`, `.opacity(isPlaying ? 1 : 0)`), so it keeps one identity.",
+        seed: "001 (the `if showPlayButton` toggle)",
+        triggeringExamples: [
+            LintExample("""
+                struct PlayerView: View {
+                    @State private var isPlaying = false
+                    var body: some View {
+                        VStack {
+                            ↓if isPlaying {
+                                PlayButton(title: "Pause")
+                            } else {
+                                PlayButton(title: "Play")
+                            }
+                        }
+                    }
+                }
+                struct PlayButton: View {
+                    let title: String
+                    @State private var taps = 0
+                    var body: some View { Text(title) }
+                }
+                """),
+            LintExample(note: "A `switch` in a `@ViewBuilder` property, with modifiers after the view.", """
+                struct Feed: View {
+                    var mode: Mode
+                    @ViewBuilder var content: some View {
+                        ↓switch mode {
+                        case .compact:
+                            ScrollView { Text("a") }
+                                .padding()
+                        case .full:
+                            ScrollView { Text("b") }
+                        }
+                    }
+                    var body: some View { content }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            LintExample(note: "One view whose argument follows the condition keeps its identity.", """
+                struct PlayerView: View {
+                    @State private var isPlaying = false
+                    var body: some View {
+                        PlayButton(title: isPlaying ? "Pause" : "Play")
+                    }
+                }
+                struct PlayButton: View { let title: String; var body: some View { Text(title) } }
+                """),
+            LintExample(note: "Different views in the branches, and stateless leaves, are what branches are for.", """
+                struct Row: View {
+                    var done: Bool
+                    var body: some View {
+                        if done { Text("Done") } else { Text("Open") }
+                        if done { DoneBadge() } else { ProgressView() }
+                    }
+                }
+                struct DoneBadge: View { var body: some View { Image(systemName: "checkmark") } }
+                """),
+            LintExample(note: "Availability never changes while the app runs; an action is no view builder.", """
+                struct Root: View {
+                    var body: some View {
+                        if #available(iOS 16, *) { NavigationStack { Home() } } else { NavigationStack { Home() } }
+                        Button("Go") {
+                            if Bool.random() { Home() } else { Home() }
+                        }
+                    }
+                }
+                struct Home: View { var body: some View { Text("home") } }
+                """),
+        ]
+    )
+
+    public static func check(_ source: LintSource) -> [LintViolation] {
+        let file = source.file
+        var violations: [LintViolation] = []
+        for index in file.tokens.indices where file.tokens[index].isIdentifier {
+            let word = file.tokens[index].text
+            guard word == "if" || word == "switch", !file.isPunctuation(index - 1, "#"), !file.isIdentifier(index - 1, "else"),
+                  !file.isIdentifier(index - 1, "case") else { continue }
+            if file.isPunctuation(index + 1, "#") { continue }
+            guard source.file.inViewBuilder(index, scopes: source.scopes) else { continue }
+            let branches = word == "if" ? ifBranches(file, at: index) : switchBranches(file, at: index)
+            guard branches.count > 1, let body = branches.first?.open else { continue }
+            var seen: [String: Int] = [:]
+            var repeated: String?
+            for branch in branches {
+                for name in Set(branch.views.map { file.text($0) }) where source.isView(name) {
+                    seen[name, default: 0] += 1
+                    if seen[name] == 2, repeated == nil { repeated = name }
+                }
+            }
+            guard let repeated else { continue }
+            let condition = file.code((index + 1)..<body)
+            let place = word == "if" ? "both branches of 'if \(condition)'" : "two cases of 'switch \(condition)'"
+            violations.append(LintViolation(token: index, view: repeated, message: "the same view \(repeated) in \(place): it gets a new identity, and its state resets, whenever the condition flips"))
+        }
+        return violations
+    }
+
+    struct Branch {
+        let open: Int
+        let views: [Int]
+    }
+
+    /// The bodies of an `if` / `else if` / `else` chain starting at `index`.
+    static func ifBranches(_ file: SwiftFile, at index: Int) -> [Branch] {
+        var branches: [Branch] = []
+        var keyword = index
+        while true {
+            guard let open = bodyBrace(file, after: keyword) else { return branches }
+            branches.append(Branch(open: open, views: file.viewsListed(in: open)))
+            let close = file.end(of: open)
+            guard file.isIdentifier(close + 1, "else") else { return branches }
+            if file.isIdentifier(close + 2, "if") {
+                if file.isPunctuation(close + 3, "#") { return branches }
+                keyword = close + 2
+            } else if file.isPunctuation(close + 2, "{") {
+                let last = close + 2
+                branches.append(Branch(open: last, views: file.viewsListed(in: last)))
+                return branches
+            } else {
+                return branches
+            }
+        }
+    }
+
+    /// The first `{` after the statement keyword at `keyword`, on its own level: its body.
+    static func bodyBrace(_ file: SwiftFile, after keyword: Int) -> Int? {
+        let level = file.parent[keyword]
+        var cursor = keyword + 1
+        while cursor < file.tokens.count, file.parent[cursor] >= level {
+            if file.parent[cursor] == level {
+                if file.isPunctuation(cursor, "{") { return cursor }
+                if file.isPunctuation(cursor, "}") || file.isPunctuation(cursor, ";") { return nil }
+            }
+            cursor += 1
+        }
+        return nil
+    }
+
+    /// The cases of a `switch` at `index`: the views each lists after its `case …:`.
+    static func switchBranches(_ file: SwiftFile, at index: Int) -> [Branch] {
+        guard let open = bodyBrace(file, after: index) else { return [] }
+        var branches: [Branch] = []
+        var views: [Int] = []
+        var labelEnd: Int?
+        var started = false
+        for child in file.children(of: open) {
+            if file.isIdentifier(child, "case") || file.isIdentifier(child, "default") {
+                if started { branches.append(Branch(open: open, views: views)) }
+                started = true
+                views = []
+                labelEnd = nil
+                continue
+            }
+            if labelEnd == nil {
+                if file.isPunctuation(child, ":") { labelEnd = child }
+                continue
+            }
+            guard file.isTypeName(child), file.isPunctuation(child + 1, "(") || file.isPunctuation(child + 1, "{") else { continue }
+            if child - 1 == labelEnd || file.startsStatement(child, in: open) { views.append(child) }
+        }
+        if started { branches.append(Branch(open: open, views: views)) }
+        return branches
+    }
+}

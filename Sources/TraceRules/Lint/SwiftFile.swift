@@ -1,0 +1,91 @@
+/// One Swift file as the lint rules read it: its tokens, each bracket's partner, each token's
+/// innermost enclosing bracket, and what was wrong with its shape.
+///
+/// Built on `SwiftTokenizer`, not a parser: the rules look for a handful of shapes (a call and
+/// its arguments, a property and its wrapper, the branches of an `if`), and brackets are all
+/// they need to know what encloses what. A file whose brackets do not balance is still read,
+/// as far as it goes, and says where it stopped making sense in `problems`.
+package struct SwiftFile: Sendable {
+    /// The path as given on the command line (or below the directory given).
+    package let path: String
+    let tokens: [SwiftToken]
+    /// For `(`, `[` and `{`: the index of its closing partner; for a closer, its opener's; -1
+    /// for a bracket without partner and for every other token.
+    let partner: [Int32]
+    /// The index of the innermost `(`, `[` or `{` that encloses each token; -1 at file level.
+    let parent: [Int32]
+    /// How many lines the file has.
+    package let lineCount: Int
+    /// What is wrong with the file's shape, as `line:column: what`, at most a few.
+    package let problems: [String]
+
+    /// Reads `source`, which `path` names in findings.
+    package init(path: String, source: [UInt8]) {
+        self.path = path
+        let tokens = SwiftTokenizer.tokens(source)
+        self.tokens = tokens
+        var lines = 1
+        for byte in source where byte == UInt8(ascii: "\n") { lines += 1 }
+        if source.last == UInt8(ascii: "\n") { lines -= 1 }
+        lineCount = lines
+        var partner = [Int32](repeating: -1, count: tokens.count)
+        var parent = [Int32](repeating: -1, count: tokens.count)
+        var problems: [String] = []
+        var open: [Int] = []
+        for (index, token) in tokens.enumerated() {
+            parent[index] = Int32(open.last ?? -1)
+            guard !token.isIdentifier, let bracket = token.text.utf8.first else { continue }
+            switch bracket {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                open.append(index)
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                let opener = Self.opener(of: bracket)
+                // A closer that matches a deeper opener closes the ones above it too: a missing
+                // `)` should not make the rest of the file one long argument list.
+                guard let match = open.lastIndex(where: { tokens[$0].text.utf8.first == opener }) else {
+                    if problems.count < 3 { problems.append("\(token.line):\(token.column): unbalanced '\(token.text)' closes nothing") }
+                    continue
+                }
+                if match != open.count - 1, problems.count < 3 {
+                    let unclosed = tokens[open[open.count - 1]]
+                    problems.append("\(unclosed.line):\(unclosed.column): '\(unclosed.text)' is never closed")
+                }
+                partner[index] = Int32(open[match])
+                partner[open[match]] = Int32(index)
+                parent[index] = Int32(match > 0 ? open[match - 1] : -1)
+                open.removeSubrange(match...)
+            default:
+                break
+            }
+        }
+        for index in open.prefix(3) {
+            problems.append("\(tokens[index].line):\(tokens[index].column): '\(tokens[index].text)' is never closed")
+        }
+        self.partner = partner
+        self.parent = parent
+        self.problems = problems
+    }
+
+    private static func opener(of closer: UInt8) -> UInt8 {
+        switch closer {
+        case UInt8(ascii: ")"): UInt8(ascii: "(")
+        case UInt8(ascii: "]"): UInt8(ascii: "[")
+        default: UInt8(ascii: "{")
+        }
+    }
+
+    /// True when token `index` is the punctuation `text`.
+    func isPunctuation(_ index: Int, _ text: String) -> Bool {
+        index >= 0 && index < tokens.count && !tokens[index].isIdentifier && tokens[index].text == text
+    }
+
+    /// True when token `index` is the identifier `text`.
+    func isIdentifier(_ index: Int, _ text: String) -> Bool {
+        index >= 0 && index < tokens.count && tokens[index].isIdentifier && tokens[index].text == text
+    }
+
+    /// The closing partner of the opener at `index`, or the last token when it has none.
+    func end(of index: Int) -> Int {
+        partner[index] >= 0 ? Int(partner[index]) : tokens.count - 1
+    }
+}
