@@ -4,7 +4,7 @@ import TraceRules
 enum RulesCommand: Command {
     static let spec = CommandSpec(
         name: "rules",
-        summary: "List the rules, or explain one: why it matters, how to fix it, thresholds, examples.",
+        summary: "List the rules (runtime and lint), or explain one: why it matters, how to fix it, thresholds, examples.",
         usage: "[ID]",
         options: [],
         positionals: [("ID", "A rule id, such as identity_churn.")],
@@ -17,8 +17,13 @@ enum RulesCommand: Command {
             Console.write(list(registry))
             return ExitCode.success
         }
+        if let lintRule = LintRegistry.builtIn.rule(identifier) {
+            Console.write(LintRuleText.detail(lintRule.description))
+            return ExitCode.success
+        }
         guard let rule = registry.rule(identifier) else {
-            throw UsageError("unknown rule '\(identifier)'\(Suggestion.hint(for: identifier, in: registry.identifiers)); valid rules: \(registry.identifiers.joined(separator: ", "))")
+            let all = registry.identifiers + LintRegistry.builtIn.identifiers
+            throw UsageError("unknown rule '\(identifier)'\(Suggestion.hint(for: identifier, in: all)); valid rules: \(all.joined(separator: ", "))")
         }
         Console.write(detail(rule.description))
         return ExitCode.success
@@ -33,7 +38,7 @@ enum RulesCommand: Command {
             let severity = description.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
             text += "\(id)  \(severity)  \(description.summary)\n"
         }
-        return text + "\n`trace-analyze rules ID` explains one; configure them in .trace-analyze.json under \"rules\".\n"
+        return text + "\n" + LintRuleText.list(LintRegistry.builtIn) + "\n`trace-analyze rules ID` explains one; configure them in .trace-analyze.json under \"rules\".\n"
     }
 
     static func detail(_ description: RuleDescription) -> String {

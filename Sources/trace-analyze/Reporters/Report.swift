@@ -35,6 +35,8 @@ struct Report {
     /// Per trace, when known, the lines whose events name an instance: only those are looked up
     /// for a heading's instance (`check` learns them as its rules read the events).
     var linesNamingInstances: [Int: LineSet] = [:]
+    /// For `lint`: the Swift files read and where each finding's column is.
+    var lint: LintReport?
     /// The width to fit lines of text to.
     var width = 120
 
@@ -56,7 +58,7 @@ struct Report {
         }
         let list = parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
         let baseline = hidden.map { "; \($0) hidden by the baseline" } ?? ""
-        return "\(plural(total, "finding"))\(list) in \(plural(traceCount, "trace"))\(baseline)"
+        return "\(plural(total, "finding"))\(list) in \(plural(traceCount, lint == nil ? "trace" : "Swift file"))\(baseline)"
     }
 
     /// `Recognised 41 of 47 lines as lifecycle events; 2 more look like lifecycle prints:`
@@ -81,7 +83,8 @@ struct Report {
         if let view = finding.view, let declaration = sources?.declaration(of: view) {
             return FindingLocation(file: declaration.file, line: declaration.line, column: declaration.column, isDeclaration: true)
         }
-        return FindingLocation(file: finding.source == "-" ? nil : finding.source, line: finding.lines.first, column: nil, isDeclaration: false)
+        let column = lint?.column(of: finding)
+        return FindingLocation(file: finding.source == "-" ? nil : finding.source, line: finding.lines.first, column: column, isDeclaration: false)
     }
 
     /// A finding's view as a heading shows it: with the instance its evidence names when another

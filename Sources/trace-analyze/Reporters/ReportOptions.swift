@@ -24,12 +24,13 @@ struct ReportOptions {
     let baseline: Baseline?
     let writeBaseline: String?
 
-    init(_ arguments: ParsedArguments, configuration: CheckConfiguration) throws {
+    /// `scanningSources` is false for `lint`, whose inputs are the sources.
+    init(_ arguments: ParsedArguments, configuration: CheckConfiguration, scanningSources: Bool = true) throws {
         reporter = try Reporters.named(arguments.value("format"))
         failLevel = try FailLevel.parse(arguments, configured: configuration.failLevel)
         output = try arguments.value("output").map { try OutputFile.check($0, for: "--output") }
         writeBaseline = try arguments.value("write-baseline").map { try OutputFile.check($0, for: "--write-baseline") }
-        sources = try (arguments.value("sources") ?? configuration.sources).map(SourceIndex.scan(directory:))
+        sources = scanningSources ? try (arguments.value("sources") ?? configuration.sources).map(SourceIndex.scan(directory:)) : nil
         let baselinePath = arguments.value("baseline") ?? configuration.baseline
         if let baselinePath, FileManager.default.fileExists(atPath: baselinePath) {
             baseline = try Baseline.load(path: baselinePath)
@@ -48,7 +49,7 @@ struct ReportOptions {
     /// `watch`'s NDJSON stream.
     func finish(
         database: Database, traceIDs: [Int], coverage: [TraceCoverage], configuration: RuleConfiguration,
-        singleLineJSON: Bool = false, linesNamingInstances: [Int: LineSet] = [:]
+        singleLineJSON: Bool = false, linesNamingInstances: [Int: LineSet] = [:], lint: LintReport? = nil
     ) throws -> Int32 {
         let stored = StoredFindings(database: database, traceIDs: traceIDs)
         if let writeBaseline {
@@ -66,7 +67,8 @@ struct ReportOptions {
             }
         }
         let findings = stored.excluding(hidden)
-        var report = Report(findings: findings, counts: try findings.counts(), traceCount: coverage.count, failLevel: failLevel)
+        var report = Report(findings: findings, counts: try findings.counts(), traceCount: lint?.files ?? coverage.count, failLevel: failLevel)
+        report.lint = lint
         report.coverage = coverage
         if reporter == TextReporter.self {
             // Looking cited lines up costs more than reading the findings: on a second connection,
