@@ -47,41 +47,55 @@ public struct Linter: Sendable {
 
     /// Lints files given as bytes; `path` names each in findings and problems.
     public func lint(files: [(path: String, bytes: [UInt8])]) -> Result {
+        let read = Self.read(files)
         var result = Result()
-        var sources: [(file: SwiftFile, scopes: [Int: SwiftFile.TypeScope])] = []
+        result.problems = read.problems
+        result.files = read.sources.count
+        result.lines = read.sources.reduce(0) { $0 + $1.file.lineCount }
+        for source in read.sources {
+            result.findings += findings(in: source)
+        }
+        return result
+    }
+
+    /// The findings of the enabled rules in one file, by position.
+    func findings(in source: LintSource) -> [LintFinding] {
+        let file = source.file
+        var found: [LintFinding] = []
+        for (rule, severity) in configuration.enabledRules {
+            let description = rule.description
+            for violation in rule.check(source) {
+                let token = file.tokens[violation.token]
+                found.append(LintFinding(
+                    rule: description.identifier, runtimeRule: description.runtimeRule, severity: severity, file: file.path,
+                    position: LintPosition(line: token.line, column: token.column), view: violation.view, message: violation.message
+                ))
+            }
+        }
+        return found.sorted { ($0.position, $0.rule) < ($1.position, $1.rule) }
+    }
+
+    /// Every readable file as the rules see it, with what the whole set declares, and a line
+    /// per file that could not be read (or only in part).
+    static func read(_ files: [(path: String, bytes: [UInt8])]) -> (sources: [LintSource], problems: [String]) {
+        var problems: [String] = []
+        var read: [(file: SwiftFile, scopes: [Int: SwiftFile.TypeScope])] = []
         var project = LintProject()
-        project.views = Self.swiftUIViews
+        project.views = swiftUIViews
         for (path, bytes) in files {
-            if let problem = Self.unreadable(bytes) {
-                result.problems.append("\(path): \(problem); skipped")
+            if let problem = unreadable(bytes) {
+                problems.append("\(path): \(problem); skipped")
                 continue
             }
             let file = SwiftFile(path: path, source: bytes)
             for problem in file.problems {
-                result.problems.append("\(path):\(problem); findings in this file may be incomplete")
+                problems.append("\(path):\(problem); findings in this file may be incomplete")
             }
             let scopes = file.typeScopes()
             project.learn(file, scopes: scopes)
-            sources.append((file, scopes))
-            result.files += 1
-            result.lines += file.lineCount
+            read.append((file, scopes))
         }
-        for (file, scopes) in sources {
-            let source = LintSource(file: file, scopes: scopes, project: project)
-            var found: [LintFinding] = []
-            for (rule, severity) in configuration.enabledRules {
-                let description = rule.description
-                for violation in rule.check(source) {
-                    let token = file.tokens[violation.token]
-                    found.append(LintFinding(
-                        rule: description.identifier, runtimeRule: description.runtimeRule, severity: severity, file: file.path,
-                        position: LintPosition(line: token.line, column: token.column), view: violation.view, message: violation.message
-                    ))
-                }
-            }
-            result.findings += found.sorted { ($0.position, $0.rule) < ($1.position, $1.rule) }
-        }
-        return result
+        return (read.map { LintSource(file: $0.file, scopes: $0.scopes, project: project) }, problems)
     }
 
     /// Why `bytes` cannot be read as Swift, or nil when they can.

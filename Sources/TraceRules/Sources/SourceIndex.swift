@@ -9,9 +9,13 @@ import Foundation
 public struct SourceIndex: Sendable {
     /// Every view found, in file and line order.
     public let views: [TypeDeclaration]
+    /// The places that explain runtime findings (`lint`'s findings and the views conditions
+    /// show and hide), in file and position order.
+    public let sites: [SourceSite]
 
     /// Indexes the given files' text; `path` is used as each declaration's file.
     public init(files: [(path: String, text: String)]) {
+        sites = Linter.sites(in: files.map { ($0.path, Array($0.text.utf8)) }).sites
         var found: [SwiftDeclarationScanner.Found] = []
         var viewExtensions: Set<String> = []
         for file in files {
@@ -59,6 +63,26 @@ public struct SourceIndex: Sendable {
         if let exact = unique(views.filter { $0.name == bare }) { return exact }
         // A log may leave out the enclosing types: `Inner` or `Middle.Inner` for `Outer.Middle.Inner`.
         return unique(views.filter { $0.name.hasSuffix("." + bare) })
+    }
+
+    /// The sites that explain a finding of runtime rule `rule` about the view a log calls
+    /// `view`, the most specific first: a lint finding before a shape that is no mistake alone.
+    ///
+    /// Views are compared by their last name component without generic arguments, as logs
+    /// print them in several ways (`Outer.Row<Item>`, `Row`).
+    public func sites(explaining rule: String, view: String?) -> [SourceSite] {
+        guard let view else { return [] }
+        let name = Self.lastComponent(Self.withoutGenericArguments(view))
+        let matching = sites.filter { $0.explains.contains(rule) && $0.view.map(Self.lastComponent) == name }
+        // Lint findings first, each group in file order; one site per line.
+        var seen: Set<String> = []
+        return (matching.filter { $0.rule != nil } + matching.filter { $0.rule == nil }).filter {
+            seen.insert("\($0.file):\($0.position.line)").inserted
+        }
+    }
+
+    static func lastComponent(_ name: String) -> String {
+        name.split(separator: ".").last.map(String.init) ?? name
     }
 
     /// The first candidate when all are in one file (`#if` variants); nil when none or ambiguous.

@@ -90,6 +90,7 @@ struct ReportOptions {
         report.rules = configuration.enabledRules.map { Report.Rule(description: $0.description, severity: configuration.settings(for: $0).severity) }
         report.hidden = baseline == nil ? nil : hidden.count
         report.sources = sources
+        if let sources { report.links = try SourceLinks(index: sources, findings: findings) }
         report.colours = output == nil && TerminalColours.enabled(isTerminal: Console.stdoutIsTerminal)
         try ReportSink.writing(to: output, compactingJSON: singleLineJSON && reporter == JSONReporter.self) { sink in
             try reporter.write(report, to: sink)

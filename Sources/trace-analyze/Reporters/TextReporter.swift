@@ -48,6 +48,11 @@ enum TextReporter: Reporter {
                 block.append(": ")
                 block.append(subject)
             }
+            let location = report.location(of: finding)
+            if let site = location.site {
+                block.append(" ← ")
+                block.append(Report.headline(of: site))
+            }
             block.append("\n  ")
             block.append(finding.message)
             block.append("\n")
@@ -56,7 +61,11 @@ enum TextReporter: Reporter {
                 block.append(rootCause)
                 block.append("\n")
             }
-            let location = report.location(of: finding)
+            if location.site != nil, let links = report.links {
+                for site in links.sites(for: finding) {
+                    block.append("  caused at \(site.file):\(site.position): \(site.message) [\(site.rule.map { "\($0), " } ?? "")confirmed]\n")
+                }
+            }
             if location.isDeclaration {
                 block.append("  declared at \(location.text)\n")
             }
@@ -73,6 +82,17 @@ enum TextReporter: Reporter {
             block.withUnsafeBytes { sink.write(bytes: $0) }
         }
         var text = ""
+        if let links = report.links {
+            let unconfirmed = links.entries.filter { $0.status != .confirmed }
+            if !unconfirmed.isEmpty {
+                text += paint("Static findings the traces do not confirm (\(unconfirmed.count))", TerminalColours.bold) + "\n\n"
+                for entry in unconfirmed {
+                    text += "\(entry.site.rule ?? "-"): \(entry.site.view ?? "-") ← \(Report.headline(of: entry.site)) [\(entry.status.rawValue)]\n"
+                    text += "  \(entry.site.file):\(entry.site.position)\n"
+                }
+                text += "\n"
+            }
+        }
         for line in report.coverageLines {
             text += paint(line, TerminalColours.dim) + "\n"
         }

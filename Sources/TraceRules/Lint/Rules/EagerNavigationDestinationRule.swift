@@ -89,7 +89,7 @@ public enum EagerNavigationDestinationRule: LintRule {
             let shown = file.code(destination, limit: 40)
             violations.append(LintViolation(
                 token: index, view: view,
-                message: "NavigationLink inside \(file.text(container)) builds its destination '\(shown)' with every row, before anyone taps it"
+                message: "NavigationLink inside \(file.text(container)) builds its destination '\(shown)' with every row: before anyone taps it"
             ))
         }
         return violations

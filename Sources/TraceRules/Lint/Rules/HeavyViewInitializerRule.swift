@@ -78,7 +78,7 @@ public enum HeavyViewInitializerRule: LintRule {
                         cursor += 1
                     }
                     guard file.isPunctuation(cursor, "="), let type = file.constructedType((cursor + 1)..<(cursor + 8)), isHeavy(file.text(type), source) else { continue }
-                    violations.append(LintViolation(token: type, view: name, message: "\(name)'s init creates \(file.text(type)) (the initial value of '\(file.text(member + 1))'), again on every update of its parent"))
+                    violations.append(LintViolation(token: type, view: name, message: "\(name)'s init creates \(file.text(type)): the initial value of '\(file.text(member + 1))' is made again on every update of its parent"))
                 } else if file.isIdentifier(member, "init"), file.isPunctuation(member + 1, "(") {
                     var body = file.end(of: member + 1) + 1
                     while body < file.tokens.count, !file.isPunctuation(body, "{"), !file.isPunctuation(body, "}") { body += 1 }
@@ -87,7 +87,7 @@ public enum HeavyViewInitializerRule: LintRule {
                         guard let type = file.constructedType((at + 1)..<(at + 8)), isHeavy(file.text(type), source) else { continue }
                         // `_model = StateObject(wrappedValue: Model())` is `@StateObject`'s own autoclosure.
                         if ["StateObject", "State", "ObservedObject"].contains(file.text(type)) { continue }
-                        violations.append(LintViolation(token: type, view: name, message: "\(name)'s init creates \(file.text(type)), again on every update of its parent"))
+                        violations.append(LintViolation(token: type, view: name, message: "\(name)'s init creates \(file.text(type)): again on every update of its parent"))
                     }
                 }
             }
