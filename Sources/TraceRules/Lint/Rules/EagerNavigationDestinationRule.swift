@@ -45,6 +45,7 @@ public enum EagerNavigationDestinationRule: LintRule {
                                 } label: {
                                     MailRow(mail: mail)
                                 }
+                                ↓NavigationLink(mail.subject) { MailDetail(mail: mail) }
                             }
                         }
                     }
@@ -95,17 +96,22 @@ public enum EagerNavigationDestinationRule: LintRule {
         return violations
     }
 
-    /// The destination's tokens: the `destination:` argument, or the first trailing closure's
-    /// content when a `label:` closure follows it.
+    /// The destination's tokens: the `destination:` argument; or the first trailing closure's
+    /// content when a `label:` closure follows it, or when the parentheses hold only a title
+    /// (`NavigationLink("Title") { Detail() }`). A `value:` link has no destination of its own.
     static func destination(_ file: SwiftFile, link: Int) -> Range<Int>? {
         var cursor = link + 1
+        var titled = false
         if file.isPunctuation(cursor, "(") {
             if let argument = file.argument("destination", of: cursor) { return argument }
+            if file.argument("value", of: cursor) != nil { return nil }
+            titled = file.end(of: cursor) > cursor + 1
             cursor = file.end(of: cursor) + 1
         }
         guard file.isPunctuation(cursor, "{") else { return nil }
         let close = file.end(of: cursor)
-        guard file.isIdentifier(close + 1, "label"), file.isPunctuation(close + 2, ":") else { return nil }
+        let labelled = file.isIdentifier(close + 1, "label") && file.isPunctuation(close + 2, ":")
+        guard labelled || titled else { return nil }
         return (cursor + 1)..<close
     }
 
