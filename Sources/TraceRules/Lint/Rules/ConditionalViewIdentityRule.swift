@@ -96,14 +96,20 @@ public enum ConditionalViewIdentityRule: LintRule {
                   !file.isIdentifier(index - 1, "case") else { continue }
             if file.isPunctuation(index + 1, "#") { continue }
             guard source.file.inViewBuilder(index, scopes: source.scopes) else { continue }
+            if word == "switch", isRouting(file, switchAt: index) { continue }
             let branches = word == "if" ? ifBranches(file, at: index) : switchBranches(file, at: index)
             guard branches.count > 1, let body = branches.first?.open else { continue }
+            // The same view made with the same argument labels in two branches: one view whose
+            // values differ by the condition. Different initialisers (`Detail(id:)`,
+            // `Detail(account:)`) are usually different destinations, as a router's cases are.
             var seen: [String: Int] = [:]
             var repeated: String?
             for branch in branches {
-                for name in Set(branch.views.map { file.text($0) }) where source.isView(name) {
-                    seen[name, default: 0] += 1
-                    if seen[name] == 2, repeated == nil { repeated = name }
+                for key in Set(branch.views.map { file.text($0) + "(" + labels(file, call: $0).joined(separator: ":") + ")" }) {
+                    let name = String(key.prefix { $0 != "(" })
+                    guard source.isView(name) else { continue }
+                    seen[key, default: 0] += 1
+                    if seen[key] == 2, repeated == nil { repeated = name }
                 }
             }
             guard let repeated else { continue }
@@ -112,6 +118,41 @@ public enum ConditionalViewIdentityRule: LintRule {
             violations.append(LintViolation(token: index, view: repeated, message: "the same view \(repeated) in \(place): it gets a new identity, and its state resets, whenever the condition flips"))
         }
         return violations
+    }
+
+    /// True for a `switch` that picks what to show rather than how: over `self` (a tab, a
+    /// route: one value's kind never changes), over a closure's parameter (`sheet(item:)`,
+    /// `navigationDestination(for:)` hand each destination its own view), or with more than
+    /// four cases (a router). The same view in two of its cases is two destinations.
+    static func isRouting(_ file: SwiftFile, switchAt index: Int) -> Bool {
+        guard let open = bodyBrace(file, after: index) else { return true }
+        let subject = (index + 1)..<open
+        if subject.count == 1, file.isIdentifier(subject.lowerBound, "self") { return true }
+        if subject.count == 1, file.tokens[subject.lowerBound].isIdentifier {
+            let name = file.text(subject.lowerBound)
+            var outer = Int(file.parent[index])
+            while outer >= 0 {
+                if file.isPunctuation(outer, "{"), file.isIdentifier(outer + 1, name), file.isIdentifier(outer + 2, "in") { return true }
+                outer = Int(file.parent[outer])
+            }
+        }
+        let cases = file.children(of: open).filter { file.isIdentifier($0, "case") || file.isIdentifier($0, "default") }
+        return cases.count > 4
+    }
+
+    /// The argument labels of the call named at `name`, `_` for an unlabelled one; none for `Name {`.
+    static func labels(_ file: SwiftFile, call name: Int) -> [String] {
+        guard file.isPunctuation(name + 1, "(") else { return [] }
+        let open = name + 1
+        var labels: [String] = []
+        var expectingArgument = true
+        for child in file.children(of: open) {
+            if file.isPunctuation(child, ",") { expectingArgument = true; continue }
+            guard expectingArgument else { continue }
+            expectingArgument = false
+            labels.append(file.tokens[child].isIdentifier && file.isPunctuation(child + 1, ":") ? file.text(child) : "_")
+        }
+        return labels
     }
 
     struct Branch {

@@ -25,17 +25,28 @@ public enum StateFromInitParameterRule: LintRule {
                     var body: some View { Text(model.title) }
                 }
                 """),
-            LintExample(note: "`@State` seeded from an external parameter name, through `self`.", """
+            LintExample(note: "`@State` holding a model built from an external parameter name, through `self`.", """
                 struct Counter: View {
-                    @State private var count: Int
+                    @State private var model: CounterModel
                     init(start value: Int) {
-                        self.↓_count = State(initialValue: value)
+                        self.↓_model = State(initialValue: CounterModel(start: value))
                     }
-                    var body: some View { Text("\\(count)") }
+                    var body: some View { Text("\\(model.count)") }
                 }
                 """),
         ],
         nonTriggeringExamples: [
+            LintExample(note: "A factory handed in, and a draft value copied for editing, are deliberate.", """
+                struct EditView: View {
+                    @StateObject private var model: EditModel
+                    @State private var name: String
+                    init(model: @autoclosure @escaping () -> EditModel, item: Item) {
+                        _model = StateObject(wrappedValue: model())
+                        _name = State(initialValue: item.name)
+                    }
+                    var body: some View { TextField("Name", text: $name) }
+                }
+                """),
             LintExample(note: "State from constants, and plain properties from parameters, are fine.", """
                 struct DetailView: View {
                     @StateObject private var model: DetailModel
@@ -67,6 +78,9 @@ public enum StateFromInitParameterRule: LintRule {
                 let wrapper = file.text(at + 2)
                 guard wrapper == "StateObject" || wrapper == "State", file.isPunctuation(at + 3, "(") else { continue }
                 let arguments = (at + 4)..<file.end(of: at + 3)
+                // `@State` seeded with a plain value from a parameter is the usual draft copy of
+                // an edit form; a model built from one is the stale-model shape.
+                if wrapper == "State", !arguments.contains(where: { file.isTypeName($0) && file.isPunctuation($0 + 1, "(") }) { continue }
                 guard let used = arguments.first(where: { file.tokens[$0].isIdentifier && parameters.contains(file.tokens[$0].text) && !file.isPunctuation($0 - 1, ".") && !file.isPunctuation($0 + 1, ":") }) else { continue }
                 violations.append(LintViolation(
                     token: at, view: view.name,
@@ -80,8 +94,13 @@ public enum StateFromInitParameterRule: LintRule {
     /// The internal names of an init's parameters: the identifier before each top-level `:`.
     static func parameterNames(_ file: SwiftFile, list open: Int) -> Set<String> {
         var names: Set<String> = []
-        for child in file.children(of: open) where file.isPunctuation(child, ":") && file.tokens[child - 1].isIdentifier {
-            names.insert(file.text(child - 1))
+        // A closure or `@autoclosure` parameter is a factory the caller hands in on purpose
+        // (`init(model: @autoclosure @escaping () -> Model)`): the documented way to inject.
+        let children = file.children(of: open)
+        for (offset, child) in children.enumerated() where file.isPunctuation(child, ":") && file.tokens[child - 1].isIdentifier {
+            let typeEnd = children[(offset + 1)...].first { file.isPunctuation($0, ",") } ?? file.end(of: open)
+            let isFactory = (child..<typeEnd).contains { file.isIdentifier($0, "autoclosure") || (file.isPunctuation($0, "-") && file.isPunctuation($0 + 1, ">")) }
+            if !isFactory { names.insert(file.text(child - 1)) }
         }
         return names
     }
