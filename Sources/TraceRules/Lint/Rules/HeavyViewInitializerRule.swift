@@ -100,15 +100,23 @@ public enum HeavyViewInitializerRule: LintRule {
         return heavySuffixes.contains { type.hasSuffix($0) }
     }
 
+    private static let modifiers: Set<String> = ["private", "fileprivate", "internal", "public", "open", "package", "final", "nonisolated", "weak", "unowned", "override", "dynamic"]
+
     /// True when the declaration at `keyword` is `static`/`class`, `lazy`, or carries an
-    /// attribute (`@State`, `@StateObject`…): those are not made per view value, or are another rule's.
+    /// attribute (`@State`, `@StateObject`…), on its line or the lines before: those are not
+    /// made per view value, or are another rule's.
     private static func isStaticOrWrapped(_ file: SwiftFile, keyword: Int, in brace: Int) -> Bool {
         var cursor = keyword - 1
-        while cursor > brace, file.tokens[cursor].line == file.tokens[keyword].line || file.isPunctuation(cursor, ")") {
-            if file.isPunctuation(cursor, ")") { cursor = Int(file.partner[cursor]) - 1; continue }
+        while cursor > brace {
+            if file.isPunctuation(cursor, ")") {
+                // An attribute's arguments: `@AppStorage("key")`.
+                cursor = Int(file.partner[cursor]) - 1
+                continue
+            }
+            guard file.tokens[cursor].isIdentifier else { return false }
             let word = file.text(cursor)
-            if ["static", "class", "lazy"].contains(word) || file.isPunctuation(cursor, "@") { return true }
-            if file.isPunctuation(cursor, "}") || file.isPunctuation(cursor, "{") || file.isPunctuation(cursor, ";") { return false }
+            if file.isPunctuation(cursor - 1, "@") || ["static", "class", "lazy"].contains(word) { return true }
+            guard modifiers.contains(word) else { return false }
             cursor -= 1
         }
         return false
