@@ -88,8 +88,10 @@ public struct Linter: Sendable {
                 continue
             }
             let file = SwiftFile(path: path, source: bytes)
-            for problem in file.problems {
-                problems.append("\(path):\(problem); findings in this file may be incomplete")
+            // One line per file, however many brackets are off: the first tells where to look.
+            if let first = file.problems.first {
+                let more = file.problemCount > 1 ? " (and \(file.problemCount - 1) more unbalanced bracket\(file.problemCount == 2 ? "" : "s"))" : ""
+                problems.append("\(path):\(first)\(more); findings in this file may be incomplete")
             }
             let scopes = file.typeScopes()
             project.learn(file, scopes: scopes)

@@ -18,6 +18,8 @@ package struct SwiftFile: Sendable {
     package let lineCount: Int
     /// What is wrong with the file's shape, as `line:column: what`, at most a few.
     package let problems: [String]
+    /// How many unbalanced brackets there are in all.
+    package let problemCount: Int
 
     /// Reads `source`, which `path` names in findings.
     package init(path: String, source: [UInt8]) {
@@ -31,6 +33,7 @@ package struct SwiftFile: Sendable {
         var partner = [Int32](repeating: -1, count: tokens.count)
         var parent = [Int32](repeating: -1, count: tokens.count)
         var problems: [String] = []
+        var problemCount = 0
         var open: [Int] = []
         for (index, token) in tokens.enumerated() {
             parent[index] = Int32(open.last ?? -1)
@@ -43,9 +46,11 @@ package struct SwiftFile: Sendable {
                 // A closer that matches a deeper opener closes the ones above it too: a missing
                 // `)` should not make the rest of the file one long argument list.
                 guard let match = open.lastIndex(where: { tokens[$0].text.utf8.first == opener }) else {
+                    problemCount += 1
                     if problems.count < 3 { problems.append("\(token.line):\(token.column): unbalanced '\(token.text)' closes nothing") }
                     continue
                 }
+                if match != open.count - 1 { problemCount += open.count - 1 - match }
                 if match != open.count - 1, problems.count < 3 {
                     let unclosed = tokens[open[open.count - 1]]
                     problems.append("\(unclosed.line):\(unclosed.column): '\(unclosed.text)' is never closed")
@@ -58,12 +63,14 @@ package struct SwiftFile: Sendable {
                 break
             }
         }
+        problemCount += open.count
         for index in open.prefix(3) {
             problems.append("\(tokens[index].line):\(tokens[index].column): '\(tokens[index].text)' is never closed")
         }
         self.partner = partner
         self.parent = parent
         self.problems = problems
+        self.problemCount = problemCount
     }
 
     private static func opener(of closer: UInt8) -> UInt8 {
