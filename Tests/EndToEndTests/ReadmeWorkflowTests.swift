@@ -109,7 +109,7 @@ import Testing
         let text = try String(contentsOf: Self.readme, encoding: .utf8)
         let marker = "<!-- example: kept in sync by ReadmeWorkflowTests.theReadmeExamplesAreRealOutput -->\n```\n$ trace-analyze "
         let examples = text.components(separatedBy: marker).dropFirst()
-        #expect(examples.count == 4)
+        #expect(examples.count == 6)
         for example in examples {
             let commandLine = String(example.prefix { $0 != "\n" })
             let body = example.dropFirst(commandLine.count + 1)
