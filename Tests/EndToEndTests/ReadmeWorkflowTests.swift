@@ -47,8 +47,8 @@ import Testing
         let result = try shell(try #require(lines.first), in: workspace)
         #expect(result.status == 2)
         #expect(result.stderr == "")
-        #expect(result.stdout.contains("heavy_initializer: FirstView\n  FirstView's init created FirstCoordinator (once);"))
-        #expect(result.stdout.contains("  declared at MyApp/Destinations/FirstView.swift:3:8\n    ui-test.log:2  1️⃣ FirstCoordinator init 🟢\n"))
+        #expect(result.stdout.contains("heavy_initializer: FirstView ← FirstView.swift:4: FirstView's init creates FirstCoordinator\n  FirstView's init created FirstCoordinator (once);"))
+        #expect(result.stdout.contains("  caused at MyApp/Destinations/FirstView.swift:4:31: FirstView's init creates FirstCoordinator: the initial value of 'coordinator' is made again on every update of its parent [heavy_view_initializer, confirmed]\n    ui-test.log:2  1️⃣ FirstCoordinator init 🟢\n"))
         #expect(result.stdout.hasSuffix("5 findings (1 warning, 4 info) in 1 trace\n"))
     }
 
@@ -90,7 +90,7 @@ import Testing
 
         let annotations = results[2].stdout.split(separator: "\n")
         #expect(annotations.count == 2)
-        #expect(annotations.first?.hasPrefix("::warning file=MyApp/MyRootView.swift,line=4,col=8,title=non_lazy_navigation_destination (MyRootView)::3 destination views") == true)
+        #expect(annotations.first?.hasPrefix("::warning file=MyApp/MyRootView.swift,line=27,col=17,title=non_lazy_navigation_destination (MyRootView)::3 destination views") == true)
         #expect(annotations.last == "1 finding (1 warning) in 1 trace; 4 hidden by the baseline")
     }
 

@@ -7,12 +7,6 @@ public struct LintSource: Sendable {
     /// What every file of the run declares.
     let project: LintProject
 
-    init(file: SwiftFile, project: LintProject) {
-        self.file = file
-        scopes = file.typeScopes()
-        self.project = project
-    }
-
     init(file: SwiftFile, scopes: [Int: SwiftFile.TypeScope], project: LintProject) {
         self.file = file
         self.scopes = scopes

@@ -40,7 +40,11 @@ enum JSONReporter: Reporter {
         if let links = report.links {
             // Only with --sources: every lint finding in the sources, and what the traces say.
             let staticFindings = JSONDocument.array(links.entries.map { staticFinding($0) })
-            let summaryMember = members.removeLast(); members.append(("static_findings", staticFindings)); members.append(summaryMember)
+            // Before the summary. (Built by removing and appending: `insert(_:at:)` with this
+            // tuple sends the Swift 6 type checker into a circular reference.)
+            let summaryMember = members.removeLast()
+            members.append(("static_findings", staticFindings))
+            members.append(summaryMember)
         }
         let document = JSONDocument.object(members)
         try JSONDocument.write(document, placeholder: placeholder, to: sink) { add in
@@ -72,7 +76,10 @@ enum JSONReporter: Reporter {
         if location.site != nil, let links = report.links {
             // Only with --sources, when a site explains the finding: the sites, all confirmed by it.
             let linked = JSONDocument.array(links.sites(for: finding).map { confirmedSite($0) })
-            let evidence = members.removeLast(); members.append(("sites", linked)); members.append(evidence)
+            // Before the evidence, built as the summary above is.
+            let evidence = members.removeLast()
+            members.append(("sites", linked))
+            members.append(evidence)
         }
         return .object(members)
     }

@@ -131,7 +131,8 @@ struct Report {
         var cause = site.message
         var previous: Character = " "
         for (offset, character) in site.message.enumerated() {
-            if character == "'" { quoted.toggle() }
+            // A quote opens after a space (`'f(a: b)'`); an apostrophe (`FirstView's`) does not.
+            if character == "'" { quoted = quoted ? false : previous == " " }
             if !quoted, previous == ":", character == " " {
                 cause = String(site.message.prefix(offset - 1))
                 break

@@ -12,7 +12,7 @@ struct ReportOptions {
         Reporters.option,
         OptionSpec(name: "output", value: "FILE", help: "Write the report to FILE instead of stdout, in full, before the exit code says anything."),
     ] + FailLevel.options + [
-        OptionSpec(name: "sources", value: "DIR", help: "Point findings at their views' declarations in the Swift files under DIR (default: the configuration's `sources`)."),
+        OptionSpec(name: "sources", value: "DIR", help: "Point findings at the lines that cause them in the Swift files under DIR, else at their views' declarations (default: the configuration's `sources`)."),
         OptionSpec(name: "baseline", value: "FILE", help: "Hide the findings recorded in FILE and report only new ones (default: the configuration's `baseline`)."),
         OptionSpec(name: "write-baseline", value: "FILE", help: "Record this run's findings in FILE, for later runs' --baseline."),
     ]
@@ -90,7 +90,8 @@ struct ReportOptions {
         report.rules = configuration.enabledRules.map { Report.Rule(description: $0.description, severity: configuration.settings(for: $0).severity) }
         report.hidden = baseline == nil ? nil : hidden.count
         report.sources = sources
-        if let sources { report.links = try SourceLinks(index: sources, findings: findings) }
+        // Against every stored finding, the baseline's too: a hidden finding still confirms its site.
+        if let sources { report.links = try SourceLinks(index: sources, findings: stored) }
         report.colours = output == nil && TerminalColours.enabled(isTerminal: Console.stdoutIsTerminal)
         try ReportSink.writing(to: output, compactingJSON: singleLineJSON && reporter == JSONReporter.self) { sink in
             try reporter.write(report, to: sink)

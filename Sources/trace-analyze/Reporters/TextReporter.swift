@@ -83,14 +83,20 @@ enum TextReporter: Reporter {
         }
         var text = ""
         if let links = report.links {
-            let unconfirmed = links.entries.filter { $0.status != .confirmed }
-            if !unconfirmed.isEmpty {
-                text += paint("Static findings the traces do not confirm (\(unconfirmed.count))", TerminalColours.bold) + "\n\n"
-                for entry in unconfirmed {
+            // Sites whose view the trace shows but whose rule stayed quiet are listed; those about
+            // views the trace never mentions are only counted (an app's sources hold many).
+            let notSeen = links.entries.filter { $0.status == .notSeen }
+            let absent = links.entries.filter { $0.status == .viewAbsent }.count
+            if !notSeen.isEmpty {
+                text += paint("Static findings not seen in this trace (\(notSeen.count))", TerminalColours.bold) + "\n\n"
+                for entry in notSeen {
                     text += "\(entry.site.rule ?? "-"): \(entry.site.view ?? "-") ← \(Report.headline(of: entry.site)) [\(entry.status.rawValue)]\n"
                     text += "  \(entry.site.file):\(entry.site.position)\n"
                 }
                 text += "\n"
+            }
+            if absent > 0 {
+                text += paint("\(plural(absent, "static finding")) about views this trace does not mention: trace-analyze lint lists them.", TerminalColours.dim) + "\n\n"
             }
         }
         for line in report.coverageLines {
