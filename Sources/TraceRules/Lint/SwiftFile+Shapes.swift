@@ -54,6 +54,7 @@ extension SwiftFile {
     /// True when token `index` is part of an `if`, `guard`, `while`, `for` or `switch` header:
     /// a `{` after it opens the statement's body, never a trailing closure (Swift forbids them there).
     func inCondition(_ index: Int) -> Bool {
+        guard index >= 0, index < tokens.count else { return false }
         let level = Int(parent[index])
         var cursor = index
         while cursor >= 0, cursor > level {
@@ -117,6 +118,7 @@ extension SwiftFile {
     func startsStatement(_ index: Int, in open: Int) -> Bool {
         let before = index - 1
         if before == open || isPunctuation(before, ";") { return true }
+        guard before >= 0, index < tokens.count else { return false }
         if isIdentifier(before, "return") { return true }
         guard tokens[before].line < tokens[index].line else { return false }
         let previous = tokens[before]

@@ -91,8 +91,9 @@ package struct SwiftFile: Sendable {
         index >= 0 && index < tokens.count && tokens[index].isIdentifier && tokens[index].text == text
     }
 
-    /// The closing partner of the opener at `index`, or the last token when it has none.
+    /// The closing partner of the opener at `index`; the token count (one past the last token)
+    /// when the file ends before it closes, so `(index + 1)..<end(of: index)` is always a range.
     func end(of index: Int) -> Int {
-        partner[index] >= 0 ? Int(partner[index]) : tokens.count - 1
+        index >= 0 && index < tokens.count && partner[index] >= 0 ? Int(partner[index]) : tokens.count
     }
 }

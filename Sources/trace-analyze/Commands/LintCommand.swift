@@ -50,7 +50,7 @@ enum LintCommand: Command {
         let traceIDs = try LintStore.store(result, in: database)
         return try options.finish(
             database: database, traceIDs: traceIDs, coverage: [], configuration: try RuleConfiguration(file: file).restricted(to: []),
-            lint: LintReport(result)
+            lint: LintReport(result, configuration: configuration)
         )
     }
 }

@@ -5,6 +5,8 @@ import TraceRules
 struct LintReport {
     /// How many Swift files were read.
     let files: Int
+    /// The lint rules that ran, as the reporters list rules (SARIF's `rules`, with their help).
+    let rules: [Report.Rule]
     private let columns: [Key: Int]
 
     private struct Key: Hashable {
@@ -13,8 +15,16 @@ struct LintReport {
         let rule: String
     }
 
-    init(_ result: Linter.Result) {
+    init(_ result: Linter.Result, configuration: LintConfiguration) {
         files = result.files
+        rules = configuration.enabledRules.map { rule, severity in
+            let lint = rule.description
+            let description = RuleDescription(
+                identifier: lint.identifier, title: lint.title, defaultSeverity: lint.defaultSeverity, summary: lint.summary,
+                rationale: lint.rationale, fix: lint.fix, seed: lint.seed, triggeringExamples: [], nonTriggeringExamples: []
+            )
+            return Report.Rule(description: description, severity: severity)
+        }
         var columns: [Key: Int] = [:]
         for finding in result.findings {
             // Two findings of one rule on one line: the first one's column.

@@ -87,7 +87,7 @@ struct ReportOptions {
             report.linesNamingInstances = linesNamingInstances
             report.width = Console.width
         }
-        report.rules = configuration.enabledRules.map { Report.Rule(description: $0.description, severity: configuration.settings(for: $0).severity) }
+        report.rules = lint?.rules ?? configuration.enabledRules.map { Report.Rule(description: $0.description, severity: configuration.settings(for: $0).severity) }
         report.hidden = baseline == nil ? nil : hidden.count
         report.sources = sources
         // Against every stored finding, the baseline's too: a hidden finding still confirms its site.
