@@ -52,6 +52,14 @@ import Testing
         #expect(toggle.status == 2)
         #expect(toggle.stdout.contains("identity_churn: PlayButton ← ContentView.swift:17: PlayButton is shown and hidden by 'if showPlayButton'\n"))
         // The lazy scenario never builds destinations early: the eager link is not seen there.
+        let lazyText = try Tool.run(["check", Tool.fixture("seeds/004-navigation-lazyview.log"), "--sources", Tool.fixture("sources/004-navigation")])
+        #expect(lazyText.stdout.contains("""
+            Static findings not seen in this trace (1)
+
+            eager_navigation_destination: MyRootView ← MyRootView.swift:27: NavigationLink inside List builds its destination 'self.containedView(viewName: viewName)' with every row [not seen in this trace]
+              \(Tool.fixture("sources/004-navigation"))/MyRootView.swift:27:17
+
+            """))
         let lazy = try Tool.run(["check", Tool.fixture("seeds/004-navigation-lazyview.log"), "--sources", Tool.fixture("sources/004-navigation"), "--format", "json"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(lazy.stdout.utf8)) as? [String: Any])
         let statics = try #require(document["static_findings"] as? [[String: Any]])

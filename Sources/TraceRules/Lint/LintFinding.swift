@@ -14,9 +14,14 @@ public struct LintFinding: Sendable, Equatable {
     public let view: String?
     /// What was found, naming the code.
     public let message: String
+    /// The finding's line as written, without its indentation.
+    public let code: String
 
     /// Creates a finding.
-    public init(rule: String, runtimeRule: String?, severity: Severity, file: String, position: LintPosition, view: String?, message: String) {
+    public init(
+        rule: String, runtimeRule: String?, severity: Severity, file: String, position: LintPosition, view: String?, message: String,
+        code: String = ""
+    ) {
         self.rule = rule
         self.runtimeRule = runtimeRule
         self.severity = severity
@@ -24,6 +29,7 @@ public struct LintFinding: Sendable, Equatable {
         self.position = position
         self.view = view
         self.message = message
+        self.code = code
     }
 
     /// `PlayerView.swift:42`: the file's last path component and the line.

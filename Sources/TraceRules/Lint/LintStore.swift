@@ -1,10 +1,11 @@
 import Foundation
+import TraceModel
 import TraceStore
 
 /// Stores a lint run's findings the way `check` stores a trace's, so every reporter, the
 /// baseline and the exit code work on them unchanged: one `traces` row per Swift file with
 /// findings (its `source` the file, its format `swift`), one `findings` row per finding whose
-/// one evidence line is the line in the Swift file.
+/// one evidence line is the line in the Swift file, and that line's code as a `text` event.
 public enum LintStore {
     /// Stores `result`'s findings in `database` and returns the new traces' ids, in file order.
     public static func store(_ result: Linter.Result, in database: Database) throws -> [Int] {
@@ -14,6 +15,10 @@ public enum LintStore {
         }
         let now = ISO8601DateFormatter().string(from: Date())
         return try database.transaction {
+            // Each finding's line is stored as a `text` event of its file's trace, so the text
+            // report quotes the Swift line as it quotes a log line.
+            try database.run("INSERT INTO event_contexts (process, subsystem, category, level) VALUES (NULL, NULL, NULL, NULL)")
+            let context = database.lastInsertRowID
             var traceIDs: [Int] = []
             for (file, findings) in byFile {
                 try database.run(
@@ -22,6 +27,13 @@ public enum LintStore {
                 )
                 let traceID = database.lastInsertRowID
                 traceIDs.append(traceID)
+                var quoted: Set<Int> = []
+                for finding in findings.sorted(by: { $0.position < $1.position }) where quoted.insert(finding.position.line).inserted {
+                    try database.run(
+                        "INSERT INTO event_rows (trace_id, line, kind, origin, envelope, context, message, view_prefix) VALUES (?, ?, \(EventKind.text.index), \(EventCodes.fixedCode(of: .text) ?? 0), 0, ?, ?, 0)",
+                        [traceID, finding.position.line, context, finding.code]
+                    )
+                }
                 try FindingWriter.replaceFindings(of: traceID, in: database) { write in
                     for finding in findings {
                         try write(Finding(

@@ -68,7 +68,8 @@ public struct Linter: Sendable {
                 let token = file.tokens[violation.token]
                 found.append(LintFinding(
                     rule: description.identifier, runtimeRule: description.runtimeRule, severity: severity, file: file.path,
-                    position: LintPosition(line: token.line, column: token.column), view: violation.view, message: violation.message
+                    position: LintPosition(line: token.line, column: token.column), view: violation.view, message: violation.message,
+                    code: file.lineText(token.line)
                 ))
             }
         }

@@ -16,6 +16,9 @@ package struct SwiftFile: Sendable {
     let parent: [Int32]
     /// How many lines the file has.
     package let lineCount: Int
+    /// The file's bytes, and where each line starts in them (for quoting a finding's line).
+    private let source: [UInt8]
+    private let lineStarts: [Int]
     /// What is wrong with the file's shape, as `line:column: what`, at most a few.
     package let problems: [String]
     /// How many unbalanced brackets there are in all.
@@ -26,10 +29,11 @@ package struct SwiftFile: Sendable {
         self.path = path
         let tokens = SwiftTokenizer.tokens(source)
         self.tokens = tokens
-        var lines = 1
-        for byte in source where byte == UInt8(ascii: "\n") { lines += 1 }
-        if source.last == UInt8(ascii: "\n") { lines -= 1 }
-        lineCount = lines
+        var starts = [0]
+        for (offset, byte) in source.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+        self.source = source
+        lineStarts = starts
+        lineCount = source.last == UInt8(ascii: "\n") ? starts.count - 1 : starts.count
         var partner = [Int32](repeating: -1, count: tokens.count)
         var parent = [Int32](repeating: -1, count: tokens.count)
         var problems: [String] = []
@@ -79,6 +83,18 @@ package struct SwiftFile: Sendable {
         case UInt8(ascii: "]"): UInt8(ascii: "[")
         default: UInt8(ascii: "{")
         }
+    }
+
+    /// Line `number` (1-based) without its indentation and line break; empty past the end.
+    func lineText(_ number: Int) -> String {
+        guard number >= 1, number <= lineStarts.count else { return "" }
+        let start = lineStarts[number - 1]
+        let end = number < lineStarts.count ? lineStarts[number] - 1 : source.count
+        guard start < end else { return "" }
+        var slice = source[start..<end]
+        while let first = slice.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { slice = slice.dropFirst() }
+        while let last = slice.last, last == UInt8(ascii: "\r") || last == UInt8(ascii: " ") { slice = slice.dropLast() }
+        return String(decoding: slice, as: UTF8.self)
     }
 
     /// True when token `index` is the punctuation `text`.
