@@ -1,10 +1,10 @@
-/// The same view in two branches of an `if` or `switch` in a view builder: two identities.
+/// The same view in both branches of an `if` in a view builder: two identities.
 public enum ConditionalViewIdentityRule: LintRule {
     public static let description = LintRuleDescription(
         identifier: "conditional_view_identity",
         title: "Same view in two branches",
         runtimeRule: "identity_churn",
-        summary: "A view builder lists the same view in two branches of an `if` or `switch`, so the view gets a new identity, and fresh state, whenever the condition flips.",
+        summary: "A view builder lists the same view, made with the same argument labels, in both branches of an `if`, so the view gets a new identity, and fresh state, whenever the condition flips.",
         rationale: """
             SwiftUI identifies a view by its place in the body, and the two branches of an `if` \
             are two places (`_ConditionalContent`'s true and false sides). `if isPlaying { \
@@ -37,16 +37,16 @@ public enum ConditionalViewIdentityRule: LintRule {
                     var body: some View { Text(title) }
                 }
                 """),
-            LintExample(note: "A `switch` in a `@ViewBuilder` property, with modifiers after the view.", """
+LintExample(note: "An `if let` that swaps a placeholder for the loaded view, with modifiers after each.", """
                 struct Feed: View {
-                    var mode: Mode
+                    var loaded: [Post]?
                     @ViewBuilder var content: some View {
-                        ↓switch mode {
-                        case .compact:
-                            ScrollView { Text("a") }
-                                .padding()
-                        case .full:
-                            ScrollView { Text("b") }
+                        ↓if let loaded {
+                            ScrollView { PostList(posts: loaded) }
+                                .refreshable { }
+                        } else {
+                            ScrollView { PostList(posts: Post.placeholders) }
+                                .redacted(reason: .placeholder)
                         }
                     }
                     var body: some View { content }
@@ -73,10 +73,22 @@ public enum ConditionalViewIdentityRule: LintRule {
                 }
                 struct DoneBadge: View { var body: some View { Image(systemName: "checkmark") } }
                 """),
-            LintExample(note: "Availability never changes while the app runs; an action is no view builder.", """
+            LintExample(note: "A `switch` picks between destinations, tabs or scopes: their views are meant to start over.", """
+                struct Feed: View {
+                    var mode: Mode
+                    var body: some View {
+                        switch mode {
+                        case .compact: ScrollView { Text("a") }
+                        case .full: ScrollView { Text("b") }
+                        }
+                    }
+                }
+                """),
+            LintExample(note: "Availability and the device never change while the app runs; an action is no view builder.", """
                 struct Root: View {
                     var body: some View {
                         if #available(iOS 16, *) { NavigationStack { Home() } } else { NavigationStack { Home() } }
+                        if UIDevice.current.userInterfaceIdiom == .pad { Home(compact: false) } else { Home(compact: true) }
                         Button("Go") {
                             if Bool.random() { Home() } else { Home() }
                         }
@@ -87,17 +99,23 @@ public enum ConditionalViewIdentityRule: LintRule {
         ]
     )
 
+    /// Names whose value is fixed for the life of the process: a condition on them never flips.
+    static let constantConditions: Set<String> = ["userInterfaceIdiom", "idiom", "UIDevice", "ProcessInfo", "isPreview", "isRunningTests", "isSimulator"]
+
     public static func check(_ source: LintSource) -> [LintViolation] {
         let file = source.file
         var violations: [LintViolation] = []
         for index in file.tokens.indices where file.tokens[index].isIdentifier {
             let word = file.tokens[index].text
-            guard word == "if" || word == "switch", !file.isPunctuation(index - 1, "#"), !file.isIdentifier(index - 1, "else"),
+            // `if` only: a `switch` mostly picks between destinations, tabs or scopes, whose views
+            // are meant to start over (`check --sources` still links a switch's cases).
+            guard word == "if", !file.isPunctuation(index - 1, "#"), !file.isIdentifier(index - 1, "else"),
                   !file.isIdentifier(index - 1, "case") else { continue }
             if file.isPunctuation(index + 1, "#") { continue }
+            // A condition on the device or the process never flips while the app runs.
+            if let body = bodyBrace(file, after: index), ((index + 1)..<body).contains(where: { constantConditions.contains(file.text($0)) }) { continue }
             guard source.file.inViewBuilder(index, scopes: source.scopes) else { continue }
-            if word == "switch", isRouting(file, switchAt: index) { continue }
-            let branches = word == "if" ? ifBranches(file, at: index) : switchBranches(file, at: index)
+            let branches = ifBranches(file, at: index)
             guard branches.count > 1, let body = branches.first?.open else { continue }
             // The same view made with the same argument labels in two branches: one view whose
             // values differ by the condition. Different initialisers (`Detail(id:)`,
@@ -114,30 +132,10 @@ public enum ConditionalViewIdentityRule: LintRule {
             }
             guard let repeated else { continue }
             let condition = file.code((index + 1)..<body)
-            let place = word == "if" ? "both branches of 'if \(condition)'" : "two cases of 'switch \(condition)'"
+            let place = "both branches of 'if \(condition)'"
             violations.append(LintViolation(token: index, view: repeated, message: "the same view \(repeated) in \(place): it gets a new identity, and its state resets, whenever the condition flips"))
         }
         return violations
-    }
-
-    /// True for a `switch` that picks what to show rather than how: over `self` (a tab, a
-    /// route: one value's kind never changes), over a closure's parameter (`sheet(item:)`,
-    /// `navigationDestination(for:)` hand each destination its own view), or with more than
-    /// four cases (a router). The same view in two of its cases is two destinations.
-    static func isRouting(_ file: SwiftFile, switchAt index: Int) -> Bool {
-        guard let open = bodyBrace(file, after: index) else { return true }
-        let subject = (index + 1)..<open
-        if subject.count == 1, file.isIdentifier(subject.lowerBound, "self") { return true }
-        if subject.count == 1, file.tokens[subject.lowerBound].isIdentifier {
-            let name = file.text(subject.lowerBound)
-            var outer = Int(file.parent[index])
-            while outer >= 0 {
-                if file.isPunctuation(outer, "{"), file.isIdentifier(outer + 1, name), file.isIdentifier(outer + 2, "in") { return true }
-                outer = Int(file.parent[outer])
-            }
-        }
-        let cases = file.children(of: open).filter { file.isIdentifier($0, "case") || file.isIdentifier($0, "default") }
-        return cases.count > 4
     }
 
     /// The argument labels of the call named at `name`, `_` for an unlabelled one; none for `Name {`.

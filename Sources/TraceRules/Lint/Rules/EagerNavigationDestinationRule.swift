@@ -1,7 +1,9 @@
 /// `NavigationLink(destination: Heavy(...))` in a list: every row builds its destination.
 public enum EagerNavigationDestinationRule: LintRule {
-    /// Containers that repeat their content: a link inside builds one destination per row.
-    static let repeatingContainers: Set<String> = ["List", "ForEach", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Table", "OutlineGroup"]
+    /// Containers that repeat their content when given data (`List(items) { … }`): a link
+    /// inside builds one destination per row. `ForEach` always repeats; a `List { … }` of fixed
+    /// rows (a settings screen) builds each of its few destinations once, as a `Form` does.
+    static let repeatingContainers: Set<String> = ["List", "ForEach", "Table", "OutlineGroup"]
     /// Destinations cheap enough to build eagerly, or built lazily by design.
     static let cheapDestinations: Set<String> = ["Text", "EmptyView", "Image", "Label", "Color", "LazyView", "LazyDestination", "Lazy", "Spacer"]
 
@@ -67,6 +69,16 @@ public enum EagerNavigationDestinationRule: LintRule {
                     }
                 }
                 """),
+            LintExample(note: "A list of fixed rows builds each destination once, as a Form does.", """
+                struct Settings: View {
+                    var body: some View {
+                        List {
+                            NavigationLink(destination: AccountSettings()) { Text("Account") }
+                            NavigationLink(destination: PrivacySettings()) { Text("Privacy") }
+                        }
+                    }
+                }
+                """),
             LintExample(note: "A lazy wrapper, or a plain text, costs nothing up front.", """
                 struct Menu: View {
                     var body: some View {
@@ -128,7 +140,10 @@ public enum EagerNavigationDestinationRule: LintRule {
     static func repeatingContainer(_ file: SwiftFile, around index: Int) -> Int? {
         var outer = Int(file.parent[index])
         while outer >= 0 {
-            if let name = file.callName(of: outer), repeatingContainers.contains(file.text(name)) { return name }
+            if let name = file.callName(of: outer), repeatingContainers.contains(file.text(name)),
+               file.text(name) == "ForEach" || (file.isPunctuation(name + 1, "(") && file.end(of: name + 1) > name + 2) {
+                return name
+            }
             outer = Int(file.parent[outer])
         }
         return nil

@@ -4,7 +4,7 @@ public enum HeavyViewInitializerRule: LintRule {
     static let heavySuffixes = [
         "Coordinator", "Formatter", "Service", "Manager", "Client", "Repository", "Controller", "Provider",
         "Engine", "Loader", "Fetcher", "Database", "Session", "Cache", "Decoder", "Encoder", "Monitor", "Tracker",
-        "Scheduler", "ViewModel", "Store", "Player", "Recorder", "Downloader", "Uploader", "Synchronizer",
+        "Scheduler", "ViewModel", "Player", "Recorder", "Downloader", "Uploader", "Synchronizer",
     ]
 
     public static let description = LintRuleDescription(
@@ -19,7 +19,8 @@ public enum HeavyViewInitializerRule: LintRule {
             there is made again each time and thrown away with the value. `heavy_initializer` \
             sees the helper inits in a trace. Flagged for types named like helpers \
             (`…Coordinator`, `…Formatter`, `…Service`, `…Manager`, `…ViewModel`…) and classes of \
-            the project whose init does work.
+            the project whose init does work (a `…Store` counts only as such a class: TCA's \
+            `ViewStore` is made in view inits by design).
             """,
         fix: "Keep view inits to storing their arguments: make helpers `static let`, own models with `@StateObject`/`@State` created once, create work in `.task`, or pass the object in from an owner.",
         seed: "004 (`FirstCoordinator` made in `FirstView`'s init), 000 (keep init light)",

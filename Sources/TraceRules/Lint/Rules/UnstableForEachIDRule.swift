@@ -33,6 +33,7 @@ public enum UnstableForEachIDRule: LintRule {
                     let posts: [Post]
                     var body: some View {
                         ↓ForEach(Array(posts.enumerated()), id: \\.offset) { pair in PostRow(post: pair.element) }
+                        ↓ForEach(0..<posts.count) { index in PostRow(post: posts[index]) }
                         ↓ForEach(posts.map { ($0, UUID()) }, id: \\.1) { pair in PostRow(post: pair.0) }
                     }
                 }
@@ -45,11 +46,13 @@ public enum UnstableForEachIDRule: LintRule {
             LintExample(note: "Stable ids, a constant range, a stored UUID.", """
                 struct Feed: View {
                     let posts: [Post]
+                    let tabs = ["New", "Top"]
                     var body: some View {
                         ForEach(posts) { post in PostRow(post: post) }
                         ForEach(posts, id: \\.id) { post in PostRow(post: post) }
                         ForEach(0..<5) { index in Text("\\(index)") }
                         ForEach(0..<posts.count, id: \\.self) { index in Text("\\(index)") }
+                        ForEach(0..<tabs.count) { index in Text(tabs[index]) }
                         ForEach(Array(posts.enumerated()), id: \\.element.id) { pair in PostRow(post: pair.element) }
                     }
                 }
@@ -63,7 +66,7 @@ public enum UnstableForEachIDRule: LintRule {
         var violations: [LintViolation] = []
         for index in file.tokens.indices {
             if file.isIdentifier(index, "ForEach"), file.isPunctuation(index + 1, "("), !file.isPunctuation(index - 1, ".") {
-                if let problem = problem(file, forEach: index) {
+                if let problem = problem(file, forEach: index, scopes: source.scopes) {
                     let row = rowView(file, forEach: index)
                     violations.append(LintViolation(token: index, view: row, message: problem))
                 }
@@ -80,7 +83,7 @@ public enum UnstableForEachIDRule: LintRule {
     }
 
     /// What makes the ids of the `ForEach` at `index` unstable, or nil.
-    static func problem(_ file: SwiftFile, forEach index: Int) -> String? {
+    static func problem(_ file: SwiftFile, forEach index: Int, scopes: [Int: SwiftFile.TypeScope]) -> String? {
         let open = index + 1
         let close = file.end(of: open)
         let idArgument = file.argument("id", of: open)
@@ -92,7 +95,8 @@ public enum UnstableForEachIDRule: LintRule {
             // `0..<items.count`: a name after the range operator makes it change with the data.
             var after = range + 2
             if file.isPunctuation(after, "<") { after += 1 }
-            if after < close, file.tokens[after].isIdentifier, file.parent[after] == Int32(open) || file.parent[after] > Int32(open) {
+            if file.isIdentifier(after, "self"), file.isPunctuation(after + 1, ".") { after += 2 }
+            if after < close, file.tokens[after].isIdentifier, !isConstant(file, file.text(after), around: index, scopes: scopes) {
                 return "ForEach(\(file.code((open + 1)..<close, limit: 30))) ranges over a count that changes, without 'id:': SwiftUI keeps the first range's rows (constant data only)"
             }
         }
@@ -100,6 +104,19 @@ public enum UnstableForEachIDRule: LintRule {
             return "ForEach's ids are made with UUID() on every evaluation, so every row is re-created on every update"
         }
         return nil
+    }
+
+    /// True when `name` is a `let` of the type around `index` with its value given there
+    /// (`let tabs = ["a", "b"]`): its count never changes, so a range over it is constant data.
+    static func isConstant(_ file: SwiftFile, _ name: String, around index: Int, scopes: [Int: SwiftFile.TypeScope]) -> Bool {
+        guard let (brace, _) = file.enclosingType(of: index, in: scopes) else { return false }
+        let members = file.children(of: brace)
+        // `let tabs = [...]` is fixed for the type; `let posts: [Post]` is whatever the parent
+        // passes, and a new parent value can have another count.
+        return members.contains { member in
+            guard file.isIdentifier(member, "let"), file.isIdentifier(member + 1, name) else { return false }
+            return members.contains { $0 > member && file.isPunctuation($0, "=") && file.tokens[$0].line == file.tokens[member].line }
+        }
     }
 
     /// The first view the `ForEach`'s row closure lists: what the rows are made of.
