@@ -8,7 +8,7 @@ enum ConditionalInsertion {
             guard !file.isPunctuation(index - 1, "#"), !file.isIdentifier(index - 1, "else"), !file.isIdentifier(index - 1, "case"),
                   !file.isPunctuation(index + 1, "#"), file.inViewBuilder(index, scopes: source.scopes) else { continue }
             let isIf = file.text(index) == "if"
-            let branches = isIf ? ConditionalViewIdentityRule.ifBranches(file, at: index) : ConditionalViewIdentityRule.switchBranches(file, at: index)
+            let branches = isIf ? file.ifBranches(at: index) : file.switchBranches(at: index)
             guard let body = branches.first?.open else { continue }
             let condition = file.code((index + 1)..<body)
             var counts: [String: Int] = [:]

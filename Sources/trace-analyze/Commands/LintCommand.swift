@@ -40,7 +40,7 @@ enum LintCommand: Command {
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
         let file = try ConfigOption.load(arguments)
         // The runtime rules' sections are read (and checked) too: lint severities follow them.
-        _ = try RuleConfiguration(file: file)
+        let runtime = try RuleConfiguration(file: file)
         let configuration = try LintConfiguration(file: file)
         let options = try ReportOptions(arguments, configuration: CheckConfiguration(file: file), scanningSources: false)
         let swiftFiles = try Linter.swiftFiles(in: paths)
@@ -49,7 +49,7 @@ enum LintCommand: Command {
         let database = try TraceDatabase.openTemporary()
         let traceIDs = try LintStore.store(result, in: database)
         return try options.finish(
-            database: database, traceIDs: traceIDs, coverage: [], configuration: try RuleConfiguration(file: file).restricted(to: []),
+            database: database, traceIDs: traceIDs, coverage: [], configuration: runtime.restricted(to: []),
             lint: LintReport(result, configuration: configuration)
         )
     }

@@ -106,16 +106,15 @@ LintExample(note: "An `if let` that swaps a placeholder for the loaded view, wit
         let file = source.file
         var violations: [LintViolation] = []
         for index in file.tokens.indices where file.tokens[index].isIdentifier {
-            let word = file.tokens[index].text
             // `if` only: a `switch` mostly picks between destinations, tabs or scopes, whose views
             // are meant to start over (`check --sources` still links a switch's cases).
-            guard word == "if", !file.isPunctuation(index - 1, "#"), !file.isIdentifier(index - 1, "else"),
+            guard file.tokens[index].text == "if", !file.isPunctuation(index - 1, "#"), !file.isIdentifier(index - 1, "else"),
                   !file.isIdentifier(index - 1, "case") else { continue }
             if file.isPunctuation(index + 1, "#") { continue }
             // A condition on the device or the process never flips while the app runs.
-            if let body = bodyBrace(file, after: index), ((index + 1)..<body).contains(where: { constantConditions.contains(file.text($0)) }) { continue }
-            guard source.file.inViewBuilder(index, scopes: source.scopes) else { continue }
-            let branches = ifBranches(file, at: index)
+            if let body = file.bodyBrace(after: index), ((index + 1)..<body).contains(where: { constantConditions.contains(file.text($0)) }) { continue }
+            guard file.inViewBuilder(index, scopes: source.scopes) else { continue }
+            let branches = file.ifBranches(at: index)
             guard branches.count > 1, let body = branches.first?.open else { continue }
             // The same view made with the same argument labels in two branches: one view whose
             // values differ by the condition. Different initialisers (`Detail(id:)`,
@@ -123,7 +122,7 @@ LintExample(note: "An `if let` that swaps a placeholder for the loaded view, wit
             var seen: [String: Int] = [:]
             var repeated: String?
             for branch in branches {
-                for key in Set(branch.views.map { file.text($0) + "(" + labels(file, call: $0).joined(separator: ":") + ")" }) {
+                for key in Set(branch.views.map { file.text($0) + "(" + file.labels(call: $0).joined(separator: ":") + ")" }) {
                     let name = String(key.prefix { $0 != "(" })
                     guard source.isView(name) else { continue }
                     seen[key, default: 0] += 1
@@ -132,91 +131,11 @@ LintExample(note: "An `if let` that swaps a placeholder for the loaded view, wit
             }
             guard let repeated else { continue }
             let condition = file.code((index + 1)..<body)
-            let place = "both branches of 'if \(condition)'"
-            violations.append(LintViolation(token: index, view: repeated, message: "the same view \(repeated) in \(place): it gets a new identity, and its state resets, whenever the condition flips"))
+            violations.append(LintViolation(
+                token: index, view: repeated,
+                message: "the same view \(repeated) in both branches of 'if \(condition)': it gets a new identity, and its state resets, whenever the condition flips"
+            ))
         }
         return violations
-    }
-
-    /// The argument labels of the call named at `name`, `_` for an unlabelled one; none for `Name {`.
-    static func labels(_ file: SwiftFile, call name: Int) -> [String] {
-        guard file.isPunctuation(name + 1, "(") else { return [] }
-        let open = name + 1
-        var labels: [String] = []
-        var expectingArgument = true
-        for child in file.children(of: open) {
-            if file.isPunctuation(child, ",") { expectingArgument = true; continue }
-            guard expectingArgument else { continue }
-            expectingArgument = false
-            labels.append(file.tokens[child].isIdentifier && file.isPunctuation(child + 1, ":") ? file.text(child) : "_")
-        }
-        return labels
-    }
-
-    struct Branch {
-        let open: Int
-        let views: [Int]
-    }
-
-    /// The bodies of an `if` / `else if` / `else` chain starting at `index`.
-    static func ifBranches(_ file: SwiftFile, at index: Int) -> [Branch] {
-        var branches: [Branch] = []
-        var keyword = index
-        while true {
-            guard let open = bodyBrace(file, after: keyword) else { return branches }
-            branches.append(Branch(open: open, views: file.viewsListed(in: open)))
-            let close = file.end(of: open)
-            guard file.isIdentifier(close + 1, "else") else { return branches }
-            if file.isIdentifier(close + 2, "if") {
-                if file.isPunctuation(close + 3, "#") { return branches }
-                keyword = close + 2
-            } else if file.isPunctuation(close + 2, "{") {
-                let last = close + 2
-                branches.append(Branch(open: last, views: file.viewsListed(in: last)))
-                return branches
-            } else {
-                return branches
-            }
-        }
-    }
-
-    /// The first `{` after the statement keyword at `keyword`, on its own level: its body.
-    static func bodyBrace(_ file: SwiftFile, after keyword: Int) -> Int? {
-        let level = file.parent[keyword]
-        var cursor = keyword + 1
-        while cursor < file.tokens.count, file.parent[cursor] >= level {
-            if file.parent[cursor] == level {
-                if file.isPunctuation(cursor, "{") { return cursor }
-                if file.isPunctuation(cursor, "}") || file.isPunctuation(cursor, ";") { return nil }
-            }
-            cursor += 1
-        }
-        return nil
-    }
-
-    /// The cases of a `switch` at `index`: the views each lists after its `case …:`.
-    static func switchBranches(_ file: SwiftFile, at index: Int) -> [Branch] {
-        guard let open = bodyBrace(file, after: index) else { return [] }
-        var branches: [Branch] = []
-        var views: [Int] = []
-        var labelEnd: Int?
-        var started = false
-        for child in file.children(of: open) {
-            if file.isIdentifier(child, "case") || file.isIdentifier(child, "default") {
-                if started { branches.append(Branch(open: open, views: views)) }
-                started = true
-                views = []
-                labelEnd = nil
-                continue
-            }
-            if labelEnd == nil {
-                if file.isPunctuation(child, ":") { labelEnd = child }
-                continue
-            }
-            guard file.isTypeName(child), file.isPunctuation(child + 1, "(") || file.isPunctuation(child + 1, "{") else { continue }
-            if child - 1 == labelEnd || file.startsStatement(child, in: open) { views.append(child) }
-        }
-        if started { branches.append(Branch(open: open, views: views)) }
-        return branches
     }
 }
