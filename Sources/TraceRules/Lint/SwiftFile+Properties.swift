@@ -9,6 +9,8 @@ extension SwiftFile {
         let name: Int
         /// The initial value's tokens; empty when there is none.
         let initialValue: Range<Int>
+        /// The type annotation's (last) type name, if the declaration has one: `Model` in `var model: Model`.
+        var annotation: Int? = nil
     }
 
     /// The property whose wrapper attribute starts at the `@` at `attribute`, nil when the
@@ -37,8 +39,15 @@ extension SwiftFile {
             if isPunctuation(cursor, "(") || isPunctuation(cursor, "[") { cursor = end(of: cursor) }
             cursor += 1
         }
+        // `var model: Module.Model` names `Model`.
+        var annotation: Int?
+        if isPunctuation(name + 1, ":") {
+            var type = name + 2
+            while isTypeName(type), isPunctuation(type + 1, "."), isTypeName(type + 2) { type += 2 }
+            if isTypeName(type) { annotation = type }
+        }
         guard isPunctuation(cursor, "="), parent[cursor] == level else {
-            return WrappedProperty(attribute: attribute, wrapper: tokens[attribute + 1].text, name: name, initialValue: cursor..<cursor)
+            return WrappedProperty(attribute: attribute, wrapper: tokens[attribute + 1].text, name: name, initialValue: cursor..<cursor, annotation: annotation)
         }
         let start = cursor + 1
         var valueEnd = start
@@ -48,14 +57,18 @@ extension SwiftFile {
             if isPunctuation(valueEnd, "(") || isPunctuation(valueEnd, "[") || isPunctuation(valueEnd, "{") { valueEnd = end(of: valueEnd) }
             valueEnd += 1
         }
-        return WrappedProperty(attribute: attribute, wrapper: tokens[attribute + 1].text, name: name, initialValue: start..<max(start, valueEnd))
+        return WrappedProperty(attribute: attribute, wrapper: tokens[attribute + 1].text, name: name, initialValue: start..<max(start, valueEnd), annotation: annotation)
     }
 
     /// The type a value constructs: `Model` for `Model()`, `Model(id: 1)`, `Model.init()`,
-    /// `Module.Model()`; nil for anything else (`.shared`, `model`, `Model.make()`).
-    func constructedType(_ value: Range<Int>) -> Int? {
+    /// `Module.Model()`, and for `.init()` the type its declaration names (`var model: Model =
+    /// .init()`, the name at `annotation`); nil for anything else (`.shared`, `model`, `Model.make()`).
+    func constructedType(_ value: Range<Int>, annotation: Int? = nil) -> Int? {
         var index = value.lowerBound
         guard index < value.upperBound else { return nil }
+        if isPunctuation(index, "."), isIdentifier(index + 1, "init"), isPunctuation(index + 2, "("), let annotation, isTypeName(annotation) {
+            return annotation
+        }
         while isTypeName(index), isPunctuation(index + 1, "."), isTypeName(index + 2) { index += 2 }
         guard isTypeName(index) else { return nil }
         if isPunctuation(index + 1, "(") { return index }

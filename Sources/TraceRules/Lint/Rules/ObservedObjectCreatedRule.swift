@@ -25,6 +25,7 @@ public enum ObservedObjectCreatedRule: LintRule {
             LintExample(note: "Modifiers and a type annotation change nothing.", """
                 struct Profile: View {
                     ↓@ObservedObject private var loader: ProfileLoader = ProfileLoader(id: 1)
+                    ↓@ObservedObject var settings: Settings = .init()
                     var body: some View { Text("x") }
                 }
                 """),
@@ -45,7 +46,7 @@ public enum ObservedObjectCreatedRule: LintRule {
         let file = source.file
         var violations: [LintViolation] = []
         for index in file.tokens.indices where file.isPunctuation(index, "@") && file.isIdentifier(index + 1, "ObservedObject") {
-            guard let property = file.wrappedProperty(at: index), let type = file.constructedType(property.initialValue) else { continue }
+            guard let property = file.wrappedProperty(at: index), let type = file.constructedType(property.initialValue, annotation: property.annotation) else { continue }
             let view = source.enclosingView(of: index)?.name
             violations.append(LintViolation(
                 token: index, view: view,

@@ -32,6 +32,7 @@ public enum RandomViewIDRule: LintRule {
                     var body: some View {
                         Text("now").↓id(Date().timeIntervalSince1970)
                         Avatar().↓id(Int.random(in: 0...1000))
+                        Badge().↓id(Date.now)
                     }
                 }
                 """),
@@ -59,7 +60,8 @@ public enum RandomViewIDRule: LintRule {
             let close = file.end(of: open)
             // `.id(item.date)` reads a stored value; `Date()` and `UUID()` make one.
             guard ((open + 1)..<close).contains(where: { at in
-                file.tokens[at].isIdentifier && freshValues.contains(file.tokens[at].text) && file.isPunctuation(at + 1, "(")
+                (file.tokens[at].isIdentifier && freshValues.contains(file.tokens[at].text) && file.isPunctuation(at + 1, "("))
+                    || (file.isIdentifier(at, "Date") && file.isPunctuation(at + 1, ".") && file.isIdentifier(at + 2, "now"))
             }) else { continue }
             let head = file.chainHead(before: index - 1)
             let view = head.map { file.text($0) } ?? source.enclosingView(of: index)?.name

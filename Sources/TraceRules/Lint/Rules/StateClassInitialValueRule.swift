@@ -62,7 +62,7 @@ public enum StateClassInitialValueRule: LintRule {
         let file = source.file
         var violations: [LintViolation] = []
         for index in file.tokens.indices where file.isPunctuation(index, "@") && file.isIdentifier(index + 1, "State") {
-            guard let property = file.wrappedProperty(at: index), let type = file.constructedType(property.initialValue) else { continue }
+            guard let property = file.wrappedProperty(at: index), let type = file.constructedType(property.initialValue, annotation: property.annotation) else { continue }
             let name = file.text(type)
             guard source.project.classes[name] == true || costlyFoundationClasses.contains(name) else { continue }
             let view = source.enclosingView(of: index)?.name
