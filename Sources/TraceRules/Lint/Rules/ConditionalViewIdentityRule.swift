@@ -121,8 +121,11 @@ LintExample(note: "An `if let` that swaps a placeholder for the loaded view, wit
             // `Detail(account:)`) are usually different destinations, as a router's cases are.
             var seen: [String: Int] = [:]
             var repeated: String?
+            // In source order, each view once per branch, so the view named is the same on every run.
             for branch in branches {
-                for key in Set(branch.views.map { file.text($0) + "(" + file.labels(call: $0).joined(separator: ":") + ")" }) {
+                var inBranch: Set<String> = []
+                let keys = branch.views.map { file.text($0) + "(" + file.labels(call: $0).joined(separator: ":") + ")" }
+                for key in keys where inBranch.insert(key).inserted {
                     let name = String(key.prefix { $0 != "(" })
                     guard source.isView(name) else { continue }
                     seen[key, default: 0] += 1
