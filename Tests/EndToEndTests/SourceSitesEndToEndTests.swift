@@ -22,6 +22,9 @@ import Testing
             ("heavy_initializer", "SecondView", "Destinations/SecondView.swift", 4),
             ("heavy_initializer", "ThirdView", "Destinations/ThirdView.swift", 4),
         ]),
+        Case(log: "rules/001-unstable-value-causes.log", sources: "sources/001-state", located: [
+            ("unstable_view_value", "PlayButton", "PlayButton.swift", 6),
+        ]),
         Case(log: "seeds/001-observable-datamodel.log", sources: "sources/001-observable", located: [
             ("heavy_initializer", "PlayButton", "PlayButton.swift", 5),
             ("state_model_reinit", "PlayButton", "PlayButton.swift", 5),

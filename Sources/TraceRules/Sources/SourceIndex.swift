@@ -73,11 +73,31 @@ public struct SourceIndex: Sendable {
     public func sites(explaining rule: String, view: String?) -> [SourceSite] {
         guard let view else { return [] }
         let name = Self.lastComponent(Self.withoutGenericArguments(view))
-        let matching = sites.filter { $0.explains.contains(rule) && $0.view.map(Self.lastComponent) == name }
+        var matching = sites.filter { $0.explains.contains(rule) && $0.view.map(Self.lastComponent) == name }
+        if rule == UnstableViewValueRule.description.identifier {
+            matching += unstablePropertySites(of: view, named: name)
+        }
         // Lint findings first, each group in file order; one site per line.
         var seen: Set<String> = []
         return (matching.filter { $0.rule != nil } + matching.filter { $0.rule == nil }).filter {
             seen.insert("\($0.file):\($0.position.line)").inserted
+        }
+    }
+
+    /// The stored properties that make the view's value differ on every init (`let id = UUID()`),
+    /// as sites that explain `unstable_view_value`: the rule's own reading of the declaration.
+    private func unstablePropertySites(of view: String, named name: String) -> [SourceSite] {
+        guard let properties = UnstableViewValueRule.unstableProperties(of: view, in: self) else { return [] }
+        return properties.map { property in
+            // The rule knows the line; the column is the property name's on it.
+            let text = FileManager.default.contents(atPath: property.file).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let line = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(property.line - 1).first.map(String.init) ?? ""
+            let column = line.range(of: property.name).map { line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: $0.lowerBound.samePosition(in: line.unicodeScalars) ?? line.unicodeScalars.startIndex) + 1 } ?? 1
+            return SourceSite(
+                rule: nil, explains: [UnstableViewValueRule.description.identifier], file: property.file,
+                position: LintPosition(line: property.line, column: column), view: name,
+                message: "'\(property.name)' is \(property.reason), new on every init of \(name): SwiftUI can never skip its body"
+            )
         }
     }
 
