@@ -72,4 +72,26 @@ import Testing
         let sarif = try Tool.run(["check", Tool.fixture("seeds/004-navigation-lazyview.log"), "--sources", Tool.fixture("sources/004-navigation"), "--format", "sarif"])
         #expect(sarif.stdout.contains("(not seen in this trace)"))
     }
+
+    /// Sources holding views the trace never mentions: their static findings are counted, not
+    /// listed, in text, and marked in JSON.
+    @Test func viewsTheTraceDoesNotMentionAreCounted() throws {
+        let workspace = try Workspace()
+        try FileManager.default.copyItem(atPath: Tool.fixture("sources/001-state"), toPath: workspace.path("App/State"))
+        try FileManager.default.copyItem(atPath: Tool.fixture("sources/004-navigation"), toPath: workspace.path("App/Navigation"))
+        let toggle = Tool.fixture("seeds/001-playbutton-toggle-twice.log")
+        let text = try Tool.run(["check", toggle, "--sources", "App"], in: workspace.url)
+        #expect(text.status == 2)
+        #expect(text.stdout.contains("identity_churn: PlayButton ← ContentView.swift:17: PlayButton is shown and hidden by 'if showPlayButton'\n"))
+        #expect(text.stdout.contains("\n4 static findings about views this trace does not mention: trace-analyze lint lists them.\n"))
+        let json = try Tool.run(["check", toggle, "--sources", "App", "--format", "json"], in: workspace.url)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let statics = try #require(document["static_findings"] as? [[String: Any]])
+        #expect(statics.count == 4)
+        #expect(statics.allSatisfy { $0["status"] as? String == "view not in this trace" })
+        // lint with no path reads the configuration's `sources`.
+        _ = try workspace.write(".trace-analyze.json", #"{"sources": "App/Navigation"}"#)
+        let lint = try Tool.run(["lint", "--format", "summary"], in: workspace.url)
+        #expect(lint.stdout.hasSuffix("4 findings (4 info) in 5 Swift files\n"))
+    }
 }

@@ -9,7 +9,7 @@ enum LintCommand: Command {
         summary: "Find the code shapes behind lifecycle problems in Swift sources, without a log.",
         usage: "[DIR|FILE]... [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--baseline FILE] [--write-baseline FILE]",
         options: [ConfigOption.spec] + ReportOptions.specs.filter { $0.name != "sources" },
-        positionals: [("DIR|FILE", "A Swift file, or a directory whose .swift files are read (default: the current directory).")],
+        positionals: [("DIR|FILE", "A Swift file, or a directory whose .swift files are read (default: the configuration's `sources`, else the current directory).")],
         maxPositionals: nil,
         discussion: """
         Each static rule looks for one shape that makes a runtime rule fire: the same view in two
@@ -37,12 +37,14 @@ enum LintCommand: Command {
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
         let file = try ConfigOption.load(arguments)
+        let checkConfiguration = try CheckConfiguration(file: file)
+        // No path given: the configuration's `sources`, as `check --sources` would read, else here.
+        let paths = arguments.positionals.isEmpty ? [checkConfiguration.sources ?? "."] : arguments.positionals
         // The runtime rules' sections are read (and checked) too: lint severities follow them.
         let runtime = try RuleConfiguration(file: file)
         let configuration = try LintConfiguration(file: file)
-        let options = try ReportOptions(arguments, configuration: CheckConfiguration(file: file), scanningSources: false)
+        let options = try ReportOptions(arguments, configuration: checkConfiguration, scanningSources: false)
         let swiftFiles = try Linter.swiftFiles(in: paths)
         let result = Linter(configuration: configuration).lint(paths: swiftFiles)
         for problem in result.problems { Console.note("trace-analyze: warning: \(problem)") }
