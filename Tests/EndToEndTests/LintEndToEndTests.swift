@@ -35,8 +35,8 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout == """
-            \(file):6:9: warning: the same view PlayButton in both branches of 'if isPlaying': it gets a new identity, and its state resets, whenever the condition flips (conditional_view_identity)
-            \(file):11:17: warning: '.id(UUID())' gives Chart a new identity on every evaluation of the body, so its state resets on every update (random_view_id)
+            \(file):6:9: warning: the same view PlayButton in both branches of 'if isPlaying': it gets a new identity, and its state resets, whenever the condition flips. Fix: Keep one view and move the condition into its arguments or modifiers (`PlayerControls(big: isPlaying)`, `.opacity(isPlaying ? 1 : 0)`), so it keeps one identity. (conditional_view_identity)
+            \(file):11:17: warning: '.id(UUID())' gives Chart a new identity on every evaluation of the body, so its state resets on every update. Fix: Pass a value that changes only when the view should start over (the model's `id`, a version counter you bump on purpose), or remove the `.id`. (random_view_id)
 
             """)
     }

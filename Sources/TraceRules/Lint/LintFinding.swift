@@ -12,7 +12,7 @@ public struct LintFinding: Sendable, Equatable {
     public let position: LintPosition
     /// The view the finding is about, named as a runtime finding would name it.
     public let view: String?
-    /// What was found, naming the code.
+    /// What was found, naming the code, then `Fix:` and the rule's fix.
     public let message: String
     /// The finding's line as written, without its indentation.
     public let code: String

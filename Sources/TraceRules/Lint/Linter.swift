@@ -68,7 +68,9 @@ public struct Linter: Sendable {
                 let token = file.tokens[violation.token]
                 found.append(LintFinding(
                     rule: description.identifier, runtimeRule: description.runtimeRule, severity: severity, file: file.path,
-                    position: LintPosition(line: token.line, column: token.column), view: violation.view, message: violation.message,
+                    // The fix rides with the message, so an Xcode or GitHub annotation says what to do.
+                    position: LintPosition(line: token.line, column: token.column), view: violation.view,
+                    message: "\(violation.message). Fix: \(description.fix)",
                     code: file.lineText(token.line)
                 ))
             }
