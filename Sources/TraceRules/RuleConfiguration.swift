@@ -43,6 +43,8 @@ public struct RuleConfiguration: Sendable {
         if let rules = try root.object("rules") {
             for identifier in rules.order {
                 guard let rule = registry.rule(identifier) else {
+                    // `lint`'s rules share the section; `LintConfiguration` reads them.
+                    if LintRegistry.builtIn.rule(identifier) != nil { continue }
                     throw rules.error(identifier, Self.unknownRule(registry))
                 }
                 let reader = try rules.object(identifier)!
@@ -50,7 +52,7 @@ public struct RuleConfiguration: Sendable {
             }
         }
         let custom = try CustomRule.load(from: file, builtIn: registry)
-        let known = registry.identifiers + custom.map(\.identifier)
+        let known = registry.identifiers + LintRegistry.builtIn.identifiers + custom.map(\.identifier)
         let only = try Self.ruleList(root, "only_rules", known)
         let disabled = try Self.ruleList(root, "disabled_rules", known) ?? []
         func runs(_ identifier: String) -> Bool { (only?.contains(identifier) ?? true) && !disabled.contains(identifier) }
@@ -106,7 +108,7 @@ public struct RuleConfiguration: Sendable {
     }
 
     private static func validRules(_ registry: RuleRegistry) -> String {
-        "valid rules: \(registry.identifiers.joined(separator: ", "))"
+        "valid rules: \((registry.identifiers + LintRegistry.builtIn.identifiers).joined(separator: ", "))"
     }
 }
 

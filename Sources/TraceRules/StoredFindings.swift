@@ -42,7 +42,7 @@ public struct StoredFindings {
     }
 
     let database: Database
-    private let traceIDs: [Int]
+    let traceIDs: [Int]
     private let excluded: Set<Int>
 
     /// The findings of the traces `traceIDs` in `database`, without those whose ids are in `excluding`

@@ -7,6 +7,7 @@ enum CommandLineTool {
     /// Every command, in the order `--help` lists them.
     static let commands: [CommandEntry] = [
         CommandEntry(CheckCommand.self),
+        CommandEntry(LintCommand.self),
         CommandEntry(IngestCommand.self),
         CommandEntry(WatchCommand.self),
         CommandEntry(ReportCommand.self),

@@ -12,11 +12,11 @@ import Testing
         _ = try workspace.write("ci/trace.json", #"{"fail_on": "warning", "sources": "../App"}"#)
         let result = try Tool.run(["check", Self.eager, "--config", "ci/trace.json", "--format", "xcode"], in: workspace.url)
         #expect(result.status == 2)
-        #expect(result.stdout.hasPrefix("ci/../App/MyRootView.swift:4:8: warning: 3 destination views"))
+        #expect(result.stdout.hasPrefix("ci/../App/MyRootView.swift:27:17: warning: 3 destination views"))
         // The command line wins over the file.
         let overridden = try Tool.run(["check", Self.eager, "--config", "ci/trace.json", "--fail-on", "error", "--sources", "App", "--format", "xcode"], in: workspace.url)
         #expect(overridden.status == 0)
-        #expect(overridden.stdout.hasPrefix("App/MyRootView.swift:4:8: warning:"))
+        #expect(overridden.stdout.hasPrefix("App/MyRootView.swift:27:17: warning:"))
     }
 
     @Test(arguments: [
@@ -59,7 +59,7 @@ import Testing
         let result = try Tool.run(["report", "--db", db, "--sources", Tool.fixture("sources/004-navigation"), "--format", "xcode",
                                    "--strict", "--output", output, "--write-baseline", workspace.path("b.json")])
         #expect(result.status == 2)
-        #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix(Tool.fixture("sources/004-navigation/MyRootView.swift") + ":4:8: warning:"))
+        #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix(Tool.fixture("sources/004-navigation/MyRootView.swift") + ":27:17: warning:"))
         let again = try Tool.run(["report", "--db", db, "--baseline", workspace.path("b.json"), "--strict"])
         #expect(again.status == 0)
         #expect(again.stdout == "\(Self.eager): recognised 16 of 16 lines as lifecycle events\n0 findings in 1 trace; 5 hidden by the baseline\n")

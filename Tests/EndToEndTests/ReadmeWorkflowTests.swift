@@ -47,8 +47,8 @@ import Testing
         let result = try shell(try #require(lines.first), in: workspace)
         #expect(result.status == 2)
         #expect(result.stderr == "")
-        #expect(result.stdout.contains("heavy_initializer: FirstView\n  FirstView's init created FirstCoordinator (once);"))
-        #expect(result.stdout.contains("  declared at MyApp/Destinations/FirstView.swift:3:8\n    ui-test.log:2  1️⃣ FirstCoordinator init 🟢\n"))
+        #expect(result.stdout.contains("heavy_initializer: FirstView ← FirstView.swift:4: FirstView's init creates FirstCoordinator\n  FirstView's init created FirstCoordinator (once);"))
+        #expect(result.stdout.contains("  caused at MyApp/Destinations/FirstView.swift:4:31: FirstView's init creates FirstCoordinator: the initial value of 'coordinator' is made again on every update of its parent. Fix: Keep view inits to storing their arguments: make helpers `static let`, own models with `@StateObject`/`@State` created once, create work in `.task`, or pass the object in from an owner. [heavy_view_initializer, confirmed]\n    ui-test.log:2  1️⃣ FirstCoordinator init 🟢\n"))
         #expect(result.stdout.hasSuffix("5 findings (1 warning, 4 info) in 1 trace\n"))
     }
 
@@ -90,7 +90,7 @@ import Testing
 
         let annotations = results[2].stdout.split(separator: "\n")
         #expect(annotations.count == 2)
-        #expect(annotations.first?.hasPrefix("::warning file=MyApp/MyRootView.swift,line=4,col=8,title=non_lazy_navigation_destination (MyRootView)::3 destination views") == true)
+        #expect(annotations.first?.hasPrefix("::warning file=MyApp/MyRootView.swift,line=27,col=17,title=non_lazy_navigation_destination (MyRootView)::3 destination views") == true)
         #expect(annotations.last == "1 finding (1 warning) in 1 trace; 4 hidden by the baseline")
     }
 
@@ -109,7 +109,7 @@ import Testing
         let text = try String(contentsOf: Self.readme, encoding: .utf8)
         let marker = "<!-- example: kept in sync by ReadmeWorkflowTests.theReadmeExamplesAreRealOutput -->\n```\n$ trace-analyze "
         let examples = text.components(separatedBy: marker).dropFirst()
-        #expect(examples.count == 4)
+        #expect(examples.count == 6)
         for example in examples {
             let commandLine = String(example.prefix { $0 != "\n" })
             let body = example.dropFirst(commandLine.count + 1)

@@ -1,6 +1,8 @@
-/// One identifier or punctuation character of Swift source, with where it starts.
+/// One identifier, punctuation character or literal of Swift source, with where it starts.
 struct SwiftToken: Equatable {
-    /// The identifier (without backticks), or the punctuation character.
+    /// The identifier (without backticks), the punctuation character, or for a literal its
+    /// stand-in: `"` for a string, `0` for a number (their contents never matter to a reader
+    /// of declarations, but that an argument is there does).
     let text: String
     let isIdentifier: Bool
     /// 1-based line.
@@ -9,9 +11,9 @@ struct SwiftToken: Equatable {
     let column: Int
 }
 
-/// Splits Swift source into identifiers and punctuation, dropping whitespace, numbers,
-/// comments and string literals (with their interpolations), so that a `struct` in a comment
-/// or a `{` in a string cannot confuse the declaration scanner.
+/// Splits Swift source into identifiers, punctuation and literal stand-ins, dropping
+/// whitespace, comments and the insides of string literals (with their interpolations), so that
+/// a `struct` in a comment or a `{` in a string cannot confuse the declaration scanner.
 ///
 /// Not a Swift lexer: operators come out one character at a time and regex literals are not
 /// recognised, which is all the scanner needs.
@@ -21,6 +23,8 @@ struct SwiftTokenizer {
     private var line = 1
     private var lineStart = 0
     private var tokens: [SwiftToken] = []
+    /// The last column counted: its line, byte offset and column.
+    private var counted = (line: 0, offset: 0, column: 1)
 
     /// The tokens of `source`.
     static func tokens(_ source: [UInt8]) -> [SwiftToken] {
@@ -47,11 +51,13 @@ struct SwiftTokenizer {
             case UInt8(ascii: "/") where self.byte(1) == UInt8(ascii: "*"):
                 skipBlockComment()
             case UInt8(ascii: "\""):
+                literal("\"")
                 skipString(hashes: 0)
             case UInt8(ascii: "#"):
                 var hashes = 0
                 while self.byte(hashes) == UInt8(ascii: "#") { hashes += 1 }
                 if self.byte(hashes) == UInt8(ascii: "\"") {
+                    literal("\"")
                     index += hashes
                     skipString(hashes: hashes)
                 } else {
@@ -68,6 +74,7 @@ struct SwiftTokenizer {
                 while let next = self.byte(), Self.startsIdentifier(next) || Self.isDigit(next) { index += 1 }
                 emit(from: start, text: String(decoding: bytes[start..<index], as: UTF8.self))
             case _ where Self.isDigit(byte):
+                literal("0")
                 while let next = self.byte(), Self.startsIdentifier(next) || Self.isDigit(next) { index += 1 }
             default:
                 punctuation()
@@ -87,13 +94,22 @@ struct SwiftTokenizer {
         tokens.append(SwiftToken(text: String(UnicodeScalar(bytes[start])), isIdentifier: false, line: line, column: column(of: start)))
     }
 
+    private mutating func literal(_ standIn: String) {
+        tokens.append(SwiftToken(text: standIn, isIdentifier: false, line: line, column: column(of: index)))
+    }
+
     private mutating func emit(from start: Int, text: String) {
         tokens.append(SwiftToken(text: text, isIdentifier: true, line: line, column: column(of: start)))
     }
 
-    private func column(of offset: Int) -> Int {
+    private mutating func column(of offset: Int) -> Int {
+        // Counted on from the last token of the line, so a long line (a minified or binary
+        // file is one) costs its length once, not once per token.
+        if counted.line != line || counted.offset > offset { counted = (line, lineStart, 1) }
         // UTF-8 continuation bytes do not start a scalar.
-        bytes[lineStart..<offset].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        let column = bytes[counted.offset..<offset].reduce(counted.column) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        counted = (line, offset, column)
+        return column
     }
 
     /// Skips `/* … */`, which nests in Swift.

@@ -6,7 +6,7 @@ import TraceRules
 enum RulesCommand: Command {
     static let spec = CommandSpec(
         name: "rules",
-        summary: "List the rules, or explain one: why it matters, how to fix it, thresholds, examples.",
+        summary: "List the rules (runtime, lint and custom), or explain one: why it matters, how to fix it, thresholds, examples.",
         usage: "[ID] [--config PATH] [--check]",
         options: [
             ConfigOption.spec,
@@ -33,8 +33,9 @@ enum RulesCommand: Command {
         // Every custom rule the file defines, even one `disabled_rules` turns off: it is documented and checked.
         let custom = try CustomRule.load(from: file, builtIn: registry)
         let identifier = arguments.positionals.first
-        if let identifier, registry.rule(identifier) == nil, !custom.contains(where: { $0.identifier == identifier }) {
-            let known = registry.identifiers + custom.map(\.identifier)
+        if let identifier, registry.rule(identifier) == nil, LintRegistry.builtIn.rule(identifier) == nil,
+           !custom.contains(where: { $0.identifier == identifier }) {
+            let known = registry.identifiers + LintRegistry.builtIn.identifiers + custom.map(\.identifier)
             throw UsageError("unknown rule '\(identifier)'\(Suggestion.hint(for: identifier, in: known)); valid rules: \(known.joined(separator: ", "))")
         }
         if arguments.flag("check") {
@@ -44,7 +45,9 @@ enum RulesCommand: Command {
             Console.write(list(registry, custom: custom, file: file.path))
             return ExitCode.success
         }
-        if let rule = registry.rule(identifier) {
+        if let lintRule = LintRegistry.builtIn.rule(identifier) {
+            Console.write(LintRuleText.detail(lintRule.description))
+        } else if let rule = registry.rule(identifier) {
             Console.write(detail(rule.description))
         } else if let rule = custom.first(where: { $0.identifier == identifier }) {
             Console.write(detail(rule))
@@ -90,7 +93,8 @@ enum RulesCommand: Command {
             text += "\nCustom rules (\(file ?? ConfigurationFile.defaultName)):\n"
             text += custom.map { row($0.identifier, $0.severity, $0.summary) }.joined()
         }
-        return text + "\n`trace-analyze rules ID` explains one; configure them in .trace-analyze.json under \"rules\", write your own in SQL under \"custom_rules\".\n"
+        return text + "\n" + LintRuleText.list(LintRegistry.builtIn)
+            + "\n`trace-analyze rules ID` explains one; configure them in .trace-analyze.json under \"rules\", write your own in SQL under \"custom_rules\".\n"
     }
 
     /// A custom rule's documentation: where it is defined, its message, query and examples.

@@ -1,3 +1,5 @@
+import TraceRules
+
 /// The place a finding points at in editors and CI annotations.
 struct FindingLocation: Equatable {
     /// The view's Swift file, or the log; nil for a log read from stdin.
@@ -8,6 +10,11 @@ struct FindingLocation: Equatable {
     let column: Int?
     /// True when this is the view's declaration (from `--sources`) rather than the log.
     let isDeclaration: Bool
+    /// The source site that explains the finding (from `--sources`), when this is one.
+    var site: SourceSite? = nil
+
+    /// True when this is a place in the Swift sources, not in the log.
+    var inSource: Bool { isDeclaration || site != nil }
 
     /// `path:line:column`, with the parts that are known; `<stdin>` for stdin.
     var text: String {

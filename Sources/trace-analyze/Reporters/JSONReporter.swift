@@ -2,8 +2,10 @@ import TraceRules
 
 /// A versioned JSON document; the shape is documented in the README and only grows.
 ///
-/// `{"version":1,"findings":[…], "fix_first":[{"rule","view","waste","unit","milliseconds"}],{"rule","severity","view","message","count","root_cause","location":{"file","line","column","declaration"},
-///   "evidence":[{"file","line"}]}], "coverage":[{"file","lines","lifecycle_events","lookalikes","lookalike_lines":[{"line","text"}]}], "summary":{"findings","error","warning","info","traces","fail_on","failed","hidden"}}`
+/// `{"version":1,"findings":[{"rule","severity","view","message","count","root_cause","location":{"file","line","column","declaration"},
+///   "sites":[{"file","line","column","rule","message","status"}],
+///   "evidence":[{"file","line"}]}], "fix_first":[{"rule","view","waste","unit","milliseconds"}],
+///   "static_findings":[{"rule","view","message","file","line","column","explains","status"}], "coverage":[{"file","lines","lifecycle_events","lookalikes","lookalike_lines":[{"line","text"}]}], "summary":{"findings","error","warning","info","traces","fail_on","failed","hidden"}}`
 enum JSONReporter: Reporter {
     static let identifier = "json"
     static let summary = "A versioned JSON document with every finding, its location and its evidence."
@@ -13,7 +15,7 @@ enum JSONReporter: Reporter {
     private static let placeholder = "\u{1}findings\u{1}"
 
     static func write(_ report: Report, to sink: ReportSink) throws {
-        let document = JSONDocument.object([
+        var members: [(String, JSONDocument)] = [
             ("version", .int(version)),
             ("findings", .string(placeholder)),
             ("fix_first", .array(report.fixFirst.map { entry in
@@ -44,7 +46,17 @@ enum JSONReporter: Reporter {
                 ("failed", .bool(report.failed)),
                 ("hidden", .int(report.hidden ?? 0)),
             ])),
-        ])
+        ]
+        if let links = report.links {
+            // Only with --sources: every lint finding in the sources, and what the traces say.
+            let staticFindings = JSONDocument.array(links.entries.map { staticFinding($0) })
+            // Before the summary. (Built by removing and appending: `insert(_:at:)` with this
+            // tuple sends the Swift 6 type checker into a circular reference.)
+            let summaryMember = members.removeLast()
+            members.append(("static_findings", staticFindings))
+            members.append(summaryMember)
+        }
+        let document = JSONDocument.object(members)
         try JSONDocument.write(document, placeholder: placeholder, to: sink) { add in
             try report.findings.forEach { _, finding in add(entry(finding, report: report)) }
         }
@@ -54,7 +66,7 @@ enum JSONReporter: Reporter {
     private static func entry(_ finding: Finding, report: Report) -> JSONDocument {
         let location = report.location(of: finding)
         let file = Report.file(of: finding)
-        return .object([
+        var members: [(String, JSONDocument)] = [
             ("rule", .string(finding.rule)),
             ("severity", .string(finding.severity.rawValue)),
             ("view", .string(finding.view)),
@@ -67,7 +79,36 @@ enum JSONReporter: Reporter {
                 ("column", location.column.map(JSONDocument.int) ?? .null),
                 ("declaration", .bool(location.isDeclaration)),
             ])),
-            ("evidence", .elements(count: finding.lines.count) { .object([("file", .string(file)), ("line", .int(finding.lines[$0]))]) }),
+            ("evidence", .elements(count: finding.lines.count) { (index: Int) -> JSONDocument in
+                JSONDocument.object([("file", JSONDocument.string(file)), ("line", JSONDocument.int(finding.lines[index]))])
+            }),
+        ]
+        if location.site != nil, let links = report.links {
+            // Only with --sources, when a site explains the finding: the sites, all confirmed by it.
+            let linked = JSONDocument.array(links.sites(for: finding).map { confirmedSite($0) })
+            // Before the evidence, built as the summary above is.
+            let evidence = members.removeLast()
+            members.append(("sites", linked))
+            members.append(evidence)
+        }
+        return .object(members)
+    }
+
+    /// A lint finding in the sources, with what the traces say about it.
+    private static func staticFinding(_ entry: SourceLinks.Entry) -> JSONDocument {
+        let site = entry.site
+        return .object([
+            ("rule", .string(site.rule)), ("view", .string(site.view)), ("message", .string(site.message)),
+            ("file", .string(site.file)), ("line", .int(site.position.line)), ("column", .int(site.position.column)),
+            ("explains", .array(site.explains.map { .string($0) })), ("status", .string(entry.status.rawValue)),
+        ])
+    }
+
+    /// A site that explains a finding, confirmed by it.
+    private static func confirmedSite(_ site: SourceSite) -> JSONDocument {
+        .object([
+            ("file", .string(site.file)), ("line", .int(site.position.line)), ("column", .int(site.position.column)),
+            ("rule", .string(site.rule)), ("message", .string(site.message)), ("status", .string(SourceLinks.Status.confirmed.rawValue)),
         ])
     }
 }

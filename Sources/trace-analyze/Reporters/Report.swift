@@ -23,6 +23,9 @@ struct Report {
     var hidden: Int?
     /// The view declarations from `--sources`, if given.
     var sources: SourceIndex?
+    /// With `--sources`: the sites that explain the findings, and what the traces say about
+    /// every lint finding in the sources.
+    var links: SourceLinks?
     /// Whether the text may carry terminal colours.
     var colours = false
     /// How much of each trace was recognised, in input order.
@@ -35,6 +38,8 @@ struct Report {
     /// Per trace, when known, the lines whose events name an instance: only those are looked up
     /// for a heading's instance (`check` learns them as its rules read the events).
     var linesNamingInstances: [Int: LineSet] = [:]
+    /// For `lint`: the Swift files read and where each finding's column is.
+    var lint: LintReport?
     /// The width to fit lines of text to.
     var width = 120
     /// The timeline page `--timeline` wrote, as a link from where the report is written.
@@ -58,7 +63,7 @@ struct Report {
         }
         let list = parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
         let baseline = hidden.map { "; \($0) hidden by the baseline" } ?? ""
-        return "\(plural(total, "finding"))\(list) in \(plural(traceCount, "trace"))\(baseline)"
+        return "\(plural(total, "finding"))\(list) in \(plural(traceCount, lint == nil ? "trace" : "Swift file"))\(baseline)"
     }
 
     /// The findings that cost most (`FixFirst`), for the end of a report; empty without findings.
@@ -96,12 +101,18 @@ struct Report {
         }
     }
 
-    /// Where a finding points: its view's declaration with `--sources`, else the log's first evidence line.
+    /// Where a finding points: with `--sources`, the source line that explains it (a lint
+    /// finding first, then a shape such as the `if` that shows the view) or else its view's
+    /// declaration; otherwise the log's first evidence line.
     func location(of finding: Finding) -> FindingLocation {
+        if let site = links?.sites(for: finding).first {
+            return FindingLocation(file: site.file, line: site.position.line, column: site.position.column, isDeclaration: false, site: site)
+        }
         if let view = finding.view, let declaration = sources?.declaration(of: view) {
             return FindingLocation(file: declaration.file, line: declaration.line, column: declaration.column, isDeclaration: true)
         }
-        return FindingLocation(file: finding.source == "-" ? nil : finding.source, line: finding.lines.first, column: nil, isDeclaration: false)
+        let column = lint?.column(of: finding)
+        return FindingLocation(file: finding.source == "-" ? nil : finding.source, line: finding.lines.first, column: column, isDeclaration: false)
     }
 
     /// A finding's view as a heading shows it: with the instance its evidence names when another
@@ -130,6 +141,31 @@ struct Report {
             }
         }
         return instances.count == 1 ? "\(view) \(instances.first!)" : view
+    }
+
+    /// `PlayerView.swift:42: the same view PlayButton in both branches of 'if isPlaying'`: a
+    /// site as a finding's heading names it, its message up to its explanation.
+    static func headline(of site: SourceSite) -> String {
+        // Up to the first ": " outside quoted code (`'f(a: b)'`).
+        var quoted = false
+        var cause = site.message
+        var previous: Character = " "
+        for (offset, character) in site.message.enumerated() {
+            // A quote opens after a space (`'f(a: b)'`); an apostrophe (`FirstView's`) does not.
+            if character == "'" { quoted = quoted ? false : previous == " " }
+            if !quoted, previous == ":", character == " " {
+                cause = String(site.message.prefix(offset - 1))
+                break
+            }
+            previous = character
+        }
+        return "\(site.shortLocation): \(cause)"
+    }
+
+    /// `confirmed` for a site a finding of the report explains, else what the traces say.
+    func status(of site: SourceSite, explaining finding: Finding?) -> String {
+        if finding != nil { return SourceLinks.Status.confirmed.rawValue }
+        return links?.status(of: site)?.rawValue ?? SourceLinks.Status.viewAbsent.rawValue
     }
 
     /// How a finding's log is shown: the path as given, or `<stdin>`.

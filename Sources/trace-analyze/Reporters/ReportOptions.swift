@@ -12,7 +12,7 @@ struct ReportOptions {
         Reporters.option,
         OptionSpec(name: "output", value: "FILE", help: "Write the report to FILE instead of stdout, in full, before the exit code says anything."),
     ] + FailLevel.options + [
-        OptionSpec(name: "sources", value: "DIR", help: "Point findings at their views' declarations in the Swift files under DIR (default: the configuration's `sources`)."),
+        OptionSpec(name: "sources", value: "DIR", help: "Point findings at the lines that cause them in the Swift files under DIR, else at their views' declarations (default: the configuration's `sources`)."),
         OptionSpec(name: "baseline", value: "FILE", help: "Hide the findings recorded in FILE and report only new ones (default: the configuration's `baseline`)."),
         OptionSpec(name: "write-baseline", value: "FILE", help: "Record this run's findings in FILE, for later runs' --baseline."),
         OptionSpec(name: "timeline", value: "FILE", help: "Also write the trace's timeline page to FILE (one log only); the html report links its evidence lines there."),
@@ -27,13 +27,14 @@ struct ReportOptions {
     /// Where to write the trace's timeline page, if anywhere.
     let timeline: String?
 
-    init(_ arguments: ParsedArguments, configuration: CheckConfiguration) throws {
+    /// `scanningSources` is false for `lint`, whose inputs are the sources.
+    init(_ arguments: ParsedArguments, configuration: CheckConfiguration, scanningSources: Bool = true) throws {
         reporter = try Reporters.named(arguments.value("format"))
         failLevel = try FailLevel.parse(arguments, configured: configuration.failLevel)
         output = try arguments.value("output").map { try OutputFile.check($0, for: "--output") }
         writeBaseline = try arguments.value("write-baseline").map { try OutputFile.check($0, for: "--write-baseline") }
         timeline = try arguments.value("timeline").map { try OutputFile.check($0, for: "--timeline") }
-        sources = try (arguments.value("sources") ?? configuration.sources).map(SourceIndex.scan(directory:))
+        sources = scanningSources ? try (arguments.value("sources") ?? configuration.sources).map(SourceIndex.scan(directory:)) : nil
         let baselinePath = arguments.value("baseline") ?? configuration.baseline
         if let baselinePath, FileManager.default.fileExists(atPath: baselinePath) {
             baseline = try Baseline.load(path: baselinePath)
@@ -52,7 +53,7 @@ struct ReportOptions {
     /// `watch`'s NDJSON stream.
     func finish(
         database: Database, traceIDs: [Int], coverage: [TraceCoverage], configuration: RuleConfiguration,
-        singleLineJSON: Bool = false, linesNamingInstances: [Int: LineSet] = [:]
+        singleLineJSON: Bool = false, linesNamingInstances: [Int: LineSet] = [:], lint: LintReport? = nil
     ) throws -> Int32 {
         let stored = StoredFindings(database: database, traceIDs: traceIDs)
         if let writeBaseline {
@@ -70,7 +71,8 @@ struct ReportOptions {
             }
         }
         let findings = stored.excluding(hidden)
-        var report = Report(findings: findings, counts: try findings.counts(), traceCount: coverage.count, failLevel: failLevel)
+        var report = Report(findings: findings, counts: try findings.counts(), traceCount: lint?.files ?? coverage.count, failLevel: failLevel)
+        report.lint = lint
         report.coverage = coverage
         if reporter == TextReporter.self {
             // Looking cited lines up costs more than reading the findings: on a second connection,
@@ -98,10 +100,14 @@ struct ReportOptions {
             }
             report.timelineLink = Self.link(to: timeline, from: output)
         }
-        report.rules = configuration.enabledRules.map { Report.Rule(description: $0.description, severity: configuration.settings(for: $0).severity) }
-            + configuration.customRules.map { Report.Rule(description: $0.description, severity: $0.severity) }
+        report.rules = lint?.rules ?? (
+            configuration.enabledRules.map { Report.Rule(description: $0.description, severity: configuration.settings(for: $0).severity) }
+                + configuration.customRules.map { Report.Rule(description: $0.description, severity: $0.severity) }
+        )
         report.hidden = baseline == nil ? nil : hidden.count
         report.sources = sources
+        // Against every stored finding, the baseline's too: a hidden finding still confirms its site.
+        if let sources { report.links = try SourceLinks(index: sources, findings: stored) }
         report.colours = output == nil && TerminalColours.enabled(isTerminal: Console.stdoutIsTerminal)
         try ReportSink.writing(to: output, compactingJSON: singleLineJSON && reporter == JSONReporter.self) { sink in
             try reporter.write(report, to: sink)

@@ -34,6 +34,7 @@ enum SARIFReporter: Reporter {
         ])
         try JSONDocument.write(document, placeholder: placeholder, to: sink) { add in
             try report.findings.forEach { _, finding in add(result(finding, index: ruleIndex[finding.rule], report: report)) }
+            for entry in report.links?.entries ?? [] where entry.status != .confirmed { add(unconfirmed(entry)) }
         }
     }
 
@@ -72,7 +73,7 @@ enum SARIFReporter: Reporter {
             locations.append(.object(entry))
         }
         members.append(("locations", .array(locations)))
-        if location.isDeclaration, finding.source != "-" {
+        if location.inSource, finding.source != "-" {
             let uri = uri(finding.source)
             let evidence = JSONDocument.elements(count: finding.lines.count) { offset in
                 let line = finding.lines[offset]
@@ -88,10 +89,38 @@ enum SARIFReporter: Reporter {
             members.append(("relatedLocations", evidence))
         }
         members.append(("partialFingerprints", .object([("traceAnalyze/v1", .string(Fingerprint(finding).digest))])))
-        if let rootCause = finding.rootCause {
-            members.append(("properties", .object([("rootCause", .string(rootCause))])))
+        var properties: [(String, JSONDocument)] = []
+        if let rootCause = finding.rootCause { properties.append(("rootCause", .string(rootCause))) }
+        if location.site != nil, let links = report.links {
+            properties.append(("sourceSites", .array(links.sites(for: finding).map { site(site: $0, status: SourceLinks.Status.confirmed.rawValue) })))
         }
+        if !properties.isEmpty { members.append(("properties", .object(properties))) }
         return .object(members)
+    }
+
+    /// A source site as the properties of a result carry it.
+    private static func site(site: SourceSite, status: String) -> JSONDocument {
+        .object([
+            ("uri", .string(uri(site.file))), ("startLine", .int(site.position.line)), ("startColumn", .int(site.position.column)),
+            ("rule", .string(site.rule)), ("message", .string(site.message)), ("status", .string(status)),
+        ])
+    }
+
+    /// A lint finding that no runtime finding of the report confirms: an informational result
+    /// (level `none`), so it shows beside the others without counting as a problem found.
+    private static func unconfirmed(_ entry: SourceLinks.Entry) -> JSONDocument {
+        let site = entry.site
+        return .object([
+            ("ruleId", .string(site.rule ?? "source_site")),
+            ("kind", .string("informational")),
+            ("level", .string("none")),
+            ("message", .object([("text", .string("\(site.message) (\(entry.status.rawValue))"))])),
+            ("locations", .array([.object([("physicalLocation", .object([
+                ("artifactLocation", .object([("uri", .string(uri(site.file)))])),
+                ("region", .object([("startLine", .int(site.position.line)), ("startColumn", .int(site.position.column))])),
+            ]))])])),
+            ("properties", .object([("status", .string(entry.status.rawValue)), ("explains", .array(site.explains.map { .string($0) }))])),
+        ])
     }
 
     /// SARIF's levels: `error`, `warning`, `note`.

@@ -48,6 +48,11 @@ enum TextReporter: Reporter {
                 block.append(": ")
                 block.append(subject)
             }
+            let location = report.location(of: finding)
+            if let site = location.site {
+                block.append(" ← ")
+                block.append(Report.headline(of: site))
+            }
             block.append("\n  ")
             block.append(finding.message)
             block.append("\n")
@@ -56,7 +61,11 @@ enum TextReporter: Reporter {
                 block.append(rootCause)
                 block.append("\n")
             }
-            let location = report.location(of: finding)
+            if location.site != nil, let links = report.links {
+                for site in links.sites(for: finding) {
+                    block.append("  caused at \(site.file):\(site.position): \(site.message) [\(site.rule.map { "\($0), " } ?? "")confirmed]\n")
+                }
+            }
             if location.isDeclaration {
                 block.append("  declared at \(location.text)\n")
             }
@@ -73,6 +82,24 @@ enum TextReporter: Reporter {
             block.withUnsafeBytes { sink.write(bytes: $0) }
         }
         var text = ""
+        if let links = report.links {
+            // Sites whose view the trace shows but whose rule stayed quiet are listed; those about
+            // views the trace never mentions are only counted (an app's sources hold many).
+            let notSeen = links.entries.filter { $0.status == .notSeen }
+            let absent = links.entries.filter { $0.status == .viewAbsent }.count
+            if !notSeen.isEmpty {
+                text += paint("Static findings not seen in this trace (\(notSeen.count))", TerminalColours.bold) + "\n\n"
+                for entry in notSeen {
+                    text += "\(entry.site.rule ?? "-"): \(entry.site.view ?? "-") ← \(Report.headline(of: entry.site)) [\(entry.status.rawValue)]\n"
+                    text += "  \(entry.site.file):\(entry.site.position)\n"
+                }
+                text += "\n"
+            }
+            if absent > 0 {
+                text += paint("\(plural(absent, "static finding")) about views this trace does not mention: trace-analyze lint lists them.", TerminalColours.dim) + "\n\n"
+            }
+        }
+        // Last before the coverage: what to fix first, ranked by what it costs.
         for line in report.fixFirstLines {
             text += line + "\n"
         }

@@ -1,0 +1,160 @@
+import Foundation
+
+/// Runs the lint rules over Swift files: reads each, learns what the run declares, then checks
+/// every file, collecting findings and the files it could not read.
+///
+/// Files are read in the order given (a directory's files in path order), so the findings and
+/// every report built on them are the same on every machine. A file that is not text, is not
+/// UTF-8 or whose brackets do not balance gets one problem line and the run goes on.
+public struct Linter: Sendable {
+    /// What a run found.
+    public struct Result: Sendable {
+        /// The findings, by file and position.
+        public var findings: [LintFinding] = []
+        /// One line per file that was skipped or read only in part: `path: what`.
+        public var problems: [String] = []
+        /// How many Swift files were read.
+        public var files = 0
+        /// How many lines they have.
+        public var lines = 0
+    }
+
+    private let configuration: LintConfiguration
+
+    /// A linter running the rules `configuration` enables.
+    public init(configuration: LintConfiguration = LintConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// Lints the files at `paths` (already listed: see `swiftFiles(in:)`).
+    public func lint(paths: [String]) -> Result {
+        var files: [(path: String, bytes: [UInt8])] = []
+        var result = Result()
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                result.problems.append("\(path): cannot be read; skipped")
+                continue
+            }
+            files.append((path, [UInt8](data)))
+        }
+        let linted = lint(files: files)
+        result.findings = linted.findings
+        result.problems += linted.problems
+        result.files = linted.files
+        result.lines = linted.lines
+        return result
+    }
+
+    /// Lints files given as bytes; `path` names each in findings and problems.
+    public func lint(files: [(path: String, bytes: [UInt8])]) -> Result {
+        let read = Self.read(files)
+        var result = Result()
+        result.problems = read.problems
+        result.files = read.sources.count
+        result.lines = read.sources.reduce(0) { $0 + $1.file.lineCount }
+        for source in read.sources {
+            result.findings += findings(in: source)
+        }
+        return result
+    }
+
+    /// The findings of the enabled rules in one file, by position.
+    func findings(in source: LintSource) -> [LintFinding] {
+        let file = source.file
+        var found: [LintFinding] = []
+        for (rule, severity) in configuration.enabledRules {
+            let description = rule.description
+            for violation in rule.check(source) {
+                let token = file.tokens[violation.token]
+                found.append(LintFinding(
+                    rule: description.identifier, runtimeRule: description.runtimeRule, severity: severity, file: file.path,
+                    // The fix rides with the message, so an Xcode or GitHub annotation says what to do.
+                    position: LintPosition(line: token.line, column: token.column), view: violation.view,
+                    message: "\(violation.message). Fix: \(description.fix)",
+                    code: file.lineText(token.line)
+                ))
+            }
+        }
+        return found.sorted { ($0.position, $0.rule) < ($1.position, $1.rule) }
+    }
+
+    /// Every readable file as the rules see it, with what the whole set declares, and a line
+    /// per file that could not be read (or only in part).
+    static func read(_ files: [(path: String, bytes: [UInt8])]) -> (sources: [LintSource], problems: [String]) {
+        var problems: [String] = []
+        var read: [(file: SwiftFile, scopes: [Int: SwiftFile.TypeScope])] = []
+        var project = LintProject()
+        project.views = swiftUIViews
+        for (path, bytes) in files {
+            if let problem = unreadable(bytes) {
+                problems.append("\(path): \(problem); skipped")
+                continue
+            }
+            let file = SwiftFile(path: path, source: bytes)
+            // One line per file, however many brackets are off: the first tells where to look.
+            if let first = file.problems.first {
+                let more = file.problemCount > 1 ? " (and \(file.problemCount - 1) more unbalanced bracket\(file.problemCount == 2 ? "" : "s"))" : ""
+                problems.append("\(path):\(first)\(more); findings in this file may be incomplete")
+            }
+            let scopes = file.typeScopes()
+            project.learn(file, scopes: scopes)
+            read.append((file, scopes))
+        }
+        return (read.map { LintSource(file: $0.file, scopes: $0.scopes, project: project) }, problems)
+    }
+
+    /// Why `bytes` cannot be read as Swift, or nil when they can.
+    static func unreadable(_ bytes: [UInt8]) -> String? {
+        if bytes.contains(0) { return "a binary file (it holds NUL bytes), not Swift source" }
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var line = 1
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): if scalar == "\n" { line += 1 }
+            case .emptyInput: return nil
+            case .error: return "line \(line) is not valid UTF-8, so this is not Swift source"
+            }
+        }
+    }
+
+    /// SwiftUI's own views that hold state of their own (scroll position, focus, selection,
+    /// navigation path): re-creating one loses it, as re-creating a view of the app's does.
+    static let swiftUIViews: Set<String> = [
+        "ScrollView", "List", "TextField", "SecureField", "TextEditor", "TabView", "NavigationStack",
+        "NavigationView", "NavigationSplitView", "Picker", "DatePicker", "Form", "ScrollViewReader",
+        "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Table", "OutlineGroup", "DisclosureGroup",
+        "WebView", "VideoPlayer", "Map",
+    ]
+
+    /// The `.swift` files at `paths`: a file as given, a directory's files below it in path
+    /// order, skipping hidden directories, `.build` and `DerivedData`.
+    public static func swiftFiles(in paths: [String]) throws -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw AnalysisError("\(path): no such file or directory")
+            }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+                throw AnalysisError("\(path): cannot list the directory")
+            }
+            var below: [String] = []
+            while let relative = enumerator.nextObject() as? String {
+                let name = (relative as NSString).lastPathComponent
+                if name.hasPrefix(".") || name == "DerivedData" {
+                    enumerator.skipDescendants()
+                    continue
+                }
+                if name.hasSuffix(".swift") { below.append(relative) }
+            }
+            let prefix = path == "." ? "" : (path.hasSuffix("/") ? path : path + "/")
+            files += below.sorted().map { prefix + $0 }
+        }
+        return files
+    }
+}

@@ -1,0 +1,144 @@
+/// The same view in both branches of an `if` in a view builder: two identities.
+public enum ConditionalViewIdentityRule: LintRule {
+    public static let description = LintRuleDescription(
+        identifier: "conditional_view_identity",
+        title: "Same view in two branches",
+        runtimeRule: "identity_churn",
+        summary: "A view builder lists the same view, made with the same argument labels, in both branches of an `if`, so the view gets a new identity, and fresh state, whenever the condition flips.",
+        rationale: """
+            SwiftUI identifies a view by its place in the body, and the two branches of an `if` \
+            are two places (`_ConditionalContent`'s true and false sides). `if isPlaying { \
+            PlayerControls(big: true) } else { PlayerControls(big: false) }` therefore holds two \
+            different `PlayerControls`: each flip destroys one and creates the other, resetting \
+            its `@State`, re-running `onAppear` and `.task`, and breaking animations between the \
+            two looks. `identity_churn` sees it in a trace; this rule sees the shape in the code. \
+            Only views that have state to lose are flagged: the app's own views and SwiftUI's \
+            stateful ones (`ScrollView`, `List`, `TextField`, `TabView`, navigation stacks).
+            """,
+        fix: "Keep one view and move the condition into its arguments or modifiers (`PlayerControls(big: isPlaying)`, `.opacity(isPlaying ? 1 : 0)`), so it keeps one identity.",
+        seed: "001 (the `if showPlayButton` toggle)",
+        triggeringExamples: [
+            LintExample("""
+                struct PlayerView: View {
+                    @State private var isPlaying = false
+                    var body: some View {
+                        VStack {
+                            ↓if isPlaying {
+                                PlayButton(title: "Pause")
+                            } else {
+                                PlayButton(title: "Play")
+                            }
+                        }
+                    }
+                }
+                struct PlayButton: View {
+                    let title: String
+                    @State private var taps = 0
+                    var body: some View { Text(title) }
+                }
+                """),
+LintExample(note: "An `if let` that swaps a placeholder for the loaded view, with modifiers after each.", """
+                struct Feed: View {
+                    var loaded: [Post]?
+                    @ViewBuilder var content: some View {
+                        ↓if let loaded {
+                            ScrollView { PostList(posts: loaded) }
+                                .refreshable { }
+                        } else {
+                            ScrollView { PostList(posts: Post.placeholders) }
+                                .redacted(reason: .placeholder)
+                        }
+                    }
+                    var body: some View { content }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            LintExample(note: "One view whose argument follows the condition keeps its identity.", """
+                struct PlayerView: View {
+                    @State private var isPlaying = false
+                    var body: some View {
+                        PlayButton(title: isPlaying ? "Pause" : "Play")
+                    }
+                }
+                struct PlayButton: View { let title: String; var body: some View { Text(title) } }
+                """),
+            LintExample(note: "Different views in the branches, and stateless leaves, are what branches are for.", """
+                struct Row: View {
+                    var done: Bool
+                    var body: some View {
+                        if done { Text("Done") } else { Text("Open") }
+                        if done { DoneBadge() } else { ProgressView() }
+                    }
+                }
+                struct DoneBadge: View { var body: some View { Image(systemName: "checkmark") } }
+                """),
+            LintExample(note: "A `switch` picks between destinations, tabs or scopes: their views are meant to start over.", """
+                struct Feed: View {
+                    var mode: Mode
+                    var body: some View {
+                        switch mode {
+                        case .compact: ScrollView { Text("a") }
+                        case .full: ScrollView { Text("b") }
+                        }
+                    }
+                }
+                """),
+            LintExample(note: "Availability and the device never change while the app runs; an action is no view builder.", """
+                struct Root: View {
+                    var body: some View {
+                        if #available(iOS 16, *) { NavigationStack { Home() } } else { NavigationStack { Home() } }
+                        if UIDevice.current.userInterfaceIdiom == .pad { Home(compact: false) } else { Home(compact: true) }
+                        Button("Go") {
+                            if Bool.random() { Home() } else { Home() }
+                        }
+                    }
+                }
+                struct Home: View { var body: some View { Text("home") } }
+                """),
+        ]
+    )
+
+    /// Names whose value is fixed for the life of the process: a condition on them never flips.
+    static let constantConditions: Set<String> = ["userInterfaceIdiom", "idiom", "UIDevice", "ProcessInfo", "isPreview", "isRunningTests", "isSimulator"]
+
+    public static func check(_ source: LintSource) -> [LintViolation] {
+        let file = source.file
+        var violations: [LintViolation] = []
+        for index in file.tokens.indices where file.tokens[index].isIdentifier {
+            // `if` only: a `switch` mostly picks between destinations, tabs or scopes, whose views
+            // are meant to start over (`check --sources` still links a switch's cases).
+            guard file.tokens[index].text == "if", !file.isPunctuation(index - 1, "#"), !file.isIdentifier(index - 1, "else"),
+                  !file.isIdentifier(index - 1, "case") else { continue }
+            if file.isPunctuation(index + 1, "#") { continue }
+            // A condition on the device or the process never flips while the app runs.
+            if let body = file.bodyBrace(after: index), ((index + 1)..<body).contains(where: { constantConditions.contains(file.text($0)) }) { continue }
+            guard file.inViewBuilder(index, scopes: source.scopes) else { continue }
+            let branches = file.ifBranches(at: index)
+            guard branches.count > 1, let body = branches.first?.open else { continue }
+            // The same view made with the same argument labels in two branches: one view whose
+            // values differ by the condition. Different initialisers (`Detail(id:)`,
+            // `Detail(account:)`) are usually different destinations, as a router's cases are.
+            var seen: [String: Int] = [:]
+            var repeated: String?
+            // In source order, each view once per branch, so the view named is the same on every run.
+            for branch in branches {
+                var inBranch: Set<String> = []
+                let keys = branch.views.map { file.text($0) + "(" + file.labels(call: $0).joined(separator: ":") + ")" }
+                for key in keys where inBranch.insert(key).inserted {
+                    let name = String(key.prefix { $0 != "(" })
+                    guard source.isView(name) else { continue }
+                    seen[key, default: 0] += 1
+                    if seen[key] == 2, repeated == nil { repeated = name }
+                }
+            }
+            guard let repeated else { continue }
+            let condition = file.code((index + 1)..<body)
+            violations.append(LintViolation(
+                token: index, view: repeated,
+                message: "the same view \(repeated) in both branches of 'if \(condition)': it gets a new identity, and its state resets, whenever the condition flips"
+            ))
+        }
+        return violations
+    }
+}

@@ -1,0 +1,125 @@
+/// A view's init (or a stored property's initial value) builds coordinators, formatters, services.
+public enum HeavyViewInitializerRule: LintRule {
+    /// Name endings of types that are costly to make or do work when made.
+    static let heavySuffixes = [
+        "Coordinator", "Formatter", "Service", "Manager", "Client", "Repository", "Controller", "Provider",
+        "Engine", "Loader", "Fetcher", "Database", "Session", "Cache", "Decoder", "Encoder", "Monitor", "Tracker",
+        "Scheduler", "ViewModel", "Player", "Recorder", "Downloader", "Uploader", "Synchronizer",
+    ]
+
+    public static let description = LintRuleDescription(
+        identifier: "heavy_view_initializer",
+        title: "Heavy view initializer",
+        runtimeRule: "heavy_initializer",
+        summary: "A view's init, or a stored property's initial value, creates a coordinator, formatter, service or other object whose init does work; a view's init runs on every update of its parent.",
+        rationale: """
+            A view is a value SwiftUI re-creates whenever the parent's body runs: every stored \
+            property's initial value and every statement of `init` runs again, for views that \
+            may never be shown (navigation destinations, rows scrolled past). An object made \
+            there is made again each time and thrown away with the value. `heavy_initializer` \
+            sees the helper inits in a trace. Flagged for types named like helpers \
+            (`…Coordinator`, `…Formatter`, `…Service`, `…Manager`, `…ViewModel`…) and classes of \
+            the project whose init does work (a `…Store` counts only as such a class: TCA's \
+            `ViewStore` is made in view inits by design).
+            """,
+        fix: "Keep view inits to storing their arguments: make helpers `static let`, own models with `@StateObject`/`@State` created once, create work in `.task`, or pass the object in from an owner.",
+        seed: "004 (`FirstCoordinator` made in `FirstView`'s init), 000 (keep init light)",
+        triggeringExamples: [
+            LintExample("""
+                struct FirstView: View {
+                    private let coordinator = ↓FirstCoordinator()
+                    init() {
+                        NSLog("FirstView init")
+                    }
+                    var body: some View { Text("first") }
+                }
+                """),
+            LintExample(note: "Work in the init's body.", """
+                struct Receipt: View {
+                    let text: String
+                    init(date: Date) {
+                        let formatter = ↓DateFormatter()
+                        formatter.dateStyle = .long
+                        self.text = formatter.string(from: date)
+                    }
+                    var body: some View { Text(text) }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            LintExample(note: "Static helpers are made once; wrapped state and plain values are not helpers.", """
+                struct Receipt: View {
+                    static let formatter = DateFormatter()
+                    @StateObject private var model = ReceiptViewModel()
+                    private let id = UUID()
+                    let title: String
+                    init(title: String) { self.title = title }
+                    var body: some View { Text(title) }
+                }
+                class Service { func load() {} }
+                struct NotAView { let service = NetworkService() }
+                """),
+        ]
+    )
+
+    public static func check(_ source: LintSource) -> [LintViolation] {
+        let file = source.file
+        var violations: [LintViolation] = []
+        for (brace, scope) in source.scopes.sorted(by: { $0.key < $1.key }) {
+            let name = SwiftFile.lastComponent(scope.name)
+            guard scope.keyword != "extension" || source.project.views.contains(name), scope.conformsToView || (scope.keyword == "struct" && source.project.views.contains(name)) else { continue }
+            guard scope.keyword == "struct" || scope.keyword == "extension" else { continue }
+            for member in file.children(of: brace) {
+                if (file.isIdentifier(member, "let") || file.isIdentifier(member, "var")), !isStaticOrWrapped(file, keyword: member, in: brace),
+                   file.tokens.indices.contains(member + 1), file.tokens[member + 1].isIdentifier {
+                    // `let name (: Type)? = Heavy()` at the type's level.
+                    var cursor = member + 2
+                    while cursor < file.tokens.count, file.parent[cursor] == Int32(brace), !file.isPunctuation(cursor, "="), file.tokens[cursor].line == file.tokens[member].line {
+                        if file.isPunctuation(cursor, "{") { break }
+                        cursor += 1
+                    }
+                    guard file.isPunctuation(cursor, "="), let type = file.constructedType((cursor + 1)..<(cursor + 8)), isHeavy(file.text(type), source) else { continue }
+                    violations.append(LintViolation(token: type, view: name, message: "\(name)'s init creates \(file.text(type)): the initial value of '\(file.text(member + 1))' is made again on every update of its parent"))
+                } else if file.isIdentifier(member, "init"), file.isPunctuation(member + 1, "(") {
+                    var body = file.end(of: member + 1) + 1
+                    while body < file.tokens.count, !file.isPunctuation(body, "{"), !file.isPunctuation(body, "}") { body += 1 }
+                    guard file.isPunctuation(body, "{") else { continue }
+                    for at in (body + 1)..<file.end(of: body) where file.isPunctuation(at, "=") {
+                        guard let type = file.constructedType((at + 1)..<(at + 8)), isHeavy(file.text(type), source) else { continue }
+                        // `_model = StateObject(wrappedValue: Model())` is `@StateObject`'s own autoclosure.
+                        if ["StateObject", "State", "ObservedObject"].contains(file.text(type)) { continue }
+                        violations.append(LintViolation(token: type, view: name, message: "\(name)'s init creates \(file.text(type)): again on every update of its parent"))
+                    }
+                }
+            }
+        }
+        return violations
+    }
+
+    static func isHeavy(_ type: String, _ source: LintSource) -> Bool {
+        if source.project.classes[type] == true { return true }
+        return heavySuffixes.contains { type.hasSuffix($0) }
+    }
+
+    private static let modifiers: Set<String> = ["private", "fileprivate", "internal", "public", "open", "package", "final", "nonisolated", "weak", "unowned", "override", "dynamic"]
+
+    /// True when the declaration at `keyword` is `static`/`class`, `lazy`, or carries an
+    /// attribute (`@State`, `@StateObject`…), on its line or the lines before: those are not
+    /// made per view value, or are another rule's.
+    private static func isStaticOrWrapped(_ file: SwiftFile, keyword: Int, in brace: Int) -> Bool {
+        var cursor = keyword - 1
+        while cursor > brace {
+            if file.isPunctuation(cursor, ")") {
+                // An attribute's arguments: `@AppStorage("key")`.
+                cursor = Int(file.partner[cursor]) - 1
+                continue
+            }
+            guard file.tokens[cursor].isIdentifier else { return false }
+            let word = file.text(cursor)
+            if file.isPunctuation(cursor - 1, "@") || ["static", "class", "lazy"].contains(word) { return true }
+            guard modifiers.contains(word) else { return false }
+            cursor -= 1
+        }
+        return false
+    }
+}

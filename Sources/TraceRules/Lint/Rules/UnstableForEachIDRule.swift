@@ -1,0 +1,129 @@
+/// `ForEach` over ids that change: a range that grows, positions, fresh UUIDs.
+public enum UnstableForEachIDRule: LintRule {
+    public static let description = LintRuleDescription(
+        identifier: "unstable_foreach_id",
+        title: "Unstable ForEach ids",
+        runtimeRule: "identity_churn",
+        summary: "A `ForEach` identifies its rows by something that changes when the data does (a non-constant range without `id:`, `\\.offset` of `enumerated()`, a fresh `UUID()`), so rows are re-created, or mixed up, instead of updated.",
+        rationale: """
+            `ForEach` gives each row the identity of its id. `ForEach(0..<items.count)` promises \
+            a constant range (SwiftUI warns `count (5) != its initial count (4)` and keeps the \
+            old rows); `id: \\.offset` gives a row's identity to its position, so inserting at the \
+            top shifts every row's state to its neighbour; an id computed as `UUID()` is new on \
+            every evaluation, so every row is destroyed and rebuilt on every update. Traces show \
+            re-created rows as `identity_churn`.
+            """,
+        fix: "Identify rows by a stable property of the element (`ForEach(items) { … }` with `Identifiable`, or `id: \\.id`), and store ids once (`let id = UUID()` in the model, not computed).",
+        seed: "000/001 (`@identity` for rows), SwiftUI's ForEach range warning",
+        triggeringExamples: [
+            LintExample("""
+                struct TodoList: View {
+                    @State private var todos: [Todo] = []
+                    var body: some View {
+                        List {
+                            ↓ForEach(0..<todos.count) { index in
+                                TodoRow(todo: todos[index])
+                            }
+                        }
+                    }
+                }
+                """),
+            LintExample(note: "Positions and fresh UUIDs as ids.", """
+                struct Feed: View {
+                    let posts: [Post]
+                    var body: some View {
+                        ↓ForEach(Array(posts.enumerated()), id: \\.offset) { pair in PostRow(post: pair.element) }
+                        ↓ForEach(0..<posts.count) { index in PostRow(post: posts[index]) }
+                        ↓ForEach(posts.map { ($0, UUID()) }, id: \\.1) { pair in PostRow(post: pair.0) }
+                    }
+                }
+                struct Post: Hashable {
+                    ↓var id: UUID { UUID() }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            LintExample(note: "Stable ids, a constant range, a stored UUID.", """
+                struct Feed: View {
+                    let posts: [Post]
+                    let tabs = ["New", "Top"]
+                    var body: some View {
+                        ForEach(posts) { post in PostRow(post: post) }
+                        ForEach(posts, id: \\.id) { post in PostRow(post: post) }
+                        ForEach(0..<5) { index in Text("\\(index)") }
+                        ForEach(0..<posts.count, id: \\.self) { index in Text("\\(index)") }
+                        ForEach(0..<tabs.count) { index in Text(tabs[index]) }
+                        ForEach(Array(posts.enumerated()), id: \\.element.id) { pair in PostRow(post: pair.element) }
+                    }
+                }
+                struct Post: Identifiable { let id = UUID() }
+                """),
+        ]
+    )
+
+    public static func check(_ source: LintSource) -> [LintViolation] {
+        let file = source.file
+        var violations: [LintViolation] = []
+        for index in file.tokens.indices {
+            if file.isIdentifier(index, "ForEach"), file.isPunctuation(index + 1, "("), !file.isPunctuation(index - 1, ".") {
+                if let problem = problem(file, forEach: index, scopes: source.scopes) {
+                    let row = rowView(file, forEach: index)
+                    violations.append(LintViolation(token: index, view: row, message: problem))
+                }
+            } else if file.isIdentifier(index, "var"), file.isIdentifier(index + 1, "id"), file.isPunctuation(index + 2, ":") {
+                // `var id: UUID { UUID() }`: a computed id, new on every read.
+                var cursor = index + 3
+                while cursor < file.tokens.count, file.tokens[cursor].isIdentifier || file.isPunctuation(cursor, ".") { cursor += 1 }
+                guard file.isPunctuation(cursor, "{"), file.isIdentifier(cursor + 1, "UUID"), file.isPunctuation(cursor + 2, "(") else { continue }
+                let owner = file.enclosingType(of: index, in: source.scopes).map { SwiftFile.lastComponent($0.scope.name) }
+                violations.append(LintViolation(token: index, view: owner, message: "'var id' computes a new UUID() on every read, so no \(owner ?? "element") keeps its identity in a ForEach or List"))
+            }
+        }
+        return violations
+    }
+
+    /// What makes the ids of the `ForEach` at `index` unstable, or nil.
+    static func problem(_ file: SwiftFile, forEach index: Int, scopes: [Int: SwiftFile.TypeScope]) -> String? {
+        let open = index + 1
+        let close = file.end(of: open)
+        let idArgument = file.argument("id", of: open)
+        if let id = idArgument {
+            let shown = file.code(id)
+            if shown == "\\.offset" { return "ForEach identifies rows by 'id: \\.offset', their position: inserting or removing an element moves every later row's state to its neighbour" }
+        }
+        if idArgument == nil, let range = ((open + 1)..<close).first(where: { file.isPunctuation($0, ".") && file.isPunctuation($0 + 1, ".") }) {
+            // `0..<items.count`: a name after the range operator makes it change with the data.
+            var after = range + 2
+            if file.isPunctuation(after, "<") { after += 1 }
+            if file.isIdentifier(after, "self"), file.isPunctuation(after + 1, ".") { after += 2 }
+            if after < close, file.tokens[after].isIdentifier, !isConstant(file, file.text(after), around: index, scopes: scopes) {
+                return "ForEach(\(file.code((open + 1)..<close, limit: 30))) ranges over a count that changes, without 'id:': SwiftUI keeps the first range's rows (constant data only)"
+            }
+        }
+        if ((open + 1)..<close).contains(where: { file.isIdentifier($0, "UUID") && file.isPunctuation($0 + 1, "(") }) {
+            return "ForEach's ids are made with UUID() on every evaluation, so every row is re-created on every update"
+        }
+        return nil
+    }
+
+    /// True when `name` is a `let` of the type around `index` with its value given there
+    /// (`let tabs = ["a", "b"]`): its count never changes, so a range over it is constant data.
+    static func isConstant(_ file: SwiftFile, _ name: String, around index: Int, scopes: [Int: SwiftFile.TypeScope]) -> Bool {
+        guard let (brace, _) = file.enclosingType(of: index, in: scopes) else { return false }
+        let members = file.children(of: brace)
+        // `let tabs = [...]` is fixed for the type; `let posts: [Post]` is whatever the parent
+        // passes, and a new parent value can have another count.
+        return members.contains { member in
+            guard file.isIdentifier(member, "let"), file.isIdentifier(member + 1, name) else { return false }
+            return members.contains { $0 > member && file.isPunctuation($0, "=") && file.tokens[$0].line == file.tokens[member].line }
+        }
+    }
+
+    /// The first view the `ForEach`'s row closure lists: what the rows are made of.
+    static func rowView(_ file: SwiftFile, forEach index: Int) -> String? {
+        let brace = file.end(of: index + 1) + 1
+        guard file.isPunctuation(brace, "{") else { return nil }
+        let close = file.end(of: brace)
+        return ((brace + 1)..<close).first(where: { file.isTypeName($0) && file.isPunctuation($0 + 1, "(") && file.parent[$0] == Int32(brace) }).map { file.text($0) }
+    }
+}
