@@ -120,6 +120,8 @@ public struct Ingestor {
                 progress?(Progress(bytes: batch.bytes, stats: batch.stats))
                 return Summary(traceID: writer.traceID, source: source, stats: batch.stats, complete: complete)
             case .failed(let error):
+                // What was read before the failure stays: the trace is stored, left incomplete.
+                try writer.finish(stats: batch.stats, complete: false)
                 throw error
             }
             if let observer, !observer.shouldContinue(Progress(bytes: batch.bytes, stats: batch.stats)) { stage.stop() }

@@ -20,6 +20,7 @@ public enum Schema {
         Migration(version: 5, sql: tagsTable),
         Migration(version: 6, sql: narrowEvents),
         Migration(version: 7, sql: findingIndexes),
+        Migration(version: 8, sql: instrumentsCodes),
     ]
 
     /// The schema version this binary writes and reads.

@@ -1,0 +1,163 @@
+/// The state machine behind `InstrumentsReader`: schemas, rows and the id table, fed by the
+/// `XMLScanner`'s tags; finished rows become events in `ready`.
+struct InstrumentsSink: XMLSink {
+    var stats = ParseStats()
+    /// Events made from the rows of the last chunk, handed on after it.
+    private var ready: [Event] = []
+    private var values = InstrumentsValueTable()
+
+    /// The table being read (nil for one trace-analyze does not read, or outside any).
+    private var table: InstrumentsTable?
+    /// Within `<schema>`: the columns so far, by position.
+    private var columns: [InstrumentsColumn?] = []
+    private var inSchema = false
+    private var inMnemonic = false
+    /// Within `<row>`: its line, the depth below it, the cells read so far.
+    private var rowLine = 0
+    private var rowDepth = 0
+    private var cellIndex = 0
+    private var cells = [InstrumentsValue](repeating: .none, count: InstrumentsColumn.allCases.count)
+    /// One frame per element open inside a row.
+    private var frames: [Frame] = []
+    /// The text of the innermost element (or of `<mnemonic>`).
+    private var text: [UInt8] = []
+
+    private struct Frame {
+        var id: Int?
+        /// Set from `ref=` or `<sentinel/>`: the value is known at the start tag.
+        var known: InstrumentsValue?
+        var isTypedArray: Bool
+        var fmt: [UInt8]
+        var firstChild: InstrumentsValue = .none
+    }
+
+    mutating func start(name: UnsafeRawBufferPointer, attributes: UnsafeRawBufferPointer, empty: Bool, line: Int, offset: Int) throws {
+        stats.lines = line
+        if rowDepth > 0 {
+            rowDepth += 1
+            text.removeAll(keepingCapacity: true)
+            let parsed = XMLAttributes(attributes)
+            var frame = Frame(id: parsed.id, known: nil, isTypedArray: name.elementsEqual("typed-array".utf8), fmt: [])
+            if let ref = parsed.ref {
+                frame.known = values.resolve(ref) ?? {
+                    stats.instrumentsUnresolvedRefs += 1
+                    return .none
+                }()
+            } else if name.elementsEqual("sentinel".utf8) {
+                frame.known = InstrumentsValue.none
+            } else if let fmt = parsed.fmt {
+                frame.fmt.append(contentsOf: fmt)
+            }
+            frames.append(frame)
+            return
+        }
+        switch name.count {
+        case 3 where name.elementsEqual("row".utf8):
+            rowDepth = 1
+            rowLine = line
+            cellIndex = 0
+            for index in cells.indices { cells[index] = .none }
+        case 6 where name.elementsEqual("schema".utf8):
+            let schema = XMLAttributes(attributes).name.map { XMLText.decode($0) } ?? ""
+            table = InstrumentsTable(schema: schema)
+            columns.removeAll()
+            inSchema = true
+            stats.instrumentsTables += 1
+            if table == nil { stats.instrumentsOtherTables += 1 }
+        case 8 where name.elementsEqual("mnemonic".utf8) && inSchema:
+            inMnemonic = true
+            text.removeAll(keepingCapacity: true)
+        default:
+            break
+        }
+    }
+
+    mutating func end(name: UnsafeRawBufferPointer) throws {
+        if rowDepth > 1 {
+            rowDepth -= 1
+            let frame = frames.removeLast()
+            let value = frame.known ?? settle(frame)
+            if let id = frame.id { values.define(id, value) }
+            if !frames.isEmpty {
+                if frames[frames.count - 1].firstChild.isNone { frames[frames.count - 1].firstChild = value }
+            } else {
+                if cellIndex < columns.count, let column = columns[cellIndex], cells[column.rawValue].isNone {
+                    cells[column.rawValue] = value
+                }
+                cellIndex += 1
+            }
+            text.removeAll(keepingCapacity: true)
+            return
+        }
+        if rowDepth == 1 {
+            rowDepth = 0
+            finishRow()
+            return
+        }
+        if inMnemonic {
+            inMnemonic = false
+            columns.append(InstrumentsColumn(mnemonic: XMLText.decode(text[...])))
+        } else if name.elementsEqual("schema".utf8) {
+            inSchema = false
+        }
+    }
+
+    mutating func text(_ bytes: UnsafeRawBufferPointer) {
+        if rowDepth > 1 || inMnemonic { text.append(contentsOf: bytes) }
+    }
+
+    /// An element's value from what it held: its text (a number when it is one), the first
+    /// value inside a `typed-array` (its node's name), else its display text.
+    private mutating func settle(_ frame: Frame) -> InstrumentsValue {
+        let trimmed = text.drop { XMLScanner.isSpace($0) }
+        if !trimmed.isEmpty {
+            if let number = Self.integer(trimmed) { return .number(number) }
+            return values.intern(XMLText.decode(trimmed))
+        }
+        if frame.isTypedArray { return frame.firstChild }
+        if !frame.fmt.isEmpty { return values.intern(XMLText.decode(frame.fmt[...])) }
+        return .none
+    }
+
+    /// A decimal integer, saturating: `18446744073709551615`, the unset duration of an
+    /// unfinished interval, reads as `Int64.max`.
+    private static func integer(_ bytes: ArraySlice<UInt8>) -> Int64? {
+        var digits = bytes
+        var negative = false
+        if digits.first == UInt8(ascii: "-") { negative = true; digits = digits.dropFirst() }
+        while let last = digits.last, XMLScanner.isSpace(last) { digits = digits.dropLast() }
+        guard !digits.isEmpty, digits.count <= 40 else { return nil }
+        var value: Int64 = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times, overflowTen) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowAdd) = times.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            value = overflowTen || overflowAdd ? Int64.max : sum
+        }
+        return negative ? -value : value
+    }
+
+    private mutating func finishRow() {
+        stats.instrumentsRows += 1
+        guard let table else { return }
+        stats.linesByEnvelope[EnvelopeFormat.instruments.index] += 1
+        let record = InstrumentsRecord(table: table, line: rowLine, cells: cells, values: values)
+        switch record.event() {
+        case .event(let event):
+            stats.eventsByKind[event.kind.index] += 1
+            ready.append(event)
+        case .unfinished:
+            stats.instrumentsUnfinished += 1
+        case .otherUpdate:
+            stats.instrumentsOtherUpdates += 1
+        case .causeEdge:
+            stats.instrumentsCauseEdges += 1
+        }
+    }
+
+    /// Hands the events made so far to `emit`.
+    mutating func drain(_ emit: (consuming Event) -> Void) {
+        for event in ready { emit(event) }
+        ready.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,90 @@
+/// The few attributes an `xctrace export` element carries that matter: `id`, `ref`, `fmt` and
+/// a schema's `name`, read from a start tag's attribute bytes in one pass.
+struct XMLAttributes {
+    private(set) var id: Int?
+    private(set) var ref: Int?
+    /// Raw bytes (entities not decoded), valid only while the tag's bytes are.
+    private(set) var fmt: UnsafeRawBufferPointer?
+    private(set) var name: UnsafeRawBufferPointer?
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            while index < count, XMLScanner.isSpace(bytes[index]) { index += 1 }
+            let keyStart = index
+            while index < count, bytes[index] != UInt8(ascii: "="), !XMLScanner.isSpace(bytes[index]) { index += 1 }
+            let key = UnsafeRawBufferPointer(rebasing: bytes[keyStart..<index])
+            while index < count, bytes[index] != UInt8(ascii: "=") { index += 1 }
+            index += 1
+            while index < count, XMLScanner.isSpace(bytes[index]) { index += 1 }
+            guard index < count else { return }
+            let quote = bytes[index]
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return }
+            index += 1
+            let valueStart = index
+            while index < count, bytes[index] != quote { index += 1 }
+            let value = UnsafeRawBufferPointer(rebasing: bytes[valueStart..<min(index, count)])
+            index += 1
+            switch key.count {
+            case 2 where key[0] == UInt8(ascii: "i") && key[1] == UInt8(ascii: "d"): id = Self.integer(value)
+            case 3 where key.elementsEqual("ref".utf8): ref = Self.integer(value)
+            case 3 where key.elementsEqual("fmt".utf8): fmt = value
+            case 4 where key.elementsEqual("name".utf8): name = value
+            default: break
+            }
+        }
+    }
+
+    private static func integer(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        guard !bytes.isEmpty, bytes.count < 19 else { return nil }
+        var value = 0
+        for byte in bytes {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+}
+
+/// XML character data to a `String`: the five named entities and numeric character references
+/// decoded, invalid UTF-8 replaced.
+enum XMLText {
+    static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "&"), let semicolon = bytes[index...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else {
+                output.append(byte)
+                index = bytes.index(after: index)
+                continue
+            }
+            let entity = String(decoding: bytes[bytes.index(after: index)..<semicolon], as: UTF8.self)
+            var scalar: Unicode.Scalar?
+            switch entity {
+            case "lt": scalar = "<"
+            case "gt": scalar = ">"
+            case "amp": scalar = "&"
+            case "quot": scalar = "\""
+            case "apos": scalar = "'"
+            default:
+                if entity.hasPrefix("#x") || entity.hasPrefix("#X") {
+                    scalar = UInt32(entity.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+                } else if entity.hasPrefix("#") {
+                    scalar = UInt32(entity.dropFirst()).flatMap(Unicode.Scalar.init)
+                }
+            }
+            if let scalar {
+                output.append(contentsOf: Array(String(Character(scalar)).utf8))
+                index = bytes.index(after: semicolon)
+            } else {
+                output.append(byte)
+                index = bytes.index(after: index)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
