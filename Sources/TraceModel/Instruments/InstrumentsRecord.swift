@@ -59,7 +59,7 @@ struct InstrumentsRecord {
         )
         if kind == .hitch {
             let what = table == .hangs ? "potential hang" : "hitch"
-            let narrative = text(.description) ?? text(.label)
+            let narrative = text(.description)
             let message = "\(what) \(Self.format(milliseconds))" + (narrative.map { ": \($0)" } ?? "")
             return .event(Event(line: line, kind: kind, origin: .instruments, message: message, envelope: envelope, durationMs: milliseconds))
         }

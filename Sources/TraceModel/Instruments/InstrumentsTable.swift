@@ -41,7 +41,7 @@ enum InstrumentsColumn: Int, CaseIterable {
         case "duration": self = .duration
         case "id": self = .nodeID
         case "update-type", "type": self = .updateType
-        case "description": self = .description
+        case "description", "narrative-description": self = .description
         case "module": self = .module
         case "view-name", "view": self = .viewName
         case "process": self = .process
