@@ -35,12 +35,12 @@ public enum HitchAttributionRule: Rule {
         seed: "000 (body evaluation is the cost SwiftUI avoids); 003 (what makes SwiftUI re-evaluate a body)",
         thresholds: [minSharePercent, shownViews],
         triggeringExamples: [
-            Example(note: "A 40 ms hitch during which ListRow's body ran three times for 30 ms: the hitch and the updates under it are cited.", """
+            Example(note: "A 40 ms hitch during which ListRow's body ran three times for 30 ms: the hitch and each named view's first update under it are cited.", """
                 <?xml version="1.0"?>
                 <trace-query-result><node><schema name="swiftui-updates"><col><mnemonic>start</mnemonic></col><col><mnemonic>duration</mnemonic></col><col><mnemonic>update-type</mnemonic></col><col><mnemonic>view-name</mnemonic></col></schema>
                 ↓<row><start-time>10000000000</start-time><duration>10000000</duration><swiftui-update id="1">View Body</swiftui-update><string id="2">ListRow</string></row>
-                ↓<row><start-time>10010000000</start-time><duration>10000000</duration><swiftui-update ref="1"/><string ref="2"/></row>
-                ↓<row><start-time>10020000000</start-time><duration>10000000</duration><swiftui-update ref="1"/><string ref="2"/></row>
+                <row><start-time>10010000000</start-time><duration>10000000</duration><swiftui-update ref="1"/><string ref="2"/></row>
+                <row><start-time>10020000000</start-time><duration>10000000</duration><swiftui-update ref="1"/><string ref="2"/></row>
                 </node><node><schema name="hitches"><col><mnemonic>start</mnemonic></col><col><mnemonic>duration</mnemonic></col></schema>
                 ↓<row><start-time>10000000000</start-time><duration>40000000</duration></row>
                 </node></trace-query-result>
