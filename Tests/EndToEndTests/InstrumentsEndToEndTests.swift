@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// Instruments recordings (`xctrace export` XML) through the built binary: told from logs by
+/// their content in every command, judged by the same rules, explained by `why`.
+@Suite struct InstrumentsEndToEndTests {
+    static let log = "fixtures/instruments/unstable-value.log"
+    static let xcode27 = "fixtures/instruments/xcode27-updates.xml"
+    static let instruments26 = "fixtures/instruments/instruments26-updates.xml"
+
+    private func run(_ arguments: [String]) throws -> Tool.Result {
+        try Tool.run(arguments, in: Tool.packageRoot)
+    }
+
+    /// rule, view, severity, message and count of every finding: what a log and a recording of
+    /// one scenario share (their evidence lines are lines of different files).
+    private func findings(_ input: String) throws -> [[String: String]] {
+        let result = try run(["check", input, "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let findings = try #require(object?["findings"] as? [[String: Any]])
+        return findings.map { finding in
+            ["rule", "view", "severity", "message", "count"].reduce(into: [:]) { $0[$1] = "\(finding[$1] ?? "")" }
+        }
+    }
+
+    @Test func aLogAndARecordingOfOneScenarioGiveTheSameFindings() throws {
+        let fromLog = try findings(Self.log)
+        #expect(fromLog.map { $0["rule"] } == ["unstable_view_value"])
+        #expect(try findings(Self.xcode27) == fromLog)
+        #expect(try findings(Self.instruments26) == fromLog)
+    }
+
+    @Test func checkCitesTheRowsOfTheRecording() throws {
+        let result = try run(["check", Self.xcode27, "--format", "xcode"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\(Self.xcode27):7:1: warning: PlayButton's body re-ran by @self alone in 4 updates of ContentView"))
+    }
+
+    @Test func hitchesAreLaidAtTheUpdatesUnderThem() throws {
+        let result = try run(["check", "fixtures/instruments/hitches.xml", "--format", "xcode"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(
+            "fixtures/instruments/hitches.xml:5:1: warning: this hitch: 42 ms at 10.0 s, of which ListRow.body 31 ms ×120, HeaderView.body 2.0 ms ×1: 121 updates filled 79% of it. (hitch_attribution)"
+        ))
+        #expect(!result.stdout.contains("this hitch: 17 ms"))
+    }
+
+    @Test func ingestStoresDurationsAndCountsTheUnfinishedUpdate() throws {
+        let directory = try Workspace()
+        let db = directory.path("traces.sqlite")
+        let ingest = try run(["ingest", Self.xcode27, "--db", db])
+        #expect(ingest.status == 0)
+        #expect(ingest.stderr == "\(Self.xcode27): trace 1, 19 lines, 14 events (body 13, layout 1), 0 unrecognized\n")
+        let stats = try run(["query", "--db", db, "--format", "csv", "SELECT name, value FROM stats WHERE name LIKE 'instruments_%' OR name = 'envelope_instruments' ORDER BY name"])
+        #expect(stats.stdout == """
+            name,value
+            envelope_instruments,16
+            instruments_cause_edges,0
+            instruments_other_tables,0
+            instruments_other_updates,1
+            instruments_rows,16
+            instruments_tables,1
+            instruments_unfinished_updates,1
+            instruments_unresolved_refs,0
+
+            """)
+        let durations = try run(["query", "--db", db, "--format", "csv",
+                                 "SELECT view, kind, round(sum(duration_ms), 3), count(*), min(envelope), min(origin) FROM events GROUP BY view, kind ORDER BY view"])
+        #expect(durations.stdout == """
+            view,kind,"round(sum(duration_ms), 3)",count(*),min(envelope),min(origin)
+            ContentView,body,2.5,5,instruments,instruments
+            CountText,body,0.6,3,instruments,instruments
+            NavigationSplitView,layout,0.52,1,instruments,instruments
+            PlayButton,body,1.5,5,instruments,instruments
+
+            """)
+    }
+
+    @Test func whyShowsTheRecordedChain() throws {
+        let directory = try Workspace()
+        let db = directory.path("traces.sqlite")
+        #expect(try run(["ingest", Self.xcode27, "--db", db, "--quiet"]).status == 0)
+        let why = try run(["why", "PlayButton", "--db", db])
+        #expect(why.status == 0, "\(why.stderr)")
+        #expect(why.stdout.hasPrefix("PlayButton in \(Self.xcode27) (trace 1): 5 body evaluations; causes: parent 4, identity 1; 4 distinct chains\n"))
+        #expect(why.stdout.contains("""
+            2× ContentView._count changed (line 7) → ContentView body → PlayButton new value from its parent (@self) (line 8)
+                7  ContentView body 400 µs (Very Low) ← @State: count
+                8  PlayButton body 300 µs (Very Low) ← Parent
+            """))
+    }
+
+    @Test func aMalformedExportFailsAtItsByteAndKeepsTheRowsBefore() throws {
+        let directory = try Workspace()
+        let db = directory.path("traces.sqlite")
+        let result = try run(["ingest", "fixtures/instruments/malformed.xml", "--db", db])
+        #expect(result.status == 1)
+        #expect(result.stderr == "trace-analyze: error: fixtures/instruments/malformed.xml: malformed XML at byte 8314: closing tag </start-tim> does not match <start-time> opened at byte 8264; the rows before it are stored\n")
+        let stored = try run(["query", "--db", db, "--format", "csv", "SELECT events, complete FROM traces"])
+        #expect(stored.stdout == "events,complete\n7,0\n")
+        let truncated = try run(["check", "fixtures/instruments/truncated.xml"])
+        #expect(truncated.status == 1)
+        #expect(truncated.stderr.contains("truncated.xml: malformed XML at byte 8506: the input ends before <row> (opened at byte 8259) is closed (truncated export?)"))
+    }
+
+    @Test func aRunWithoutSwiftUITablesIsAnEmptyTraceInCheck() throws {
+        let result = try run(["check", "fixtures/instruments/other-tables.xml"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("other-tables.xml"))
+    }
+
+    @Test func diffAndTimelineTakeRecordingsToo() throws {
+        let diff = try run(["diff", Self.log, Self.instruments26])
+        #expect(diff.status == 0, "\(diff.stderr)")
+        #expect(diff.stdout.hasSuffix("0 changed, 0 regressed beyond a 0% tolerance, 7 unchanged\n"))
+        let directory = try Workspace()
+        let page = directory.path("timeline.html")
+        let timeline = try run(["timeline", Self.xcode27, "--output", page])
+        #expect(timeline.status == 0, "\(timeline.stderr)")
+        #expect(try String(contentsOfFile: page, encoding: .utf8).contains("PlayButton"))
+    }
+
+    @Test func aRecordingPipedInIsReadAsOne() throws {
+        let text = try String(contentsOfFile: Tool.fixture("instruments/hitches.xml"), encoding: .utf8)
+        let result = try Tool.run(["check", "-", "--format", "xcode"], stdin: text, in: Tool.packageRoot)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("<stdin>:5:1: warning: this hitch: 42 ms"))
+    }
+}
