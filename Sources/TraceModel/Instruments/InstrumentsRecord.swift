@@ -29,7 +29,18 @@ struct InstrumentsRecord {
         return nil
     }
 
-    func event() -> Outcome {
+    /// The kind of a `swiftui-updates` row from its `update-type` (`View Body`, `Layout`, …):
+    /// nil for any other update.
+    static func updateKind(_ type: String) -> EventKind? {
+        let lower = type.lowercased()
+        if lower.contains("body") { return .body }
+        if lower.contains("layout") { return .layout }
+        return nil
+    }
+
+    /// What the row becomes; `updateKind` is the kind of its `update-type` when the caller
+    /// knows it already (decided once per distinct text).
+    func event(updateKind known: EventKind?? = nil, tokens knownTokens: [String]? = nil) -> Outcome {
         let kind: EventKind
         switch table {
         case .causes:
@@ -39,14 +50,8 @@ struct InstrumentsRecord {
         case .layoutUpdates:
             kind = .layout
         case .updates:
-            let type = text(.updateType) ?? ""
-            if type.localizedCaseInsensitiveContains("body") {
-                kind = .body
-            } else if type.localizedCaseInsensitiveContains("layout") {
-                kind = .layout
-            } else {
-                return .otherUpdate
-            }
+            guard let decided = known ?? Self.updateKind(text(.updateType) ?? "") else { return .otherUpdate }
+            kind = decided
         }
         guard let duration = number(.duration), duration >= 0, duration <= Self.maxDurationNanoseconds else { return .unfinished }
         let milliseconds = Double(duration) / 1_000_000
@@ -70,7 +75,7 @@ struct InstrumentsRecord {
         if let causes { message += " ← \(causes)" }
         return .event(Event(
             line: line, kind: kind, view: view, origin: .instruments, message: message,
-            tokens: kind == .body ? InstrumentsCauses.tokens(causes ?? "") : [], envelope: envelope, durationMs: milliseconds
+            tokens: kind == .body ? knownTokens ?? InstrumentsCauses.tokens(causes ?? "") : [], envelope: envelope, durationMs: milliseconds
         ))
     }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// The state machine behind `InstrumentsReader`: schemas, rows and the id table, fed by the
 /// `XMLScanner`'s tags; finished rows become events in `ready`.
 struct InstrumentsSink: XMLSink {
@@ -22,14 +28,24 @@ struct InstrumentsSink: XMLSink {
     /// The text of the innermost element (or of `<mnemonic>`).
     private var text: [UInt8] = []
 
+    /// The `fmt=` bytes of the open elements, back to back: frames open and close as a stack,
+    /// so one buffer holds them all and nothing is allocated per element.
+    private var fmts: [UInt8] = []
+
     private struct Frame {
         var id: Int?
         /// Set from `ref=` or `<sentinel/>`: the value is known at the start tag.
         var known: InstrumentsValue?
         var isTypedArray: Bool
-        var fmt: [UInt8]
+        /// Where the element's `fmt=` starts in `fmts`; it runs to the end.
+        var fmtStart: Int
         var firstChild: InstrumentsValue = .none
     }
+
+    /// The update kind of each interned `update-type` text, decided once per distinct text.
+    private var kinds: [Int32: EventKind?] = [:]
+    /// The tokens of each interned `root-causes` text, likewise.
+    private var tokens: [Int32: [String]] = [:]
 
     mutating func start(name: UnsafeRawBufferPointer, attributes: UnsafeRawBufferPointer, empty: Bool, line: Int, offset: Int) throws {
         stats.lines = line
@@ -37,34 +53,36 @@ struct InstrumentsSink: XMLSink {
             rowDepth += 1
             text.removeAll(keepingCapacity: true)
             let parsed = XMLAttributes(attributes)
-            var frame = Frame(id: parsed.id, known: nil, isTypedArray: name.elementsEqual("typed-array".utf8), fmt: [])
+            var frame = Frame(id: parsed.id, known: nil, isTypedArray: Self.equals(name, "typed-array"), fmtStart: fmts.count)
             if let ref = parsed.ref {
-                frame.known = values.resolve(ref) ?? {
+                if let value = values.resolve(ref) {
+                    frame.known = value
+                } else {
                     stats.instrumentsUnresolvedRefs += 1
-                    return .none
-                }()
-            } else if name.elementsEqual("sentinel".utf8) {
+                    frame.known = InstrumentsValue.none
+                }
+            } else if Self.equals(name, "sentinel") {
                 frame.known = InstrumentsValue.none
             } else if let fmt = parsed.fmt {
-                frame.fmt.append(contentsOf: fmt)
+                fmts.append(contentsOf: fmt)
             }
             frames.append(frame)
             return
         }
         switch name.count {
-        case 3 where name.elementsEqual("row".utf8):
+        case 3 where Self.equals(name, "row"):
             rowDepth = 1
             rowLine = line
             cellIndex = 0
             for index in cells.indices { cells[index] = .none }
-        case 6 where name.elementsEqual("schema".utf8):
+        case 6 where Self.equals(name, "schema"):
             let schema = XMLAttributes(attributes).name.map { XMLText.decode($0) } ?? ""
             table = InstrumentsTable(schema: schema)
             columns.removeAll()
             inSchema = true
             stats.instrumentsTables += 1
             if table == nil { stats.instrumentsOtherTables += 1 }
-        case 8 where name.elementsEqual("mnemonic".utf8) && inSchema:
+        case 8 where Self.equals(name, "mnemonic") && inSchema:
             inMnemonic = true
             text.removeAll(keepingCapacity: true)
         default:
@@ -77,6 +95,7 @@ struct InstrumentsSink: XMLSink {
             rowDepth -= 1
             let frame = frames.removeLast()
             let value = frame.known ?? settle(frame)
+            fmts.removeLast(fmts.count - frame.fmtStart)
             if let id = frame.id { values.define(id, value) }
             if !frames.isEmpty {
                 if frames[frames.count - 1].firstChild.isNone { frames[frames.count - 1].firstChild = value }
@@ -97,7 +116,7 @@ struct InstrumentsSink: XMLSink {
         if inMnemonic {
             inMnemonic = false
             columns.append(InstrumentsColumn(mnemonic: XMLText.decode(text[...])))
-        } else if name.elementsEqual("schema".utf8) {
+        } else if Self.equals(name, "schema") {
             inSchema = false
         }
     }
@@ -115,8 +134,14 @@ struct InstrumentsSink: XMLSink {
             return values.intern(XMLText.decode(trimmed))
         }
         if frame.isTypedArray { return frame.firstChild }
-        if !frame.fmt.isEmpty { return values.intern(XMLText.decode(frame.fmt[...])) }
+        if frame.fmtStart < fmts.count { return values.intern(XMLText.decode(fmts[frame.fmtStart...])) }
         return .none
+    }
+
+    /// `bytes` spell `literal`: a length check and one `memcmp`, where `elementsEqual` walked
+    /// a generic collection byte by byte.
+    @inline(__always) static func equals(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+        bytes.count == literal.utf8CodeUnitCount && memcmp(bytes.baseAddress!, literal.utf8Start, bytes.count) == 0
     }
 
     /// A decimal integer, saturating: `18446744073709551615`, the unset duration of an
@@ -141,8 +166,28 @@ struct InstrumentsSink: XMLSink {
         stats.instrumentsRows += 1
         guard let table else { return }
         stats.linesByEnvelope[EnvelopeFormat.instruments.index] += 1
+        var kind: EventKind?? = nil
+        if table == .updates, case .string(let index) = cells[InstrumentsColumn.updateType.rawValue] {
+            if let known = kinds[index] {
+                kind = .some(known)
+            } else {
+                let decided = InstrumentsRecord.updateKind(values.strings[Int(index)])
+                kinds[index] = decided
+                kind = .some(decided)
+            }
+        }
+        var causeTokens: [String]?
+        if case .string(let index) = cells[InstrumentsColumn.rootCauses.rawValue] {
+            if let known = tokens[index] {
+                causeTokens = known
+            } else {
+                let made = InstrumentsCauses.tokens(values.strings[Int(index)])
+                tokens[index] = made
+                causeTokens = made
+            }
+        }
         let record = InstrumentsRecord(table: table, line: rowLine, cells: cells, values: values)
-        switch record.event() {
+        switch record.event(updateKind: kind, tokens: causeTokens) {
         case .event(let event):
             stats.eventsByKind[event.kind.index] += 1
             ready.append(event)

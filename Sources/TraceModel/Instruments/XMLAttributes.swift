@@ -26,11 +26,12 @@ struct XMLAttributes {
             while index < count, bytes[index] != quote { index += 1 }
             let value = UnsafeRawBufferPointer(rebasing: bytes[valueStart..<min(index, count)])
             index += 1
-            switch key.count {
-            case 2 where key[0] == UInt8(ascii: "i") && key[1] == UInt8(ascii: "d"): id = Self.integer(value)
-            case 3 where key.elementsEqual("ref".utf8): ref = Self.integer(value)
-            case 3 where key.elementsEqual("fmt".utf8): fmt = value
-            case 4 where key.elementsEqual("name".utf8): name = value
+            // Told apart by length and first byte: the only keys an export's elements carry.
+            switch (key.count, key.first) {
+            case (2, UInt8(ascii: "i")): id = Self.integer(value)
+            case (3, UInt8(ascii: "r")): ref = Self.integer(value)
+            case (3, UInt8(ascii: "f")): fmt = value
+            case (4, UInt8(ascii: "n")): name = value
             default: break
             }
         }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// What an `XMLScanner` hands on: tags and text, as bytes valid only during the call.
 ///
 /// Generic rather than a protocol existential, so the scanner's loop is specialised for its one
@@ -28,7 +34,15 @@ public struct XMLScanner {
     private var line = 1
     /// The names of open elements, back to back, and where each starts in `names` and the input.
     private var names: [UInt8] = []
-    private var open: [(start: Int, offset: Int)] = []
+    private var open: [OpenElement] = []
+
+    /// Where an open element's name starts in `names`, and its tag in the input. A struct
+    /// rather than a tuple: an array of tuples asked the runtime for the tuple's metadata on
+    /// every push and pop.
+    private struct OpenElement {
+        let start: Int
+        let offset: Int
+    }
 
     /// Creates a scanner at the start of an input.
     public init() {}
@@ -180,13 +194,14 @@ public struct XMLScanner {
                 throw XMLError(offset: consumed + start, reason: "closing tag </\(String(decoding: name, as: UTF8.self))> with no element open")
             }
             let expected = names[top.start...]
-            guard expected.elementsEqual(name) else {
+            let matches = expected.count == name.count && names.withUnsafeBytes { memcmp($0.baseAddress! + top.start, name.baseAddress!, name.count) == 0 }
+            guard matches else {
                 throw XMLError(
                     offset: consumed + start,
                     reason: "closing tag </\(String(decoding: name, as: UTF8.self))> does not match <\(String(decoding: expected, as: UTF8.self))> opened at byte \(top.offset)"
                 )
             }
-            names.removeSubrange(top.start...)
+            names.removeLast(names.count - top.start)
             try sink.end(name: name)
         default:
             let empty = base[end - 1] == UInt8(ascii: "/")
@@ -199,7 +214,7 @@ public struct XMLScanner {
             let name = UnsafeRawBufferPointer(start: base + start + 1, count: nameEnd - start - 1)
             let attributes = UnsafeRawBufferPointer(start: base + nameEnd, count: last - nameEnd)
             if !empty {
-                open.append((names.count, consumed + start))
+                open.append(OpenElement(start: names.count, offset: consumed + start))
                 names.append(contentsOf: name)
             }
             try sink.start(name: name, attributes: attributes, empty: empty, line: tagLine, offset: consumed + start)
