@@ -51,7 +51,7 @@ struct InstrumentsSink: XMLSink {
         stats.lines = line
         if rowDepth > 0 {
             rowDepth += 1
-            text.removeAll(keepingCapacity: true)
+            clearText()
             let parsed = XMLAttributes(attributes)
             var frame = Frame(id: parsed.id, known: nil, isTypedArray: Self.equals(name, "typed-array"), fmtStart: fmts.count)
             if let ref = parsed.ref {
@@ -84,7 +84,7 @@ struct InstrumentsSink: XMLSink {
             if table == nil { stats.instrumentsOtherTables += 1 }
         case 8 where Self.equals(name, "mnemonic") && inSchema:
             inMnemonic = true
-            text.removeAll(keepingCapacity: true)
+            clearText()
         default:
             break
         }
@@ -105,7 +105,7 @@ struct InstrumentsSink: XMLSink {
                 }
                 cellIndex += 1
             }
-            text.removeAll(keepingCapacity: true)
+            clearText()
             return
         }
         if rowDepth == 1 {
@@ -119,6 +119,12 @@ struct InstrumentsSink: XMLSink {
         } else if Self.equals(name, "schema") {
             inSchema = false
         }
+    }
+
+    /// Empties `text`, keeping its storage; most elements held none, and an empty array's
+    /// `removeAll` still went through the generic replacement path.
+    @inline(__always) private mutating func clearText() {
+        if !text.isEmpty { text.removeAll(keepingCapacity: true) }
     }
 
     mutating func text(_ bytes: UnsafeRawBufferPointer) {

@@ -26,6 +26,8 @@ struct InstrumentsValueTable {
 
     private var ring: [InstrumentsValue]
     private var ringIDs: [Int32]
+    /// Set once the ring's value has been copied to `kept`: later refs read the ring alone.
+    private var ringKept: [Bool]
     private var kept: [Int32: InstrumentsValue] = [:]
     private(set) var strings: [String] = []
     private var stringIndex: [String: Int32] = [:]
@@ -33,6 +35,7 @@ struct InstrumentsValueTable {
     init() {
         ring = [InstrumentsValue](repeating: .none, count: Self.windowSize)
         ringIDs = [Int32](repeating: -1, count: Self.windowSize)
+        ringKept = [Bool](repeating: false, count: Self.windowSize)
     }
 
     /// Records the value of the element with `id`.
@@ -40,16 +43,20 @@ struct InstrumentsValueTable {
         let slot = id & (Self.windowSize - 1)
         ring[slot] = value
         ringIDs[slot] = Int32(truncatingIfNeeded: id)
+        ringKept[slot] = false
     }
 
     /// The value `ref` points at; nil when it is unknown.
     mutating func resolve(_ ref: Int) -> InstrumentsValue? {
+        // The ring first: most refs point a few rows back, and a hit there costs no hashing.
         let key = Int32(truncatingIfNeeded: ref)
-        if let value = kept[key] { return value }
         let slot = ref & (Self.windowSize - 1)
-        guard ringIDs[slot] == key else { return nil }
+        guard ringIDs[slot] == key else { return kept[key] }
         let value = ring[slot]
-        kept[key] = value
+        if !ringKept[slot] {
+            kept[key] = value
+            ringKept[slot] = true
+        }
         return value
     }
 
