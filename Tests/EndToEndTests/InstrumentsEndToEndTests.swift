@@ -127,4 +127,25 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.contains("<stdin>:5:1: warning: this hitch: 42 ms"))
     }
+
+    @Test func tablesExportedApartAndConcatenatedAreOneTrace() throws {
+        let updates = try String(contentsOfFile: Tool.fixture("instruments/xcode27-updates.xml"), encoding: .utf8)
+        let hitches = try String(contentsOfFile: Tool.fixture("instruments/hitches.xml"), encoding: .utf8)
+        let workspace = try Workspace()
+        let result = try Tool.run(["ingest", "-", "--db", workspace.path("t.sqlite")], stdin: updates + hitches, in: Tool.packageRoot)
+        #expect(result.status == 0)
+        #expect(result.stderr == "<stdin>: trace 1, 149 lines, 138 events (body 135, layout 1, hitch 2), 0 unrecognized\n")
+    }
+
+    #if !os(macOS)
+    @Test func aRecordingBundleNeedsXctraceAndSaysHowToExport() throws {
+        let workspace = try Workspace()
+        let bundle = workspace.path("run.trace")
+        try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+        let result = try run(["check", bundle])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("trace-analyze: error: \(bundle): an Instruments recording; reading it needs `xcrun xctrace` (Xcode on macOS), which this machine lacks."))
+        #expect(result.stderr.contains("xcrun xctrace export --input \(bundle) --xpath '/trace-toc/run[@number=\"1\"]/data/table[@schema=\"swiftui-updates\"]' >> \(bundle).xml"))
+    }
+    #endif
 }

@@ -50,7 +50,7 @@ enum CheckCommand: Command {
         let configuration = try RuleConfiguration(file: file)
         let patterns = try UserPattern.load(from: file)
         let options = try ReportOptions(arguments, configuration: CheckConfiguration(file: file))
-        try InputCheck.requireReadable(inputs)
+        inputs = try InputCheck.requireReadable(inputs)
         let tags = try TagOption.resolve(arguments)
 
         let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()

@@ -35,7 +35,7 @@ enum IngestCommand: Command {
             }
             inputs = ["-"]
         }
-        try InputCheck.requireReadable(inputs)
+        inputs = try InputCheck.requireReadable(inputs)
         let patterns = try UserPattern.load(from: ConfigOption.load(arguments))
         let tags = try TagOption.resolve(arguments)
         let database = try TraceDatabase.openForWriting(path: DatabaseOption.path(arguments))

@@ -44,8 +44,7 @@ struct TraceSelection {
             }
             input = "-"
         }
-        let inputs = [input!]
-        try InputCheck.requireReadable(inputs)
+        let inputs = try InputCheck.requireReadable([input!])
         let patterns = try UserPattern.load(from: file)
         let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()
         let summary = try Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) }).ingest(path: inputs[0])

@@ -54,12 +54,12 @@ enum WatchCommand: Command {
         if arguments.positionals.isEmpty && Console.stdinIsTerminal {
             throw UsageError("no input: name a log file to follow, or pipe one in with `-`")
         }
-        let input = arguments.positionals.first ?? "-"
+        var input = arguments.positionals.first ?? "-"
         let file = try ConfigOption.load(arguments)
         let configuration = try RuleConfiguration(file: file)
         let patterns = try UserPattern.load(from: file)
         let options = try ReportOptions(arguments, configuration: CheckConfiguration(file: file))
-        try InputCheck.requireReadable([input])
+        input = try InputCheck.requireReadable([input])[0]
         let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()
 
         let json = options.reporter == JSONReporter.self
