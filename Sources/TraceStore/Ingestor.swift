@@ -104,6 +104,11 @@ public struct Ingestor {
         var lastProgress = ProcessInfo.processInfo.systemUptime
         while let batch = queue.take() {
             try writer.append(contentsOf: batch.parsed.events)
+            if let recorded = batch.recorded {
+                try RecordedCauses.store(
+                    recorded, firstEventID: writer.lastEventID - batch.parsed.events.count + 1, traceID: writer.traceID, in: database
+                )
+            }
             try observer?.take(batch.parsed)
             switch batch.kind {
             case .data:

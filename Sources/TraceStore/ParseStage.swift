@@ -49,10 +49,17 @@ final class ParseStage: @unchecked Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Ingestor.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         var events = pool.take()
+        var nodes: [RecordedNode] = []
+        var edges: [InstrumentsEdge] = []
         var totalBytes = 0
         func send(_ kind: Batch.Kind, stats: ParseStats) -> Bool {
-            let batch = Batch(parsed: EventBatch(events: events, pool: pool), stats: stats, bytes: totalBytes, kind: kind)
+            let batch = Batch(
+                parsed: EventBatch(events: events, pool: pool), stats: stats, bytes: totalBytes, kind: kind,
+                recorded: nodes.isEmpty && edges.isEmpty ? nil : RecordedBatch(nodes: nodes, edges: edges)
+            )
             events = pool.take()
+            nodes = []
+            edges = []
             return queue.put(batch)
         }
         // A batch is sent when its array is full as well as after every read, so every array
@@ -64,6 +71,16 @@ final class ParseStage: @unchecked Sendable {
             events.append(event)
             if events.count == Self.batchCapacity, !send(.data, stats: statsBeforeRead) { receiverGone = true }
         }
+        // A recorded update's node goes with it into the same batch: it is noted before the
+        // batch may be sent full.
+        let recorded = Recorded(
+            emit: { event, node in
+                events.append(event)
+                if let node { nodes.append(RecordedNode(index: events.count - 1, node: node)) }
+                if events.count == Self.batchCapacity, !send(.data, stats: statsBeforeRead) { receiverGone = true }
+            },
+            link: { edges.append($0) }
+        )
 
         reading: while !isStopRequested {
             // Asked between reads (at least every quarter second, see `ByteInput`): what was
@@ -94,7 +111,7 @@ final class ParseStage: @unchecked Sendable {
             }
             totalBytes += count
             do {
-                try consume(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), reader: &reader, emit: emit)
+                try consume(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), reader: &reader, emit: emit, recorded: recorded)
             } catch {
                 fail(error, send: send)
                 return
@@ -103,7 +120,7 @@ final class ParseStage: @unchecked Sendable {
             guard !receiverGone, send(.data, stats: statsBeforeRead) else { return }
         }
         do {
-            try finish(reader: &reader, emit: emit)
+            try finish(reader: &reader, emit: emit, recorded: recorded)
         } catch {
             fail(error, send: send)
             return
@@ -112,7 +129,14 @@ final class ParseStage: @unchecked Sendable {
     }
 
     /// One read's bytes to the reader the input goes to, deciding which at the first bytes.
-    private func consume(_ bytes: UnsafeRawBufferPointer, reader: inout LineReader, emit: (consuming Event) -> Void) throws {
+    /// Where a recording's events and edges go: beside the events, the node ids and edges that
+    /// `RecordedCauses` stores.
+    struct Recorded {
+        let emit: (consuming Event, Int64?) -> Void
+        let link: (InstrumentsEdge) -> Void
+    }
+
+    private func consume(_ bytes: UnsafeRawBufferPointer, reader: inout LineReader, emit: (consuming Event) -> Void, recorded: Recorded) throws {
         if var held = head {
             held.append(contentsOf: bytes)
             guard held.count >= Self.sniffBytes else {
@@ -120,32 +144,32 @@ final class ParseStage: @unchecked Sendable {
                 return
             }
             head = nil
-            try held.withUnsafeBytes { try route($0, reader: &reader, emit: emit) }
+            try held.withUnsafeBytes { try route($0, reader: &reader, emit: emit, recorded: recorded) }
             return
         }
-        try route(bytes, reader: &reader, emit: emit)
+        try route(bytes, reader: &reader, emit: emit, recorded: recorded)
     }
 
-    private func route(_ bytes: UnsafeRawBufferPointer, reader: inout LineReader, emit: (consuming Event) -> Void) throws {
+    private func route(_ bytes: UnsafeRawBufferPointer, reader: inout LineReader, emit: (consuming Event) -> Void, recorded: Recorded) throws {
         if !decided {
             decided = true
             if InstrumentsReader.recognises(bytes) { recording = InstrumentsReader() }
         }
         if recording != nil {
-            try recording!.consume(bytes, emit: emit)
+            try recording!.consume(bytes, emit: recorded.emit, link: recorded.link)
         } else {
             reader.feed(bytes) { line in parser.consume(line, emit: emit) }
         }
     }
 
     /// The input ended: what is held goes to its reader, which finishes.
-    private func finish(reader: inout LineReader, emit: (consuming Event) -> Void) throws {
+    private func finish(reader: inout LineReader, emit: (consuming Event) -> Void, recorded: Recorded) throws {
         if let held = head {
             head = nil
-            try held.withUnsafeBytes { try route($0, reader: &reader, emit: emit) }
+            try held.withUnsafeBytes { try route($0, reader: &reader, emit: emit, recorded: recorded) }
         }
         if recording != nil {
-            try recording!.finish(emit: emit)
+            try recording!.finish(emit: recorded.emit, link: recorded.link)
             return
         }
         reader.finish { line in parser.consume(line, emit: emit) }
@@ -180,4 +204,18 @@ struct Batch: @unchecked Sendable {
     let stats: ParseStats
     let bytes: Int
     let kind: Kind
+    /// A recording's node ids and edges read with these events; nil for a log.
+    var recorded: RecordedBatch? = nil
+}
+
+/// The recorded node of the event at `index` of its batch.
+struct RecordedNode {
+    let index: Int
+    let node: Int64
+}
+
+/// What a batch of a recording carries beside its events.
+struct RecordedBatch {
+    let nodes: [RecordedNode]
+    let edges: [InstrumentsEdge]
 }

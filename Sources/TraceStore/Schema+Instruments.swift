@@ -12,4 +12,27 @@ extension Schema {
             .replacingOccurrences(of: "WHEN 9 THEN 'noise' END AS envelope", with: "WHEN 9 THEN 'noise' WHEN 10 THEN 'instruments' END AS envelope")
         return "DROP VIEW events;\n" + named
     }
+
+    /// Version 9 keeps what a recording says about causes: each recorded update's node id
+    /// (`recorded_nodes`) and each Cause & Effect edge between nodes (`recorded_causes`), so
+    /// the analysis links an update to the update that caused it whatever order the tables
+    /// came in (`causes.basis` = `recorded`).
+    static let recordedCauses = """
+    CREATE TABLE recorded_nodes (
+        event_id INTEGER PRIMARY KEY,
+        trace_id INTEGER NOT NULL REFERENCES traces(id) ON DELETE CASCADE,
+        node     INTEGER NOT NULL
+    );
+    CREATE INDEX recorded_nodes_by_node ON recorded_nodes(trace_id, node);
+    CREATE TABLE recorded_causes (
+        trace_id           INTEGER NOT NULL REFERENCES traces(id) ON DELETE CASCADE,
+        line               INTEGER NOT NULL,
+        source_node        INTEGER,
+        destination_node   INTEGER NOT NULL,
+        label              TEXT,
+        value_type         TEXT,
+        changed_properties TEXT
+    );
+    CREATE INDEX recorded_causes_by_destination ON recorded_causes(trace_id, destination_node);
+    """
 }

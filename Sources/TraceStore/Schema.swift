@@ -21,6 +21,7 @@ public enum Schema {
         Migration(version: 6, sql: narrowEvents),
         Migration(version: 7, sql: findingIndexes),
         Migration(version: 8, sql: instrumentsCodes),
+        Migration(version: 9, sql: recordedCauses),
     ]
 
     /// The schema version this binary writes and reads.

@@ -102,7 +102,21 @@ public enum SchemaDocumentation {
             Column(name: "cause", type: "TEXT", summary: "state | observed_object | environment | dependency (its own dynamic property changed) | parent (@self, or re-created by its parent) | identity (@identity: state created anew) | unknown (the log does not say)."),
             Column(name: "property", type: "TEXT", summary: "The first dynamic property printed as changed (for identity: the state that was reset)."),
             Column(name: "parent_event_id", type: "INTEGER", summary: "The parent's evaluation (or, for a body print, the init that re-created the view); NULL when the log shows none."),
-            Column(name: "basis", type: "TEXT", summary: "How the parent was found: tokens (@self/@identity, nearest earlier self-changed evaluation), init (its init printed in the update), order (a body print after another evaluation of the update), appear (an init in an update begun by an appear)."),
+            Column(name: "basis", type: "TEXT", summary: "How the parent was found: tokens (@self/@identity, nearest earlier self-changed evaluation), init (its init printed in the update), order (a body print after another evaluation of the update), appear (an init in an update begun by an appear), recorded (an Instruments recording's Cause & Effect edge: see recorded_causes)."),
+        ]),
+        Table(name: "recorded_nodes", summary: "Instruments recordings: the node id (the swiftui-updates id column) of each recorded update event, for recorded_causes to link (since schema version 9).", columns: [
+            Column(name: "event_id", type: "INTEGER", summary: "The recorded update's event."),
+            Column(name: "trace_id", type: "INTEGER", summary: "Its trace."),
+            Column(name: "node", type: "INTEGER", summary: "Its node id in the recording."),
+        ]),
+        Table(name: "recorded_causes", summary: "Instruments recordings: one Cause & Effect edge per row of swiftui-causes or swiftui-full-causes, source node to destination node; the analysis turns the edges into causes rows with basis recorded.", columns: [
+            Column(name: "trace_id", type: "INTEGER", summary: "The trace."),
+            Column(name: "line", type: "INTEGER", summary: "The edge's row line in the export."),
+            Column(name: "source_node", type: "INTEGER", summary: "The cause's node id (a recorded update's when it is one; a state or environment node otherwise)."),
+            Column(name: "destination_node", type: "INTEGER", summary: "The caused update's node id."),
+            Column(name: "label", type: "TEXT", summary: "The edge's label: @State, @Binding, @Environment, @ObservedObject, Observation, Update, Creation, ..."),
+            Column(name: "value_type", type: "TEXT", summary: "The changed value's type, when recorded."),
+            Column(name: "changed_properties", type: "TEXT", summary: "The properties that changed, when recorded."),
         ]),
         Table(name: "tags", summary: "Run metadata: one row per trace and tag (`--tag key=value`, or GitHub Actions' GITHUB_SHA, GITHUB_REF_NAME, GITHUB_RUN_ID as commit, branch, run).", columns: [
             Column(name: "trace_id", type: "INTEGER", summary: "The trace."),

@@ -174,4 +174,40 @@ import Testing
         let log = try run(["views", Self.log, "--format", "csv"])
         #expect(log.stdout.hasPrefix("view,instance,inits,bodies,state,observed_object,environment,dependency,parent,identity,unknown,appears,disappears,deinits,max_init_ms,findings\n"))
     }
+
+    @Test func recordedCauseEdgesNameTheParentTheOrderWouldNot() throws {
+        let workspace = try Workspace()
+        let db = workspace.path("traces.sqlite")
+        #expect(try run(["ingest", "fixtures/instruments/recorded-causes.xml", "--db", db, "--quiet"]).status == 0)
+        let why = try run(["why", "PlayButton", "--db", db])
+        #expect(why.status == 0, "\(why.stderr)")
+        // Sidebar changed on its own just before PlayButton's body; the recording says ContentView made it.
+        #expect(why.stdout.contains("""
+            ContentView._count changed (line 7) → ContentView body → PlayButton new value from its parent (@self) (line 9)
+                7  ContentView body 400 µs (Very Low) ← @State: count
+                9  PlayButton body 200 µs (Very Low) ← Parent
+            """))
+        #expect(!why.stdout.contains("Sidebar"))
+        let causes = try run(["query", "--db", db, "--format", "csv",
+                              "SELECT e.view, c.cause, c.property, p.view AS parent, c.basis FROM causes AS c JOIN events AS e ON e.id = c.event_id LEFT JOIN events AS p ON p.id = c.parent_event_id WHERE c.basis = 'recorded' ORDER BY e.id"])
+        #expect(causes.stdout == """
+            view,cause,property,parent,basis
+            ContentView,state,_count,,recorded
+            Sidebar,state,_selection,,recorded
+            PlayButton,parent,,ContentView,recorded
+
+            """)
+    }
+
+    @Test func withoutTheEdgesTheOrderNamesTheNearestChangedView() throws {
+        let workspace = try Workspace()
+        let text = try String(contentsOfFile: Tool.fixture("instruments/recorded-causes.xml"), encoding: .utf8)
+        // The export up to its causes table: the updates alone.
+        let updatesOnly = text.components(separatedBy: "\n").prefix { !$0.contains("swiftui-causes") }.joined(separator: "\n")
+        let export = try workspace.write("updates.xml", updatesOnly + "</trace-query-result>\n")
+        let db = workspace.path("traces.sqlite")
+        #expect(try run(["ingest", export, "--db", db, "--quiet"]).status == 0)
+        let why = try run(["why", "PlayButton", "--db", db])
+        #expect(why.stdout.contains("Sidebar._selection changed (line 8) → Sidebar body → PlayButton new value from its parent (@self) (line 9)"))
+    }
 }

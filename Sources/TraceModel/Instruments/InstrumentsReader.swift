@@ -32,17 +32,30 @@ public struct InstrumentsReader {
     /// Throws `XMLError` at the first malformed byte; every event of the rows before it has
     /// been emitted by then.
     public mutating func consume(_ chunk: UnsafeRawBufferPointer, emit: (consuming Event) -> Void) throws {
+        try consume(chunk, emit: { event, _ in emit(event) }, link: { _ in })
+    }
+
+    /// Reads `chunk`; each finished event goes to `emit` with its recorded node id (the
+    /// update's `id`), each Cause & Effect edge to `link`.
+    public mutating func consume(
+        _ chunk: UnsafeRawBufferPointer, emit: (consuming Event, Int64?) -> Void, link: (InstrumentsEdge) -> Void
+    ) throws {
         var chunk = chunk
         if scanner.offset == 0, sink.stats.lines == 0, chunk.starts(with: [0xEF, 0xBB, 0xBF]) {
             chunk = UnsafeRawBufferPointer(rebasing: chunk[3...])
         }
-        defer { sink.drain(emit) }
+        defer { sink.drain(emit, link) }
         try scanner.feed(chunk, into: &sink)
     }
 
     /// Ends the input: a document cut short is an error naming the byte where it stops.
     public mutating func finish(emit: (consuming Event) -> Void) throws {
-        defer { sink.drain(emit) }
+        try finish(emit: { event, _ in emit(event) }, link: { _ in })
+    }
+
+    /// `finish`, handing on node ids and edges as `consume` does.
+    public mutating func finish(emit: (consuming Event, Int64?) -> Void, link: (InstrumentsEdge) -> Void) throws {
+        defer { sink.drain(emit, link) }
         try scanner.finish()
     }
 }

@@ -11,8 +11,8 @@ struct InstrumentsRecord {
         case unfinished
         /// A row of `swiftui-updates` that is neither a body nor a layout (`Other Updates`, …).
         case otherUpdate
-        /// A Cause & Effect edge of `swiftui-causes`: counted.
-        case causeEdge
+        /// A Cause & Effect edge of `swiftui-causes`; nil when it names no destination.
+        case causeEdge(InstrumentsEdge?)
     }
 
     let table: InstrumentsTable
@@ -44,7 +44,11 @@ struct InstrumentsRecord {
         let kind: EventKind
         switch table {
         case .causes:
-            return .causeEdge
+            guard let destination = number(.destinationNodeID) else { return .causeEdge(nil) }
+            return .causeEdge(InstrumentsEdge(
+                line: line, source: number(.sourceNodeID), destination: destination, label: text(.label),
+                valueType: text(.valueType), changedProperties: text(.changedProperties)
+            ))
         case .hitches, .hangs:
             kind = .hitch
         case .layoutUpdates:
@@ -78,6 +82,9 @@ struct InstrumentsRecord {
             tokens: kind == .body ? knownTokens ?? InstrumentsCauses.tokens(causes ?? "") : [], envelope: envelope, durationMs: milliseconds
         ))
     }
+
+    /// The row's node id (`id`), for an edge to find its event.
+    var node: Int64? { number(.nodeID) }
 
     /// `1.234 ms`, `512 µs`: how Instruments shows a duration.
     static func format(_ milliseconds: Double) -> String {

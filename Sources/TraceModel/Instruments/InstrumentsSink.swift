@@ -9,7 +9,8 @@ import Darwin
 struct InstrumentsSink: XMLSink {
     var stats = ParseStats()
     /// Events made from the rows of the last chunk, handed on after it.
-    private var ready: [Event] = []
+    private var ready: [(event: Event, node: Int64?)] = []
+    private var edges: [InstrumentsEdge] = []
     private var values = InstrumentsValueTable()
 
     /// The table being read (nil for one trace-analyze does not read, or outside any).
@@ -196,19 +197,22 @@ struct InstrumentsSink: XMLSink {
         switch record.event(updateKind: kind, tokens: causeTokens) {
         case .event(let event):
             stats.eventsByKind[event.kind.index] += 1
-            ready.append(event)
+            ready.append((event, record.node))
         case .unfinished:
             stats.instrumentsUnfinished += 1
         case .otherUpdate:
             stats.instrumentsOtherUpdates += 1
-        case .causeEdge:
+        case .causeEdge(let edge):
             stats.instrumentsCauseEdges += 1
+            if let edge { edges.append(edge) }
         }
     }
 
-    /// Hands the events made so far to `emit`.
-    mutating func drain(_ emit: (consuming Event) -> Void) {
-        for event in ready { emit(event) }
+    /// Hands the events made so far to `emit`, each with its node id, and the edges to `link`.
+    mutating func drain(_ emit: (consuming Event, Int64?) -> Void, _ link: (InstrumentsEdge) -> Void) {
+        for (event, node) in ready { emit(event, node) }
         ready.removeAll(keepingCapacity: true)
+        for edge in edges { link(edge) }
+        edges.removeAll(keepingCapacity: true)
     }
 }
