@@ -130,4 +130,22 @@ import TraceModel
         #expect(!recognises("<html><body>"))
         #expect(!recognises("[{\"eventMessage\": \"<?xml\"}]"))
     }
+
+    @Test func causeEdgesAndNodeIDsComeBesideTheEvents() throws {
+        var reader = InstrumentsReader()
+        var nodes: [Int64?] = []
+        var edges: [InstrumentsEdge] = []
+        let bytes = try Self.bytes("recorded-causes.xml")
+        try bytes.withUnsafeBytes { chunk in
+            try reader.consume(chunk, emit: { _, node in nodes.append(node) }, link: { edges.append($0) })
+        }
+        try reader.finish(emit: { _, node in nodes.append(node) }, link: { edges.append($0) })
+        #expect(nodes == [1, 2, 3, 4, 5, 6])
+        #expect(edges == [
+            InstrumentsEdge(line: 12, source: 100, destination: 4, label: "@State", valueType: "Int", changedProperties: "count"),
+            InstrumentsEdge(line: 13, source: 101, destination: 5, label: "@State", valueType: "Int?", changedProperties: "selection"),
+            InstrumentsEdge(line: 14, source: 4, destination: 6, label: "Update", valueType: nil, changedProperties: nil),
+        ])
+        #expect(reader.stats.instrumentsCauseEdges == 3)
+    }
 }

@@ -16,4 +16,14 @@ public struct InstrumentsEdge: Sendable, Equatable {
     public var valueType: String?
     /// The properties that changed, as the row lists them.
     public var changedProperties: String?
+
+    /// Creates an edge.
+    public init(line: Int, source: Int64?, destination: Int64, label: String?, valueType: String?, changedProperties: String?) {
+        self.line = line
+        self.source = source
+        self.destination = destination
+        self.label = label
+        self.valueType = valueType
+        self.changedProperties = changedProperties
+    }
 }
