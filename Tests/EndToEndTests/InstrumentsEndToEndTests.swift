@@ -149,32 +149,6 @@ import Testing
     }
     #endif
 
-    @Test func viewsRanksARecordingByBodyTime() throws {
-        let workspace = try Workspace()
-        let row = { (start: Int, duration: Int, view: String) in
-            "<row><start-time>\(start)</start-time><duration>\(duration)</duration><swiftui-update>View Body</swiftui-update><string>\(view)</string></row>"
-        }
-        let export = try workspace.write("run.xml", """
-            <?xml version="1.0"?>
-            <trace-query-result><node><schema name="swiftui-updates"><col><mnemonic>start</mnemonic></col><col><mnemonic>duration</mnemonic></col><col><mnemonic>update-type</mnemonic></col><col><mnemonic>view-name</mnemonic></col></schema>
-            \(row(1_000_000_000, 100_000, "Badge"))
-            \(row(2_000_000_000, 100_000, "Badge"))
-            \(row(3_000_000_000, 5_000_000, "Chart"))
-            \(row(4_000_000_000, 100_000, "Badge"))
-            </node></trace-query-result>
-            """)
-        let result = try run(["views", export, "--format", "csv"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-            view,instance,inits,bodies,state,observed_object,environment,dependency,parent,identity,unknown,appears,disappears,deinits,max_init_ms,findings,body_ms
-            Chart,,0,1,0,0,0,0,0,0,1,0,0,0,,0,5.0
-            Badge,,0,3,0,0,0,0,0,0,3,0,0,0,,0,0.3
-
-            """)
-        let log = try run(["views", Self.log, "--format", "csv"])
-        #expect(log.stdout.hasPrefix("view,instance,inits,bodies,state,observed_object,environment,dependency,parent,identity,unknown,appears,disappears,deinits,max_init_ms,findings\n"))
-    }
-
     @Test func recordedCauseEdgesNameTheParentTheOrderWouldNot() throws {
         let workspace = try Workspace()
         let db = workspace.path("traces.sqlite")

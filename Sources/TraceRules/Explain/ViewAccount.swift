@@ -1,8 +1,7 @@
 import TraceStore
 
 /// The per-view account of a trace that `views` prints: one row per view type (and per
-/// instance where the log names instances), ranked by body evaluations like a profiler's view;
-/// where body durations are known (an Instruments recording, measured bodies), by body time.
+/// instance where the log names instances), ranked by body evaluations like a profiler's view.
 public enum ViewAccount {
     /// One view type, or one named instance of it.
     public struct Row: Sendable, Equatable {
@@ -26,8 +25,6 @@ public enum ViewAccount {
         public let maxInitMilliseconds: Double?
         /// Findings about the view type in the trace.
         public let findings: Int
-        /// The body evaluations' total duration in milliseconds; nil when none reported one.
-        public let bodyMilliseconds: Double?
 
         /// Body evaluations with `cause`.
         public func bodies(_ cause: Cause) -> Int { bodiesByCause[Cause.allCases.firstIndex(of: cause)!] }
@@ -43,8 +40,7 @@ public enum ViewAccount {
                sum(e.kind = 'init'), sum(e.kind = 'body'),
         \(Cause.allCases.map { "       sum(e.kind = 'body' AND coalesce(c.cause, 'unknown') = '\($0.rawValue)')," }.joined(separator: "\n"))
                sum(e.kind = 'appear'), sum(e.kind = 'disappear'), sum(e.kind = 'deinit'),
-               max(CASE WHEN e.kind = 'init' THEN e.duration_ms END),
-               sum(CASE WHEN e.kind = 'body' THEN e.duration_ms END)
+               max(CASE WHEN e.kind = 'init' THEN e.duration_ms END)
         FROM events AS e LEFT JOIN causes AS c ON c.event_id = e.id
         WHERE e.trace_id = ?1 AND e.view IS NOT NULL AND e.kind <> 'text'
         GROUP BY e.view, e.instance
@@ -65,12 +61,10 @@ public enum ViewAccount {
                 bodiesByCause: (0..<causes).map { row.integer(at: Int32(4 + $0)) },
                 appears: row.integer(at: Int32(4 + causes)), disappears: row.integer(at: Int32(5 + causes)),
                 deinits: row.integer(at: Int32(6 + causes)), maxInitMilliseconds: row.double(at: Int32(7 + causes)),
-                findings: findings[view] ?? 0, bodyMilliseconds: row.double(at: Int32(8 + causes))
+                findings: findings[view] ?? 0
             ))
         }
         rows.sort { lhs, rhs in
-            // Time first where it is known: a recording ranks views as Instruments does.
-            if (lhs.bodyMilliseconds ?? 0) != (rhs.bodyMilliseconds ?? 0) { return (lhs.bodyMilliseconds ?? 0) > (rhs.bodyMilliseconds ?? 0) }
             if lhs.bodies != rhs.bodies { return lhs.bodies > rhs.bodies }
             if lhs.inits != rhs.inits { return lhs.inits > rhs.inits }
             if lhs.view != rhs.view { return lhs.view.utf8.lexicographicallyPrecedes(rhs.view.utf8) }

@@ -20,8 +20,6 @@ enum ViewsCommand: Command {
         evaluations are split by cause (see `trace-analyze why --help`): state, observed_object,
         environment, dependency, parent, identity (new identities), unknown. max_init_ms is the
         longest init duration the log reported; findings counts the rules' findings about the view.
-        Where bodies carry durations (an Instruments recording), body_ms is their total and
-        views are ranked by it.
 
         EXAMPLES:
           trace-analyze views app.log
@@ -36,15 +34,12 @@ enum ViewsCommand: Command {
         let input = try TraceInput.open(arguments, file: arguments.positionals.first)
         let rows = try ViewAccount.rows(traceID: input.traceID, in: input.database)
         var writer: any ResultWriter = format == "markdown" ? MarkdownRowsWriter() : try ResultFormat.parse(format).makeWriter()
-        // body_ms only where bodies carry durations (a recording): a log's account stays as it was.
-        let timed = rows.contains { $0.bodyMilliseconds != nil }
-        writer.begin(columns: ViewAccount.columns + (timed ? ["body_ms"] : []))
+        writer.begin(columns: ViewAccount.columns)
         for row in rows {
             writer.add(row: [.text(row.view), row.instance.map { .text($0) } ?? .null, .integer(Int64(row.inits)), .integer(Int64(row.bodies))]
                 + row.bodiesByCause.map { .integer(Int64($0)) }
                 + [.integer(Int64(row.appears)), .integer(Int64(row.disappears)), .integer(Int64(row.deinits)),
-                   row.maxInitMilliseconds.map { .real($0) } ?? .null, .integer(Int64(row.findings))]
-                + (timed ? [row.bodyMilliseconds.map { .real(($0 * 1000).rounded() / 1000) } ?? .null] : []))
+                   row.maxInitMilliseconds.map { .real($0) } ?? .null, .integer(Int64(row.findings))])
         }
         writer.finish()
         return ExitCode.success
