@@ -95,6 +95,14 @@ final class ParseStage: @unchecked Sendable {
             case .bytes(let read):
                 count = read
             case .quiet:
+                // A stream that went quiet before its first 64 bytes is decided on what it sent:
+                // its first line must reach readers as any line does.
+                do {
+                    try decideHeld(reader: &reader, emit: emit, recorded: recorded)
+                } catch {
+                    fail(error, send: send)
+                    return
+                }
                 // The parser holds the last event back in case the next line continues it; a quiet
                 // stream must still show it to readers within the writer's latency bound.
                 parser.flush(emit: emit)
@@ -162,12 +170,16 @@ final class ParseStage: @unchecked Sendable {
         }
     }
 
+    /// Hands the first bytes held for deciding to the reader they go to, if any are held.
+    private func decideHeld(reader: inout LineReader, emit: (consuming Event) -> Void, recorded: Recorded) throws {
+        guard let held = head, !held.isEmpty else { return }
+        head = nil
+        try held.withUnsafeBytes { try route($0, reader: &reader, emit: emit, recorded: recorded) }
+    }
+
     /// The input ended: what is held goes to its reader, which finishes.
     private func finish(reader: inout LineReader, emit: (consuming Event) -> Void, recorded: Recorded) throws {
-        if let held = head {
-            head = nil
-            try held.withUnsafeBytes { try route($0, reader: &reader, emit: emit, recorded: recorded) }
-        }
+        try decideHeld(reader: &reader, emit: emit, recorded: recorded)
         if recording != nil {
             try recording!.finish(emit: recorded.emit, link: recorded.link)
             return
