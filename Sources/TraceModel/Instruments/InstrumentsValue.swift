@@ -15,49 +15,57 @@ public enum InstrumentsValue: Equatable, Sendable {
 /// The values behind `id=` for `ref=` to find, in flat memory however long the export.
 ///
 /// `xctrace export` writes each value once with `id="n"` and then refers to it with
-/// `ref="n"`; ids grow in document order. The latest `windowSize` ids are kept in a ring; a value
-/// referred to while in the ring is kept for good (a view name, a label, the 16.67 ms a
-/// hitch repeats), so a value's later refs find it however far away. A ref to a value that left
-/// the ring unreferenced is not found: it is counted (`instruments_unresolved_refs`), and its
-/// cell is empty. Strings are interned: a name costs its bytes once.
+/// `ref="n"`; ids grow in document order. The latest `windowSize` ids are kept in a ring. When
+/// an id leaves the ring, its value is kept for good if it was referred to meanwhile: a string
+/// once (a view name, a label), a number twice (the 16.67 ms a hitch repeats). A number referred
+/// to once is usually a row's own cross-reference (a cause set naming the row's description),
+/// which a real export has on every row: keeping those grew memory with the file (103 MB at
+/// 1 GB). A ref to a value that left the ring without qualifying is not found: it is counted
+/// (`instruments_unresolved_refs`), and its cell is empty. Strings are interned: a name costs
+/// its bytes once.
 struct InstrumentsValueTable {
     /// Ids kept in the ring: 512 Ki values cost about 12 MB.
     static let windowSize = 1 << 19
 
+    private let windowMask: Int
     private var ring: [InstrumentsValue]
     private var ringIDs: [Int32]
-    /// Set once the ring's value has been copied to `kept`: later refs read the ring alone.
-    private var ringKept: [Bool]
+    /// How often each ring value was referred to (saturating): decides what is kept.
+    private var ringRefs: [UInt8]
     private var kept: [Int32: InstrumentsValue] = [:]
     private(set) var strings: [String] = []
     private var stringIndex: [String: Int32] = [:]
 
-    init() {
-        ring = [InstrumentsValue](repeating: .none, count: Self.windowSize)
-        ringIDs = [Int32](repeating: -1, count: Self.windowSize)
-        ringKept = [Bool](repeating: false, count: Self.windowSize)
+    /// A table whose ring holds `windowSize` ids (a power of two; tests make it small).
+    init(windowSize: Int = Self.windowSize) {
+        precondition(windowSize > 0 && windowSize & (windowSize - 1) == 0, "the window is a power of two")
+        windowMask = windowSize - 1
+        ring = [InstrumentsValue](repeating: .none, count: windowSize)
+        ringIDs = [Int32](repeating: -1, count: windowSize)
+        ringRefs = [UInt8](repeating: 0, count: windowSize)
     }
 
     /// Records the value of the element with `id`.
     mutating func define(_ id: Int, _ value: InstrumentsValue) {
-        let slot = id & (Self.windowSize - 1)
+        let slot = id & windowMask
+        let refs = ringRefs[slot]
+        if refs > 0, ringIDs[slot] >= 0 {
+            let leaving = ring[slot]
+            if case .string = leaving { kept[ringIDs[slot]] = leaving } else if refs >= 2 { kept[ringIDs[slot]] = leaving }
+        }
         ring[slot] = value
         ringIDs[slot] = Int32(truncatingIfNeeded: id)
-        ringKept[slot] = false
+        ringRefs[slot] = 0
     }
 
     /// The value `ref` points at; nil when it is unknown.
     mutating func resolve(_ ref: Int) -> InstrumentsValue? {
         // The ring first: most refs point a few rows back, and a hit there costs no hashing.
         let key = Int32(truncatingIfNeeded: ref)
-        let slot = ref & (Self.windowSize - 1)
+        let slot = ref & windowMask
         guard ringIDs[slot] == key else { return kept[key] }
-        let value = ring[slot]
-        if !ringKept[slot] {
-            kept[key] = value
-            ringKept[slot] = true
-        }
-        return value
+        if ringRefs[slot] < UInt8.max { ringRefs[slot] += 1 }
+        return ring[slot]
     }
 
     /// The interned index of `text`.
