@@ -14,7 +14,7 @@ enum CheckCommand: Command {
             ConfigOption.spec,
             TagOption.spec,
         ] + ReportOptions.specs,
-        positionals: [("FILE", "A log file, or - for stdin (the default when input is piped).")],
+        positionals: [("FILE", "A log file or an Instruments export (xctrace export XML; a .trace recording on macOS), or - for stdin (the default when input is piped).")],
         maxPositionals: nil,
         discussion: """
         Each input is one trace, parsed as `ingest` parses it (user patterns included). Every
@@ -35,6 +35,7 @@ enum CheckCommand: Command {
           trace-analyze check ui-test.log --write-baseline .trace-analyze-baseline.json
           trace-analyze check ui-test.log --baseline .trace-analyze-baseline.json --strict
           xcrun simctl spawn booted log stream --style compact | trace-analyze check -
+          trace-analyze check run.xml        # an Instruments recording, exported with xcrun xctrace export
         """
     )
 

@@ -21,7 +21,7 @@ struct TraceSelection {
     ]
 
     /// The positional argument those commands take.
-    static let positionals = [("FILE", "A log file, or - for stdin (the default when input is piped); or --trace.")]
+    static let positionals = [("FILE", "A log file or an Instruments export (xctrace export XML; a .trace recording on macOS), or - for stdin (the default when input is piped); or --trace.")]
 
     /// Resolves the user's choice: a log (parsed now) or a stored trace; checks before reading.
     static func resolve(_ arguments: ParsedArguments) throws -> TraceSelection {

@@ -12,7 +12,7 @@ enum ViewsCommand: Command {
         options: [
             OptionSpec(name: "format", value: "FORMAT", help: "table (default), csv, json or markdown."),
         ] + TraceInput.specs,
-        positionals: [("FILE", "A log file, or - for stdin; without it, the stored trace (--trace ID, default the latest).")],
+        positionals: [("FILE", "A log file or an Instruments export (xctrace export XML; a .trace recording on macOS), or - for stdin; without it, the stored trace (--trace ID, default the latest).")],
         maxPositionals: 1,
         discussion: """
         One row per view type, and per instance where the log names instances (an address, a

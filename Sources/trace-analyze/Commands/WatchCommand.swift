@@ -15,7 +15,7 @@ enum WatchCommand: Command {
             OptionSpec(name: "allow-empty", value: nil, help: "Accept a log with no SwiftUI lifecycle line (default: such a log is an error, exit 1)."),
             ConfigOption.spec,
         ] + ReportOptions.specs,
-        positionals: [("FILE", "A log file to follow, or - for stdin (the default when input is piped).")],
+        positionals: [("FILE", "A log file (or an Instruments export) to follow, or - for stdin (the default when input is piped).")],
         maxPositionals: 1,
         discussion: """
         Reads a stream (stdin until it ends, or FILE followed as it grows, like `tail -F`:
