@@ -148,4 +148,23 @@ import TraceModel
         ])
         #expect(reader.stats.instrumentsCauseEdges == 3)
     }
+
+    @Test func quotedBracketsCommentsAndCDATAReadAlikeInAnyChunks() {
+        let xml = """
+            <?xml version="1.0"?>
+            <!-- exported > by hand -->
+            <trace-query-result><node><schema name="hitches"><col><mnemonic>start</mnemonic></col><col><mnemonic>duration</mnemonic></col><col><mnemonic>narrative-description</mnemonic></col></schema>
+            <row><start-time fmt="a > b">1000</start-time><duration fmt='1 > 0'>20000000</duration><string><![CDATA[late <frame>]]></string></row>
+            <row><start-time>2000</start-time><duration>30000000</duration><string id="5" fmt="x">Fish &amp; chips &#x263A;</string></row>
+            </node></trace-query-result>
+            """
+        let bytes = Array(xml.utf8)
+        let whole = Self.read(bytes)
+        #expect(whole.error == nil)
+        #expect(whole.events.map(\.message) == ["hitch 20.000 ms: late <frame>", "hitch 30.000 ms: Fish & chips \u{263A}"])
+        for chunk in 1...40 {
+            let cut = Self.read(bytes, chunk: chunk)
+            #expect(cut.error == nil && cut.events == whole.events, "chunks of \(chunk) bytes")
+        }
+    }
 }

@@ -55,6 +55,34 @@ public struct XMLScanner {
 
     /// Scans `chunk`, handing every complete token to `sink`; an incomplete one waits for more.
     public mutating func feed<Sink: XMLSink>(_ chunk: UnsafeRawBufferPointer, into sink: inout Sink) throws {
+        if let first = pending.first {
+            // Finish the carried token with the chunk's bytes up to its end (the next `>` of a
+            // tag, the next `<` after text), then scan the rest of the chunk where it lies:
+            // appending every chunk to the carry copied the whole input once more.
+            let delimiter = first == UInt8(ascii: "<") ? UInt8(ascii: ">") : UInt8(ascii: "<")
+            if let index = chunk.firstIndex(of: delimiter) {
+                let end = index + 1
+                pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<end]))
+                let buffer = pending
+                let used = try buffer.withUnsafeBytes { try scan($0, into: &sink) }
+                let leftover = buffer.count - used
+                consumed += used
+                if leftover <= end {
+                    // What is left came from this chunk: scan on from there.
+                    pending.removeAll(keepingCapacity: true)
+                    try feed(UnsafeRawBufferPointer(rebasing: chunk[(end - leftover)...]), into: &sink)
+                } else {
+                    // Still not done (a `>` inside quotes, a comment): carry the rest too.
+                    pending.removeFirst(used)
+                    pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[end...]))
+                    let rest = pending
+                    let more = try rest.withUnsafeBytes { try scan($0, into: &sink) }
+                    pending.removeFirst(more)
+                    consumed += more
+                }
+                return
+            }
+        }
         if pending.isEmpty {
             let used = try scan(chunk, into: &sink)
             pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[used...]))
