@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "TraceModel", targets: ["TraceModel"]),
         .library(name: "TraceStore", targets: ["TraceStore"]),
         .library(name: "TraceRules", targets: ["TraceRules"]),
+        // What an app links in its debug builds: depends on nothing of ours.
+        .library(name: "TraceProbe", targets: ["TraceProbe"]),
     ],
     targets: [
         // The system libsqlite3: `apt-get install libsqlite3-dev` on Debian, the SDK's on macOS.
@@ -18,18 +20,22 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "TraceModel"),
+        .target(name: "TraceProbe"),
         .target(name: "TraceStore", dependencies: ["CSQLite", "TraceModel"]),
         .target(name: "TraceRules", dependencies: ["TraceModel", "TraceStore"]),
         .executableTarget(
             name: "trace-analyze",
             dependencies: ["TraceModel", "TraceStore", "TraceRules"]
         ),
+        // The probe's overhead per line, printed by bench/probe.sh; not a product.
+        .executableTarget(name: "probe-bench", dependencies: ["TraceProbe"], path: "bench/ProbeBench"),
         .testTarget(name: "TraceModelTests", dependencies: ["TraceModel"]),
+        .testTarget(name: "TraceProbeTests", dependencies: ["TraceProbe", "TraceModel"]),
         .testTarget(name: "TraceStoreTests", dependencies: ["TraceStore", "TraceModel"]),
         .testTarget(name: "TraceRulesTests", dependencies: ["TraceRules", "TraceStore", "TraceModel"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["trace-analyze", "TraceStore"],
+            dependencies: ["trace-analyze", "TraceStore", "TraceProbe"],
             resources: []
         ),
     ],

@@ -23,6 +23,7 @@ public struct RuleRegistry: Sendable {
         DuplicateIdentityRule.self,
         StateObjectOutsideViewRule.self,
         MissingNavigationDestinationRule.self,
+        LongBodyUpdateRule.self,
         HitchAttributionRule.self,
     ])
 

@@ -22,6 +22,20 @@ public enum SchemaDocumentation {
         public let columns: [Column]
     }
 
+    /// The structured line (README "Structured lines"), key by key: what `TraceProbe` writes
+    /// and the parser reads exactly, and where each key is stored.
+    public static let structuredLine: [(key: String, meaning: String)] = [
+        ("kind", "required: body, init, deinit, appear, disappear, task or layout -> events.kind"),
+        ("view", "required: the type as _printChanges() names it (no module) -> events.view"),
+        ("id", "the instance; TraceProbe writes #n, one number per state token or model -> events.instance"),
+        ("owner", "(alias parent) the view that owns the object -> events.owner"),
+        ("ms", "how long the step took, in milliseconds (init, body, deinit) -> events.duration_ms"),
+        ("t", "TraceProbe's monotonic clock, seconds -> events.ts when the envelope carries no time"),
+        ("type", "the type's full name, module and all (MyApp.DetailView); read, not stored"),
+        ("identity", "identity=new on a body: the first body of a new identity -> changes.token @identity"),
+        ("seen", "seen=1|0 on a state token's deinit: the identity ended, or a discarded instance -> changes.token @ended | @discarded"),
+    ]
+
     /// Every table and view users may query, in the order they are best read.
     public static let tables: [Table] = [
         Table(name: "traces", summary: "One row per ingested input (a file or stdin).", columns: [
@@ -38,7 +52,7 @@ public enum SchemaDocumentation {
             Column(name: "id", type: "INTEGER", summary: "Event id, increasing in input order."),
             Column(name: "trace_id", type: "INTEGER", summary: "The trace it belongs to."),
             Column(name: "line", type: "INTEGER", summary: "1-based line number in the source."),
-            Column(name: "ts", type: "REAL", summary: "Seconds since the Unix epoch when the line carries a time, else NULL."),
+            Column(name: "ts", type: "REAL", summary: "Seconds since the Unix epoch when the line carries a time; for a structured line whose envelope has none, its t= (TraceProbe's monotonic clock, seconds since boot); else NULL."),
             Column(name: "process", type: "TEXT", summary: "Process name from the envelope."),
             Column(name: "pid", type: "INTEGER", summary: "Process id from the envelope."),
             Column(name: "tid", type: "INTEGER", summary: "Thread id from the envelope."),
@@ -52,12 +66,12 @@ public enum SchemaDocumentation {
             Column(name: "message", type: "TEXT", summary: "The message without its envelope, verbatim."),
             Column(name: "envelope", type: "TEXT", summary: "The wrapper the line came in: plain, nslog, oslog, oslog_compact, syslog, ndjson, json, idevicesyslog, swiftlog, noise, instruments (a row of an xctrace export: line is the row's line in the XML file, ts seconds since the recording began)."),
             Column(name: "level", type: "TEXT", summary: "Level or message type as the wrapper spells it."),
-            Column(name: "duration_ms", type: "REAL", summary: "Init duration in milliseconds, when the line reports one; for a recorded update or hitch (envelope instruments) its duration."),
+            Column(name: "duration_ms", type: "REAL", summary: "How long the step took in milliseconds, when the line measured it: a structured line's ms= (an init's initializer, a body's evaluation, a model's deinit), an Instruments recording's body or layout update or hitch (envelope instruments)."),
         ]),
-        Table(name: "changes", summary: "One row per _printChanges token, in printed order.", columns: [
-            Column(name: "event_id", type: "INTEGER", summary: "The body event that printed it."),
+        Table(name: "changes", summary: "One row per _printChanges token, in printed order; TraceProbe's identity facts are stored as tokens too.", columns: [
+            Column(name: "event_id", type: "INTEGER", summary: "The body event that printed it (or the probe's body or deinit line)."),
             Column(name: "position", type: "INTEGER", summary: "0-based position in the printed list."),
-            Column(name: "token", type: "TEXT", summary: "@self, @identity, @dependencies, @<offset>, _name, __name or a key path."),
+            Column(name: "token", type: "TEXT", summary: "@self, @identity, @dependencies, @<offset>, _name, __name or a key path; from a structured line: @identity (identity=new, a new identity's first body), @ended (seen=1, the kept state token died: the identity ended), @discarded (seen=0, a state token died unread: a discarded instance)."),
         ]),
         Table(name: "warnings", summary: "One row per SwiftUI runtime warning (events of kind 'warning'): which one, and the values its text carries.", columns: [
             Column(name: "event_id", type: "INTEGER", summary: "The warning event."),

@@ -151,7 +151,7 @@ import Testing
 
     @Test(arguments: [
         (#"{"rules": {"identity_chrun": {"severity": "warning"}}}"#,
-         "rules.identity_chrun: unknown rule; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, unstable_view_value, state_model_reinit, repeated_appear, excessive_body_evaluation, missing_deinit, update_loop, duplicate_identity, state_object_outside_view, missing_navigation_destination, hitch_attribution"),
+         "rules.identity_chrun: unknown rule; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, unstable_view_value, state_model_reinit, repeated_appear, excessive_body_evaluation, missing_deinit, update_loop, duplicate_identity, state_object_outside_view, missing_navigation_destination, long_body_update, hitch_attribution"),
         (#"{"rules": {"identity_churn": {"min_recreation": 3}}}"#,
          "rules.identity_churn.min_recreation: unknown key; valid keys here: severity, min_recreations, max_update_seconds"),
         (#"{"rules": {"heavy_initializer": {"max_init_ms": "1"}}}"#,
@@ -241,8 +241,7 @@ import Testing
         #expect(list.status == 0)
         let ids = ["redundant_instance_creation", "identity_churn", "heavy_initializer", "non_lazy_navigation_destination",
                    "unstable_view_value", "state_model_reinit", "repeated_appear", "excessive_body_evaluation", "missing_deinit",
-                   "update_loop", "duplicate_identity", "state_object_outside_view", "missing_navigation_destination",
-                   "hitch_attribution"]
+                   "update_loop", "duplicate_identity", "state_object_outside_view", "missing_navigation_destination", "long_body_update", "hitch_attribution"]
         #expect(list.stdout.split(separator: "\n").filter { $0.contains("  ") }.count == ids.count, "the list has one line per rule")
         for id in ids {
             #expect(list.stdout.contains("\n\(id) ") || list.stdout.hasPrefix("\(id) "), "\(id) missing from the list")
@@ -257,7 +256,7 @@ import Testing
         }
         let unknown = try Tool.run(["rules", "identity_chrun"])
         #expect(unknown.status == 1)
-        #expect(unknown.stderr == "trace-analyze: error: unknown rule 'identity_chrun' (did you mean 'identity_churn'?); valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, unstable_view_value, state_model_reinit, repeated_appear, excessive_body_evaluation, missing_deinit, update_loop, duplicate_identity, state_object_outside_view, missing_navigation_destination, hitch_attribution (see 'trace-analyze rules --help')\n")
+        #expect(unknown.stderr == "trace-analyze: error: unknown rule 'identity_chrun' (did you mean 'identity_churn'?); valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, unstable_view_value, state_model_reinit, repeated_appear, excessive_body_evaluation, missing_deinit, update_loop, duplicate_identity, state_object_outside_view, missing_navigation_destination, long_body_update, hitch_attribution (see 'trace-analyze rules --help')\n")
     }
 
     @Test func theReadmeShowsARealReport() throws {

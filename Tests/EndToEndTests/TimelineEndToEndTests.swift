@@ -44,6 +44,29 @@ final class TimelineEndToEndTests: XCTestCase {
         XCTAssertTrue(dom.contains("PlayButton was created anew"), "the finding's message is shown")
     }
 
+    /// A measured step (TraceProbe's `ms=`) is drawn as a bar ending at its mark, one per
+    /// measured event; a log without durations draws none.
+    func testMeasuredStepsAreDrawnAsDurations() throws {
+        let workspace = try Workspace()
+        let probeLog = Tool.fixture("probe/slow-feed.log")
+        let db = workspace.path("probe.sqlite")
+        XCTAssertEqual(try Tool.run(["ingest", probeLog, "--db", db]).status, 0)
+        let measured = try count("SELECT count(*) FROM events WHERE duration_ms IS NOT NULL", db: db)
+        XCTAssertEqual(measured, 6)
+        for (log, expected) in [(probeLog, measured), (seed, 0)] {
+            let page = workspace.path("durations.html")
+            let written = try Tool.run(["timeline", log, "--output", page])
+            XCTAssertEqual(written.status, 0, written.stderr)
+            let drawn = try Chromium.dataAttributes(of: "drawn", in: try Chromium.dumpDOM(page))
+            XCTAssertEqual(drawn["errors"], "0")
+            XCTAssertEqual(drawn["durations-drawn"], String(expected), log)
+        }
+        // The Chrome trace makes each measured body a slice as long as it took (1.8 ms = 1800 µs).
+        let trace = try Tool.run(["export", probeLog, "--format", "chrome-trace"])
+        XCTAssertEqual(trace.status, 0, trace.stderr)
+        XCTAssertEqual(trace.stdout.components(separatedBy: "\"dur\":1800").count - 1, 4)
+    }
+
     func testInstancesGetSubLanesAndAManyInstanceTypeStartsCollapsed() throws {
         let workspace = try Workspace()
         // Ten loaders (more than the page opens by itself) and two cells, one released.

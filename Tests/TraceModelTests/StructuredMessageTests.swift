@@ -12,6 +12,32 @@ func parseStructured(_ text: String) -> StructuredMessage.Result {
         )))
     }
 
+    @Test func parsesTheProbesKeys() {
+        #expect(parseStructured("trace-analyze: kind=body view=Row type=\"App.Row<Swift.Int, Swift.String>\" id=3 t=1042.000431207 ms=0.612 identity=new") == .parsed(.init(
+            kind: .body, view: "Row", instance: "3", durationMs: 0.612, type: "App.Row<Swift.Int, Swift.String>", time: 1042.000431207, newIdentity: true
+        )))
+        #expect(parseStructured("trace-analyze: kind=deinit view=Row id=4 t=1.5 seen=0") == .parsed(.init(
+            kind: .`deinit`, view: "Row", instance: "4", time: 1.5, seen: false
+        )))
+    }
+
+    @Test func theProbesFactsBecomeTokensAndItsClockATime() {
+        var classifier = MessageClassifier()
+        var stats = ParseStats()
+        func event(_ text: String, timestamp: Double? = nil) -> Event {
+            Array(text.utf8).withUnsafeBytes {
+                classifier.classify($0, text: text, line: 1, envelope: Envelope(format: .plain, timestamp: timestamp), stats: &stats)
+            }
+        }
+        let body = event("trace-analyze: kind=body view=Row id=3 t=12.5 ms=0.6 identity=new")
+        #expect(body.tokens == ["@identity"] && body.envelope.timestamp == 12.5 && body.durationMs == 0.6)
+        #expect(event("trace-analyze: kind=deinit view=Row id=3 t=13 seen=1").tokens == ["@ended"])
+        #expect(event("trace-analyze: kind=deinit view=Row id=4 seen=0").tokens == ["@discarded"])
+        // The wrapper's wall-clock time wins over the probe's clock: it is the one every other line is on.
+        #expect(event("trace-analyze: kind=appear view=Row t=12.5", timestamp: 1_700_000_000).envelope.timestamp == 1_700_000_000)
+        #expect(event("trace-analyze: kind=appear view=Row").tokens.isEmpty)
+    }
+
     @Test func quotedValuesParentAliasExponentsAndUnknownKeys() {
         #expect(parseStructured(#"  trace-analyze: view="Row<Dictionary<String, Int>>" kind=body parent="A \"B\"" ms=1e-05 screen=home"#) == .parsed(.init(
             kind: .body, view: "Row<Dictionary<String, Int>>", instance: nil, owner: "A \"B\"", durationMs: 0.00001
@@ -31,6 +57,13 @@ func parseStructured(_ text: String) -> StructuredMessage.Result {
         ("trace-analyze: kind=init view=\"A", "unterminated quoted value for view"),
         ("trace-analyze: kind=init view=A oops", "expected key=value at byte 33"),
         ("trace-analyze: error: no such file", "expected key=value at byte 16"),
+        ("trace-analyze: kind=body view=A t=soon", "t must be a non-negative number of seconds, found 'soon'"),
+        ("trace-analyze: kind=body view=A t=1 t=2", "t given twice"),
+        ("trace-analyze: kind=body view=A identity=old", "identity must be 'new', found 'old'"),
+        ("trace-analyze: kind=init view=A identity=new", "identity=new belongs on a body line, found kind=init"),
+        ("trace-analyze: kind=deinit view=A seen=yes", "seen must be 0 or 1, found 'yes'"),
+        ("trace-analyze: kind=body view=A seen=1", "seen belongs on a deinit line, found kind=body"),
+        ("trace-analyze: kind=init view=A type=X type=Y", "type given twice"),
     ])
     func brokenLinesSayWhy(line: String, reason: String) {
         #expect(parseStructured(line) == .malformed(reason))

@@ -54,6 +54,20 @@ import TraceStore
         #expect(end.finding.lines == [5, 6, 9, 10])
     }
 
+    /// The probe's logs (exact lines) give the same findings live as in `check`.
+    @Test(arguments: ["toggle-resets", "state-model-recreation", "eager-destinations", "slow-feed", "healthy-navigation"])
+    func probeLogsGiveTheSameFindingsLive(_ name: String) throws {
+        try Self.expectSameFindings(LiveRun(path: Fixture.path("probe/\(name).log")))
+    }
+
+    @Test func aLongBodyUpdateIsDecidedAtTheFirstSlowBody() throws {
+        let run = try LiveRun(path: Fixture.path("probe/slow-feed.log"))
+        let slow = run.reports.filter { $0.live.finding.rule == "long_body_update" }
+        #expect(slow.map(\.afterLine) == [5])
+        #expect(slow.first?.live.finding.severity == .error)
+        #expect(slow.first?.live.finding.lines == [5])
+    }
+
     @Test func repeatedAppearIsDecidedAtTheSecondAppear() throws {
         let run = try LiveRun(path: Fixture.path("seeds/000-tabview-appear.log"))
         let appears = run.reports.filter { $0.live.finding.rule == "repeated_appear" }

@@ -36,9 +36,13 @@ public struct MessageClassifier {
         // The marker test fails on the first byte for almost every message: trying it first is free.
         switch StructuredMessage.parse(message) {
         case .parsed(let parsed):
+            // A probe line's own clock stands in for a time only where the wrapper gave none
+            // (a plain `print`): an os_log envelope's wall-clock time is the one every other
+            // line of the log is on.
+            if envelope.timestamp == nil, let time = parsed.time { envelope.timestamp = time }
             return Event(
                 line: line, kind: parsed.kind, view: parsed.view, owner: parsed.owner, instance: parsed.instance,
-                origin: .structured, message: text, envelope: envelope, durationMs: parsed.durationMs
+                origin: .structured, message: text, tokens: parsed.tokens, envelope: envelope, durationMs: parsed.durationMs
             )
         case .malformed:
             stats.malformedStructured += 1

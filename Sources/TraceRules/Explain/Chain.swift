@@ -19,6 +19,8 @@ public struct ChainLink: Sendable, Equatable {
     public let text: String
     /// The step in words, without its line number: `ContentView._count changed → ContentView body`.
     public let phrase: String
+    /// How long the step took, in milliseconds, when it was measured (`events.duration_ms`).
+    public var durationMs: Double? = nil
 }
 
 /// The chains that led to a group of evaluations of one view which share their chain but for
@@ -32,6 +34,16 @@ public struct ChainGroup: Sendable, Equatable {
     public let links: [ChainLink]
     /// The line of every evaluation in the group, in input order.
     public let lines: [Int]
+    /// The group's measured evaluations: how many, their total and the longest, in
+    /// milliseconds; nil when none was measured.
+    public var measured: (count: Int, totalMs: Double, maxMs: Double)? = nil
+
+    /// Equal when every field is (`measured` is a tuple, which is not `Equatable`).
+    public static func == (lhs: ChainGroup, rhs: ChainGroup) -> Bool {
+        lhs.summary == rhs.summary && lhs.sentence == rhs.sentence && lhs.links == rhs.links && lhs.lines == rhs.lines
+            && lhs.measured?.count == rhs.measured?.count && lhs.measured?.totalMs == rhs.measured?.totalMs
+            && lhs.measured?.maxMs == rhs.measured?.maxMs
+    }
 }
 
 /// What `why` says about a view (or one line) of one trace.
@@ -124,11 +136,12 @@ struct ChainNode {
     let parent: Int?
     let basis: CauseBasis?
     let update: Int?
+    var durationMs: Double? = nil
 
     func link(isTop: Bool, isSubject: Bool, reset: Bool) -> ChainLink {
         ChainLink(
             line: line, kind: kind, view: view, cause: cause, property: property, basis: basis, text: text,
-            phrase: ChainPhrase.phrase(self, isTop: isTop, isSubject: isSubject, reset: reset)
+            phrase: ChainPhrase.phrase(self, isTop: isTop, isSubject: isSubject, reset: reset), durationMs: durationMs
         )
     }
 }

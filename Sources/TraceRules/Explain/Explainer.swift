@@ -38,12 +38,25 @@ public struct Explainer {
         guard !ids.isEmpty else {
             throw AnalysisError("\(view) has no body evaluations in trace \(traceID)\(try suggestion(for: view))")
         }
-        var identities = 0
+        // TraceProbe says exactly when an identity ended (`@ended`): a new identity resets state
+        // only when one ended before it, so ten rows shown at once are ten created, not nine
+        // reset. Without probe lines, any earlier identity of the view makes the next a reset.
+        var ends: [Int] = []
+        try database.forEachRow("""
+            SELECT e.id FROM events AS e JOIN changes AS t ON t.event_id = e.id
+            WHERE e.trace_id = ? AND e.view = ? AND e.kind = 'deinit' AND t.token = '@ended' ORDER BY e.id
+            """, [traceID, view]) { ends.append($0.integer(at: 0)) }
+        var identities = 0, nextEnd = 0, pendingEnds = 0
         var chains: [[ChainLink]] = []
         for id in ids {
             let node = try self.node(id)
-            chains.append(try chain(for: node, reset: identities > 0))
-            if node.cause == .identity { identities += 1 }
+            while nextEnd < ends.count, ends[nextEnd] < id { pendingEnds += 1; nextEnd += 1 }
+            let reset = ends.isEmpty ? identities > 0 : (node.cause == .identity && pendingEnds > 0)
+            chains.append(try chain(for: node, reset: reset))
+            if node.cause == .identity {
+                identities += 1
+                if pendingEnds > 0 { pendingEnds -= 1 }
+            }
         }
         return try explanation(view: view, line: nil, chains: chains)
     }
@@ -70,18 +83,25 @@ public struct Explainer {
     }
 
     private func explanation(view: String?, line: Int?, chains: [[ChainLink]]) throws -> Explanation {
-        var groups: [(summary: String, links: [ChainLink], lines: [Int])] = []
+        var groups: [(summary: String, links: [ChainLink], lines: [Int], measured: (count: Int, totalMs: Double, maxMs: Double)?)] = []
         var index: [String: Int] = [:]
         var causes: [Cause: Int] = [:]
         for links in chains {
             let subject = links[links.count - 1]
             if let cause = subject.cause { causes[cause, default: 0] += 1 }
             let summary = links.map(\.phrase).joined(separator: " → ")
-            if let position = index[summary] {
+            let position: Int
+            if let known = index[summary] {
+                position = known
                 groups[position].lines.append(subject.line)
             } else {
-                index[summary] = groups.count
-                groups.append((summary, links, [subject.line]))
+                position = groups.count
+                index[summary] = position
+                groups.append((summary, links, [subject.line], nil))
+            }
+            if let duration = subject.durationMs {
+                let sum = groups[position].measured ?? (0, 0, 0)
+                groups[position].measured = (sum.count + 1, sum.totalMs + duration, max(sum.maxMs, duration))
             }
         }
         let source = try database.scalarText("SELECT source FROM traces WHERE id = ?", [traceID]) ?? "?"
@@ -96,7 +116,7 @@ public struct Explainer {
                 ChainGroup(
                     summary: group.summary,
                     sentence: group.links.map { ChainPhrase.withLine($0.phrase, $0.line) }.joined(separator: " → "),
-                    links: group.links, lines: group.lines
+                    links: group.links, lines: group.lines, measured: group.measured
                 )
             }
         )
@@ -152,14 +172,14 @@ public struct Explainer {
         if let node = nodes[id] { return node }
         var found: ChainNode?
         try database.forEachRow("""
-            SELECT e.line, e.kind, e.view, e.message, c.cause, c.property, c.parent_event_id, c.basis, c.update_id
+            SELECT e.line, e.kind, e.view, e.message, c.cause, c.property, c.parent_event_id, c.basis, c.update_id, e.duration_ms
             FROM events AS e LEFT JOIN causes AS c ON c.event_id = e.id WHERE e.id = ?
             """, [id]) { row in
             found = ChainNode(
                 id: id, line: row.integer(at: 0), kind: EventKind(rawValue: row.text(at: 1) ?? "") ?? .text,
                 view: row.text(at: 2), text: row.text(at: 3) ?? "", cause: row.text(at: 4).flatMap(Cause.init(rawValue:)),
                 property: row.text(at: 5), parent: row.int(at: 6), basis: row.text(at: 7).flatMap(CauseBasis.init(rawValue:)),
-                update: row.int(at: 8)
+                update: row.int(at: 8), durationMs: row.double(at: 9)
             )
         }
         guard let found else { throw AnalysisError("event \(id) of trace \(traceID) is missing from \(database.path)") }

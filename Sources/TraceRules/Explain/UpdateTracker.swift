@@ -243,6 +243,17 @@ public final class UpdateTracker {
                 parent = candidate
                 basis = .tokens
             }
+        } else if event.newIdentity {
+            // A TraceProbe body: the first of a new identity, stated exactly. Its parent is found
+            // as for any other line: its init in this update, else the evaluation before it.
+            code = .identity
+            if let view, initIn[view] == serial {
+                parent = initEvent[view]
+                basis = .`init`
+            } else if candidate != 0 {
+                parent = candidate
+                basis = .order
+            }
         } else if let view, initIn[view] == serial {
             code = .parent
             parent = initEvent[view]

@@ -23,6 +23,11 @@ public enum ViewAccount {
         public let deinits: Int
         /// The longest init the log reported a duration for, in milliseconds.
         public let maxInitMilliseconds: Double?
+        /// The measured body evaluations' total time (a probe's or Instruments' `ms`), in
+        /// milliseconds; nil when no body of the view was measured. What a ranking by time sorts on.
+        public let bodyMilliseconds: Double?
+        /// The longest measured body evaluation, in milliseconds.
+        public let maxBodyMilliseconds: Double?
         /// Findings about the view type in the trace.
         public let findings: Int
 
@@ -34,13 +39,20 @@ public enum ViewAccount {
     public static let columns = ["view", "instance", "inits", "bodies"] + Cause.allCases.map(\.rawValue)
         + ["appears", "disappears", "deinits", "max_init_ms", "findings"]
 
+    /// The columns of a trace whose bodies were measured (TraceProbe, Instruments): `body_ms`
+    /// and `max_body_ms` before `findings`. A trace without durations keeps `columns`, so what
+    /// existing scripts read does not change.
+    public static let measuredColumns = Array(columns.dropLast()) + ["body_ms", "max_body_ms", "findings"]
+
     /// The query behind the account; `causes` comes from the trace's analysis.
     public static let sql = """
         SELECT e.view, e.instance,
                sum(e.kind = 'init'), sum(e.kind = 'body'),
         \(Cause.allCases.map { "       sum(e.kind = 'body' AND coalesce(c.cause, 'unknown') = '\($0.rawValue)')," }.joined(separator: "\n"))
                sum(e.kind = 'appear'), sum(e.kind = 'disappear'), sum(e.kind = 'deinit'),
-               max(CASE WHEN e.kind = 'init' THEN e.duration_ms END)
+               max(CASE WHEN e.kind = 'init' THEN e.duration_ms END),
+               round(sum(CASE WHEN e.kind = 'body' THEN e.duration_ms END), 6),
+               max(CASE WHEN e.kind = 'body' THEN e.duration_ms END)
         FROM events AS e LEFT JOIN causes AS c ON c.event_id = e.id
         WHERE e.trace_id = ?1 AND e.view IS NOT NULL AND e.kind <> 'text'
         GROUP BY e.view, e.instance
@@ -61,6 +73,7 @@ public enum ViewAccount {
                 bodiesByCause: (0..<causes).map { row.integer(at: Int32(4 + $0)) },
                 appears: row.integer(at: Int32(4 + causes)), disappears: row.integer(at: Int32(5 + causes)),
                 deinits: row.integer(at: Int32(6 + causes)), maxInitMilliseconds: row.double(at: Int32(7 + causes)),
+                bodyMilliseconds: row.double(at: Int32(8 + causes)), maxBodyMilliseconds: row.double(at: Int32(9 + causes)),
                 findings: findings[view] ?? 0
             ))
         }

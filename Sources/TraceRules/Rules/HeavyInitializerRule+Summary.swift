@@ -11,13 +11,22 @@ extension HeavyInitializerRule {
         private let helperPlusOne: UInt32
         /// NaN for none.
         private let millisecondsOrNaN: Double
+        /// The helper's own measured init (a probe's `ms=`); NaN for none.
+        private let helperMillisecondsOrNaN: Double
+        /// `milliseconds` is the init's own measured duration (a structured `ms=`), not a gap
+        /// between two timestamps.
+        let measured: Bool
 
-        init(initLine: Int?, helper: Symbol?, helperLine: Int?, milliseconds: Double?) {
+        init(initLine: Int?, helper: Symbol?, helperLine: Int?, milliseconds: Double?, measured: Bool = false, helperMilliseconds: Double? = nil) {
             initLineOrZero = initLine ?? 0
             helperLineOrZero = helperLine ?? 0
             helperPlusOne = helper.map { UInt32(truncatingIfNeeded: $0.index + 1) } ?? 0
             millisecondsOrNaN = milliseconds ?? .nan
+            helperMillisecondsOrNaN = helperMilliseconds ?? .nan
+            self.measured = measured
         }
+
+        var helperMilliseconds: Double? { helperMillisecondsOrNaN.isNaN ? nil : helperMillisecondsOrNaN }
 
         var initLine: Int? { initLineOrZero == 0 ? nil : initLineOrZero }
         var helperLine: Int? { helperLineOrZero == 0 ? nil : helperLineOrZero }
@@ -35,11 +44,26 @@ extension HeavyInitializerRule {
         private var initLines: [Int] = []
         private var slowInitLines: [Int] = []
         private var slowest: Double = 0
+        /// Every slow init's duration was measured (`ms=`), none inferred from timestamps.
+        private var slowAllMeasured = true
+        /// The helpers' measured inits: how many, the longest, the sum.
+        private var helperMeasured = 0
+        private var helperSlowest: Double = 0
+        private var helperTotal: Double = 0
 
         init(view: Symbol) { self.view = view }
 
         /// Adds one sign of work the detector kept: a helper, a long init, or both.
-        mutating func add(initLine: Int?, helper: Symbol?, helperLine: Int?, milliseconds: Double?, limit: Double) {
+        mutating func add(
+            initLine: Int?, helper: Symbol?, helperLine: Int?, milliseconds: Double?,
+            measured: Bool = false, helperMilliseconds: Double? = nil, limit: Double
+        ) {
+            if let helperMilliseconds {
+                helperMeasured += 1
+                helperSlowest = max(helperSlowest, helperMilliseconds)
+                helperTotal += helperMilliseconds
+            }
+            if let milliseconds, milliseconds > limit, !measured { slowAllMeasured = false }
             if let helper, !helpers.contains(helper) { helpers.append(helper) }
             if let helperLine { helperLines.append(helperLine) }
             if let initLine { initLines.append(initLine) }
@@ -48,6 +72,14 @@ extension HeavyInitializerRule {
                 // Keyed by line: one init can show up both with a helper and with a duration.
                 slowInitLines.append(initLine ?? helperLine ?? 0)
             }
+        }
+
+        /// `2.5 ms`, `0.012 ms`: three decimals at most, trailing zeros dropped.
+        static func milliseconds(_ value: Double) -> String {
+            var text = String(format: "%.3f", value)
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+            return text + " ms"
         }
 
         /// Sorts `lines` and drops repeats; returns how many remain.
@@ -70,11 +102,14 @@ extension HeavyInitializerRule {
             var parts: [String] = []
             if !helpers.isEmpty {
                 let times = helperCount == 1 ? "once" : "\(helperCount) times"
-                parts.append("\(view)'s init created \(helpers.map { symbols[$0] }.joined(separator: ", ")) (\(times))")
+                // A probe's model lines measure the helpers' inits: the time they added to the view's.
+                let measuredTime = helperMeasured == 0 ? ""
+                    : "; measured: \(Self.milliseconds(helperTotal)) in all, up to \(Self.milliseconds(helperSlowest)) each"
+                parts.append("\(view)'s init created \(helpers.map { symbols[$0] }.joined(separator: ", ")) (\(times)\(measuredTime))")
             }
             if slowCount > 0 {
                 let count = slowCount == 1 ? "1 init" : "\(slowCount) inits"
-                parts.append("\(count) of \(view) took longer than \(Threshold.format(limit)) ms (up to \(String(format: "%.1f", slowest)) ms)")
+                parts.append("\(count) of \(view) took longer than \(Threshold.format(limit)) ms (\(slowAllMeasured ? "measured: " : "")up to \(String(format: "%.1f", slowest)) ms)")
             }
             guard !parts.isEmpty else { return nil }
             let once = max(inits, helperCount, slowCount) <= 1

@@ -160,7 +160,8 @@ public enum HeavyInitializerRule: Rule {
                     ), to: Shape.pair.rawValue)
                 }
                 if let owner = event.owner, !isShown(view) {
-                    signs.append(Sign(owner, 0, view, event.line), to: Shape.owned.rawValue)
+                    // The helper's own measured init (a probe's `ms=`), -1 when the line has none.
+                    signs.append(Sign(owner, 0, view, event.line, milliseconds: event.durationMilliseconds ?? -1), to: Shape.owned.rawValue)
                 }
                 if let milliseconds = event.durationMilliseconds, milliseconds > limit {
                     signs.append(Sign(view, event.line, view, event.line, milliseconds: milliseconds), to: Shape.slow.rawValue)
@@ -184,9 +185,15 @@ public enum HeavyInitializerRule: Rule {
             // its finding cites, so one is made at a time rather than all at once.
             let byView = SpilledLists<Work>()
             var order: [Symbol] = []
-            func add(_ view: Symbol, initLine: Int?, helper: Symbol?, helperLine: Int?, milliseconds: Double?) {
+            func add(
+                _ view: Symbol, initLine: Int?, helper: Symbol?, helperLine: Int?, milliseconds: Double?,
+                measured: Bool = false, helperMilliseconds: Double? = nil
+            ) {
                 if byView.count(of: view.index) == 0 { order.append(view) }
-                byView.append(Work(initLine: initLine, helper: helper, helperLine: helperLine, milliseconds: milliseconds), to: view.index)
+                byView.append(Work(
+                    initLine: initLine, helper: helper, helperLine: helperLine, milliseconds: milliseconds,
+                    measured: measured, helperMilliseconds: helperMilliseconds
+                ), to: view.index)
             }
             forEachFollower(subjects) { follower in
                 add(follower.view, initLine: follower.line, helper: follower.helper, helperLine: follower.helperLine,
@@ -195,18 +202,20 @@ public enum HeavyInitializerRule: Rule {
             signs.forEach(of: Shape.owned.rawValue) { entry in
                 let owner = symbols.symbol(at: entry.firstIndex), helper = symbols.symbol(at: entry.secondIndex)
                 guard subjects.isObject(helper) else { return }
-                add(owner, initLine: nil, helper: helper, helperLine: entry.secondLine, milliseconds: nil)
+                add(owner, initLine: nil, helper: helper, helperLine: entry.secondLine, milliseconds: nil,
+                    helperMilliseconds: entry.milliseconds >= 0 ? entry.milliseconds : nil)
             }
             signs.forEach(of: Shape.slow.rawValue) { entry in
                 let view = symbols.symbol(at: entry.firstIndex)
                 guard subjects.isView(view) else { return }
-                add(view, initLine: entry.firstLine, helper: nil, helperLine: nil, milliseconds: entry.milliseconds)
+                add(view, initLine: entry.firstLine, helper: nil, helperLine: nil, milliseconds: entry.milliseconds, measured: true)
             }
             for view in order {
                 var summary = HeavyInit(view: view)
                 byView.forEach(of: view.index) { work in
                     summary.add(initLine: work.initLine, helper: work.helper.map(symbols.symbol(at:)), helperLine: work.helperLine,
-                                milliseconds: work.milliseconds, limit: limit)
+                                milliseconds: work.milliseconds, measured: work.measured, helperMilliseconds: work.helperMilliseconds,
+                                limit: limit)
                 }
                 byView.removeAll(of: view.index)
                 if let violation = summary.violation(limit: limit, symbols: symbols, inits: subjects[view].inits) {

@@ -88,8 +88,50 @@ public enum IdentityChurnRule: Rule {
                 ContentView: _showPlayButton changed.
                 ↓PlayButton DataModel init
                 """),
+            Example(note: "Exact, from TraceProbe: PlayButton's kept state token dies (seen=1) and a new identity begins in ContentView's update, twice.", """
+                trace-analyze: kind=body view=ContentView id=#1 ms=0.1 identity=new
+                trace-analyze: kind=init view=PlayButton id=#2
+                trace-analyze: kind=body view=PlayButton id=#2 ms=0.05 identity=new
+                trace-analyze: kind=body view=ContentView id=#1 ms=0.1
+                trace-analyze: kind=disappear view=PlayButton id=#2
+                ↓trace-analyze: kind=deinit view=PlayButton id=#2 seen=1
+                trace-analyze: kind=body view=ContentView id=#1 ms=0.1
+                trace-analyze: kind=init view=PlayButton id=#3
+                ↓trace-analyze: kind=body view=PlayButton id=#3 ms=0.05 identity=new
+                trace-analyze: kind=body view=ContentView id=#1 ms=0.1
+                trace-analyze: kind=disappear view=PlayButton id=#3
+                ↓trace-analyze: kind=deinit view=PlayButton id=#3 seen=1
+                trace-analyze: kind=body view=ContentView id=#1 ms=0.1
+                trace-analyze: kind=init view=PlayButton id=#4
+                ↓trace-analyze: kind=body view=PlayButton id=#4 ms=0.05 identity=new
+                """),
         ],
         nonTriggeringExamples: [
+            Example(note: "Exact, from TraceProbe: rows shown for the first time, and values SwiftUI made and discarded (seen=0), reset nothing.", """
+                trace-analyze: kind=body view=FeedView id=#1 identity=new
+                trace-analyze: kind=init view=PostRow id=#2
+                trace-analyze: kind=body view=PostRow id=#2 identity=new
+                trace-analyze: kind=init view=PostRow id=#3
+                trace-analyze: kind=body view=PostRow id=#3 identity=new
+                trace-analyze: kind=body view=FeedView id=#1
+                trace-analyze: kind=init view=PostRow id=#4
+                trace-analyze: kind=deinit view=PostRow id=#4 seen=0
+                """),
+            Example(note: "Exact, from TraceProbe: a detail screen pushed again after a pop starts fresh by design (the update began with an appear, not a body).", """
+                trace-analyze: kind=appear view=RecipeList id=#1
+                trace-analyze: kind=init view=RecipeDetail id=#2
+                trace-analyze: kind=body view=RecipeDetail id=#2 identity=new
+                trace-analyze: kind=disappear view=RecipeDetail id=#2
+                trace-analyze: kind=deinit view=RecipeDetail id=#2 seen=1
+                trace-analyze: kind=appear view=RecipeList id=#1
+                trace-analyze: kind=init view=RecipeDetail id=#3
+                trace-analyze: kind=body view=RecipeDetail id=#3 identity=new
+                trace-analyze: kind=disappear view=RecipeDetail id=#3
+                trace-analyze: kind=deinit view=RecipeDetail id=#3 seen=1
+                trace-analyze: kind=appear view=RecipeList id=#1
+                trace-analyze: kind=init view=RecipeDetail id=#4
+                trace-analyze: kind=body view=RecipeDetail id=#4 identity=new
+                """),
             Example(note: "A first render of many rows: each row is new, none existed before.", """
                 ContentView: _items changed.
                 ListView: @self, @identity changed.
@@ -156,7 +198,8 @@ public enum IdentityChurnRule: Rule {
     public static func detector(_ context: RuleContext) -> any Detector {
         Recreations(
             minRecreations: context.thresholds.count(minRecreations),
-            maxUpdateSeconds: context.thresholds[maxUpdateSeconds]
+            maxUpdateSeconds: context.thresholds[maxUpdateSeconds],
+            symbols: context.symbols
         )
     }
 
@@ -273,13 +316,20 @@ public enum IdentityChurnRule: Rule {
             var lastLine = 0
         }
 
-        init(minRecreations: Int, maxUpdateSeconds: Double) {
+        /// The resets the probe's lines state exactly.
+        @exclusivity(unchecked) private var exact: ExactResets
+
+        init(minRecreations: Int, maxUpdateSeconds: Double, symbols: SymbolTable) {
             self.minRecreations = minRecreations
             self.maxUpdateSeconds = maxUpdateSeconds
+            exact = ExactResets(symbols: symbols, maxUpdateSeconds: maxUpdateSeconds)
         }
 
         func observe(_ event: LifecycleEvent) {
             position += 1
+            // Every event, to follow which kind of update is under way; only structured lines are
+            // ever the exact reading's (it returns false for every other line).
+            if exact.observe(event) { return }
             switch event.kind {
             case .`init`, .`deinit`:
                 if let owner = event.owner { model(event, owner: owner) }
@@ -390,7 +440,14 @@ public enum IdentityChurnRule: Rule {
             closeUpdate()
             let symbols = subjects.symbols
             var flagged = Set<String>()
-            for view in recreatedViews(symbols) {
+            // Exact findings first; a view they cover is not reported again from heuristics
+            // (a log with both probe lines and `_printChanges()` output shows it twice).
+            for violation in exact.violations(minRecreations: minRecreations, symbols: symbols) {
+                flagged.insert(violation.view ?? "")
+                try body(violation)
+            }
+            let probed = Set(exact.probed.map { symbols[$0] })
+            for view in recreatedViews(symbols) where !probed.contains(view.name) {
                 var violation = violation(name: view.name, recreated: view.recreated, lines: view.lines, symbols: symbols)
                 violation.earlyKey = announced[view.name]?.key
                 flagged.insert(view.name)
@@ -424,6 +481,8 @@ public enum IdentityChurnRule: Rule {
             var violations: [Violation] = []
             for view in newlyRecreated {
                 isNewlyRecreated[view] = false
+                // A view the probe reports is decided by its exact resets, at the end.
+                if exact.probed.contains(symbols.symbol(at: view)) { continue }
                 let name = symbols[symbols.symbol(at: view)]
                 let full = recreated[view].updates >= minRecreations
                 if let earlier = announced[name], earlier.full || !full { continue }

@@ -1,3 +1,4 @@
+import TraceModel
 import TraceStore
 
 /// A view type built far more often than its body is used: instances made and thrown away.
@@ -64,8 +65,38 @@ public enum RedundantInstanceCreationRule: Rule {
                 ↓SettingsSheet init
                 ↓SettingsSheet appear
                 """),
+            Example(note: "Exact, from TraceProbe: five values made by parent updates died unread (seen=0); the body ran once.", """
+                trace-analyze: kind=init view=PlayButton id=#1
+                trace-analyze: kind=body view=PlayButton id=#1 ms=0.05 identity=new
+                ↓trace-analyze: kind=init view=PlayButton id=#2
+                trace-analyze: kind=deinit view=PlayButton id=#2 seen=0
+                ↓trace-analyze: kind=init view=PlayButton id=#3
+                trace-analyze: kind=deinit view=PlayButton id=#3 seen=0
+                ↓trace-analyze: kind=init view=PlayButton id=#4
+                trace-analyze: kind=deinit view=PlayButton id=#4 seen=0
+                ↓trace-analyze: kind=init view=PlayButton id=#5
+                trace-analyze: kind=deinit view=PlayButton id=#5 seen=0
+                ↓trace-analyze: kind=init view=PlayButton id=#6
+                trace-analyze: kind=deinit view=PlayButton id=#6 seen=0
+                """),
         ],
         nonTriggeringExamples: [
+            Example(note: "Exact, from TraceProbe: each value made again was evaluated (its body read the kept token), as a label under a counter is.", """
+                trace-analyze: kind=init view=CountLabel id=#1
+                trace-analyze: kind=body view=CountLabel id=#1 ms=0.03 identity=new
+                trace-analyze: kind=init view=CountLabel id=#2
+                trace-analyze: kind=deinit view=CountLabel id=#2 seen=0
+                trace-analyze: kind=body view=CountLabel id=#1 ms=0.03
+                trace-analyze: kind=init view=CountLabel id=#3
+                trace-analyze: kind=deinit view=CountLabel id=#3 seen=0
+                trace-analyze: kind=body view=CountLabel id=#1 ms=0.03
+                trace-analyze: kind=init view=CountLabel id=#4
+                trace-analyze: kind=deinit view=CountLabel id=#4 seen=0
+                trace-analyze: kind=body view=CountLabel id=#1 ms=0.03
+                trace-analyze: kind=init view=CountLabel id=#5
+                trace-analyze: kind=deinit view=CountLabel id=#5 seen=0
+                trace-analyze: kind=body view=CountLabel id=#1 ms=0.03
+                """),
             Example(note: "A sheet built once per presentation, shown each time.", """
                 ContentView: _showSheet changed.
                 SettingsSheet init
@@ -116,7 +147,8 @@ public enum RedundantInstanceCreationRule: Rule {
     public static func detector(_ context: RuleContext) -> any Detector {
         UnusedInits(
             minInstances: context.thresholds.count(minInstances), minRatio: context.thresholds[minRatio],
-            minInitsPerUse: context.thresholds.count(minInitsPerUse)
+            minInitsPerUse: context.thresholds.count(minInitsPerUse),
+            symbols: context.symbols
         )
     }
 
@@ -169,10 +201,33 @@ public enum RedundantInstanceCreationRule: Rule {
             var appeared = true
         }
 
-        init(minInstances: Int, minRatio: Double, minInitsPerUse: Int) {
+        /// The tokens of a `TraceProbe` state token's deinit: discarded unseen, or kept.
+        private let discardedToken: Symbol
+        private let endedToken: Symbol
+        /// Per symbol index: the view's state tokens the probe saw die unseen, and whether the
+        /// probe reports the view at all (then its counts are exact, and its finding says so).
+        @exclusivity(unchecked) private var discarded: [Int] = []
+        @exclusivity(unchecked) private var probed: [Bool] = []
+        /// Per symbol index: the probe's body lines. A log that keeps `_printChanges()` beside
+        /// the probe shows each evaluation twice; a probed view's uses are the probe's own.
+        @exclusivity(unchecked) private var probeBodies: [Int] = []
+
+        init(minInstances: Int, minRatio: Double, minInitsPerUse: Int, symbols: SymbolTable) {
             self.minInstances = minInstances
             self.minRatio = minRatio
             self.minInitsPerUse = minInitsPerUse
+            discardedToken = symbols.intern(StructuredMessage.discardedToken)
+            endedToken = symbols.intern(StructuredMessage.endedToken)
+        }
+
+        /// Notes a probe state token's deinit.
+        private func noteToken(_ event: LifecycleEvent, view symbol: Int) {
+            guard !event.isPrintChanges, event.owner == nil, let token = event.tokens.last,
+                  token == discardedToken || token == endedToken else { return }
+            probed.grow(toInclude: symbol, with: false)
+            discarded.grow(toInclude: symbol, with: 0)
+            probed[symbol] = true
+            if token == discardedToken { discarded[symbol] += 1 }
         }
 
         @inline(__always) private func key(_ view: Int, _ part: Part) -> Int {
@@ -193,6 +248,10 @@ public enum RedundantInstanceCreationRule: Rule {
                 if let line = views[view].pending { spilled.append(line, to: key(view, .unused)) }
                 views[view].pending = event.line
             case .body, .appear:
+                if event.kind == .body, !event.isPrintChanges, event.durationMilliseconds != nil || event.newIdentity {
+                    probeBodies.grow(toInclude: symbol, with: 0)
+                    probeBodies[symbol] += 1
+                }
                 guard symbol < slots.count, slots[symbol] >= 0 else { return }
                 let view = Int(slots[symbol])
                 guard let last = views[view].pending else { return }
@@ -209,6 +268,8 @@ public enum RedundantInstanceCreationRule: Rule {
                     bursts[view].appeared = bursts[view].appeared && event.kind == .appear
                 }
                 views[view] = Progress(pending: nil, runStart: unused)
+            case .`deinit`:
+                noteToken(event, view: symbol)
             default:
                 break
             }
@@ -224,7 +285,9 @@ public enum RedundantInstanceCreationRule: Rule {
                 let symbol = subjects.symbols.symbol(at: index), counts = subjects[symbol]
                 // Views with neither body nor appear lines are skipped: nothing says whether
                 // their bodies ran, only that nobody logged them.
-                let uses = counts.bodies > 0 ? counts.bodies : counts.appears
+                let exact = index < probed.count && probed[index]
+                let uses = exact && index < probeBodies.count && probeBodies[index] > 0
+                    ? probeBodies[index] : counts.bodies > 0 ? counts.bodies : counts.appears
                 guard counts.inits >= minInstances, uses > 0, Double(counts.inits) >= minRatio * Double(uses) else {
                     if bursts[view].runs > 0, let burst = burstViolation(view, symbol, subjects) { try body(burst) }
                     continue
@@ -236,10 +299,15 @@ public enum RedundantInstanceCreationRule: Rule {
                 spilled.forEach(of: key(view, .unused)) { lines.append($0) }
                 if let pending = views[view].pending { lines.append(pending) }
                 let use = counts.bodies > 0 ? "its body was evaluated" : "it appeared"
+                let message = exact
+                    ? "\(name) was initialised \(counts.inits) times but its body was evaluated only \(times(uses)) "
+                        + "(exact, from TraceProbe's state tokens); \(lines.count) values were built and dropped before any use, "
+                        + "and \(discarded[index]) state tokens died without a body ever reading them."
+                    : "\(name) was initialised \(counts.inits) times but \(use) only \(times(uses)); "
+                        + "\(lines.count) instances were built and dropped before any use."
                 try body(Violation(
                     view: name,
-                    message: "\(name) was initialised \(counts.inits) times but \(use) only \(times(uses)); "
-                        + "\(lines.count) instances were built and dropped before any use.",
+                    message: message,
                     count: counts.inits,
                     lines: lines
                 ))

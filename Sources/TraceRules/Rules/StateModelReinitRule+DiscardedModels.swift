@@ -1,3 +1,5 @@
+import TraceModel
+
 extension StateModelReinitRule {
     /// Per owner and model, the inits SwiftUI discarded.
     ///
@@ -55,13 +57,39 @@ extension StateModelReinitRule {
             /// the disappear lines that followed them.
             let waiting: Int, discarded: Int, teardown: Int
             var discardedCount = 0
+            /// Of `discardedCount`, those a `TraceProbe` line decided: the owner's value made in
+            /// that update died unread (`seen=0`), so the owner kept its identity, exactly.
+            var exactCount = 0
             var teardownCount = 0
             /// The first init made in an update that removed the owner.
             var firstTeardownLine = -1
         }
 
-        init(minReinits: Int) {
+        /// The token of a `TraceProbe` state token discarded unread (`seen=0`).
+        private let discardedToken: Symbol
+
+        init(minReinits: Int, symbols: SymbolTable) {
             self.minReinits = minReinits
+            discardedToken = symbols.intern(StructuredMessage.discardedToken)
+        }
+
+        /// The owner's fate, from a probe line rather than a `_printChanges()` line: its value
+        /// made in this update was discarded (the owner kept its identity: the models waiting
+        /// were discarded with it), or its first body began a new identity (they were the new
+        /// owner's). Mirrors the `_printChanges()` case of `observe`.
+        private func ownerDecided(_ owner: Int, keptIdentity: Bool) {
+            guard owner < waiting.count, !waiting[owner].isEmpty else { return }
+            for pair in waiting[owner] {
+                if keptIdentity {
+                    let count = lines.count(of: pairs[pair].waiting)
+                    pairs[pair].discardedCount += count
+                    pairs[pair].exactCount += count
+                    lines.moveAll(from: pairs[pair].waiting, to: pairs[pair].discarded)
+                } else {
+                    lines.removeAll(of: pairs[pair].waiting)
+                }
+            }
+            waiting[owner].clear()
         }
 
         func observe(_ event: LifecycleEvent) {
@@ -73,6 +101,10 @@ extension StateModelReinitRule {
             }
             switch event.kind {
             case .`init`, .`deinit`:
+                if event.kind == .`deinit`, event.owner == nil, !event.isPrintChanges, event.tokens.last == discardedToken,
+                   let view = event.view {
+                    return ownerDecided(view.index, keptIdentity: true)
+                }
                 guard let owner = event.owner else {
                     if event.kind == .`init`, let model = event.view, !isShown(model), let evaluating {
                         madeWithoutOwner(model, line: event.line, during: evaluating)
@@ -88,7 +120,10 @@ extension StateModelReinitRule {
                 if lines.count(of: pairs[pair].waiting) == 0 { waiting[owner.index].append(pair) }
                 lines.append(event.line, to: pairs[pair].waiting)
             case .body:
-                guard event.isPrintChanges else { return }
+                guard event.isPrintChanges else {
+                    if event.newIdentity, let view = event.view { ownerDecided(view.index, keptIdentity: false) }
+                    return
+                }
                 defer { evaluating = event.view }
                 // A child's line after an owner-less init made during its parent's update: the
                 // child kept its identity, so the model made for it was thrown away or replaced one.
@@ -197,10 +232,13 @@ extension StateModelReinitRule {
             }
             for found in found {
                 let count = found.pairs.reduce(0) { $0 + $1.discardedCount }
+                let exact = found.pairs.reduce(0) { $0 + $1.exactCount }
+                let source = exact == count ? " (exact, from TraceProbe: each time \(found.owner)'s new value died unread)"
+                    : exact > 0 ? " (\(exact) of them exact, from TraceProbe)" : ""
                 try body(Violation(
                     view: found.owner,
                     message: "\(found.owner)'s \(found.model) was initialised \(counted(count, "more time")) while "
-                        + "\(found.owner) kept its identity and an earlier \(found.model) was alive: SwiftUI keeps the first "
+                        + "\(found.owner) kept its identity and an earlier \(found.model) was alive\(source): SwiftUI keeps the first "
                         + "instance and discards the new ones, so each init is wasted work and its side effects run again.",
                     count: count,
                     lines: cited(found.pairs.map(\.discarded)),

@@ -73,6 +73,19 @@ public enum StateModelReinitRule: Rule {
                 ↓trace-analyze: kind=init view=SearchModel parent=SearchView
                 SearchView: @self changed.
                 """),
+            Example(note: "Exact, from TraceProbe: each new DataModel is made with a PlayButton value that dies unread (seen=0), so PlayButton kept its identity and the model was discarded.", """
+                trace-analyze: kind=init view=DataModel id=#1 owner=PlayButton ms=2.5
+                trace-analyze: kind=init view=PlayButton id=#2
+                trace-analyze: kind=body view=PlayButton id=#2 ms=0.05 identity=new
+                ↓trace-analyze: kind=init view=DataModel id=#3 owner=PlayButton ms=2.5
+                trace-analyze: kind=init view=PlayButton id=#4
+                trace-analyze: kind=deinit view=PlayButton id=#4 seen=0
+                trace-analyze: kind=deinit view=DataModel id=#3 owner=PlayButton
+                ↓trace-analyze: kind=init view=DataModel id=#5 owner=PlayButton ms=2.5
+                trace-analyze: kind=init view=PlayButton id=#6
+                trace-analyze: kind=deinit view=PlayButton id=#6 seen=0
+                trace-analyze: kind=deinit view=DataModel id=#5 owner=PlayButton
+                """),
         ],
         nonTriggeringExamples: [
             Example(note: "Seed 001 with @StateObject: the model is made once; parent updates re-create only the view.", """
@@ -110,6 +123,6 @@ public enum StateModelReinitRule: Rule {
     )
 
     public static func detector(_ context: RuleContext) -> any Detector {
-        DiscardedModels(minReinits: context.thresholds.count(minReinits))
+        DiscardedModels(minReinits: context.thresholds.count(minReinits), symbols: context.symbols)
     }
 }

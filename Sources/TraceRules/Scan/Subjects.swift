@@ -4,7 +4,7 @@ import TraceModel
 /// like a SwiftUI view, counted during the one scan.
 ///
 /// A type is taken for a view when SwiftUI evaluated or showed it (a body, appear or disappear
-/// line), or when it is named `…View` and never deinitialises: views are values, only objects
+/// line), when `TraceProbe` reported the death of its state token, or when it is named `…View` and never deinitialises: views are values, only objects
 /// print `deinit`. Everything else (coordinators, models, services) is an object.
 public struct Subjects {
     /// The names the counts are indexed by.
@@ -20,6 +20,8 @@ public struct Subjects {
         public var bodies = 0
         public var appears = 0
         public var disappears = 0
+        /// Deinits of the type's `TraceProbe` state tokens (kept or discarded): only a view has them.
+        public var stateTokens = 0
     }
 
     /// Creates empty counts over `symbols`.
@@ -34,7 +36,10 @@ public struct Subjects {
         counts[view.index].events += 1
         switch event.kind {
         case .`init`: counts[view.index].inits += 1
-        case .`deinit`: counts[view.index].deinits += 1
+        case .`deinit`:
+            counts[view.index].deinits += 1
+            // Only a probe's state token's deinit carries tokens (`@ended`, `@discarded`).
+            if !event.tokens.isEmpty { counts[view.index].stateTokens += 1 }
         case .body: counts[view.index].bodies += 1
         case .appear: counts[view.index].appears += 1
         case .disappear: counts[view.index].disappears += 1
@@ -50,7 +55,7 @@ public struct Subjects {
     /// True when `view` looks like a SwiftUI view rather than an object.
     public func isView(_ view: Symbol) -> Bool {
         let counts = self[view]
-        return counts.bodies + counts.appears + counts.disappears > 0
+        return counts.bodies + counts.appears + counts.disappears + counts.stateTokens > 0
             || (view.endsWithView && counts.deinits == 0)
     }
 

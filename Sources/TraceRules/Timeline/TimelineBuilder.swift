@@ -43,6 +43,7 @@ final class TimelineBuilder {
         placed.append(true)
         let lane = self.lane(LaneKey(view: view, instance: event.instance))
         var mark = TimelineModel.Mark(lane: lane, kind: event.kind, line: event.line, ts: event.ts)
+        mark.durationMs = event.durationMilliseconds
         if event.isPrintChanges, !event.tokens.isEmpty {
             mark.tokens = tokenList(event.tokens)
         }

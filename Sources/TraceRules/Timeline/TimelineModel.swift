@@ -34,6 +34,9 @@ public struct TimelineModel: Sendable {
         /// The index of its `_printChanges()` tokens (joined by `, `) in `tokenTexts`; nil for
         /// other lines.
         public var tokens: Int?
+        /// How long the step took, in milliseconds, when it was measured (`events.duration_ms`):
+        /// the timeline draws it as a bar ending at the mark.
+        public var durationMs: Double?
     }
 
     /// How a lifetime began or ended.

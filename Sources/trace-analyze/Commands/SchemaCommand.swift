@@ -21,6 +21,12 @@ enum SchemaCommand: Command {
             }
             Console.out("")
         }
+        Console.out("Structured lines (TraceProbe writes them; any app may): trace-analyze: kind=body view=CounterView type=App.CounterView id=#3 t=1042.000431207 ms=0.612 identity=new")
+        let width = SchemaDocumentation.structuredLine.map(\.key.count).max() ?? 0
+        for (key, meaning) in SchemaDocumentation.structuredLine {
+            Console.out("  \(key.padding(toLength: width, withPad: " ", startingAt: 0))  \(meaning)")
+        }
+        Console.out("  Other keys are ignored; a line that opens with the marker but breaks the format is text, counted in stats as malformed_structured.")
         return ExitCode.success
     }
 }

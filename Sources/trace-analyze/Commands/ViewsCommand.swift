@@ -19,7 +19,9 @@ enum ViewsCommand: Command {
         UUID, #n), most body evaluations first, as a profiler ranks functions. The body
         evaluations are split by cause (see `trace-analyze why --help`): state, observed_object,
         environment, dependency, parent, identity (new identities), unknown. max_init_ms is the
-        longest init duration the log reported; findings counts the rules' findings about the view.
+        longest init duration the log reported; body_ms and max_body_ms, shown when the
+        trace has measured bodies (TraceProbe lines, Instruments), are their total and longest
+        time; findings counts the rules' findings about the view.
 
         EXAMPLES:
           trace-analyze views app.log
@@ -34,12 +36,16 @@ enum ViewsCommand: Command {
         let input = try TraceInput.open(arguments, file: arguments.positionals.first)
         let rows = try ViewAccount.rows(traceID: input.traceID, in: input.database)
         var writer: any ResultWriter = format == "markdown" ? MarkdownRowsWriter() : try ResultFormat.parse(format).makeWriter()
-        writer.begin(columns: ViewAccount.columns)
+        let measured = rows.contains { $0.bodyMilliseconds != nil }
+        writer.begin(columns: measured ? ViewAccount.measuredColumns : ViewAccount.columns)
         for row in rows {
+            let time: [SQLValue] = measured
+                ? [row.bodyMilliseconds.map { .real($0) } ?? .null, row.maxBodyMilliseconds.map { .real($0) } ?? .null] : []
             writer.add(row: [.text(row.view), row.instance.map { .text($0) } ?? .null, .integer(Int64(row.inits)), .integer(Int64(row.bodies))]
                 + row.bodiesByCause.map { .integer(Int64($0)) }
                 + [.integer(Int64(row.appears)), .integer(Int64(row.disappears)), .integer(Int64(row.deinits)),
-                   row.maxInitMilliseconds.map { .real($0) } ?? .null, .integer(Int64(row.findings))])
+                   row.maxInitMilliseconds.map { .real($0) } ?? .null]
+                + time + [.integer(Int64(row.findings))])
         }
         writer.finish()
         return ExitCode.success

@@ -61,8 +61,17 @@ enum ChromeTraceFormat: ExportFormat {
             json.raw(",\"last_line\":"); json.int(model.marks[lifetime.end].line); json.raw("}}")
         }
         for (index, mark) in model.marks.enumerated() {
-            begin(mark.kind.rawValue, phase: "i", ts: micros(index), tid: mark.lane + 1)
-            json.raw(",\"s\":\"t\",\"cat\":\"\(mark.kind.rawValue)\",\"args\":{\"line\":"); json.int(mark.line)
+            // A measured step is a slice ending at its mark (the probe writes a line when the step
+            // ends), so Perfetto shows how long each body took; others are instants.
+            if hasTimes, let duration = mark.durationMs, duration > 0 {
+                begin(mark.kind.rawValue, phase: "X", ts: micros(index) - duration * 1000, tid: mark.lane + 1)
+                json.raw(",\"dur\":"); json.double(duration * 1000)
+                json.raw(",\"cat\":\"\(mark.kind.rawValue)\",\"args\":{\"line\":"); json.int(mark.line)
+                json.raw(",\"ms\":"); json.double(duration)
+            } else {
+                begin(mark.kind.rawValue, phase: "i", ts: micros(index), tid: mark.lane + 1)
+                json.raw(",\"s\":\"t\",\"cat\":\"\(mark.kind.rawValue)\",\"args\":{\"line\":"); json.int(mark.line)
+            }
             if let text = mark.text { json.raw(",\"message\":"); json.string(model.texts[text]) }
             if let tokens = mark.tokens { json.raw(",\"tokens\":"); json.string(model.tokenTexts[tokens]) }
             json.raw("}}")

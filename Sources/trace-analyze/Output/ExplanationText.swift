@@ -1,3 +1,4 @@
+import Foundation
 import TraceRules
 
 /// How `why` prints an explanation: text for people, JSON for tools.
@@ -14,9 +15,20 @@ enum ExplanationText {
         let causes = explanation.causes.map { "\($0.cause.words) \($0.count)" }.joined(separator: ", ")
         var text = "\(subject) in \(explanation.source) (trace \(explanation.traceID)): \(what)"
         text += causes.isEmpty ? "" : "; causes: \(causes)"
+        let measured = explanation.groups.compactMap(\.measured)
+        if !measured.isEmpty {
+            let count = measured.reduce(0) { $0 + $1.count }
+            text += "; measured: \(milliseconds(measured.reduce(0) { $0 + $1.totalMs })) in \(plural(count, "evaluation")), "
+                + "up to \(milliseconds(measured.map(\.maxMs).max() ?? 0))"
+        }
         text += explanation.groups.count > 1 ? "; \(explanation.groups.count) distinct chains\n" : "\n"
         for group in explanation.groups.prefix(maxGroups) {
-            text += "\n" + (group.lines.count > 1 ? "\(group.lines.count)× " : "") + group.sentence + "\n"
+            text += "\n" + (group.lines.count > 1 ? "\(group.lines.count)× " : "") + group.sentence
+            if let measured = group.measured {
+                text += measured.count == 1 ? " [\(milliseconds(measured.totalMs))]"
+                    : " [\(milliseconds(measured.totalMs)) in all, up to \(milliseconds(measured.maxMs))]"
+            }
+            text += "\n"
             let width = String(group.links.map(\.line).max() ?? 0).count
             var shown = Set<Int>()
             for link in group.links where shown.insert(link.line).inserted {
@@ -34,6 +46,26 @@ enum ExplanationText {
         return text
     }
 
+    /// `0.612 ms`: microsecond digits, trailing zeros dropped.
+    static func milliseconds(_ value: Double) -> String {
+        var text = String(format: "%.3f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text + " ms"
+    }
+
+    /// The group's measured time in all, for JSON; null when none was measured.
+    private static func measuredTotal(_ group: ChainGroup) -> JSONDocument {
+        guard let measured = group.measured else { return .null }
+        return .number(measured.totalMs)
+    }
+
+    /// The group's longest measured evaluation, for JSON.
+    private static func measuredMax(_ group: ChainGroup) -> JSONDocument {
+        guard let measured = group.measured else { return .null }
+        return .number(measured.maxMs)
+    }
+
     static func json(_ explanation: Explanation) -> String {
         JSONDocument.object([
             ("trace", .int(explanation.traceID)),
@@ -48,6 +80,8 @@ enum ExplanationText {
                     ("summary", .string(group.summary)),
                     ("chain", .string(group.sentence)),
                     ("lines", .array(group.lines.map { .int($0) })),
+                    ("measured_ms", measuredTotal(group)),
+                    ("max_ms", measuredMax(group)),
                     ("links", .array(group.links.map { link in
                         .object([
                             ("line", .int(link.line)),

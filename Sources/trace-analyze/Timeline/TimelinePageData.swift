@@ -34,6 +34,7 @@ enum TimelinePageData {
         if axisIsTime {
             json.raw(",\"t\":"); json.array(model.marks) { json.double(($0.ts ?? origin) - origin) }
         }
+        json.raw(",\"ms\":"); json.array(model.marks) { json.double($0.durationMs ?? -1) }
         json.raw(",\"text\":"); json.array(model.marks) { json.int($0.text ?? -1) }
         json.raw(",\"tokens\":"); json.array(model.marks) { json.int($0.tokens ?? -1) }
         json.raw("},\"texts\":"); json.array(model.texts) { json.string($0) }

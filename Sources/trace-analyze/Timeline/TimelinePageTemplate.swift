@@ -116,6 +116,8 @@ enum TimelinePageTemplate {
   const markX = data.axis === "seconds" ? Float64Array.from(M.t) : markLine;
   // A later version gives body marks a cause; they are coloured by it when present.
   const markCause = M.cause ? Int16Array.from(M.cause) : null;
+  // Measured durations in milliseconds (TraceProbe's or Instruments' ms), -1 where none.
+  const markMs = M.ms && data.axis === "seconds" && M.ms.some(v => v > 0) ? Float64Array.from(M.ms) : null;
   const laneCount = data.lanes.view.length;
   const lanes = [];
   for (let i = 0; i < laneCount; i++) {
@@ -302,7 +304,7 @@ enum TimelinePageTemplate {
       ctx.beginPath(); ctx.moveTo(p, AXIS - 6); ctx.lineTo(p, height); ctx.stroke();
       ctx.fillText(label(t), p + 3, AXIS / 2);
     }
-    let rowsDrawn = 0, marksInView = 0, ticks = 0, lifetimesDrawn = 0, findingsDrawn = 0, identityResetsDrawn = 0;
+    let rowsDrawn = 0, marksInView = 0, ticks = 0, lifetimesDrawn = 0, findingsDrawn = 0, identityResetsDrawn = 0, durationsDrawn = 0;
     const findingLabels = [], flags = [];
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r], top = row.y - scrollY, lane = row.lane;
@@ -341,6 +343,20 @@ enum TimelinePageTemplate {
       for (let i = 0; i < outlines.length; i += 2) ctx.strokeRect(outlines[i], band + 0.5, outlines[i + 1], bandH - 1);
       ctx.fillStyle = "#8e24aa";
       for (const p of resets) ctx.fillRect(p, band - 2, 3, bandH + 4);
+      // Durations: a bar ending at its mark (a probe line is written when the step ends), as long
+      // as the step took, at least a pixel; orange above 0.5 ms and red above 1 ms, as
+      // Instruments colours body updates, grey below.
+      if (markMs) {
+        const lo = lowerBound(row.marks, x0), hi = lowerBound(row.marks, x1 + 1e-12);
+        for (let j = lo; j < hi; j++) {
+          const m = row.marks[j], d = markMs[m];
+          if (!(d > 0)) continue;
+          const b = px(markX[m]), a = Math.min(b - 1, px(markX[m] - d / 1000));
+          ctx.fillStyle = d > 1 ? "rgba(211,47,47,0.75)" : d > 0.5 ? "rgba(245,124,0,0.75)" : "rgba(110,110,115,0.45)";
+          ctx.fillRect(Math.max(GUTTER, a), band + bandH - 4, Math.max(1, b - Math.max(GUTTER, a)), 4);
+          durationsDrawn += 1;
+        }
+      }
       // Marks: far apart, a diamond each; closer, binned per pixel column and kind (each kind in
       // a track of its own across the row), one tick per occupied bin, one path per kind.
       const ms = row.marks;
@@ -453,7 +469,7 @@ enum TimelinePageTemplate {
     Object.assign(drawn.dataset, {
       lanes: String(laneCount), rows: String(rows.length), rowsDrawn: String(rowsDrawn), marks: String(markCount),
       marksInView: String(marksInView), ticks: String(ticks), lifetimes: String(L.lane.length), lifetimesDrawn: String(lifetimesDrawn), identityResetsDrawn: String(identityResetsDrawn),
-      findings: String(data.findings.length), findingsDrawn: String(findingsDrawn), drawMs: lastDraw.ms.toFixed(1),
+      durationsDrawn: String(durationsDrawn), findings: String(data.findings.length), findingsDrawn: String(findingsDrawn), drawMs: lastDraw.ms.toFixed(1),
     });
   }
   function fit(text, max) {

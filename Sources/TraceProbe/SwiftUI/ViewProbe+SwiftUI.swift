@@ -1,0 +1,29 @@
+#if canImport(SwiftUI)
+import SwiftUI
+
+/// The SwiftUI face of the probe: one call in `body` measures it and reports appear and
+/// disappear. Everything it does is `ViewProbe`'s, which is plain Swift and tested on Linux;
+/// this file only wires it to SwiftUI, and is type-checked there against a stand-in.
+extension ViewProbe {
+    /// The body built by `content`, measured, with this token's onAppear/onDisappear reported.
+    ///
+    /// ```swift
+    /// var body: some View {
+    ///     probe { List(items) { Row(item: $0) } }
+    /// }
+    /// ```
+    @MainActor
+    public func callAsFunction<Content: View>(@ViewBuilder _ content: () -> Content) -> some View {
+        body(content).probeLifecycle(self)
+    }
+}
+
+extension View {
+    /// Reports this view's onAppear and onDisappear as `probe`'s.
+    @MainActor
+    public func probeLifecycle(_ probe: ViewProbe) -> some View {
+        onAppear { probe.appeared() }
+            .onDisappear { probe.disappeared() }
+    }
+}
+#endif

@@ -1,0 +1,135 @@
+import TraceModel
+
+extension IdentityChurnRule {
+    /// Identity resets read from `TraceProbe` lines, where they are facts rather than signs: a
+    /// kept state token's deinit (`seen=1`, stored as `@ended`) ends an identity, a body with
+    /// `identity=new` (`@identity` on a structured line) starts one. A view whose identity ended
+    /// and then began again lost its `@State` in between, exactly; each start takes one end, so
+    /// ten rows given new ids by `.id(UUID())` are ten resets and ten rows shown for the first
+    /// time are none. As for the heuristic, a start counts only in an update another view's
+    /// body began (a parent's `if` or `.id` gave the view a new identity): that body came after
+    /// the last appear and, when lines carry times, within `max_update_seconds`. A screen pushed
+    /// again after a pop starts fresh by design, in an update no parent body began.
+    ///
+    /// A probed view is left out of the heuristics: its instance numbers are tokens, not the
+    /// ids a developer prints, and its findings are these.
+    ///
+    /// Memory stays flat however long the trace: per view at most `maxPending` ended identities
+    /// wait for a new one (the oldest go first: a reset follows its end within an update), and a
+    /// finding keeps its count exact but cites the first `maxEvidence` resets.
+    struct ExactResets {
+        let ended: Symbol
+        /// The views whose identities the probe reports.
+        private(set) var probed: Set<Symbol> = []
+        /// Per view: its identities ended and not yet followed by a new one (instance, line).
+        private var pending: [Symbol: [(instance: Symbol?, line: Int)]] = [:]
+        /// Per view, in order of its first reset: the resets summed up.
+        private(set) var resets: [Symbol: Resets] = [:]
+        static let maxPending = 256
+        static let maxEvidence = 100
+        private(set) var order: [Symbol] = []
+        /// The latest body lines of the two views that printed one last (most recent first),
+        /// with their times; emptied at an appear, which starts an update of its own, unless it
+        /// is the appear of the view whose new identity came last (part of the same update).
+        private var recentBodies: [(view: Symbol, ts: Double?)] = []
+        private var lastNewIdentity: Symbol?
+        private let maxUpdateSeconds: Double
+
+        /// One view's resets: how many, the first few (ended, began) instances, and the lines
+        /// of the first `maxEvidence` (each ended token's deinit, then the new identity's body).
+        struct Resets {
+            var count = 0
+            var pairs: [(ended: Symbol?, began: Symbol?)] = []
+            var lines: [Int] = []
+        }
+
+        init(symbols: SymbolTable, maxUpdateSeconds: Double) {
+            ended = symbols.intern(StructuredMessage.endedToken)
+            self.maxUpdateSeconds = maxUpdateSeconds
+        }
+
+        /// True when a body of a view other than `view` began the update `event` belongs to.
+        private func parentBodyBegan(_ event: LifecycleEvent, of view: Symbol) -> Bool {
+            guard let parent = recentBodies.first(where: { $0.view != view }) else { return false }
+            guard let now = event.ts, let then = parent.ts else { return true }
+            return now - then <= maxUpdateSeconds
+        }
+
+        /// Notes a body or appear line, whatever its origin.
+        private mutating func note(_ event: LifecycleEvent) {
+            switch event.kind {
+            // A `_printChanges()` line with `@identity` is the new view's own first body (the
+            // probe's line for it follows), not its update's start.
+            case .body where event.isPrintChanges && event.newIdentity: lastNewIdentity = event.view
+            case .body:
+                guard let view = event.view else { return }
+                if event.newIdentity { lastNewIdentity = view }
+                if let first = recentBodies.first, first.view == view {
+                    recentBodies[0].ts = event.ts
+                } else {
+                    recentBodies.insert((view, event.ts), at: 0)
+                    if recentBodies.count > 2 { recentBodies.removeLast() }
+                }
+            case .appear where event.view != nil && event.view == lastNewIdentity: break
+            case .appear: recentBodies.removeAll(keepingCapacity: true)
+            default: break
+            }
+        }
+
+        /// Takes `event`, whatever its origin; true when it is the probe's and the heuristics
+        /// must not see it.
+        mutating func observe(_ event: LifecycleEvent) -> Bool {
+            // The update's start is read before this line counts as a body of its own.
+            defer { note(event) }
+            guard !event.isPrintChanges, let view = event.view else { return false }
+            switch event.kind {
+            case .body where event.newIdentity:
+                probed.insert(view)
+                guard var ends = pending[view], !ends.isEmpty else { return true }
+                let end = ends.removeFirst()
+                pending[view] = ends
+                guard parentBodyBegan(event, of: view) else { return true }
+                if resets[view] == nil { order.append(view) }
+                var summary = resets.removeValue(forKey: view) ?? Resets()
+                summary.count += 1
+                if summary.pairs.count < 5 { summary.pairs.append((end.instance, event.instance)) }
+                if summary.count <= Self.maxEvidence { summary.lines += [end.line, event.line] }
+                resets[view] = summary
+                return true
+            case .`deinit` where event.owner == nil && event.tokens.last == ended:
+                probed.insert(view)
+                var ends = pending.removeValue(forKey: view) ?? []
+                if ends.count == Self.maxPending { ends.removeFirst() }
+                ends.append((event.instance, event.line))
+                pending[view] = ends
+                return true
+            case .body, .appear, .disappear, .`init`, .`deinit`:
+                return probed.contains(view) && event.owner == nil
+            default:
+                return false
+            }
+        }
+
+        /// The findings, one per view reset at least once; fewer than `minRecreations` resets
+        /// is a hint, as for the heuristic.
+        func violations(minRecreations: Int, symbols: SymbolTable) -> [Violation] {
+            order.map { view in
+                let name = symbols[view]
+                let list = resets[view] ?? Resets()
+                let pairs = list.pairs.map { "\($0.ended.map { symbols[$0] } ?? "?") → \($0.began.map { symbols[$0] } ?? "?")" }
+                let more = list.count > list.pairs.count ? ", …" : ""
+                var message = "\(name)'s identity ended and a new one began \(list.count == 1 ? "once" : "\(list.count) times") "
+                    + "(exact, from TraceProbe's state tokens: \(pairs.joined(separator: ", "))\(more)): "
+                    + "its @State was created anew each time."
+                if list.count < minRecreations {
+                    message += " Reported as info: \(list.count == 1 ? "1 reset" : "\(list.count) resets") is below min_recreations (\(minRecreations))."
+                }
+                return Violation(
+                    view: name, message: message, count: list.count,
+                    lines: list.lines,
+                    weight: list.count < minRecreations ? .hint : .full
+                )
+            }
+        }
+    }
+}
