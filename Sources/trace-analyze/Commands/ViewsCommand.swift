@@ -16,7 +16,8 @@ enum ViewsCommand: Command {
         maxPositionals: 1,
         discussion: """
         One row per view type, and per instance where the log names instances (an address, a
-        UUID, #n), most body evaluations first, as a profiler ranks functions. The body
+        UUID, #n), most body evaluations first, as a profiler ranks functions (most body
+        time first when bodies were measured). The body
         evaluations are split by cause (see `trace-analyze why --help`): state, observed_object,
         environment, dependency, parent, identity (new identities), unknown. max_init_ms is the
         longest init duration the log reported; body_ms and max_body_ms, shown when the
