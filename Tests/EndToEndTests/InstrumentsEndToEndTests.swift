@@ -227,4 +227,11 @@ import Testing
         let why = try run(["why", "PlayButton", "--db", db])
         #expect(why.stdout.contains("Sidebar._selection changed (line 8) → Sidebar body → PlayButton new value from its parent (@self) (line 9)"))
     }
+
+    @Test func watchReadsARecordingToo() throws {
+        let result = try run(["watch", "fixtures/instruments/hitches.xml", "--no-follow", "--fail-on", "never"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("this hitch: 42 ms at 10.0 s, of which ListRow.body 31 ms ×120"))
+        #expect(result.stdout.contains("HeaderView's body took 2 ms at most (measured)"))
+    }
 }
