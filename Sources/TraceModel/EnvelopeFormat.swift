@@ -20,6 +20,8 @@ public enum EnvelopeFormat: String, CaseIterable, Sendable, Codable {
     case swiftlog
     /// Tool chatter around the log: banners, column headers, LLDB output. Kept as text.
     case noise
+    /// A row of an `xctrace export` table: not a line of a log, but a recorded update.
+    case instruments
 
     /// A dense index for per-format counters, in `allCases` order; also the code `event_rows.envelope`
     /// stores, so a format keeps its index for good.
@@ -35,6 +37,7 @@ public enum EnvelopeFormat: String, CaseIterable, Sendable, Codable {
         case .idevicesyslog: 7
         case .swiftlog: 8
         case .noise: 9
+        case .instruments: 10
         }
     }
 }

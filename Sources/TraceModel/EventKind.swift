@@ -2,7 +2,7 @@
 ///
 /// `text` is every line no recogniser claimed: it is stored verbatim so nothing is lost.
 /// `warning` is one of SwiftUI's own runtime warnings (`SwiftUIWarning`): no view's lifecycle
-/// step, but evidence about them all the same.
+/// step, but evidence about them all the same. `hitch` comes from Instruments recordings only.
 public enum EventKind: String, CaseIterable, Sendable, Codable {
     case body
     case `init`
@@ -13,6 +13,9 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
     case layout
     case text
     case warning
+    /// A frame shown late or the main thread blocked, from an Instruments recording (`hitches`,
+    /// `potential-hangs`): no view's step, but the time every update overlapping it cost.
+    case hitch
 
     /// A dense index, so per-kind counters can live in a fixed array on the hot path; also the
     /// code `event_rows.kind` stores, so a kind keeps its index for good.
@@ -27,6 +30,7 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
         case .layout: 6
         case .text: 7
         case .warning: 8
+        case .hitch: 9
         }
     }
 
@@ -37,7 +41,7 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
 
     /// True for the steps of a view's life a line can state (body to layout): what structured
     /// lines and user patterns may produce. `text` and `warning` come from the parser alone.
-    @inlinable public var isLifecycleStep: Bool { self != .text && self != .warning }
+    @inlinable public var isLifecycleStep: Bool { self != .text && self != .warning && self != .hitch }
 
     /// Hashes the dense index: without it the standard library's `RawRepresentable` default
     /// hashes the raw string, which made every dictionary keyed on a kind (the update

@@ -15,6 +15,8 @@ public enum Origin: Sendable, Equatable, Hashable {
     /// Nothing recognised the message, but it looks like a lifecycle print (`LifecycleLookalike`):
     /// a `text` event that reports show, so the user can write a pattern for it.
     case lookalike
+    /// A row of an Instruments recording (`xctrace export` XML), read by `InstrumentsReader`.
+    case instruments
 
     /// The value stored in `events.origin`.
     public var storedValue: String {
@@ -26,6 +28,7 @@ public enum Origin: Sendable, Equatable, Hashable {
         case .pattern(let name): "pattern:" + name
         case .text: "text"
         case .lookalike: "lookalike"
+        case .instruments: "instruments"
         }
     }
 }

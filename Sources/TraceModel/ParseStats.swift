@@ -29,6 +29,20 @@ public struct ParseStats: Sendable, Equatable {
     /// (`LifecycleLookalike`); stored with origin `lookalike`.
     public var lookalikes = 0
 
+    /// Rows read from an Instruments export, of every table (`InstrumentsReader`).
+    public var instrumentsRows = 0
+    /// Tables (`<schema>`s) read from an Instruments export, and those of them not used.
+    public var instrumentsTables = 0
+    public var instrumentsOtherTables = 0
+    /// Recorded updates whose duration is missing or absurd (an interval that never ended): skipped.
+    public var instrumentsUnfinished = 0
+    /// Rows of `swiftui-updates` that are neither body nor layout updates: skipped.
+    public var instrumentsOtherUpdates = 0
+    /// Cause & Effect edges read from `swiftui-causes`.
+    public var instrumentsCauseEdges = 0
+    /// `ref=` attributes whose `id=` was not found (see `InstrumentsValueTable`): the cell is empty.
+    public var instrumentsUnresolvedRefs = 0
+
     /// Creates zeroed counters.
     public init() {}
 
@@ -60,6 +74,17 @@ public struct ParseStats: Sendable, Equatable {
             ("patterns_disabled", patternsDisabled),
             ("lookalike_lines", lookalikes),
         ]
+        if instrumentsTables > 0 {
+            result += [
+                ("instruments_rows", instrumentsRows),
+                ("instruments_tables", instrumentsTables),
+                ("instruments_other_tables", instrumentsOtherTables),
+                ("instruments_unfinished_updates", instrumentsUnfinished),
+                ("instruments_other_updates", instrumentsOtherUpdates),
+                ("instruments_cause_edges", instrumentsCauseEdges),
+                ("instruments_unresolved_refs", instrumentsUnresolvedRefs),
+            ]
+        }
         for kind in EventKind.allCases {
             result.append(("events_" + kind.rawValue, eventsByKind[kind.index]))
         }

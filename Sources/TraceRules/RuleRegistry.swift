@@ -24,6 +24,7 @@ public struct RuleRegistry: Sendable {
         StateObjectOutsideViewRule.self,
         MissingNavigationDestinationRule.self,
         LongBodyUpdateRule.self,
+        HitchAttributionRule.self,
     ])
 
     /// Every rule's id, in list order.

@@ -18,6 +18,7 @@ package enum EventCodes {
         case 5: .task
         case 6: .layout
         case 8: .warning
+        case 9: .hitch
         default: .text
         }
     }
@@ -32,7 +33,9 @@ package enum EventCodes {
         case .structured: 3
         case .swiftUIWarning: 4
         case .lookalike: 5
-        case .pattern: nil
+        // Recorded rows get their code in `event_origins` as they first occur, as a pattern's
+        // name does: a fixed code could collide with a pattern's in an existing database.
+        case .pattern, .instruments: nil
         }
     }
 }

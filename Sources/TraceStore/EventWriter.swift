@@ -18,6 +18,8 @@ public final class EventWriter {
     private var written = 0
     private var writtenText = 0
     private var lastLine = 0
+    /// The id of the last event stored: a batch's events take consecutive ids ending here.
+    public private(set) var lastEventID = 0
     /// How many rows sat on the last line stored before them: stored with the counters
     /// (`events_sharing_a_line`), so a reader looking a line up knows whether the event on it
     /// can have a second one after it (`EvidenceLookup`).
@@ -141,6 +143,7 @@ public final class EventWriter {
             // A multi-row INSERT into a rowid table inside our write transaction takes consecutive
             // ids, ending at the last insert rowid.
             let firstID = database.lastInsertRowID - events.count + 1
+            lastEventID = firstID + events.count - 1
             // Apart from the loop above, which stays lean: almost no group holds a warning.
             if holdsRare {
                 for offset in 0..<events.count {

@@ -104,6 +104,11 @@ public struct Ingestor {
         var lastProgress = ProcessInfo.processInfo.systemUptime
         while let batch = queue.take() {
             try writer.append(contentsOf: batch.parsed.events)
+            if let recorded = batch.recorded {
+                try RecordedCauses.store(
+                    recorded, firstEventID: writer.lastEventID - batch.parsed.events.count + 1, traceID: writer.traceID, in: database
+                )
+            }
             try observer?.take(batch.parsed)
             switch batch.kind {
             case .data:
@@ -120,6 +125,8 @@ public struct Ingestor {
                 progress?(Progress(bytes: batch.bytes, stats: batch.stats))
                 return Summary(traceID: writer.traceID, source: source, stats: batch.stats, complete: complete)
             case .failed(let error):
+                // What was read before the failure stays: the trace is stored, left incomplete.
+                try writer.finish(stats: batch.stats, complete: false)
                 throw error
             }
             if let observer, !observer.shouldContinue(Progress(bytes: batch.bytes, stats: batch.stats)) { stage.stop() }

@@ -2,11 +2,20 @@ import Foundation
 import TraceModel
 
 /// The reading half of an ingest: bytes from an input through `LineReader` and `TraceParser`,
-/// handed on in batches. Runs on its own thread; owns everything it touches but the stop request.
+/// or through `InstrumentsReader` when the input is an `xctrace export` (told by its first
+/// bytes), handed on in batches. Runs on its own thread; owns everything it touches but the
+/// stop request.
 final class ParseStage: @unchecked Sendable {
     private let input: any ByteInput
     private let source: String
     private var parser: TraceParser
+    /// Set once the first bytes show an Instruments export.
+    private var recording: InstrumentsReader?
+    /// The first bytes, held until there are enough to tell a log from an export.
+    private var head: [UInt8]? = []
+    private var decided = false
+    /// How many bytes tell: `<?xml` or `<trace-query-result` after a byte-order mark and blanks.
+    static let sniffBytes = 64
     private let queue: BlockingQueue<Batch>
     /// The events a batch holds at most: about one 256 KiB read of a typical log.
     static let batchCapacity = 4096
@@ -32,33 +41,53 @@ final class ParseStage: @unchecked Sendable {
 
     private var isStopRequested: Bool { stopLock.withLock { stopRequested } }
 
+    /// The counters of whichever reader the input went to.
+    private var stats: ParseStats { recording?.stats ?? parser.stats }
+
     func run() {
         var reader = LineReader()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Ingestor.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         var events = pool.take()
+        var nodes: [RecordedNode] = []
+        var edges: [InstrumentsEdge] = []
         var totalBytes = 0
         func send(_ kind: Batch.Kind, stats: ParseStats) -> Bool {
-            let batch = Batch(parsed: EventBatch(events: events, pool: pool), stats: stats, bytes: totalBytes, kind: kind)
+            let batch = Batch(
+                parsed: EventBatch(events: events, pool: pool), stats: stats, bytes: totalBytes, kind: kind,
+                recorded: nodes.isEmpty && edges.isEmpty ? nil : RecordedBatch(nodes: nodes, edges: edges)
+            )
             events = pool.take()
+            nodes = []
+            edges = []
             return queue.put(batch)
         }
         // A batch is sent when its array is full as well as after every read, so every array
         // keeps the pool's one size and is never regrown. A full batch is sent from inside the
         // parser, which cannot be asked for its counters then: it carries those of the last read.
-        var statsBeforeRead = parser.stats
+        var statsBeforeRead = stats
         var receiverGone = false
         let emit: (consuming Event) -> Void = { event in
             events.append(event)
             if events.count == Self.batchCapacity, !send(.data, stats: statsBeforeRead) { receiverGone = true }
         }
+        // A recorded update's node goes with it into the same batch: it is noted before the
+        // batch may be sent full.
+        let recorded = Recorded(
+            emit: { event, node in
+                events.append(event)
+                if let node { nodes.append(RecordedNode(index: events.count - 1, node: node)) }
+                if events.count == Self.batchCapacity, !send(.data, stats: statsBeforeRead) { receiverGone = true }
+            },
+            link: { edges.append($0) }
+        )
 
         reading: while !isStopRequested {
             // Asked between reads (at least every quarter second, see `ByteInput`): what was
             // read is stored, but the trace is not complete, because its input did not end.
             if let interrupted, interrupted() {
                 parser.flush(emit: emit)
-                _ = send(.stopped, stats: parser.stats)
+                _ = send(.stopped, stats: stats)
                 return
             }
             let count: Int
@@ -66,10 +95,18 @@ final class ParseStage: @unchecked Sendable {
             case .bytes(let read):
                 count = read
             case .quiet:
+                // A stream that went quiet before its first 64 bytes is decided on what it sent:
+                // its first line must reach readers as any line does.
+                do {
+                    try decideHeld(reader: &reader, emit: emit, recorded: recorded)
+                } catch {
+                    fail(error, send: send)
+                    return
+                }
                 // The parser holds the last event back in case the next line continues it; a quiet
                 // stream must still show it to readers within the writer's latency bound.
                 parser.flush(emit: emit)
-                guard send(.idle, stats: parser.stats) else { return }
+                guard send(.idle, stats: stats) else { return }
                 continue
             case .restarted:
                 reader.finish { line in parser.consume(line, emit: emit) }
@@ -77,19 +114,86 @@ final class ParseStage: @unchecked Sendable {
             case .end:
                 break reading
             case .failed(let code):
-                _ = queue.put(Batch(parsed: EventBatch(events: [], pool: nil), stats: parser.stats, bytes: totalBytes, kind: .failed(InputError(path: source, errno: code))))
+                _ = queue.put(Batch(parsed: EventBatch(events: [], pool: nil), stats: stats, bytes: totalBytes, kind: .failed(InputError(path: source, errno: code))))
                 return
             }
             totalBytes += count
-            reader.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { line in
-                parser.consume(line, emit: emit)
+            do {
+                try consume(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), reader: &reader, emit: emit, recorded: recorded)
+            } catch {
+                fail(error, send: send)
+                return
             }
-            statsBeforeRead = parser.stats
+            statsBeforeRead = stats
             guard !receiverGone, send(.data, stats: statsBeforeRead) else { return }
+        }
+        do {
+            try finish(reader: &reader, emit: emit, recorded: recorded)
+        } catch {
+            fail(error, send: send)
+            return
+        }
+        _ = send(.end, stats: stats)
+    }
+
+    /// One read's bytes to the reader the input goes to, deciding which at the first bytes.
+    /// Where a recording's events and edges go: beside the events, the node ids and edges that
+    /// `RecordedCauses` stores.
+    struct Recorded {
+        let emit: (consuming Event, Int64?) -> Void
+        let link: (InstrumentsEdge) -> Void
+    }
+
+    private func consume(_ bytes: UnsafeRawBufferPointer, reader: inout LineReader, emit: (consuming Event) -> Void, recorded: Recorded) throws {
+        if var held = head {
+            held.append(contentsOf: bytes)
+            guard held.count >= Self.sniffBytes else {
+                head = held
+                return
+            }
+            head = nil
+            try held.withUnsafeBytes { try route($0, reader: &reader, emit: emit, recorded: recorded) }
+            return
+        }
+        try route(bytes, reader: &reader, emit: emit, recorded: recorded)
+    }
+
+    private func route(_ bytes: UnsafeRawBufferPointer, reader: inout LineReader, emit: (consuming Event) -> Void, recorded: Recorded) throws {
+        if !decided {
+            decided = true
+            if InstrumentsReader.recognises(bytes) { recording = InstrumentsReader() }
+        }
+        if recording != nil {
+            try recording!.consume(bytes, emit: recorded.emit, link: recorded.link)
+        } else {
+            reader.feed(bytes) { line in parser.consume(line, emit: emit) }
+        }
+    }
+
+    /// Hands the first bytes held for deciding to the reader they go to, if any are held.
+    private func decideHeld(reader: inout LineReader, emit: (consuming Event) -> Void, recorded: Recorded) throws {
+        guard let held = head, !held.isEmpty else { return }
+        head = nil
+        try held.withUnsafeBytes { try route($0, reader: &reader, emit: emit, recorded: recorded) }
+    }
+
+    /// The input ended: what is held goes to its reader, which finishes.
+    private func finish(reader: inout LineReader, emit: (consuming Event) -> Void, recorded: Recorded) throws {
+        try decideHeld(reader: &reader, emit: emit, recorded: recorded)
+        if recording != nil {
+            try recording!.finish(emit: recorded.emit, link: recorded.link)
+            return
         }
         reader.finish { line in parser.consume(line, emit: emit) }
         parser.finish(emit: emit)
-        _ = send(.end, stats: parser.stats)
+    }
+
+    /// A malformed export: the events before the error are sent, then the error, so the trace
+    /// keeps every row read before it.
+    private func fail(_ error: Error, send: (Batch.Kind, ParseStats) -> Bool) {
+        _ = send(.data, stats)
+        let reason = (error as? XMLError).map { "\($0.description); the rows before it are stored" } ?? "\(error)"
+        _ = queue.put(Batch(parsed: EventBatch(events: [], pool: nil), stats: stats, bytes: 0, kind: .failed(InputError(path: source, reason: reason))))
     }
 }
 
@@ -112,4 +216,18 @@ struct Batch: @unchecked Sendable {
     let stats: ParseStats
     let bytes: Int
     let kind: Kind
+    /// A recording's node ids and edges read with these events; nil for a log.
+    var recorded: RecordedBatch? = nil
+}
+
+/// The recorded node of the event at `index` of its batch.
+struct RecordedNode {
+    let index: Int
+    let node: Int64
+}
+
+/// What a batch of a recording carries beside its events.
+struct RecordedBatch {
+    let nodes: [RecordedNode]
+    let edges: [InstrumentsEdge]
 }

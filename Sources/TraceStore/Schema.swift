@@ -21,6 +21,8 @@ public enum Schema {
         Migration(version: 6, sql: narrowEvents),
         Migration(version: 7, sql: findingIndexes),
         Migration(version: 8, sql: multiplicitiesTable),
+        Migration(version: 9, sql: instrumentsCodes),
+        Migration(version: 10, sql: recordedCauses),
     ]
 
     /// The schema version this binary writes and reads.

@@ -68,6 +68,7 @@ public enum PatternSampleCheck {
         case .swiftUIWarning: "it is a SwiftUI runtime warning, read by the built-in parser"
         case .lifecycle: "the built-in lifecycle heuristic read it (\(event.kind.rawValue) \(event.view ?? ""))"
         case .text, .lookalike: "no pattern matched it"
+        case .instruments: "it is a recorded Instruments row, not a log line"
         }
     }
 

@@ -53,4 +53,6 @@ public enum CauseBasis: String, Sendable, BitwiseCopyable {
     /// An init in an update that began with an appear and has no printed body: the appearing
     /// view's body made it.
     case appear
+    /// An Instruments recording's Cause & Effect edge named the cause (`recorded_causes`).
+    case recorded
 }

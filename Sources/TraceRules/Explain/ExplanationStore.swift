@@ -57,6 +57,7 @@ enum ExplanationStore {
                 statement.bind(row.parent == 0 ? nil : first + Int(row.parent) - 1, at: column + 5)
                 statement.bind(row.basis?.rawValue, at: column + 6)
             }
+        if let eventIDs { try RecordedCauseLinks.apply(traceID: traceID, eventIDs: eventIDs, in: database) }
     }
 }
 

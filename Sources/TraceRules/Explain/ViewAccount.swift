@@ -1,7 +1,8 @@
 import TraceStore
 
 /// The per-view account of a trace that `views` prints: one row per view type (and per
-/// instance where the log names instances), ranked by body evaluations like a profiler's view.
+/// instance where the log names instances), ranked by body evaluations like a profiler's view;
+/// a trace whose bodies were measured (TraceProbe, an Instruments recording) by body time.
 public enum ViewAccount {
     /// One view type, or one named instance of it.
     public struct Row: Sendable, Equatable {
@@ -58,7 +59,8 @@ public enum ViewAccount {
         GROUP BY e.view, e.instance
         """
 
-    /// The rows of trace `traceID` (analysed: see `Explainer.prepare`), most body evaluations first.
+    /// The rows of trace `traceID` (analysed: see `Explainer.prepare`), most body time first where
+    /// bodies were measured, else most body evaluations first.
     public static func rows(traceID: Int, in database: Database) throws -> [Row] {
         var findings: [String: Int] = [:]
         try database.forEachRow("SELECT view, count(*) FROM findings WHERE trace_id = ? AND view IS NOT NULL GROUP BY view", [traceID]) { row in
@@ -77,7 +79,12 @@ public enum ViewAccount {
                 findings: findings[view] ?? 0
             ))
         }
+        let measured = rows.contains { $0.bodyMilliseconds != nil }
         rows.sort { lhs, rhs in
+            // Time first where it was measured: a recording ranks views as Instruments does.
+            if measured, (lhs.bodyMilliseconds ?? 0) != (rhs.bodyMilliseconds ?? 0) {
+                return (lhs.bodyMilliseconds ?? 0) > (rhs.bodyMilliseconds ?? 0)
+            }
             if lhs.bodies != rhs.bodies { return lhs.bodies > rhs.bodies }
             if lhs.inits != rhs.inits { return lhs.inits > rhs.inits }
             if lhs.view != rhs.view { return lhs.view.utf8.lexicographicallyPrecedes(rhs.view.utf8) }

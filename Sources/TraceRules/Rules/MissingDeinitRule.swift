@@ -223,7 +223,7 @@ public enum MissingDeinitRule: Rule {
                 views[index].shown = true
                 views[index].lastDisappear = order
                 views[index].lastDisappearLine = max(views[index].lastDisappearLine, event.line)
-            case .task, .layout, .text, .warning:
+            case .task, .layout, .text, .warning, .hitch:
                 break
             }
         }

@@ -43,7 +43,7 @@ public struct Subjects {
         case .body: counts[view.index].bodies += 1
         case .appear: counts[view.index].appears += 1
         case .disappear: counts[view.index].disappears += 1
-        case .task, .layout, .text, .warning: break
+        case .task, .layout, .text, .warning, .hitch: break
         }
     }
 

@@ -18,9 +18,10 @@ public struct TraceScanner {
     /// The events of a trace whose ids are contiguous: its rowid range holds nothing else, so
     /// rows are not checked for their trace, and text lines show as gaps in the ids.
     /// They are read from `event_rows`, the narrow table behind the `events` view: kind and
-    /// origin as codes (7 is text, 1 is print_changes; `EventCodes`), no envelope text.
+    /// origin as codes (7 is text, 1 is print_changes; `EventCodes`), no envelope text. A recorded
+    /// update (origin `instruments`) is read as a `_printChanges()` line: its tokens say the same.
     public static let contiguousEventsSQL = """
-        SELECT id, line, ts, kind, view, owner, instance, origin = 1, duration_ms, pid
+        SELECT id, line, ts, kind, view, owner, instance, origin IN (1, (SELECT id FROM event_origins WHERE origin = 'instruments')), duration_ms, pid
         FROM event_rows
         WHERE id BETWEEN ?1 AND ?2 AND kind <> 7
         ORDER BY id
@@ -28,7 +29,7 @@ public struct TraceScanner {
 
     /// The events of a trace whose ids interleave with another's (two ingests wrote at once).
     public static let interleavedEventsSQL = """
-        SELECT id, line, ts, kind, view, owner, instance, origin = 1, duration_ms, pid
+        SELECT id, line, ts, kind, view, owner, instance, origin IN (1, (SELECT id FROM event_origins WHERE origin = 'instruments')), duration_ms, pid
         FROM event_rows
         WHERE id BETWEEN ?1 AND ?2 AND +trace_id = ?3
         ORDER BY id

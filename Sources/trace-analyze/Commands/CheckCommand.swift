@@ -14,7 +14,7 @@ enum CheckCommand: Command {
             ConfigOption.spec,
             TagOption.spec,
         ] + ReportOptions.specs,
-        positionals: [("FILE", "A log file, or - for stdin (the default when input is piped).")],
+        positionals: [("FILE", "A log file or an Instruments export (xctrace export XML; a .trace recording on macOS), or - for stdin (the default when input is piped).")],
         maxPositionals: nil,
         discussion: """
         Each input is one trace, parsed as `ingest` parses it (user patterns included). Every
@@ -36,6 +36,7 @@ enum CheckCommand: Command {
           trace-analyze check ui-test.log --write-baseline .trace-analyze-baseline.json
           trace-analyze check ui-test.log --baseline .trace-analyze-baseline.json --strict
           xcrun simctl spawn booted log stream --style compact | trace-analyze check -
+          trace-analyze check run.xml        # an Instruments recording, exported with xcrun xctrace export
         """
     )
 
@@ -54,7 +55,7 @@ enum CheckCommand: Command {
         if options.timeline != nil, inputs.count > 1 {
             throw UsageError("--timeline draws one trace; \(inputs.count) logs were given (write one page per log with `trace-analyze timeline`)")
         }
-        try InputCheck.requireReadable(inputs)
+        inputs = try InputCheck.requireReadable(inputs)
         let tags = try TagOption.resolve(arguments)
 
         let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()

@@ -53,11 +53,11 @@ enum DiffCommand: Command {
         } else {
             let patterns = try UserPattern.load(from: file)
             try suggestStoredTraces(arguments.positionals)
-            try InputCheck.requireReadable(arguments.positionals)
+            let paths = try InputCheck.requireReadable(arguments.positionals)
             let database = try TraceDatabase.openTemporary()
             let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
-            snapshots = try arguments.positionals.map { input in
-                let traceID = try ingestor.ingest(path: input).traceID
+            snapshots = try zip(arguments.positionals, paths).map { input, path in
+                let traceID = try ingestor.ingest(path: path).traceID
                 return try snapshot(database, traceID, label: StandardInput.name(of: input), configuration)
             }
         }

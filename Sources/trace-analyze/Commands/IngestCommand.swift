@@ -12,7 +12,7 @@ enum IngestCommand: Command {
             DatabaseOption.spec, ConfigOption.spec, TagOption.spec,
             OptionSpec(name: "quiet", value: nil, help: "Print no summary and no progress; errors still go to stderr."),
         ],
-        positionals: [("FILE", "A log file, or - for stdin (the default when input is piped).")],
+        positionals: [("FILE", "A log file or an Instruments export (xctrace export XML; a .trace recording on macOS), or - for stdin (the default when input is piped).")],
         maxPositionals: nil,
         discussion: """
         Events are committed in batches at least every half second, so `trace-analyze query`
@@ -35,7 +35,7 @@ enum IngestCommand: Command {
             }
             inputs = ["-"]
         }
-        try InputCheck.requireReadable(inputs)
+        inputs = try InputCheck.requireReadable(inputs)
         let patterns = try UserPattern.load(from: ConfigOption.load(arguments))
         let tags = try TagOption.resolve(arguments)
         let database = try TraceDatabase.openForWriting(path: DatabaseOption.path(arguments))

@@ -21,7 +21,7 @@ enum TraceInput {
         let configuration = try RuleConfiguration(file: configFile)
         if let file {
             guard requested == nil else { throw UsageError("give a log FILE or --trace ID, not both") }
-            try InputCheck.requireReadable([file])
+            let file = try InputCheck.requireReadable([file])[0]
             let patterns = try UserPattern.load(from: configFile)
             let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()
             let summary = try Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) }).ingest(path: file)

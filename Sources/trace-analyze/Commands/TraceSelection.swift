@@ -21,7 +21,7 @@ struct TraceSelection {
     ]
 
     /// The positional argument those commands take.
-    static let positionals = [("FILE", "A log file, or - for stdin (the default when input is piped); or --trace.")]
+    static let positionals = [("FILE", "A log file or an Instruments export (xctrace export XML; a .trace recording on macOS), or - for stdin (the default when input is piped); or --trace.")]
 
     /// Resolves the user's choice: a log (parsed now) or a stored trace; checks before reading.
     static func resolve(_ arguments: ParsedArguments) throws -> TraceSelection {
@@ -44,8 +44,7 @@ struct TraceSelection {
             }
             input = "-"
         }
-        let inputs = [input!]
-        try InputCheck.requireReadable(inputs)
+        let inputs = try InputCheck.requireReadable([input!])
         let patterns = try UserPattern.load(from: file)
         let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()
         let summary = try Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) }).ingest(path: inputs[0])

@@ -12,11 +12,12 @@ enum ViewsCommand: Command {
         options: [
             OptionSpec(name: "format", value: "FORMAT", help: "table (default), csv, json or markdown.", choices: ["table", "csv", "json", "markdown"]),
         ] + TraceInput.specs,
-        positionals: [("FILE", "A log file, or - for stdin; without it, the stored trace (--trace ID, default the latest).")],
+        positionals: [("FILE", "A log file or an Instruments export (xctrace export XML; a .trace recording on macOS), or - for stdin; without it, the stored trace (--trace ID, default the latest).")],
         maxPositionals: 1,
         discussion: """
         One row per view type, and per instance where the log names instances (an address, a
-        UUID, #n), most body evaluations first, as a profiler ranks functions. The body
+        UUID, #n), most body evaluations first, as a profiler ranks functions (most body
+        time first when bodies were measured). The body
         evaluations are split by cause (see `trace-analyze why --help`): state, observed_object,
         environment, dependency, parent, identity (new identities), unknown. max_init_ms is the
         longest init duration the log reported; body_ms and max_body_ms, shown when the

@@ -15,7 +15,7 @@ enum WatchCommand: Command {
             OptionSpec(name: "allow-empty", value: nil, help: "Accept a log with no SwiftUI lifecycle line (default: such a log is an error, exit 1)."),
             ConfigOption.spec,
         ] + ReportOptions.specs,
-        positionals: [("FILE", "A log file to follow, or - for stdin (the default when input is piped).")],
+        positionals: [("FILE", "A log file (or an Instruments export) to follow, or - for stdin (the default when input is piped).")],
         maxPositionals: 1,
         discussion: """
         Reads a stream (stdin until it ends, or FILE followed as it grows, like `tail -F`:
@@ -54,12 +54,12 @@ enum WatchCommand: Command {
         if arguments.positionals.isEmpty && Console.stdinIsTerminal {
             throw UsageError("no input: name a log file to follow, or pipe one in with `-`")
         }
-        let input = arguments.positionals.first ?? "-"
+        var input = arguments.positionals.first ?? "-"
         let file = try ConfigOption.load(arguments)
         let configuration = try RuleConfiguration(file: file)
         let patterns = try UserPattern.load(from: file)
         let options = try ReportOptions(arguments, configuration: CheckConfiguration(file: file))
-        try InputCheck.requireReadable([input])
+        input = try InputCheck.requireReadable([input])[0]
         let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()
 
         let json = options.reporter == JSONReporter.self

@@ -12,7 +12,7 @@ enum WhyCommand: Command {
         ] + TraceInput.specs,
         positionals: [
             ("VIEW", "The view type, as the log names it (e.g. PlayButton)."),
-            ("FILE", "A log file, or - for stdin; without it, the stored trace (--trace ID, default the latest)."),
+            ("FILE", "A log file or an Instruments export (xctrace export XML; a .trace recording on macOS), or - for stdin; without it, the stored trace (--trace ID, default the latest)."),
         ],
         maxPositionals: 2,
         discussion: """

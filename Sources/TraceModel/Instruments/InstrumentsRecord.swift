@@ -1,0 +1,120 @@
+/// One row of a table trace-analyze reads, by column: what it becomes.
+struct InstrumentsRecord {
+    /// The longest duration taken at its word: an hour. Instruments writes an interval that never
+    /// ended (the recording stopped first) with an unset duration, `UInt64.max` nanoseconds, or
+    /// one reaching past the run; no view update or frame lasts an hour.
+    static let maxDurationNanoseconds: Int64 = 3_600_000_000_000
+
+    enum Outcome {
+        case event(Event)
+        /// A row whose duration is missing or absurd: skipped, counted.
+        case unfinished
+        /// A row of `swiftui-updates` that is neither a body nor a layout (`Other Updates`, …).
+        case otherUpdate
+        /// A Cause & Effect edge of `swiftui-causes`; nil when it names no destination.
+        case causeEdge(InstrumentsEdge?)
+    }
+
+    let table: InstrumentsTable
+    let line: Int
+    let cells: [InstrumentsValue]
+    let values: InstrumentsValueTable
+
+    private func text(_ column: InstrumentsColumn) -> String? {
+        values.text(cells[column.rawValue]).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    private func number(_ column: InstrumentsColumn) -> Int64? {
+        if case .number(let number) = cells[column.rawValue] { return number }
+        return nil
+    }
+
+    /// The kind of a `swiftui-updates` row from its `update-type` (`View Body`, `Layout`, …):
+    /// nil for any other update.
+    static func updateKind(_ type: String) -> EventKind? {
+        let lower = type.lowercased()
+        if lower.contains("body") { return .body }
+        if lower.contains("layout") { return .layout }
+        return nil
+    }
+
+    /// What the row becomes; `updateKind` is the kind of its `update-type` when the caller
+    /// knows it already (decided once per distinct text).
+    func event(updateKind known: EventKind?? = nil, tokens knownTokens: [String]? = nil) -> Outcome {
+        let kind: EventKind
+        switch table {
+        case .causes:
+            guard let destination = number(.destinationNodeID) else { return .causeEdge(nil) }
+            return .causeEdge(InstrumentsEdge(
+                line: line, source: number(.sourceNodeID), destination: destination, label: text(.label),
+                valueType: text(.valueType), changedProperties: text(.changedProperties)
+            ))
+        case .hitches, .hangs:
+            kind = .hitch
+        case .layoutUpdates:
+            kind = .layout
+        case .updates:
+            guard let decided = known ?? Self.updateKind(text(.updateType) ?? "") else { return .otherUpdate }
+            kind = decided
+        }
+        guard let duration = number(.duration), duration >= 0, duration <= Self.maxDurationNanoseconds else { return .unfinished }
+        let milliseconds = Double(duration) / 1_000_000
+        let start = number(.start).map { Double($0) / 1_000_000_000 }
+        let severity = text(.severity)
+        let process = text(.process)
+        let envelope = Envelope(
+            format: .instruments, timestamp: start, process: process.map(Self.processName), pid: process.flatMap(Self.pid),
+            subsystem: text(.module), category: table.rawValue, level: severity
+        )
+        if kind == .hitch {
+            let what = table == .hangs ? "potential hang" : "hitch"
+            let narrative = text(.description)
+            let message = "\(what) \(Self.format(milliseconds))" + (narrative.map { ": \($0)" } ?? "")
+            return .event(Event(line: line, kind: kind, origin: .instruments, message: message, envelope: envelope, durationMs: milliseconds))
+        }
+        guard let view = text(.viewName) ?? text(.causeGraphNode) ?? text(.description) else { return .otherUpdate }
+        let causes = text(.rootCauses)
+        var message = "\(view) \(kind == .body ? "body" : "layout") \(Self.format(milliseconds))"
+        if let severity { message += " (\(severity))" }
+        if let causes { message += " ← \(causes)" }
+        return .event(Event(
+            line: line, kind: kind, view: view, origin: .instruments, message: message,
+            tokens: kind == .body ? knownTokens ?? InstrumentsCauses.tokens(causes ?? "") : [], envelope: envelope, durationMs: milliseconds
+        ))
+    }
+
+    /// The row's node id (`id`), for an edge to find its event.
+    var node: Int64? { number(.nodeID) }
+
+    /// `1.234 ms`, `512 µs`: how Instruments shows a duration.
+    static func format(_ milliseconds: Double) -> String {
+        milliseconds < 1 ? "\(Int((milliseconds * 1000).rounded())) µs" : String(format3: milliseconds) + " ms"
+    }
+
+    /// `MyApp` from `MyApp (1001)`.
+    private static func processName(_ text: String) -> String {
+        guard text.hasSuffix(")"), let open = text.lastIndex(of: "(") else { return text }
+        return String(text[..<open]).trimmingSuffixSpaces()
+    }
+
+    /// `1001` from `MyApp (1001)`.
+    private static func pid(_ text: String) -> Int? {
+        guard text.hasSuffix(")"), let open = text.lastIndex(of: "(") else { return nil }
+        return Int(text[text.index(after: open)..<text.index(before: text.endIndex)])
+    }
+}
+
+extension String {
+    /// A number with three decimals, without Foundation.
+    init(format3 value: Double) {
+        let thousandths = Int64((value * 1000).rounded())
+        let fraction = String(thousandths % 1000)
+        self = "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    func trimmingSuffixSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

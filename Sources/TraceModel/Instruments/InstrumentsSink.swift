@@ -1,0 +1,218 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// The state machine behind `InstrumentsReader`: schemas, rows and the id table, fed by the
+/// `XMLScanner`'s tags; finished rows become events in `ready`.
+struct InstrumentsSink: XMLSink {
+    var stats = ParseStats()
+    /// Events made from the rows of the last chunk, handed on after it.
+    private var ready: [(event: Event, node: Int64?)] = []
+    private var edges: [InstrumentsEdge] = []
+    private var values = InstrumentsValueTable()
+
+    /// The table being read (nil for one trace-analyze does not read, or outside any).
+    private var table: InstrumentsTable?
+    /// Within `<schema>`: the columns so far, by position.
+    private var columns: [InstrumentsColumn?] = []
+    private var inSchema = false
+    private var inMnemonic = false
+    /// Within `<row>`: its line, the depth below it, the cells read so far.
+    private var rowLine = 0
+    private var rowDepth = 0
+    private var cellIndex = 0
+    private var cells = [InstrumentsValue](repeating: .none, count: InstrumentsColumn.allCases.count)
+    /// One frame per element open inside a row.
+    private var frames: [Frame] = []
+    /// The text of the innermost element (or of `<mnemonic>`).
+    private var text: [UInt8] = []
+
+    /// The `fmt=` bytes of the open elements, back to back: frames open and close as a stack,
+    /// so one buffer holds them all and nothing is allocated per element.
+    private var fmts: [UInt8] = []
+
+    private struct Frame {
+        var id: Int?
+        /// Set from `ref=` or `<sentinel/>`: the value is known at the start tag.
+        var known: InstrumentsValue?
+        var isTypedArray: Bool
+        /// Where the element's `fmt=` starts in `fmts`; it runs to the end.
+        var fmtStart: Int
+        var firstChild: InstrumentsValue = .none
+    }
+
+    /// The update kind of each interned `update-type` text, decided once per distinct text.
+    private var kinds: [Int32: EventKind?] = [:]
+    /// The tokens of each interned `root-causes` text, likewise.
+    private var tokens: [Int32: [String]] = [:]
+
+    mutating func start(name: UnsafeRawBufferPointer, attributes: UnsafeRawBufferPointer, empty: Bool, line: Int, offset: Int) throws {
+        stats.lines = line
+        if rowDepth > 0 {
+            rowDepth += 1
+            clearText()
+            let parsed = XMLAttributes(attributes)
+            var frame = Frame(id: parsed.id, known: nil, isTypedArray: Self.equals(name, "typed-array"), fmtStart: fmts.count)
+            if let ref = parsed.ref {
+                if let value = values.resolve(ref) {
+                    frame.known = value
+                } else {
+                    stats.instrumentsUnresolvedRefs += 1
+                    frame.known = InstrumentsValue.none
+                }
+            } else if Self.equals(name, "sentinel") {
+                frame.known = InstrumentsValue.none
+            } else if let fmt = parsed.fmt {
+                fmts.append(contentsOf: fmt)
+            }
+            frames.append(frame)
+            return
+        }
+        switch name.count {
+        case 3 where Self.equals(name, "row"):
+            rowDepth = 1
+            rowLine = line
+            cellIndex = 0
+            for index in cells.indices { cells[index] = .none }
+        case 6 where Self.equals(name, "schema"):
+            let schema = XMLAttributes(attributes).name.map { XMLText.decode($0) } ?? ""
+            table = InstrumentsTable(schema: schema)
+            columns.removeAll()
+            inSchema = true
+            stats.instrumentsTables += 1
+            if table == nil { stats.instrumentsOtherTables += 1 }
+        case 8 where Self.equals(name, "mnemonic") && inSchema:
+            inMnemonic = true
+            clearText()
+        default:
+            break
+        }
+    }
+
+    mutating func end(name: UnsafeRawBufferPointer) throws {
+        if rowDepth > 1 {
+            rowDepth -= 1
+            let frame = frames.removeLast()
+            let value = frame.known ?? settle(frame)
+            fmts.removeLast(fmts.count - frame.fmtStart)
+            if let id = frame.id { values.define(id, value) }
+            if !frames.isEmpty {
+                if frames[frames.count - 1].firstChild.isNone { frames[frames.count - 1].firstChild = value }
+            } else {
+                if cellIndex < columns.count, let column = columns[cellIndex], cells[column.rawValue].isNone {
+                    cells[column.rawValue] = value
+                }
+                cellIndex += 1
+            }
+            clearText()
+            return
+        }
+        if rowDepth == 1 {
+            rowDepth = 0
+            finishRow()
+            return
+        }
+        if inMnemonic {
+            inMnemonic = false
+            columns.append(InstrumentsColumn(mnemonic: XMLText.decode(text[...])))
+        } else if Self.equals(name, "schema") {
+            inSchema = false
+        }
+    }
+
+    /// Empties `text`, keeping its storage; most elements held none, and an empty array's
+    /// `removeAll` still went through the generic replacement path.
+    @inline(__always) private mutating func clearText() {
+        if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+    }
+
+    mutating func text(_ bytes: UnsafeRawBufferPointer) {
+        if rowDepth > 1 || inMnemonic { text.append(contentsOf: bytes) }
+    }
+
+    /// An element's value from what it held: its text (a number when it is one), the first
+    /// value inside a `typed-array` (its node's name), else its display text.
+    private mutating func settle(_ frame: Frame) -> InstrumentsValue {
+        let trimmed = text.drop { XMLScanner.isSpace($0) }
+        if !trimmed.isEmpty {
+            if let number = Self.integer(trimmed) { return .number(number) }
+            return values.intern(XMLText.decode(trimmed))
+        }
+        if frame.isTypedArray { return frame.firstChild }
+        if frame.fmtStart < fmts.count { return values.intern(XMLText.decode(fmts[frame.fmtStart...])) }
+        return .none
+    }
+
+    /// `bytes` spell `literal`: a length check and one `memcmp`, where `elementsEqual` walked
+    /// a generic collection byte by byte.
+    @inline(__always) static func equals(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+        bytes.count == literal.utf8CodeUnitCount && memcmp(bytes.baseAddress!, literal.utf8Start, bytes.count) == 0
+    }
+
+    /// A decimal integer, saturating: `18446744073709551615`, the unset duration of an
+    /// unfinished interval, reads as `Int64.max`.
+    private static func integer(_ bytes: ArraySlice<UInt8>) -> Int64? {
+        var digits = bytes
+        var negative = false
+        if digits.first == UInt8(ascii: "-") { negative = true; digits = digits.dropFirst() }
+        while let last = digits.last, XMLScanner.isSpace(last) { digits = digits.dropLast() }
+        guard !digits.isEmpty, digits.count <= 40 else { return nil }
+        var value: Int64 = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times, overflowTen) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowAdd) = times.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            value = overflowTen || overflowAdd ? Int64.max : sum
+        }
+        return negative ? -value : value
+    }
+
+    private mutating func finishRow() {
+        stats.instrumentsRows += 1
+        guard let table else { return }
+        stats.linesByEnvelope[EnvelopeFormat.instruments.index] += 1
+        var kind: EventKind?? = nil
+        if table == .updates, case .string(let index) = cells[InstrumentsColumn.updateType.rawValue] {
+            if let known = kinds[index] {
+                kind = .some(known)
+            } else {
+                let decided = InstrumentsRecord.updateKind(values.strings[Int(index)])
+                kinds[index] = decided
+                kind = .some(decided)
+            }
+        }
+        var causeTokens: [String]?
+        if case .string(let index) = cells[InstrumentsColumn.rootCauses.rawValue] {
+            if let known = tokens[index] {
+                causeTokens = known
+            } else {
+                let made = InstrumentsCauses.tokens(values.strings[Int(index)])
+                tokens[index] = made
+                causeTokens = made
+            }
+        }
+        let record = InstrumentsRecord(table: table, line: rowLine, cells: cells, values: values)
+        switch record.event(updateKind: kind, tokens: causeTokens) {
+        case .event(let event):
+            stats.eventsByKind[event.kind.index] += 1
+            ready.append((event, record.node))
+        case .unfinished:
+            stats.instrumentsUnfinished += 1
+        case .otherUpdate:
+            stats.instrumentsOtherUpdates += 1
+        case .causeEdge(let edge):
+            stats.instrumentsCauseEdges += 1
+            if let edge { edges.append(edge) }
+        }
+    }
+
+    /// Hands the events made so far to `emit`, each with its node id, and the edges to `link`.
+    mutating func drain(_ emit: (consuming Event, Int64?) -> Void, _ link: (InstrumentsEdge) -> Void) {
+        for (event, node) in ready { emit(event, node) }
+        ready.removeAll(keepingCapacity: true)
+        for edge in edges { link(edge) }
+        edges.removeAll(keepingCapacity: true)
+    }
+}

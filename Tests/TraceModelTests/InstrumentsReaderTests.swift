@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import TraceModel
+
+/// `InstrumentsReader` on the synthetic exports of `fixtures/instruments` (written from the
+/// documented schema, see its README): the events each row becomes and the counters.
+@Suite struct InstrumentsReaderTests {
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("fixtures/instruments")
+
+    static func bytes(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: folder.appendingPathComponent(name)))
+    }
+
+    /// Reads `bytes` in chunks of `chunk` bytes; the error, if any, after the events before it.
+    static func read(_ bytes: [UInt8], chunk: Int = 1 << 18) -> (events: [Event], stats: ParseStats, error: XMLError?) {
+        var reader = InstrumentsReader()
+        var events: [Event] = []
+        do {
+            var start = 0
+            while start < bytes.count {
+                let end = min(start + chunk, bytes.count)
+                try bytes[start..<end].withUnsafeBytes { try reader.consume($0) { events.append($0) } }
+                start = end
+            }
+            try reader.finish { events.append($0) }
+            return (events, reader.stats, nil)
+        } catch {
+            return (events, reader.stats, error as? XMLError)
+        }
+    }
+
+    @Test func xcode27RowsBecomeBodyAndLayoutEventsWithDurationsAndTokens() throws {
+        let (events, stats, error) = Self.read(try Self.bytes("xcode27-updates.xml"))
+        #expect(error == nil)
+        #expect(events.map(\.kind).filter { $0 == .body }.count == 13)
+        #expect(events.filter { $0.kind == .layout }.map(\.view) == ["NavigationSplitView"])
+        let first = try #require(events.first)
+        #expect(first.view == "ContentView")
+        #expect(first.line == 4)
+        #expect(first.durationMs == 0.9)
+        #expect(first.envelope.timestamp == 1.0)
+        #expect(first.envelope.subsystem == "MyApp")
+        #expect(first.envelope.level == "Low")
+        #expect(first.envelope.process == "MyApp")
+        #expect(first.envelope.pid == 1001)
+        #expect(first.origin == .instruments)
+        #expect(first.tokens == ["@self", "@identity", "_showPlayButton", "_count", "_isEditing", "_filter"])
+        #expect(first.message == "ContentView body 900 µs (Low) ← Creation, @State: showPlayButton, @State: count, @State: isEditing, @State: filter")
+        // The 2nd PlayButton row refers to its name, duration and severity with ref=.
+        #expect(events[4].view == "PlayButton" && events[4].tokens == ["@self"] && events[4].durationMs == 0.3)
+        #expect(stats.instrumentsUnfinished == 1)
+        #expect(stats.instrumentsOtherUpdates == 1)
+        #expect(stats.instrumentsRows == 16)
+        #expect(stats.instrumentsUnresolvedRefs == 0)
+        #expect(stats.eventsByKind[EventKind.body.index] == 13)
+    }
+
+    @Test func twoXcodeColumnSetsGiveTheSameUpdates() throws {
+        let newer = Self.read(try Self.bytes("xcode27-updates.xml")).events.filter { $0.kind == .body }
+        let older = Self.read(try Self.bytes("instruments26-updates.xml")).events
+        #expect(older.count == 13)
+        #expect(older.map(\.view) == newer.map(\.view))
+        #expect(older.map(\.tokens) == newer.map(\.tokens))
+        #expect(older.map(\.durationMs) == newer.map(\.durationMs))
+        #expect(older.map(\.envelope.timestamp) == newer.map(\.envelope.timestamp))
+        // Instruments 26's columns have no process: the envelope says nothing of it.
+        #expect(older.allSatisfy { $0.envelope.process == nil })
+    }
+
+    @Test(arguments: [1, 7, 64, 4096])
+    func chunkBoundariesChangeNothing(chunk: Int) throws {
+        let bytes = try Self.bytes("hitches.xml")
+        let whole = Self.read(bytes)
+        let cut = Self.read(bytes, chunk: chunk)
+        #expect(cut.error == nil)
+        #expect(cut.events == whole.events)
+        #expect(cut.stats == whole.stats)
+        #expect(whole.events.filter { $0.kind == .hitch }.map(\.durationMs) == [42, 16.666666])
+    }
+
+    @Test func sentinelsFallBackAndEntitiesAreDecoded() {
+        let xml = """
+            <?xml version="1.0"?>
+            <trace-query-result><node><schema name="swiftui-updates"><col><mnemonic>start</mnemonic></col><col><mnemonic>duration</mnemonic></col><col><mnemonic>update-type</mnemonic></col><col><mnemonic>view-name</mnemonic></col><col><mnemonic>cause-graph-node</mnemonic></col><col><mnemonic>root-causes</mnemonic></col></schema>
+            <row><start-time>1</start-time><duration>2000</duration><swiftui-update>View Body</swiftui-update><sentinel/><typed-array fmt="x"><string id="9">Grid&lt;Item&gt;</string><sentinel/></typed-array><sentinel/></row>
+            <row><start-time>2</start-time><duration>3000</duration><swiftui-update>View Body</swiftui-update><string ref="9"/><sentinel/><description-set fmt="@Environment: colorScheme, Observation: Model.items"/></row>
+            </node></trace-query-result>
+            """
+        let (events, _, error) = Self.read(Array(xml.utf8))
+        #expect(error == nil)
+        #expect(events.map(\.view) == ["Grid<Item>", "Grid<Item>"])
+        #expect(events[0].tokens == [])
+        #expect(events[1].tokens == ["_environment.colorScheme", "@dependencies"])
+        #expect(events[0].message == "Grid<Item> body 2 µs")
+    }
+
+    @Test func aRunWithoutTheTablesGivesNoEventsButSaysWhatItRead() throws {
+        let (events, stats, error) = Self.read(try Self.bytes("other-tables.xml"))
+        #expect(error == nil)
+        #expect(events.isEmpty)
+        #expect(stats.instrumentsTables == 1)
+        #expect(stats.instrumentsOtherTables == 1)
+        #expect(stats.instrumentsRows == 1)
+    }
+
+    @Test func aMalformedExportStopsAtTheByteWithTheRowsBeforeIt() throws {
+        let bytes = try Self.bytes("malformed.xml")
+        let (events, _, error) = Self.read(bytes, chunk: 1000)
+        let offset = try #require(bytes.indices.first { bytes[$0...].starts(with: Array("</start-tim>".utf8)) })
+        #expect(error?.offset == offset)
+        #expect(error?.reason.hasPrefix("closing tag </start-tim> does not match <start-time> opened at byte ") == true)
+        #expect(events.count == 7)
+    }
+
+    @Test func aTruncatedExportNamesTheOpenRow() throws {
+        let bytes = try Self.bytes("truncated.xml")
+        let (events, _, error) = Self.read(bytes)
+        let lastRow = try #require(bytes.indices.last { bytes[$0...].starts(with: Array("<row>".utf8)) })
+        #expect(error == XMLError(offset: bytes.count, reason: "the input ends before <row> (opened at byte \(lastRow)) is closed (truncated export?)"))
+        #expect(events.count == 7)
+    }
+
+    @Test func exportsAreToldFromLogsByTheirFirstBytes() {
+        func recognises(_ text: String) -> Bool { Array(text.utf8).withUnsafeBytes { InstrumentsReader.recognises($0) } }
+        #expect(recognises("<?xml version=\"1.0\"?>\n<trace-query-result>"))
+        #expect(recognises("\u{FEFF}  <trace-query-result>"))
+        #expect(!recognises("ContentView: @self changed."))
+        #expect(!recognises("<html><body>"))
+        #expect(!recognises("[{\"eventMessage\": \"<?xml\"}]"))
+    }
+
+    @Test func causeEdgesAndNodeIDsComeBesideTheEvents() throws {
+        var reader = InstrumentsReader()
+        var nodes: [Int64?] = []
+        var edges: [InstrumentsEdge] = []
+        let bytes = try Self.bytes("recorded-causes.xml")
+        try bytes.withUnsafeBytes { chunk in
+            try reader.consume(chunk, emit: { _, node in nodes.append(node) }, link: { edges.append($0) })
+        }
+        try reader.finish(emit: { _, node in nodes.append(node) }, link: { edges.append($0) })
+        #expect(nodes == [1, 2, 3, 4, 5, 6])
+        #expect(edges == [
+            InstrumentsEdge(line: 12, source: 100, destination: 4, label: "@State", valueType: "Int", changedProperties: "count"),
+            InstrumentsEdge(line: 13, source: 101, destination: 5, label: "@State", valueType: "Int?", changedProperties: "selection"),
+            InstrumentsEdge(line: 14, source: 4, destination: 6, label: "Update", valueType: nil, changedProperties: nil),
+        ])
+        #expect(reader.stats.instrumentsCauseEdges == 3)
+    }
+
+    @Test func quotedBracketsCommentsAndCDATAReadAlikeInAnyChunks() {
+        let xml = """
+            <?xml version="1.0"?>
+            <!-- exported > by hand -->
+            <trace-query-result><node><schema name="hitches"><col><mnemonic>start</mnemonic></col><col><mnemonic>duration</mnemonic></col><col><mnemonic>narrative-description</mnemonic></col></schema>
+            <row><start-time fmt="a > b">1000</start-time><duration fmt='1 > 0'>20000000</duration><string><![CDATA[late <frame>]]></string></row>
+            <row><start-time>2000</start-time><duration>30000000</duration><string id="5" fmt="x">Fish &amp; chips &#x263A;</string></row>
+            </node></trace-query-result>
+            """
+        let bytes = Array(xml.utf8)
+        let whole = Self.read(bytes)
+        #expect(whole.error == nil)
+        #expect(whole.events.map(\.message) == ["hitch 20.000 ms: late <frame>", "hitch 30.000 ms: Fish & chips \u{263A}"])
+        for chunk in 1...40 {
+            let cut = Self.read(bytes, chunk: chunk)
+            #expect(cut.error == nil && cut.events == whole.events, "chunks of \(chunk) bytes")
+        }
+    }
+}
