@@ -39,7 +39,9 @@ enum RecordingExport {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-analyze-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let output = directory.appendingPathComponent((recording as NSString).lastPathComponent + ".xml")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
+            throw ToolError("\(output.path): cannot create the file to export \(recording) into")
+        }
         let handle = try FileHandle(forWritingTo: output)
         defer { try? handle.close() }
         Console.note("\(recording): exporting \(tables.joined(separator: ", ")) with xcrun xctrace export")
