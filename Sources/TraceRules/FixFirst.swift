@@ -54,6 +54,8 @@ public struct FixFirst: Sendable, Equatable {
         "duplicate_identity": ("duplicate ID", "duplicate IDs"),
         "state_object_outside_view": ("misplaced state object", "misplaced state objects"),
         "missing_navigation_destination": ("link without a destination", "links without a destination"),
+        "long_body_update": ("slow body evaluation", "slow body evaluations"),
+        "hitch_attribution": ("hitch", "hitches"),
     ]
 
     /// The unit of `rule`'s count, for `count` of them.

@@ -115,7 +115,7 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr == "")
         // Absolute paths, which Xcode opens.
-        #expect(result.stdout.hasPrefix("\(workspace.url.path)/MyApp/MyRootView.swift:4:8: warning: 3 destination views were initialised together"))
+        #expect(result.stdout.hasPrefix("\(workspace.url.path)/MyApp/MyRootView.swift:27:17: warning: 3 destination views were initialised together"))
         #expect(result.stdout.contains("non_lazy_navigation_destination: MyRootView"))
         // Any other action (build, archive) leaves the script at once.
         let building = try run(trimmed, shell: "sh", in: workspace, environment: environment.merging(["CI_XCODEBUILD_ACTION": "build-for-testing"]) { $1 })

@@ -77,14 +77,15 @@ import Testing
                                                        schema: "schemas/sonarqube-generic-issues.schema.json") != nil, "a primary location needs a text range")
     }
 
-    @Test func sonarQubePointsAtTheDeclarationWithTheLogAsSecondaryLocations() throws {
+    @Test func sonarQubePointsAtTheCausingLineWithTheLogAsSecondaryLocations() throws {
         let text = try check(Self.runs[1], format: "sonarqube").stdout
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let issues = try #require(document["issues"] as? [[String: Any]])
         let first = try #require(issues.first)
         let primary = try #require(first["primaryLocation"] as? [String: Any])
         #expect(primary["filePath"] as? String == "fixtures/sources/004-navigation/MyRootView.swift")
-        #expect((primary["textRange"] as? [String: Any])?["startLine"] as? Int == 4)
+        // The line that builds the destinations eagerly (`--sources` finds it), not the declaration.
+        #expect((primary["textRange"] as? [String: Any])?["startLine"] as? Int == 27)
         let secondary = try #require(first["secondaryLocations"] as? [[String: Any]])
         #expect(secondary.compactMap { ($0["textRange"] as? [String: Any])?["startLine"] as? Int } == [1, 3, 5, 7])
         #expect(Set(secondary.compactMap { $0["filePath"] as? String }) == ["fixtures/seeds/004-navigation-eager.log"])

@@ -33,7 +33,7 @@ enum CodeClimateReporter: Reporter {
     private static func issue(_ finding: Finding, fingerprint: String, report: Report) -> JSONDocument {
         let location = report.location(of: finding)
         var lines: [(String, JSONDocument)] = [("begin", .int(location.line ?? 1))]
-        if !location.isDeclaration, let last = finding.lines.last, last > (location.line ?? 1) { lines.append(("end", .int(last))) }
+        if !location.inSource, let last = finding.lines.last, last > (location.line ?? 1) { lines.append(("end", .int(last))) }
         let body = [finding.rootCause.map { "Root cause: \($0)." }, finding.evidenceSentence(limit: 50)].compactMap { $0 }.joined(separator: "\n\n")
         var members: [(String, JSONDocument)] = [
             ("type", .string("issue")),

@@ -57,12 +57,18 @@ enum HTMLReporter: Reporter {
         sink.write(HTMLReportTemplate.tail)
     }
 
-    /// The "fix first" ranking, most rewarding first, one entry per finding to fix:
-    /// `{"rule", "view", "reason", "finding": its index in "findings"}`; the page shows its
-    /// section only when the list is not empty.
-    ///
-    /// Empty until the report model carries the ranking (issue 29): this is where it is read.
-    private static func fixFirst(_ report: Report) -> [JSONDocument] { [] }
+    /// The report's "fix first" ranking (`Report.fixFirst`), most costly first:
+    /// `{"rule", "view", "reason"}`, the reason in the log's own units as the text report says
+    /// it; the page shows its section only when the list is not empty.
+    private static func fixFirst(_ report: Report) -> [JSONDocument] {
+        report.fixFirst.map { entry in
+            .object([
+                ("rule", .string(entry.rule)),
+                ("view", entry.view.map { .string($0) } ?? .null),
+                ("reason", .string(entry.text)),
+            ])
+        }
+    }
 
     private static func entry(_ finding: Finding, evidenceTotal: Int, report: Report) throws -> JSONDocument {
         let location = report.location(of: finding)

@@ -7,7 +7,7 @@ import TraceRules
 /// and fix as the description, clean-code attribute `EFFICIENT` and one impact on reliability
 /// whose severity follows the severity in force (`HIGH` error, `MEDIUM` warning, `LOW` info).
 /// `issues` holds one issue per finding at its location, with the log's evidence lines as
-/// secondary locations when the location is the view's declaration. SonarQube imports issues
+/// secondary locations when the location is in the Swift sources (the causing line or the view's declaration). SonarQube imports issues
 /// only on files it indexes: point findings at Swift files with `--sources`.
 enum SonarQubeReporter: Reporter {
     static let identifier = "sonarqube"
@@ -54,7 +54,7 @@ enum SonarQubeReporter: Reporter {
                 ("textRange", .object([("startLine", .int(location.line ?? 1))])),
             ])),
         ]
-        if location.isDeclaration, finding.source != "-" {
+        if location.inSource, finding.source != "-" {
             let log = finding.source
             members.append(("secondaryLocations", .elements(count: finding.lines.count) { offset in
                 .object([
