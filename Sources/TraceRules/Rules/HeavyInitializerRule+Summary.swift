@@ -76,6 +76,8 @@ extension HeavyInitializerRule {
 
         /// `2.5 ms`, `0.012 ms`: three decimals at most, trailing zeros dropped.
         static func milliseconds(_ value: Double) -> String {
+            // Three decimals would print a measured 10 ns as "0 ms", which reads as not measured.
+            if value > 0, value < 0.0005 { return "under 0.001 ms" }
             var text = String(format: "%.3f", value)
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
