@@ -49,8 +49,15 @@ for lines in "${sizes[@]}"; do
         [ -s "$db" ] || "$bin" ingest "$log" --db "$db" >/dev/null 2>&1
         {
             printf 'check --db (stores causes)\t%s\n' "$(rss "$bin" check "$log" --db "$work/check.sqlite" --fail-on never)"
-            printf 'why ContentView\t%s\n' "$(rss "$bin" why ContentView --trace 1 --db "$db")"
-            printf 'views\t%s\n' "$(rss "$bin" views --trace 1 --db "$db")"
+            # The stored trace stays as ingest left it; why and views (which analyse a trace once and
+            # keep its causes) each get a fresh copy, the other commands share one.
+            cp "$db" "$work/why.sqlite"
+            printf 'why ContentView\t%s\n' "$(rss "$bin" why ContentView --trace 1 --db "$work/why.sqlite")"
+            cp "$db" "$work/views.sqlite"
+            printf 'views\t%s\n' "$(rss "$bin" views --trace 1 --db "$work/views.sqlite")"
+            rm -f "$work/why.sqlite"* "$work/views.sqlite"*
+            cp "$db" "$work/run.sqlite"
+            db="$work/run.sqlite"
             printf 'timeline\t%s\n' "$(rss "$bin" timeline --trace 1 --db "$db" --output "$out/mem-timeline-$lines.html")"
             printf 'export chrome-trace\t%s\n' "$(rss "$bin" export --trace 1 --db "$db" --format chrome-trace --output "$work/trace.json")"
             printf 'export ndjson\t%s\n' "$(rss "$bin" export --db "$db" --format ndjson --output "$work/ndjson")"

@@ -32,10 +32,9 @@ enum ViewsCommand: Command {
         let format = arguments.value("format") ?? "table"
         guard formats.contains(format) else { throw UsageError("unknown format '\(format)'; valid: \(formats.joined(separator: ", "))") }
         let input = try TraceInput.open(arguments, file: arguments.positionals.first)
-        let rows = try ViewAccount.rows(traceID: input.traceID, in: input.database)
         var writer: any ResultWriter = format == "markdown" ? MarkdownRowsWriter() : try ResultFormat.parse(format).makeWriter()
         writer.begin(columns: ViewAccount.columns)
-        for row in rows {
+        try ViewAccount.forEachRow(traceID: input.traceID, in: input.database) { row in
             writer.add(row: [.text(row.view), row.instance.map { .text($0) } ?? .null, .integer(Int64(row.inits)), .integer(Int64(row.bodies))]
                 + row.bodiesByCause.map { .integer(Int64($0)) }
                 + [.integer(Int64(row.appears)), .integer(Int64(row.disappears)), .integer(Int64(row.deinits)),
