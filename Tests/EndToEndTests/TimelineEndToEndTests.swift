@@ -187,6 +187,16 @@ final class TimelineEndToEndTests: XCTestCase {
         XCTAssertTrue(outside.stderr.contains("on lines 20-30 named a view"), outside.stderr)
     }
 
+    func testViewInTheAddressOpensTheRange() throws {
+        let workspace = try Workspace()
+        let page = workspace.path("t.html")
+        XCTAssertEqual(try Tool.run(["timeline", seed, "--output", page]).status, 0)
+        let drawn = try Chromium.dataAttributes(of: "drawn", in: Chromium.dumpDOM(page, fragment: "view=5-8"))
+        XCTAssertEqual(drawn["errors"], "0")
+        XCTAssertEqual(drawn["marks-in-view"], "4", "lines 5 to 8")
+        XCTAssertEqual(drawn["events-listed"], "4")
+    }
+
     func testUsageErrors() throws {
         for (arguments, message) in [
             (["--detail", "all"], "--detail must be auto, exact or summary, not 'all'"),

@@ -808,11 +808,17 @@ enum TimelinePageTemplate {
       view = [markX[lo] - half, markX[lo] + half];
     }
   }
-  window.addEventListener("hashchange", () => { selectLineFromAddress(); redraw(); });
+  // `#view=A-B` opens with positions A to B on the axis (lines, or seconds): a link to a range.
+  function viewFromAddress() {
+    const match = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(new URLSearchParams(location.hash.slice(1)).get("view") || "");
+    if (match && Number(match[2]) > Number(match[1])) view = [Number(match[1]), Number(match[2])];
+  }
+  window.addEventListener("hashchange", () => { viewFromAddress(); selectLineFromAddress(); redraw(); });
 
   // `#filter=TEXT` opens the page filtered, as if TEXT were typed into the filter box.
   filterBox.value = new URLSearchParams(location.hash.slice(1)).get("filter") || "";
   buildRows();
+  viewFromAddress();
   selectLineFromAddress();
   resize();
   // Milliseconds since navigation began: the data parsed and the first frame drawn (into the
