@@ -102,4 +102,17 @@ final class TimelineSummaryTests: XCTestCase {
             XCTAssertEqual(withInit, (1...20).map { summary.bin(of: $0 * 1000, bins: bins) }, "level \(level)")
         }
     }
+
+    func testManyViewTypesGiveUpTheFinestLevelRatherThanMemory() throws {
+        // 400 types over 40,000 lines: three levels would take 400 × 2 × 41,984 bytes, more than
+        // the budget (about 300 types' worth), so the finest level goes, for every lane.
+        let lines = (0..<40_000).map { "Row\($0 % 400): _count changed." }
+        let pipeline = try Pipeline(log: lines.joined(separator: "\n"))
+        let summary = try Timeline.summarize(database: pipeline.database, traceID: pipeline.traceID)
+        XCTAssertEqual(summary.lanes.count, 400)
+        XCTAssertEqual(summary.droppedLevels, [32768])
+        XCTAssertEqual(summary.levels, [1024, 8192])
+        XCTAssertTrue(summary.lanes.allSatisfy { $0.kinds.map(\.count) == [1024, 8192] && $0.extras.map(\.count) == [1024, 8192] })
+        XCTAssertEqual(summary.lanes.reduce(0) { $0 + $1.kindCounts[EventKind.body.index] }, 40_000)
+    }
 }

@@ -30,8 +30,8 @@ enum TimelineCommand: Command {
         A trace of more than \(Timeline.exactEventLimit) events is summarised: per view
         type, which kinds of mark, lifetimes, identity resets and finding flags fall in each bin
         of lines, at three levels of detail that the page picks as you zoom. The page and the
-        command's memory then stay the same size however long the trace (about 20 MB for a
-        hundred view types); instances are folded into their type's lane, and the page gives
+        command's memory then stay the same size however long the trace (a 20 MB page for
+        175 view types); instances are folded into their type's lane, and the page gives
         the command (`--lines A-B`) that draws the range in view exactly.
 
         EXAMPLES:
