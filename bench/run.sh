@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The benchmark: builds trace-analyze in release mode and a small C reference (bench/reference.c),
-# and prints ingest, report and check figures for generated logs of 1M and 5M lines (or the
+# and prints ingest, report and check figures for generated logs of 1M and 10M lines (or the
 # sizes given), as ratios to the C reference and beside sqlite3's own .import of the same
-# events and lnav loading the same file.
+# events and lnav loading the same file; then every reading command's peak RSS at each size and
+# the last over the first, and the timeline page's size and first draw (bench/memory.sh).
 #
-#   bench/run.sh                          # 1,000,000 and 5,000,000 lines
+#   bench/run.sh                          # 1,000,000 and 10,000,000 lines
 #   bench/run.sh 200000                   # any sizes, up to 10,000,000 and beyond
 #   bench/run.sh --runs 5 1000000         # medians of 5 rounds
 #
@@ -30,12 +31,12 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs="${2:?--runs needs a number}"; shift 2 ;;
         --runs=*) runs="${1#--runs=}"; shift ;;
-        -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *[!0-9]*|"") echo "bench/run.sh: '$1' is not a number of lines (see --help)" >&2; exit 1 ;;
         *) sizes+=("$1"); shift ;;
     esac
 done
-[ ${#sizes[@]} -gt 0 ] || sizes=(1000000 5000000)
+[ ${#sizes[@]} -gt 0 ] || sizes=(1000000 10000000)
 case "$runs" in ""|[1-9]|[1-9][0-9]) ;; *) echo "bench/run.sh: --runs takes 1 to 99, not '$runs'" >&2; exit 1 ;; esac
 
 step="checking the tools"
@@ -194,3 +195,7 @@ echo
 step="measuring the live reader's latency (bench/reader_latency.py)"
 r=$(python3 bench/reader_latency.py "$bin" "$out"); read -r worst median <<<"$r"
 printf '%-34s %8s s worst, %s s median (10 bursts into an open pipe)\n' "live reader sees new events" "$worst" "$median"
+
+echo
+step="measuring every reading command's memory (bench/memory.sh)"
+TRACE_ANALYZE="$bin" bench/memory.sh "${sizes[@]}"

@@ -51,9 +51,12 @@ public struct Analyzer {
     /// Analyses trace `traceID` and stores each finding as its rule produces it, never holding
     /// them all (`report`, which renders them from the store); returns how many there are.
     /// Stored in production order, not report order: readers order them (`StoredFindings`).
+    /// `observe` and `symbols` are as in `analyze`.
     @discardableResult
-    public func analyzeIntoStore(traceID: Int) throws -> Int {
-        let scan = try self.scan(traceID: traceID, symbols: SymbolTable(), observing: { _ in })
+    public func analyzeIntoStore(
+        traceID: Int, symbols: SymbolTable = SymbolTable(), observing observe: (LifecycleEvent) -> Void = { _ in }
+    ) throws -> Int {
+        let scan = try self.scan(traceID: traceID, symbols: symbols, observing: observe)
         return try database.transaction {
             let count = try FindingWriter.replaceFindings(of: traceID, in: database) { write in try scan.finish(write) }
             let custom = try CustomRuleRunner.store(configuration.customRules, traceID: traceID, in: database)

@@ -152,7 +152,85 @@ final class TimelineEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("no event of \(log) named a view (2 lines read); the page has no lanes"), result.stderr)
     }
 
+    func testSeedPageShowsItsFindingLifetimesAxisAndLogWhereAPersonLooks() throws {
+        // What a first look at the seed's page found wrong: the finding's label ran over the
+        // lane's marks, the last axis label was cut off, PlayButton's three lifetimes read as
+        // one bar, and the page below the lanes was empty.
+        let workspace = try Workspace()
+        let page = workspace.path("t.html")
+        XCTAssertEqual(try Tool.run(["timeline", seed, "--output", page]).status, 0)
+        let dom = try Chromium.dumpDOM(page)
+        let drawn = try Chromium.dataAttributes(of: "drawn", in: dom)
+        XCTAssertEqual(drawn["errors"], "0")
+        XCTAssertEqual(drawn["finding-labels"], "1", "the finding is named in PlayButton's gutter, not across its marks")
+        let width = try XCTUnwrap(Int(drawn["width"] ?? ""))
+        let labelRight = try XCTUnwrap(Int(drawn["axis-label-right"] ?? ""))
+        XCTAssertLessThanOrEqual(labelRight, width, "the last axis label ends inside the canvas")
+        XCTAssertEqual(drawn["axis-labels"], "10", "line 1 to line 10, each whole")
+        XCTAssertEqual(drawn["lifetime-bars"], "4", "ContentView's lifetime and PlayButton's three, each a bar of its own")
+        XCTAssertEqual(drawn["identity-resets-drawn"], "2")
+        let height = try XCTUnwrap(Double(drawn["canvas-height"] ?? ""))
+        XCTAssertLessThanOrEqual(height, 26 + 2 * 34 + 10, "the canvas is as tall as its two lanes, not the window")
+        XCTAssertEqual(drawn["events-listed"], "10", "below the lanes, the log lines behind the marks")
+        XCTAssertTrue(dom.contains("<td>PlayButton: @self, @identity, _isPlaying changed.</td>"), "the log's line is listed")
+    }
+
+    func testSummaryPageBinsTheTraceAndNamesTheCommandForExactMarks() throws {
+        let workspace = try Workspace()
+        let db = workspace.path("run.sqlite")
+        XCTAssertEqual(try Tool.run(["ingest", seed, "--db", db]).status, 0)
+        let page = workspace.path("summary.html")
+        let written = try Tool.run(["timeline", "--trace", "1", "--db", db, "--detail", "summary", "--output", page])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertTrue(written.stderr.contains("2 lanes, 10 marks in 1 level"), written.stderr)
+        let marks = try count("SELECT count(*) FROM events WHERE view IS NOT NULL AND kind <> 'text'", db: db)
+        let dom = try Chromium.dumpDOM(page)
+        let drawn = try Chromium.dataAttributes(of: "drawn", in: dom)
+        XCTAssertEqual(drawn["errors"], "0", dom.components(separatedBy: "id=\"errors\"").last.map { String($0.prefix(600)) } ?? "")
+        XCTAssertEqual(drawn["detail"], "summary")
+        XCTAssertEqual(drawn["marks"], String(marks))
+        XCTAssertEqual(drawn["marks-in-view"], String(marks), "a line per bin: each mark's bin is occupied")
+        XCTAssertEqual(drawn["identity-resets-drawn"], "2", "PlayButton's second and third identities")
+        XCTAssertEqual(drawn["findings"], "1")
+        XCTAssertEqual(drawn["finding-labels"], "1")
+        XCTAssertTrue(dom.contains("trace-analyze timeline --trace 1 --db \(db)"), "the page names the command that draws a range exactly")
+    }
+
+    func testLinesDrawsARangeExactly() throws {
+        let workspace = try Workspace()
+        let page = workspace.path("part.html")
+        let written = try Tool.run(["timeline", seed, "--lines", "5-8", "--output", page])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertTrue(written.stderr.contains("2 lanes, 4 marks, 1 finding"), "lines 5 to 8, and the churn finding citing 5 and 6: \(written.stderr)")
+        let drawn = try Chromium.dataAttributes(of: "drawn", in: Chromium.dumpDOM(page))
+        XCTAssertEqual(drawn["errors"], "0")
+        XCTAssertEqual(drawn["marks"], "4")
+        let outside = try Tool.run(["timeline", seed, "--lines", "20-30", "--output", page])
+        XCTAssertEqual(outside.status, 0)
+        XCTAssertTrue(outside.stderr.contains("on lines 20-30 named a view"), outside.stderr)
+    }
+
+    func testViewInTheAddressOpensTheRange() throws {
+        let workspace = try Workspace()
+        let page = workspace.path("t.html")
+        XCTAssertEqual(try Tool.run(["timeline", seed, "--output", page]).status, 0)
+        let drawn = try Chromium.dataAttributes(of: "drawn", in: Chromium.dumpDOM(page, fragment: "view=5-8"))
+        XCTAssertEqual(drawn["errors"], "0")
+        XCTAssertEqual(drawn["marks-in-view"], "4", "lines 5 to 8")
+        XCTAssertEqual(drawn["events-listed"], "4")
+    }
+
     func testUsageErrors() throws {
+        for (arguments, message) in [
+            (["--detail", "all"], "--detail must be auto, exact or summary, not 'all'"),
+            (["--lines", "8-5"], "--lines needs a range of lines A-B with 1 <= A <= B"),
+            (["--lines", "x"], "--lines needs a range of lines A-B"),
+            (["--lines", "1-5", "--detail", "summary"], "cannot be combined with --detail summary"),
+        ] {
+            let result = try Tool.run(["timeline", seed, "--output", "x.html"] + arguments)
+            XCTAssertEqual(result.status, 1, "\(arguments)")
+            XCTAssertTrue(result.stderr.contains(message), result.stderr)
+        }
         let noOutput = try Tool.run(["timeline", seed])
         XCTAssertEqual(noOutput.status, 1)
         XCTAssertTrue(noOutput.stderr.contains("--output FILE is required"), noOutput.stderr)

@@ -64,3 +64,55 @@ final class TimelineModelTests: XCTestCase {
         XCTAssertEqual(model.marks.map(\.kind), [.appear, .`init`])
     }
 }
+
+/// The summary of a long trace: bins per lane and level, from the same scan, checked against
+/// the exact layout of the same log.
+final class TimelineSummaryTests: XCTestCase {
+    func testSeedSummaryBinsEveryMarkResetAndFlagOfTheExactLayout() throws {
+        let pipeline = try Pipeline(path: Fixture.path("seeds/001-playbutton-toggle-twice.log"))
+        let summary = try Timeline.summarize(database: pipeline.database, traceID: pipeline.traceID)
+        let exact = try Timeline.build(database: pipeline.database, traceID: pipeline.traceID)
+        XCTAssertEqual(summary.levels, [10], "ten lines: one level, a line per bin")
+        XCTAssertEqual(summary.lanes.map(\.view), exact.lanes.map(\.view))
+        let play = try XCTUnwrap(summary.lanes.first { $0.view == "PlayButton" })
+        XCTAssertEqual(play.kindCounts[EventKind.body.index], 5)
+        XCTAssertEqual(play.lifetimes, 3, "three identities, as the exact layout has: \(exact.lifetimes.count - 1) on PlayButton")
+        let bits = play.kinds[0], extras = play.extras[0]
+        // PlayButton's bodies are lines 2, 3, 6, 7 and 10; bin n holds line n + 1.
+        XCTAssertEqual(bits.indices.filter { bits[$0] != 0 }.map { $0 + 1 }, [2, 3, 6, 7, 10])
+        XCTAssertEqual(extras.indices.filter { extras[$0] & TimelineSummary.Extra.reset != 0 }.map { $0 + 1 }, [6, 10])
+        XCTAssertEqual(extras.indices.filter { extras[$0] & TimelineSummary.Extra.error != 0 }.map { $0 + 1 }, [5, 6, 9, 10])
+        XCTAssertEqual(extras.indices.filter { extras[$0] & TimelineSummary.Extra.alive != 0 }.map { $0 + 1 }, Array(2...10))
+        XCTAssertEqual(summary.findingCount, exact.findings.count)
+        XCTAssertEqual(summary.findings.map(\.finding.rule), exact.findings.map(\.rule))
+    }
+
+    func testBinsOfALongerTraceHoldTheirLinesAtEveryLevel() throws {
+        // 20,000 lines: levels of 1,024 and 8,192 bins, and a finest level of a line per bin.
+        let lines = (1...20_000).map { $0 % 1000 == 0 ? "Row init" : "Row: _count changed." }
+        let pipeline = try Pipeline(log: lines.joined(separator: "\n"))
+        let summary = try Timeline.summarize(database: pipeline.database, traceID: pipeline.traceID)
+        XCTAssertEqual(summary.levels, [1024, 8192, 20_000])
+        let row = try XCTUnwrap(summary.lanes.first)
+        XCTAssertEqual(row.kindCounts[EventKind.`init`.index], 20)
+        XCTAssertEqual(row.kindCounts[EventKind.body.index], 19_980)
+        let initBit = UInt8(1 << EventKind.`init`.index)
+        for (level, bins) in summary.levels.enumerated() {
+            let withInit = row.kinds[level].indices.filter { row.kinds[level][$0] & initBit != 0 }
+            XCTAssertEqual(withInit, (1...20).map { summary.bin(of: $0 * 1000, bins: bins) }, "level \(level)")
+        }
+    }
+
+    func testManyViewTypesGiveUpTheFinestLevelRatherThanMemory() throws {
+        // 400 types over 40,000 lines: three levels would take 400 × 2 × 41,984 bytes, more than
+        // the budget (about 300 types' worth), so the finest level goes, for every lane.
+        let lines = (0..<40_000).map { "Row\($0 % 400): _count changed." }
+        let pipeline = try Pipeline(log: lines.joined(separator: "\n"))
+        let summary = try Timeline.summarize(database: pipeline.database, traceID: pipeline.traceID)
+        XCTAssertEqual(summary.lanes.count, 400)
+        XCTAssertEqual(summary.droppedLevels, [32768])
+        XCTAssertEqual(summary.levels, [1024, 8192])
+        XCTAssertTrue(summary.lanes.allSatisfy { $0.kinds.map(\.count) == [1024, 8192] && $0.extras.map(\.count) == [1024, 8192] })
+        XCTAssertEqual(summary.lanes.reduce(0) { $0 + $1.kindCounts[EventKind.body.index] }, 40_000)
+    }
+}

@@ -16,6 +16,17 @@ import TraceStore
         }
     }
 
+    @Test(arguments: ["seeds/001-playbutton-toggle-twice.log", "seeds/004-navigation-eager.log"])
+    func countingStoredFindingsEqualsCountingTheAnalyzersOnes(fixture: String) throws {
+        // `diff` counts the findings from the store, one at a time, instead of holding them.
+        let pipeline = try Pipeline(path: Fixture.path(fixture))
+        let held = try TraceSnapshot.load(database: pipeline.database, traceID: pipeline.traceID, findings: try pipeline.analyze(), label: fixture)
+        let stored = try TraceSnapshot.loadStored(database: pipeline.database, traceID: pipeline.traceID, label: fixture)
+        let diff = TraceDiff(base: held, head: stored)
+        #expect(lines(diff) == [])
+        #expect(diff.rows.contains { $0.subject.metric == .findings }, "the fixture has findings to count")
+    }
+
     @Test func showingThePlayButtonTwiceMoreIsMoreBodiesIdentitiesAndAFinding() throws {
         let diff = TraceDiff(base: try snapshot("seeds/001-playbutton-toggle.log"), head: try snapshot("seeds/001-playbutton-toggle-twice.log"))
         #expect(lines(diff) == [

@@ -20,6 +20,21 @@ public struct TraceSnapshot: Sendable {
     /// Reads trace `traceID`'s view counts from `database` and counts `findings` (the trace's,
     /// as the `Analyzer` returned them) per view and rule. A finding without a view counts under `-`.
     public static func load(database: Database, traceID: Int, findings: [Finding], label: String) throws -> TraceSnapshot {
+        try load(database: database, traceID: traceID, label: label) { count in findings.forEach(count) }
+    }
+
+    /// Reads trace `traceID`'s view counts and its stored findings (as `Analyzer.analyzeIntoStore`
+    /// left them) from `database`, one finding at a time and without their evidence: memory does
+    /// not grow with the number of findings a long trace has.
+    public static func loadStored(database: Database, traceID: Int, label: String) throws -> TraceSnapshot {
+        try load(database: database, traceID: traceID, label: label) { count in
+            try StoredFindings(database: database, traceIDs: [traceID]).forEach(evidence: .omitted) { _, finding in count(finding) }
+        }
+    }
+
+    private static func load(
+        database: Database, traceID: Int, label: String, findings: ((Finding) -> Void) throws -> Void
+    ) throws -> TraceSnapshot {
         var counts: [TraceDiff.Subject: Int] = [:]
         try database.forEachRow(
             "SELECT view, inits, bodies, identity_changes FROM view_summary WHERE trace_id = ?", [traceID]
@@ -32,7 +47,8 @@ public struct TraceSnapshot: Sendable {
                 counts[TraceDiff.Subject(view: view, metric: metric, rule: nil)] = value
             }
         }
-        for finding in findings where finding.traceID == traceID {
+        try findings { finding in
+            guard finding.traceID == traceID else { return }
             // Info findings are counted apart: a hint that becomes an error is a regression.
             let rule = finding.severity == .info ? finding.rule + " (info)" : finding.rule
             counts[TraceDiff.Subject(view: finding.view ?? "-", metric: .findings, rule: rule), default: 0] += 1

@@ -26,7 +26,9 @@ public struct Explainer {
     /// would with `configuration`; `database` must be open for writing then.
     public static func prepare(_ traceID: Int, in database: Database, configuration: RuleConfiguration = RuleConfiguration()) throws {
         guard try !isAnalysed(traceID, in: database) else { return }
-        _ = try Analyzer(database: database, configuration: configuration).analyze(traceID: traceID)
+        // Into the store as the rules make them: only the stored findings and causes are read
+        // later, and holding a long trace's findings with their evidence grew with the trace.
+        try Analyzer(database: database, configuration: configuration).analyzeIntoStore(traceID: traceID)
     }
 
     /// Every body evaluation of `view`, grouped by distinct chain.

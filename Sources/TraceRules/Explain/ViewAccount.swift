@@ -59,18 +59,40 @@ public enum ViewAccount {
         GROUP BY e.view, e.instance
         """
 
+    /// Whether some body of trace `traceID` was measured (TraceProbe, an Instruments recording):
+    /// then `views` adds `body_ms` and `max_body_ms` and ranks by time.
+    public static func isMeasured(traceID: Int, in database: Database) throws -> Bool {
+        var measured = false
+        try database.forEachRow(
+            "SELECT EXISTS (SELECT 1 FROM events WHERE trace_id = ? AND kind = 'body' AND duration_ms IS NOT NULL)", [traceID]
+        ) { measured = $0.integer(at: 0) != 0 }
+        return measured
+    }
+
     /// The rows of trace `traceID` (analysed: see `Explainer.prepare`), most body time first where
     /// bodies were measured, else most body evaluations first.
     public static func rows(traceID: Int, in database: Database) throws -> [Row] {
+        var rows: [Row] = []
+        try forEachRow(traceID: traceID, in: database) { rows.append($0) }
+        return rows
+    }
+
+    /// Calls `body` with each row `rows` returns, in the same order, one at a time: SQLite sorts
+    /// them (on file when they outgrow its cache), so a trace with a hundred thousand instances
+    /// costs no memory per row.
+    public static func forEachRow(traceID: Int, in database: Database, _ body: (Row) throws -> Void) throws {
         var findings: [String: Int] = [:]
         try database.forEachRow("SELECT view, count(*) FROM findings WHERE trace_id = ? AND view IS NOT NULL GROUP BY view", [traceID]) { row in
             if let view = row.text(at: 0) { findings[view] = row.integer(at: 1) }
         }
-        var rows: [Row] = []
         let causes = Cause.allCases.count
-        try database.forEachRow(sql, [traceID]) { row in
+        // Time first where it was measured: a recording ranks views as Instruments does. BINARY
+        // collation compares UTF-8 bytes, and a NULL instance sorts first, before any name.
+        let byTime = try isMeasured(traceID: traceID, in: database)
+            ? "coalesce(round(sum(CASE WHEN e.kind = 'body' THEN e.duration_ms END), 6), 0) DESC, " : ""
+        try database.forEachRow(sql + "\nORDER BY \(byTime)4 DESC, 3 DESC, 1, 2", [traceID]) { row in
             let view = row.text(at: 0) ?? ""
-            rows.append(Row(
+            try body(Row(
                 view: view, instance: row.text(at: 1), inits: row.integer(at: 2), bodies: row.integer(at: 3),
                 bodiesByCause: (0..<causes).map { row.integer(at: Int32(4 + $0)) },
                 appears: row.integer(at: Int32(4 + causes)), disappears: row.integer(at: Int32(5 + causes)),
@@ -79,17 +101,5 @@ public enum ViewAccount {
                 findings: findings[view] ?? 0
             ))
         }
-        let measured = rows.contains { $0.bodyMilliseconds != nil }
-        rows.sort { lhs, rhs in
-            // Time first where it was measured: a recording ranks views as Instruments does.
-            if measured, (lhs.bodyMilliseconds ?? 0) != (rhs.bodyMilliseconds ?? 0) {
-                return (lhs.bodyMilliseconds ?? 0) > (rhs.bodyMilliseconds ?? 0)
-            }
-            if lhs.bodies != rhs.bodies { return lhs.bodies > rhs.bodies }
-            if lhs.inits != rhs.inits { return lhs.inits > rhs.inits }
-            if lhs.view != rhs.view { return lhs.view.utf8.lexicographicallyPrecedes(rhs.view.utf8) }
-            return (lhs.instance ?? "").utf8.lexicographicallyPrecedes((rhs.instance ?? "").utf8)
-        }
-        return rows
     }
 }

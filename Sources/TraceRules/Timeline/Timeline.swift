@@ -6,18 +6,23 @@ import TraceStore
 public enum Timeline {
     /// Analyses trace `traceID` of `database` (opened for writing: the findings are stored as
     /// `report` stores them) and lays it out.
+    ///
+    /// With `lines`, only the events of those lines become marks and only the findings citing
+    /// one of them are kept: the exact drawing of a range of a trace too long to draw whole.
+    /// The model holds every mark it draws, so its memory grows with them (`summarize` does not).
     public static func build(
         database: Database, traceID: Int, configuration: RuleConfiguration = RuleConfiguration(),
-        sources: SourceIndex? = nil
+        sources: SourceIndex? = nil, lines: ClosedRange<Int>? = nil
     ) throws -> TimelineModel {
         guard let trace = try TraceCatalog.list(database).first(where: { $0.id == traceID }) else {
             throw AnalysisError("no trace \(traceID) in \(database.path)")
         }
         var model = TimelineModel(trace: trace)
-        let builder = TimelineBuilder()
+        let builder = TimelineBuilder(lines: lines)
         let symbols = SymbolTable()
         let analyzer = Analyzer(database: database, configuration: configuration, sources: sources)
         model.findings = try analyzer.analyze(traceID: traceID, symbols: symbols, observing: builder.observe)
+        if let lines { model.findings.removeAll { finding in !finding.lines.contains(where: lines.contains) } }
         builder.finish(into: &model, symbols: symbols)
         try attachMessages(&model, placed: builder.placed, database: database, traceID: traceID)
         let typeLanes = Dictionary(

@@ -32,9 +32,19 @@ final class TimelineBuilder {
     /// For every event of the scan, whether it became a mark (messages are matched by position).
     private(set) var placed: [Bool] = []
     private(set) var unplaced = 0
+    private let lines: ClosedRange<Int>?
+
+    /// Lays out every event, or with `lines` only the events of those lines.
+    init(lines: ClosedRange<Int>? = nil) {
+        self.lines = lines
+    }
 
     /// Takes the scan's next event.
     func observe(_ event: LifecycleEvent) {
+        if let lines, !lines.contains(event.line) {
+            placed.append(false)
+            return
+        }
         guard let view = event.view else {
             placed.append(false)
             unplaced += 1

@@ -109,7 +109,9 @@ enum DiffCommand: Command {
     }
 
     private static func snapshot(_ database: Database, _ traceID: Int, label: String, _ configuration: RuleConfiguration) throws -> TraceSnapshot {
-        let findings = try Analyzer(database: database, configuration: configuration).analyze(traceID: traceID)
-        return try TraceSnapshot.load(database: database, traceID: traceID, findings: findings, label: label)
+        // Stored as the rules make them and counted from the store: a long trace's findings and
+        // their evidence are never all in memory at once.
+        try Analyzer(database: database, configuration: configuration).analyzeIntoStore(traceID: traceID)
+        return try TraceSnapshot.loadStored(database: database, traceID: traceID, label: label)
     }
 }

@@ -5,9 +5,14 @@ enum TimelineCommand: Command {
     static let spec = CommandSpec(
         name: "timeline",
         summary: "Write an interactive timeline page (one offline HTML file) of a trace's view lifecycles.",
-        usage: "[FILE|-] [--trace ID] [--db PATH] [--config PATH] --output FILE",
+        usage: "[FILE|-] [--trace ID] [--db PATH] [--config PATH] [--detail auto|exact|summary] [--lines A-B] --output FILE",
         options: [
             OptionSpec(name: "output", value: "FILE", help: "The page to write (required; - for stdout)."),
+            OptionSpec(
+                name: "detail", value: "auto|exact|summary",
+                help: "exact: every mark; summary: marks binned by line at a few levels of detail; auto (default): exact up to \(Timeline.exactEventLimit) events."
+            ),
+            OptionSpec(name: "lines", value: "A-B", help: "Draw only the events of lines A to B, exactly (a range of a long trace)."),
         ] + TraceSelection.specs,
         positionals: TraceSelection.positionals,
         maxPositionals: 1,
@@ -19,13 +24,20 @@ enum TimelineCommand: Command {
         click on a type's name shows or hides its instances (types with more than eight start
         hidden); `timeline.html#line=N` opens with line N's mark selected, `#filter=TEXT`
         with the view filter set. The axis is time when every event carries one, else line
-        order. The page needs no network and no
-        other file; marks closer than a pixel are merged when drawn, so a trace of a million
-        events stays responsive.
+        order. The page needs no network and no other file; marks closer than a pixel are
+        merged when drawn.
+
+        A trace of more than \(Timeline.exactEventLimit) events is summarised: per view
+        type, which kinds of mark, lifetimes, identity resets and finding flags fall in each bin
+        of lines, at three levels of detail that the page picks as you zoom. The page and the
+        command's memory then stay the same size however long the trace (a 20 MB page for
+        175 view types); instances are folded into their type's lane, and the page gives
+        the command (`--lines A-B`) that draws the range in view exactly.
 
         EXAMPLES:
           trace-analyze timeline app.log --output timeline.html
           trace-analyze timeline --trace 3 --db run.sqlite --output timeline.html
+          trace-analyze timeline --trace 3 --db run.sqlite --lines 120000-125000 --output part.html
         """
     )
 
@@ -33,19 +45,53 @@ enum TimelineCommand: Command {
         guard let output = arguments.value("output") else {
             throw UsageError("--output FILE is required: the page to write (e.g. --output timeline.html)")
         }
+        let detail = arguments.value("detail") ?? "auto"
+        guard ["auto", "exact", "summary"].contains(detail) else {
+            throw UsageError("--detail must be auto, exact or summary, not '\(detail)'")
+        }
+        let lines = try arguments.value("lines").map(parseLines)
+        if lines != nil, detail == "summary" {
+            throw UsageError("--lines draws a range exactly; it cannot be combined with --detail summary")
+        }
         if output != "-" { _ = try OutputFile.check(output, for: "--output") }
         let selection = try TraceSelection.resolve(arguments)
-        let model = try selection.timeline()
+        let events = try selection.trace().events
+        let summarise = lines == nil && (detail == "summary" || (detail == "auto" && events > Timeline.exactEventLimit))
+        if summarise {
+            let summary = try selection.timelineSummary()
+            let sink = try ByteSink(path: output, what: "timeline page")
+            TimelinePage.write(summary, command: "trace-analyze timeline \(selection.selector)", to: sink)
+            do { try sink.finish() } catch { sink.abandon(); throw error }
+            let marks = summary.lanes.reduce(0) { $0 + $1.kindCounts.reduce(0, +) }
+            if output != "-" {
+                Console.note("wrote \(output): \(summary.lanes.count) lanes, \(marks) marks in \(summary.levels.count) levels of detail (a summary: --detail exact draws every mark), \(summary.findingCount) finding\(summary.findingCount == 1 ? "" : "s")")
+            }
+            if !summary.droppedLevels.isEmpty {
+                Console.note("trace-analyze: note: \(summary.lanes.count) view types are too many for the finest levels of detail (\(summary.droppedLevels.map(String.init).joined(separator: ", ")) bins); the page draws the coarser ones")
+            }
+            return ExitCode.success
+        }
+        let model = try selection.timeline(lines: lines)
         let sink = try ByteSink(path: output, what: "timeline page")
         TimelinePage.write(model, to: sink)
         do { try sink.finish() } catch { sink.abandon(); throw error }
         if model.marks.isEmpty {
             // Loud, never silently blank: say why the page has nothing on it.
-            Console.note("trace-analyze: note: no event of \(model.trace.source) named a view (\(model.trace.lines) lines read); the page has no lanes")
+            let place = lines.map { " on lines \($0.lowerBound)-\($0.upperBound)" } ?? ""
+            Console.note("trace-analyze: note: no event of \(model.trace.source)\(place) named a view (\(model.trace.lines) lines read); the page has no lanes")
         }
         if output != "-" {
             Console.note("wrote \(output): \(model.lanes.count) lanes, \(model.marks.count) marks, \(model.findings.count) finding\(model.findings.count == 1 ? "" : "s")")
         }
         return ExitCode.success
+    }
+
+    /// `A-B` as a range of 1-based lines.
+    private static func parseLines(_ text: String) throws -> ClosedRange<Int> {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let from = Int(parts[0]), let to = Int(parts[1]), from >= 1, from <= to else {
+            throw UsageError("--lines needs a range of lines A-B with 1 <= A <= B (e.g. --lines 1200-1800), not '\(text)'")
+        }
+        return from...to
     }
 }

@@ -9,6 +9,9 @@ struct TraceSelection {
     let database: Database
     let traceID: Int
     let configuration: RuleConfiguration
+    /// The command line that selects this trace again: `--trace ID --db PATH` when it is kept
+    /// in a database, else the log (a temporary store is gone once the command ends).
+    let selector: String
 
     /// The options the commands that take one trace share.
     static let specs = [
@@ -35,7 +38,8 @@ struct TraceSelection {
             let (database, traceID) = try StoredTrace.open(arguments, requested: id) { path in
                 "no database at \(path); create one with `trace-analyze ingest FILE --db \(path)`"
             }
-            return TraceSelection(database: database, traceID: traceID, configuration: configuration)
+            let selector = "--trace \(traceID) --db \(ShellWord.quote(DatabaseOption.path(arguments)))"
+            return TraceSelection(database: database, traceID: traceID, configuration: configuration, selector: selector)
         }
         var input = arguments.positionals.first
         if input == nil {
@@ -48,11 +52,27 @@ struct TraceSelection {
         let patterns = try UserPattern.load(from: file)
         let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()
         let summary = try Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) }).ingest(path: inputs[0])
-        return TraceSelection(database: database, traceID: summary.traceID, configuration: configuration)
+        let selector = arguments.value("db").map { "--trace \(summary.traceID) --db \(ShellWord.quote($0))" }
+            ?? ShellWord.quote(inputs[0])
+        return TraceSelection(database: database, traceID: summary.traceID, configuration: configuration, selector: selector)
     }
 
-    /// Lays the trace out (runs the rules too: findings are part of the drawing).
-    func timeline() throws -> TimelineModel {
-        try Timeline.build(database: database, traceID: traceID, configuration: configuration)
+    /// Lays the trace out (runs the rules too: findings are part of the drawing); with
+    /// `lines`, only that range's marks.
+    func timeline(lines: ClosedRange<Int>? = nil) throws -> TimelineModel {
+        try Timeline.build(database: database, traceID: traceID, configuration: configuration, lines: lines)
+    }
+
+    /// Bins the trace at a few levels of detail, in memory that does not grow with it.
+    func timelineSummary() throws -> TimelineSummary {
+        try Timeline.summarize(database: database, traceID: traceID, configuration: configuration)
+    }
+
+    /// The stored trace's row (its counts).
+    func trace() throws -> TraceCatalog.Trace {
+        guard let trace = try TraceCatalog.list(database).first(where: { $0.id == traceID }) else {
+            throw ToolError("no trace \(traceID) in \(database.path)")
+        }
+        return trace
     }
 }

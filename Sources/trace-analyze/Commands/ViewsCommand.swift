@@ -35,11 +35,10 @@ enum ViewsCommand: Command {
         let format = arguments.value("format") ?? "table"
         guard formats.contains(format) else { throw UsageError("unknown format '\(format)'; valid: \(formats.joined(separator: ", "))") }
         let input = try TraceInput.open(arguments, file: arguments.positionals.first)
-        let rows = try ViewAccount.rows(traceID: input.traceID, in: input.database)
         var writer: any ResultWriter = format == "markdown" ? MarkdownRowsWriter() : try ResultFormat.parse(format).makeWriter()
-        let measured = rows.contains { $0.bodyMilliseconds != nil }
+        let measured = try ViewAccount.isMeasured(traceID: input.traceID, in: input.database)
         writer.begin(columns: measured ? ViewAccount.measuredColumns : ViewAccount.columns)
-        for row in rows {
+        try ViewAccount.forEachRow(traceID: input.traceID, in: input.database) { row in
             let time: [SQLValue] = measured
                 ? [row.bodyMilliseconds.map { .real($0) } ?? .null, row.maxBodyMilliseconds.map { .real($0) } ?? .null] : []
             writer.add(row: [.text(row.view), row.instance.map { .text($0) } ?? .null, .integer(Int64(row.inits)), .integer(Int64(row.bodies))]

@@ -35,11 +35,11 @@ enum TimelinePageTemplate {
   #legend span { margin-right: 10px; white-space: nowrap; }
   #legend i { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 4px; vertical-align: -1px; }
   #range { color: var(--muted); font-variant-numeric: tabular-nums; }
-  #layout { display: flex; align-items: stretch; }
+  #layout { display: flex; align-items: flex-start; }
   #stage { flex: 1; min-width: 0; position: relative; }
   canvas { display: block; width: 100%; cursor: grab; }
   canvas.dragging { cursor: grabbing; }
-  #side { width: 340px; border-left: 1px solid var(--line); padding: 8px 12px; overflow: auto; background: var(--panel); }
+  #side { width: 340px; max-height: 100vh; position: sticky; top: 0; border: 1px solid var(--line); border-width: 0 0 1px 1px; padding: 8px 12px; overflow: auto; background: var(--panel); }
   #side h2 { font-size: 13px; margin: 8px 0 4px; }
   #detail pre { white-space: pre-wrap; word-break: break-all; background: #fff; border: 1px solid var(--line); padding: 4px 6px; margin: 4px 0; font-size: 12px; }
   #detail dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 8px; margin: 0; }
@@ -48,6 +48,14 @@ enum TimelinePageTemplate {
   #finding-list li { padding: 4px 6px; border-bottom: 1px solid var(--line); cursor: pointer; }
   #finding-list li:hover { background: #fff; }
   #finding-list .rule { font-family: ui-monospace, Menlo, monospace; font-size: 12px; }
+  #events { padding: 4px 16px 12px; border-top: 1px solid var(--line); }
+  #events h2 { font-size: 13px; margin: 6px 0 4px; }
+  #event-table { border-collapse: collapse; width: 100%; font-size: 12px; }
+  #event-table th { text-align: left; color: var(--muted); font-weight: 400; border-bottom: 1px solid var(--line); padding: 2px 8px 2px 0; }
+  #event-table td { padding: 1px 8px 1px 0; vertical-align: top; font-variant-numeric: tabular-nums; }
+  #event-table td:last-child { font-family: ui-monospace, Menlo, monospace; word-break: break-all; }
+  #event-table tr { cursor: pointer; } #event-table tbody tr:hover { background: var(--panel); }
+  #event-table tr.selected { background: #e8eaf6; }
   #errors { color: #c62828; padding: 6px 16px; white-space: pre-wrap; }
   #help { color: var(--muted); font-size: 12px; }
 </style>
@@ -68,7 +76,11 @@ enum TimelinePageTemplate {
 </div>
 <div id="errors" hidden></div>
 <div id="layout">
-  <div id="stage"><canvas id="canvas" aria-label="Timeline of view lifecycles"></canvas></div>
+  <div id="stage"><canvas id="canvas" aria-label="Timeline of view lifecycles"></canvas>
+    <section id="events"><h2>Events in view <span id="events-count"></span></h2>
+      <table id="event-table"><thead><tr><th>line</th><th>view</th><th>kind</th><th>message</th></tr></thead><tbody></tbody></table>
+    </section>
+  </div>
   <aside id="side">
     <h2>Selection</h2>
     <div id="detail">Click a mark, a lifetime bar or a finding.</div>
@@ -97,6 +109,7 @@ enum TimelinePageTemplate {
   drawn.dataset.errors = "0";
 
   const data = JSON.parse(document.getElementById("timeline-data").textContent);
+  drawn.dataset.parsedMs = performance.now().toFixed(0);
   if (data.version !== 1) throw new Error("timeline data version " + data.version + " is not 1: the page and its data disagree");
 
   const KIND_COLOURS = { body: "#1565c0", init: "#2e7d32", deinit: "#c62828", appear: "#00897b", disappear: "#ef6c00", task: "#6a1b9a", layout: "#757575", text: "#9e9e9e" };
@@ -118,12 +131,33 @@ enum TimelinePageTemplate {
   const markCause = M.cause ? Int16Array.from(M.cause) : null;
   // Measured durations in milliseconds (TraceProbe's or Instruments' ms), -1 where none.
   const markMs = M.ms && data.axis === "seconds" && M.ms.some(v => v > 0) ? Float64Array.from(M.ms) : null;
+  // A long trace comes as a summary: per type lane and level of detail, one byte per bin of
+  // lines for the kinds of mark in it and one for lifetimes, resets and finding flags.
+  const S = data.summary || null;
   const laneCount = data.lanes.view.length;
   const lanes = [];
   for (let i = 0; i < laneCount; i++) {
     lanes.push({ index: i, view: data.lanes.view[i], instance: data.lanes.instance[i], parent: data.lanes.parent[i], marks: [], lifetimes: [], findings: [] });
   }
   for (let m = 0; m < markCount; m++) lanes[markLane[m]].marks.push(m);
+  // Base64, trailing zero bins left out by the writer.
+  function decodeBins(text, length) {
+    const raw = atob(text), array = new Uint8Array(length);
+    for (let i = 0; i < raw.length && i < length; i++) array[i] = raw.charCodeAt(i);
+    return array;
+  }
+  // Decoded when first drawn: most lanes of a long trace are off screen at first.
+  if (S) lanes.forEach((lane, i) => {
+    lane.kindBins = []; lane.extraBins = [];
+    lane.total = S.kindCounts[i].reduce((a, b) => a + b, 0);
+  });
+  function laneBins(lane, level) {
+    if (!lane.kindBins[level]) {
+      lane.kindBins[level] = decodeBins(S.kinds[lane.index][level], S.levels[level]);
+      lane.extraBins[level] = decodeBins(S.extras[lane.index][level], S.levels[level]);
+    }
+    return [lane.kindBins[level], lane.extraBins[level]];
+  }
   // Each lane's marks in axis order, for binary searches (a log's times can run backwards).
   function axisOrder(list) {
     const array = Int32Array.from(list);
@@ -144,9 +178,10 @@ enum TimelinePageTemplate {
     while (lo < hi) { const mid = (lo + hi) >> 1; if (markLine[mid] < line) lo = mid + 1; else hi = mid; }
     return markX[lo];
   }
-  for (const f of data.findings) f.xs = f.lines.map(xOfLine);
+  for (const f of data.findings) f.xs = S ? f.lines : f.lines.map(xOfLine);
   let minX = Infinity, maxX = -Infinity;
   for (let m = 0; m < markCount; m++) { if (markX[m] < minX) minX = markX[m]; if (markX[m] > maxX) maxX = markX[m]; }
+  if (S) { minX = 1; maxX = S.lines; }
   if (!isFinite(minX)) { minX = 0; maxX = 1; }
   const span = Math.max(maxX - minX, data.axis === "seconds" ? 0.001 : 1);
   // A margin either side, so the first and last marks are not cut by the edges; nothing comes
@@ -158,8 +193,13 @@ enum TimelinePageTemplate {
   document.getElementById("source").textContent = data.trace.source + " (trace " + data.trace.id + ")";
   const kindCounts = new Array(kinds.length).fill(0);
   for (let m = 0; m < markCount; m++) kindCounts[markKind[m]] += 1;
+  if (S) for (const row of S.kindCounts) row.forEach((n, k) => { kindCounts[k] += n; });
+  const totalMarks = S ? kindCounts.reduce((a, b) => a + b, 0) : markCount;
+  const totalLifetimes = S ? S.lifetimes.reduce((a, b) => a + b, 0) : data.lifetimes.lane.length;
+  const totalFindings = S ? S.findingCount : data.findings.length;
   const severityCounts = { error: 0, warning: 0, info: 0 };
-  for (const f of data.findings) severityCounts[f.severity] = (severityCounts[f.severity] || 0) + 1;
+  if (S) Object.assign(severityCounts, S.severityCounts);
+  else for (const f of data.findings) severityCounts[f.severity] = (severityCounts[f.severity] || 0) + 1;
   const counts = document.getElementById("counts");
   function addCount(label, value, cls) {
     const s = document.createElement("span");
@@ -171,13 +211,20 @@ enum TimelinePageTemplate {
   addCount("lines", data.trace.lines);
   addCount("events", data.trace.events);
   addCount("lanes", laneCount);
-  addCount("marks", markCount);
+  addCount("marks", totalMarks);
   kinds.forEach((k, i) => { if (kindCounts[i] > 0) addCount(k, kindCounts[i]); });
-  addCount("lifetimes", L.lane.length);
+  addCount("lifetimes", totalLifetimes);
   for (const sev of ["error", "warning", "info"]) addCount(sev + "s", severityCounts[sev], "sev-" + sev);
   document.getElementById("axis-note").textContent = data.axis === "seconds"
     ? "Axis: seconds since the first event."
+    : S ? "Axis: line order (a summary of a long trace is drawn by line)."
     : "Axis: line order (the log carries no times; positions are line numbers).";
+  // What a summary leaves out, and the command that draws any range of it exactly.
+  const finest = S ? S.levels[S.levels.length - 1] : 0;
+  const linesPerBin = S ? S.lines / finest : 1;
+  function exactCommand(a, b) {
+    return S.command + " --lines " + Math.max(1, Math.floor(a)) + "-" + Math.min(S.lines, Math.ceil(b)) + " --output part.html";
+  }
   const legend = document.getElementById("legend");
   kinds.forEach((k, i) => {
     if (kindCounts[i] === 0) return;
@@ -194,7 +241,7 @@ enum TimelinePageTemplate {
   // ---- findings list (capped: a long trace can hold thousands) ----
   const FINDING_LIST_LIMIT = 500;
   const list = document.getElementById("finding-list");
-  document.getElementById("finding-count").textContent = "(" + data.findings.length + ")";
+  document.getElementById("finding-count").textContent = "(" + totalFindings + ")";
   data.findings.slice(0, FINDING_LIST_LIMIT).forEach((f, i) => {
     const li = document.createElement("li");
     li.dataset.rule = f.rule; li.dataset.view = f.view || ""; li.dataset.severity = f.severity;
@@ -207,9 +254,9 @@ enum TimelinePageTemplate {
     li.addEventListener("click", () => focusFinding(i));
     list.append(li);
   });
-  if (data.findings.length > FINDING_LIST_LIMIT) {
+  if (totalFindings > Math.min(FINDING_LIST_LIMIT, data.findings.length)) {
     const li = document.createElement("li");
-    li.textContent = "… and " + (data.findings.length - FINDING_LIST_LIMIT) + " more (see `trace-analyze report`).";
+    li.textContent = "… and " + (totalFindings - Math.min(FINDING_LIST_LIMIT, data.findings.length)) + " more (see `trace-analyze report`).";
     list.append(li);
   }
 
@@ -248,7 +295,7 @@ enum TimelinePageTemplate {
   function toggle(lane) {
     if (!children.has(lane.index)) return;
     if (expanded.has(lane.index)) expanded.delete(lane.index); else expanded.add(lane.index);
-    buildRows(); redraw();
+    buildRows(); resize();
   }
 
   // ---- drawing ----
@@ -275,7 +322,9 @@ enum TimelinePageTemplate {
   function resize() {
     dpr = window.devicePixelRatio || 1;
     width = canvas.parentElement.clientWidth;
-    height = Math.max(240, window.innerHeight - canvas.getBoundingClientRect().top - 4);
+    // As tall as its lanes, up to the window: a short trace leaves no empty canvas below them.
+    const content = rows.length ? rows[rows.length - 1].y + rows[rows.length - 1].h + 10 : AXIS + ROW;
+    height = Math.max(AXIS + ROW + 10, Math.min(window.innerHeight - canvas.getBoundingClientRect().top - 4, content));
     canvas.style.height = height + "px";
     canvas.width = Math.round(width * dpr); canvas.height = Math.round(height * dpr);
     draw();
@@ -299,13 +348,26 @@ enum TimelinePageTemplate {
     // Axis ticks
     const step = niceStep(x1 - x0, Math.max(2, pw / 110));
     ctx.strokeStyle = "#ececf0"; ctx.fillStyle = "#6e6e73"; ctx.lineWidth = 1;
+    const axisLabels = [];
     for (let t = Math.max(0, Math.ceil(x0 / step) * step); t <= x1; t += step) {
       const p = Math.round(px(t)) + 0.5;
       ctx.beginPath(); ctx.moveTo(p, AXIS - 6); ctx.lineTo(p, height); ctx.stroke();
-      ctx.fillText(label(t), p + 3, AXIS / 2);
+      const text = label(t);
+      axisLabels.push({ x: p + 3, text, w: ctx.measureText(text).width });
     }
-    let rowsDrawn = 0, marksInView = 0, ticks = 0, lifetimesDrawn = 0, findingsDrawn = 0, identityResetsDrawn = 0, durationsDrawn = 0;
-    const findingLabels = [], flags = [];
+    // The last label ends at the right edge rather than past it, and a label it would then
+    // overlap gives way: every label drawn is whole.
+    const lastLabel = axisLabels[axisLabels.length - 1];
+    if (lastLabel && lastLabel.x + lastLabel.w > width - 2) lastLabel.x = width - 2 - lastLabel.w;
+    let labelLimit = Infinity, labelsDrawn = 0;
+    for (let i = axisLabels.length - 1; i >= 0; i--) {
+      const { x, text, w } = axisLabels[i];
+      if (x + w > labelLimit - 6 || x < GUTTER) continue;
+      ctx.fillText(text, x, AXIS / 2);
+      labelLimit = x; labelsDrawn += 1;
+    }
+    let rowsDrawn = 0, marksInView = 0, ticks = 0, lifetimesDrawn = 0, findingsDrawn = 0, identityResetsDrawn = 0, labelledRows = 0, lifetimeBars = 0, durationsDrawn = 0;
+    const flags = [];
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r], top = row.y - scrollY, lane = row.lane;
       if (top + row.h < AXIS || top > height) continue;
@@ -314,83 +376,100 @@ enum TimelinePageTemplate {
       const bandH = top + row.h - 3 - band;
       const mid = band + bandH / 2;
       if (r % 2 === 0) { ctx.fillStyle = "#fafafc"; ctx.fillRect(GUTTER, top, pw, row.h); }
-      // Lifetimes: a bar from the mark that began it to the one that ended it. Bars that meet
-      // within a pixel are drawn as one, outlined only when wide enough to tell apart, and
-      // each kind of shape is drawn in one go (one style change): a lane can hold thousands.
-      const bars = [], outlines = [], resets = [];
-      let barFrom = -1, barTo = -1, lastReset = -1;
-      const flush = () => { if (barTo > barFrom) bars.push(barFrom, barTo - barFrom); };
-      lane.lifetimes.forEach((i, k) => {
-        const start = markX[L.start[i]];
-        const end = L.endedBy[i] === "end" ? domain[1] : markX[L.end[i]];
-        if (end < x0 || start > x1) return;
-        const a = Math.max(GUTTER, px(start)), b = Math.min(GUTTER + pw, Math.max(px(end), px(start) + 3));
-        if (a <= barTo + 1) barTo = Math.max(barTo, b); else { flush(); barFrom = a; barTo = b; }
-        if (b - a >= 4) outlines.push(a + 0.5, b - a - 1);
-        lifetimesDrawn += 1;
-        // A new identity after an earlier lifetime: the state of the old one was thrown away.
-        if (k > 0 && L.startedBy[i] === "identity" && start >= x0) {
-          const p = Math.round(px(start));
-          if (p !== lastReset) resets.push(p - 1);
-          lastReset = p;
-          identityResetsDrawn += 1;
+      if (S) {
+        const drew = drawSummary(lane, top, band, bandH, x0, x1, pw, flags);
+        marksInView += drew.bins; ticks += drew.ticks; lifetimesDrawn += drew.bars; lifetimeBars += drew.bars; identityResetsDrawn += drew.resets;
+      } else {
+              // Lifetimes: a bar from the mark that began it to the one that ended it. Bars that meet
+        // within a pixel are drawn as one, outlined only when wide enough to tell apart, and
+        // each kind of shape is drawn in one go (one style change): a lane can hold thousands.
+        // A lifetime wide enough to see is a bar of its own, a gap from its neighbours and
+        // shaded apart from the one before, so three lifetimes read as three bars.
+        const bars = [], wide = [], resets = [];
+        let barFrom = -1, barTo = -1, lastReset = -1;
+        const flush = () => { if (barTo > barFrom) bars.push(barFrom, barTo - barFrom); };
+        lane.lifetimes.forEach((i, k) => {
+          const start = markX[L.start[i]];
+          const end = L.endedBy[i] === "end" ? domain[1] : markX[L.end[i]];
+          if (end < x0 || start > x1) return;
+          const a = Math.max(GUTTER, px(start)), b = Math.min(GUTTER + pw, Math.max(px(end), px(start) + 3));
+          if (b - a >= 12) wide.push(a + 3, b - a - 6, k & 1);
+          else if (a <= barTo + 1) barTo = Math.max(barTo, b); else { flush(); barFrom = a; barTo = b; }
+          lifetimesDrawn += 1;
+          // A new identity after an earlier lifetime: the state of the old one was thrown away.
+          if (k > 0 && L.startedBy[i] === "identity" && start >= x0) {
+            const p = Math.round(px(start));
+            if (p !== lastReset) resets.push(p - 1);
+            lastReset = p;
+            identityResetsDrawn += 1;
+          }
+        });
+        flush();
+        lifetimeBars += bars.length / 2 + wide.length / 3;
+        ctx.fillStyle = "rgba(21,101,192,0.16)";
+        for (let i = 0; i < bars.length; i += 2) ctx.fillRect(bars[i], band, bars[i + 1], bandH);
+        for (let i = 0; i < wide.length; i += 3) {
+          ctx.fillStyle = wide[i + 2] ? "rgba(0,137,123,0.16)" : "rgba(21,101,192,0.16)";
+          ctx.fillRect(wide[i], band, wide[i + 1], bandH);
+          ctx.strokeStyle = wide[i + 2] ? "rgba(0,137,123,0.6)" : "rgba(21,101,192,0.6)";
+          ctx.strokeRect(wide[i] + 0.5, band + 0.5, wide[i + 1] - 1, bandH - 1);
         }
-      });
-      flush();
-      ctx.fillStyle = "rgba(21,101,192,0.16)";
-      for (let i = 0; i < bars.length; i += 2) ctx.fillRect(bars[i], band, bars[i + 1], bandH);
-      ctx.strokeStyle = "rgba(21,101,192,0.45)";
-      for (let i = 0; i < outlines.length; i += 2) ctx.strokeRect(outlines[i], band + 0.5, outlines[i + 1], bandH - 1);
-      ctx.fillStyle = "#8e24aa";
-      for (const p of resets) ctx.fillRect(p, band - 2, 3, bandH + 4);
-      // Durations: a bar ending at its mark (a probe line is written when the step ends), as long
-      // as the step took, at least a pixel; orange above 0.5 ms and red above 1 ms, as
-      // Instruments colours body updates, grey below.
-      if (markMs) {
-        const lo = lowerBound(row.marks, x0), hi = lowerBound(row.marks, x1 + 1e-12);
-        for (let j = lo; j < hi; j++) {
-          const m = row.marks[j], d = markMs[m];
-          if (!(d > 0)) continue;
-          const b = px(markX[m]), a = Math.min(b - 1, px(markX[m] - d / 1000));
-          ctx.fillStyle = d > 1 ? "rgba(211,47,47,0.75)" : d > 0.5 ? "rgba(245,124,0,0.75)" : "rgba(110,110,115,0.45)";
-          ctx.fillRect(Math.max(GUTTER, a), band + bandH - 4, Math.max(1, b - Math.max(GUTTER, a)), 4);
-          durationsDrawn += 1;
+        drawResets(resets.map((p) => p + 1), band, bandH);
+        // Where the lifetime it begins is wide, the reset says what it is.
+        ctx.font = "10px -apple-system, 'Segoe UI', Roboto, Arial, sans-serif"; ctx.fillStyle = "#8e24aa";
+        for (let i = 0; i < wide.length; i += 3) {
+          if (wide[i + 1] >= 90 && resets.some((p) => Math.abs(p + 1 - (wide[i] - 3)) <= 2)) ctx.fillText("↺ state reset", wide[i] + 6, band + bandH / 2);
         }
-      }
-      // Marks: far apart, a diamond each; closer, binned per pixel column and kind (each kind in
-      // a track of its own across the row), one tick per occupied bin, one path per kind.
-      const ms = row.marks;
-      const from = lowerBound(ms, x0), to = lowerBound(ms, x1 + 1e-12);
-      marksInView += Math.max(0, to - from);
-      const spacing = (to - from) > 0 ? pw / (to - from) : pw;
-      if (spacing > 10) {
-        for (let j = from; j < to; j++) {
-          const m = ms[j], p = Math.round(px(markX[m]));
-          ctx.fillStyle = markColour(m);
-          ctx.beginPath(); ctx.moveTo(p, mid - 5); ctx.lineTo(p + 4, mid); ctx.lineTo(p, mid + 5); ctx.lineTo(p - 4, mid); ctx.closePath(); ctx.fill();
-          ticks += 1;
+        ctx.font = "12px -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
+        // Durations: a bar ending at its mark (a probe line is written when the step ends), as long
+        // as the step took, at least a pixel; orange above 0.5 ms and red above 1 ms, as
+        // Instruments colours body updates, grey below.
+        if (markMs) {
+          const lo = lowerBound(row.marks, x0), hi = lowerBound(row.marks, x1 + 1e-12);
+          for (let j = lo; j < hi; j++) {
+            const m = row.marks[j], d = markMs[m];
+            if (!(d > 0)) continue;
+            const b = px(markX[m]), a = Math.min(b - 1, px(markX[m] - d / 1000));
+            ctx.fillStyle = d > 1 ? "rgba(211,47,47,0.75)" : d > 0.5 ? "rgba(245,124,0,0.75)" : "rgba(110,110,115,0.45)";
+            ctx.fillRect(Math.max(GUTTER, a), band + bandH - 4, Math.max(1, b - Math.max(GUTTER, a)), 4);
+            durationsDrawn += 1;
+          }
         }
-      } else if (to > from) {
-        const columns = Math.ceil(pw) + 1;
-        if (bins.length < columns) bins = new Uint16Array(columns);
-        bins.fill(0, 0, columns);
-        const scale = pw / (x1 - x0);
-        let keys = 0;
-        for (let j = from; j < to; j++) {
-          const m = ms[j];
-          const c = Math.round((markX[m] - x0) * scale);
-          const key = markCause && markKind[m] === BODY && markCause[m] >= 0 ? kinds.length + markCause[m] % CAUSE_COLOURS.length : markKind[m];
-          bins[c] |= 1 << key;
-          keys |= 1 << key;
-        }
-        const track = (bandH - 2) / trackCount;
-        for (let key = 0; key < 16; key++) {
-          if (!(keys & (1 << key))) continue;
-          const bit = 1 << key;
-          const y = band + 1 + track * trackOf(key);
-          ctx.fillStyle = key < kinds.length ? KIND_COLOURS[kinds[key]] || "#000" : CAUSE_COLOURS[key - kinds.length];
-          const h = Math.max(1, track - 0.5);
-          for (let c = 0; c < columns; c++) if (bins[c] & bit) { ctx.fillRect(GUTTER + c, y, 1.5, h); ticks += 1; }
+        // Marks: far apart, a diamond each; closer, binned per pixel column and kind (each kind in
+        // a track of its own across the row), one tick per occupied bin, one path per kind.
+        const ms = row.marks;
+        const from = lowerBound(ms, x0), to = lowerBound(ms, x1 + 1e-12);
+        marksInView += Math.max(0, to - from);
+        const spacing = (to - from) > 0 ? pw / (to - from) : pw;
+        if (spacing > 10) {
+          for (let j = from; j < to; j++) {
+            const m = ms[j], p = Math.round(px(markX[m]));
+            ctx.fillStyle = markColour(m);
+            ctx.beginPath(); ctx.moveTo(p, mid - 5); ctx.lineTo(p + 4, mid); ctx.lineTo(p, mid + 5); ctx.lineTo(p - 4, mid); ctx.closePath(); ctx.fill();
+            ticks += 1;
+          }
+        } else if (to > from) {
+          const columns = Math.ceil(pw) + 1;
+          if (bins.length < columns) bins = new Uint16Array(columns);
+          bins.fill(0, 0, columns);
+          const scale = pw / (x1 - x0);
+          let keys = 0;
+          for (let j = from; j < to; j++) {
+            const m = ms[j];
+            const c = Math.round((markX[m] - x0) * scale);
+            const key = markCause && markKind[m] === BODY && markCause[m] >= 0 ? kinds.length + markCause[m] % CAUSE_COLOURS.length : markKind[m];
+            bins[c] |= 1 << key;
+            keys |= 1 << key;
+          }
+          const track = (bandH - 2) / trackCount;
+          for (let key = 0; key < 16; key++) {
+            if (!(keys & (1 << key))) continue;
+            const bit = 1 << key;
+            const y = band + 1 + track * trackOf(key);
+            ctx.fillStyle = key < kinds.length ? KIND_COLOURS[kinds[key]] || "#000" : CAUSE_COLOURS[key - kinds.length];
+            const h = Math.max(1, track - 0.5);
+            for (let c = 0; c < columns; c++) if (bins[c] & bit) { ctx.fillRect(GUTTER + c, y, 1.5, h); ticks += 1; }
+          }
         }
       }
       // Findings: a flag over each line they cite on this lane.
@@ -404,7 +483,6 @@ enum TimelinePageTemplate {
           const p = Math.round(px(x));
           if (!flagBins) { flagBins = new Uint8Array(Math.ceil(width) + 1); flags.push({ top, bins: flagBins }); }
           flagBins[p] |= SEVERITY_BITS[f.severity] || 1;
-          if (!shown) findingLabels.push({ p, top, f });
           shown = true;
         }
         if (shown) findingsDrawn += 1;
@@ -415,21 +493,20 @@ enum TimelinePageTemplate {
       const kids = children.get(lane.index);
       const name = lane.parent >= 0 ? "  └ " + lane.instance
         : kids ? (expanded.has(lane.index) ? "▾ " : "▸ ") + lane.view + "  (" + kids.length + " instances)" : lane.view;
-      ctx.fillText(fit(name, GUTTER - 60), 8, mid);
-      ctx.fillStyle = "#8e8e93"; ctx.textAlign = "right"; ctx.fillText(String(row.marks.length), GUTTER - 8, mid); ctx.textAlign = "left";
-    }
-    // Finding messages after all rows, so lanes below do not paint over them.
-    ctx.font = "11px -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
-    // One message per row (the first finding in view); the rest are a click away.
-    const labelled = new Set();
-    for (const { p, top, f } of findingLabels) {
-      if (labelled.has(top)) continue;
-      labelled.add(top);
-      const text = fit(f.rule + ": " + f.message, Math.max(80, GUTTER + pw - p - 16));
-      const w = ctx.measureText(text).width;
-      ctx.fillStyle = "rgba(255,255,255,0.9)"; ctx.fillRect(p + 10, top, w + 4, FLAG - 1);
-      ctx.fillStyle = f.severity === "warning" ? "#8a5a00" : SEVERITY_COLOURS[f.severity];
-      ctx.fillText(text, p + 12, top + FLAG / 2);
+      // A type lane's finding is named in the gutter under the lane's name, in its severity's
+      // colour, not across the lane where it would cover marks; its message is a click away.
+      const laneFinding = lane.parent < 0 && lane.findings.length ? data.findings[lane.findings[0]] : null;
+      const nameY = laneFinding ? top + 11 : mid;
+      ctx.fillText(fit(name, GUTTER - 60), 8, nameY);
+      ctx.fillStyle = "#8e8e93"; ctx.textAlign = "right"; ctx.fillText(String(S ? lane.total : row.marks.length), GUTTER - 8, nameY); ctx.textAlign = "left";
+      if (laneFinding) {
+        ctx.font = "11px -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
+        ctx.fillStyle = laneFinding.severity === "warning" ? "#8a5a00" : SEVERITY_COLOURS[laneFinding.severity];
+        const more = lane.findings.length > 1 ? "  +" + (lane.findings.length - 1) + " more" : "";
+        ctx.fillText(fit("⚑ " + laneFinding.rule + more, GUTTER - 16), 8, top + 25);
+        ctx.font = "12px -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
+        labelledRows += 1;
+      }
     }
     // The selected mark: a ring on whichever visible row shows it.
     if (selected >= 0 && markX[selected] >= x0 && markX[selected] <= x1) {
@@ -462,15 +539,146 @@ enum TimelinePageTemplate {
     ctx.strokeStyle = "#d2d2d7"; ctx.beginPath(); ctx.moveTo(GUTTER - 0.5, 0); ctx.lineTo(GUTTER - 0.5, height); ctx.moveTo(0, AXIS - 0.5); ctx.lineTo(width, AXIS - 0.5); ctx.stroke();
 
     document.getElementById("range").textContent = label(Math.max(0, x0)) + " – " + label(Math.max(0, x1));
-    document.getElementById("aggregate-note").textContent = marksInView > ticks
+    const level = S ? summaryLevel(x0, x1, pw) : -1;
+    document.getElementById("aggregate-note").textContent = S
+      ? "Summary of a long trace: marks binned by line at " + S.levels.length + (S.levels.length === 1 ? " level" : " levels") + " of detail (at this zoom a bin holds " + binLines(level) + " lines; instances folded into their type's lane)" +
+        (S.levels[level] === finest && binLines(level) > 1 ? ". Exact marks of this range: " + exactCommand(x0, x1) : "") + "."
+      : marksInView > ticks
       ? "Showing " + marksInView.toLocaleString("en-US") + " marks in view as " + ticks.toLocaleString("en-US") + " ticks: marks of one kind closer than a pixel on a lane are merged into one tick. Zoom in to separate them."
       : "Every mark in view is drawn (" + marksInView.toLocaleString("en-US") + ").";
+    listEvents(x0, x1);
     lastDraw = { rowsDrawn, marksInView, ticks, lifetimesDrawn, findingsDrawn, ms: performance.now() - started };
     Object.assign(drawn.dataset, {
-      lanes: String(laneCount), rows: String(rows.length), rowsDrawn: String(rowsDrawn), marks: String(markCount),
-      marksInView: String(marksInView), ticks: String(ticks), lifetimes: String(L.lane.length), lifetimesDrawn: String(lifetimesDrawn), identityResetsDrawn: String(identityResetsDrawn),
-      durationsDrawn: String(durationsDrawn), findings: String(data.findings.length), findingsDrawn: String(findingsDrawn), drawMs: lastDraw.ms.toFixed(1),
+      lanes: String(laneCount), rows: String(rows.length), rowsDrawn: String(rowsDrawn), marks: String(totalMarks),
+      marksInView: String(marksInView), ticks: String(ticks), lifetimes: String(totalLifetimes), lifetimesDrawn: String(lifetimesDrawn), lifetimeBars: String(lifetimeBars), identityResetsDrawn: String(identityResetsDrawn),
+      durationsDrawn: String(durationsDrawn), findings: String(totalFindings), findingsDrawn: String(findingsDrawn), findingLabels: String(labelledRows), drawMs: lastDraw.ms.toFixed(1),
+      detail: S ? "summary" : "exact", axisLabels: String(labelsDrawn), axisLabelRight: lastLabel ? String(Math.ceil(lastLabel.x + lastLabel.w)) : "0", width: String(width), level: String(level), binLines: S ? String(binLines(level)) : "1", canvasHeight: String(height),
     });
+  }
+  // An identity reset: a purple post across the lane with a notch on top, so it stands out
+  // from the marks and the lifetimes' edges.
+  // Crowded resets (a long trace zoomed out) are short ticks along the band's foot instead,
+  // so they do not hide the marks.
+  function drawResets(resets, band, bandH) {
+    ctx.fillStyle = "#8e24aa";
+    let crowded = false;
+    for (let i = 1; i < resets.length; i++) if (resets[i] - resets[i - 1] < 10) { crowded = true; break; }
+    if (crowded) { for (const p of resets) ctx.fillRect(p, band + bandH - 3, 1, 3); return; }
+    ctx.beginPath();
+    for (const p of resets) {
+      ctx.rect(p - 1.5, band - 2, 3, bandH + 4);
+      ctx.moveTo(p - 5, band - 4); ctx.lineTo(p + 5, band - 4); ctx.lineTo(p, band + 2); ctx.closePath();
+    }
+    ctx.fill();
+  }
+  // ---- a summary's bins ----
+  const ALIVE = 16, RESET = 8;
+  // The finest level whose bins in view are at most four per pixel column.
+  function summaryLevel(x0, x1, pw) {
+    for (let l = S.levels.length - 1; l > 0; l--) if ((x1 - x0) / S.lines * S.levels[l] <= pw * 4) return l;
+    return 0;
+  }
+  function binLines(level) { return Math.max(1, Math.round(S.lines / S.levels[level])); }
+  let columnKinds = new Uint8Array(0), columnExtras = new Uint8Array(0);
+  // Folds the bins in view into pixel columns, then draws runs of columns: lifetimes, one
+  // track per kind, resets, and the columns' finding flags into `flags`.
+  function drawSummary(lane, top, band, bandH, x0, x1, pw, flags) {
+    const level = summaryLevel(x0, x1, pw), n = S.levels[level], per = S.lines / n;
+    const [kb, eb] = laneBins(lane, level);
+    const columns = Math.ceil(pw) + 2;
+    if (columnKinds.length < columns) { columnKinds = new Uint8Array(columns); columnExtras = new Uint8Array(columns); }
+    columnKinds.fill(0, 0, columns); columnExtras.fill(0, 0, columns);
+    const first = Math.max(0, Math.floor((x0 - 1) / per)), last = Math.min(n - 1, Math.floor((x1 - 1) / per));
+    let occupied = 0;
+    for (let b = first; b <= last; b++) {
+      const k = kb[b], e = eb[b];
+      if (!k && !e) continue;
+      if (k) occupied += 1;
+      const c0 = Math.max(0, Math.floor(px(1 + b * per) - GUTTER));
+      const c1 = Math.min(columns - 1, Math.max(c0, Math.ceil(px(1 + (b + 1) * per) - GUTTER) - 1));
+      if (c0 >= columns) continue;
+      // A bin wider than a few pixels (zoomed past its level) holds its marks somewhere in its
+      // lines: a tick at its start says so without painting the whole bin; its lifetimes span it.
+      for (let c = c0; c <= c1; c++) columnExtras[c] |= e & ALIVE;
+      for (let c = c0; c <= Math.min(c1, c0 + 2); c++) columnKinds[c] |= k;
+      columnExtras[c0] |= e & ~ALIVE;
+    }
+    const runs = (test, each) => {
+      for (let c = 0; c < columns;) {
+        if (!test(c)) { c++; continue; }
+        let d = c + 1;
+        while (d < columns && test(d)) d++;
+        each(c, d); c = d;
+      }
+    };
+    let bars = 0, ticks = 0, resets = [];
+    ctx.fillStyle = "rgba(21,101,192,0.16)";
+    runs((c) => columnExtras[c] & ALIVE, (c, d) => { ctx.fillRect(GUTTER + c, band, d - c, bandH); bars += 1; });
+    for (let c = 0; c < columns; c++) if (columnExtras[c] & RESET) resets.push(GUTTER + c);
+    drawResets(resets, band, bandH);
+    const track = (bandH - 2) / trackCount, h = Math.max(1, track - 0.5);
+    for (const key of tracks) {
+      const bit = 1 << key;
+      ctx.fillStyle = KIND_COLOURS[kinds[key]] || "#000";
+      const y = band + 1 + track * trackOf(key);
+      runs((c) => columnKinds[c] & bit, (c, d) => { ctx.fillRect(GUTTER + c, y, Math.max(1.5, d - c), h); ticks += d - c; });
+    }
+    let flagged = null;
+    for (let c = 0; c < columns; c++) {
+      const severity = columnExtras[c] & 7;
+      if (!severity) continue;
+      if (!flagged) { flagged = new Uint8Array(Math.ceil(width) + 1); flags.push({ top, bins: flagged }); }
+      flagged[GUTTER + c] |= severity;
+    }
+    return { bins: occupied, ticks, bars, resets: resets.length };
+  }
+  // What a click on a summary's lane shows: the bin under the pointer and how to see it exactly.
+  function showBin(lane, x) {
+    const level = summaryLevel(view[0], view[1], plotWidth()), n = S.levels[level], per = S.lines / n;
+    const b = Math.max(0, Math.min(n - 1, Math.floor((x - 1) / per)));
+    const [kb, eb] = laneBins(lane, level), k = kb[b], e = eb[b];
+    const from = Math.floor(1 + b * per), to = Math.max(from, Math.ceil(1 + (b + 1) * per) - 1);
+    const present = kinds.filter((name, i) => k & (1 << i)).join(", ");
+    const severities = ["info", "warning", "error"].filter((name) => e & SEVERITY_BITS[name]).join(", ");
+    const pre = document.createElement("pre"); pre.textContent = exactCommand(from, to);
+    detail.replaceChildren(dl([
+      ["view", lane.view], ["lines", from + "–" + to], ["marks", present || "none"],
+      ["lifetime", e & ALIVE ? "alive" : null], ["identity reset", e & RESET ? "yes" : null], ["findings", severities || null],
+    ]), "Exact marks of these lines:", pre);
+    detail.dataset.bin = from + "-" + to;
+  }
+  // Below the lanes, the log's lines behind the marks in view (the first EVENT_LIST_LIMIT, in
+  // line order), so the page reads as the log it came from; rebuilt only when the view moves.
+  const EVENT_LIST_LIMIT = 200;
+  const eventBody = document.querySelector("#event-table tbody");
+  let listedKey = "";
+  function listEvents(x0, x1) {
+    const key = x0 + ":" + x1 + ":" + rows.length + ":" + selected;
+    if (key === listedKey) return;
+    listedKey = key;
+    const picked = [];
+    let total = 0;
+    for (const row of rows) {
+      const ms = row.marks, from = lowerBound(ms, x0), to = lowerBound(ms, x1 + 1e-12);
+      total += Math.max(0, to - from);
+      for (let j = from; j < to && j < from + EVENT_LIST_LIMIT; j++) picked.push(ms[j]);
+    }
+    // A collapsed type's row lists its instances' marks too; a mark is listed once.
+    const unique = Array.from(new Set(picked)).sort((a, b) => a - b).slice(0, EVENT_LIST_LIMIT);
+    document.getElementById("events").hidden = markCount === 0;
+    document.getElementById("events-count").textContent = total > unique.length
+      ? "(the first " + unique.length + " of " + total.toLocaleString("en-US") + "; zoom in for the rest)" : "(" + unique.length + ")";
+    eventBody.replaceChildren(...unique.map((m) => {
+      const tr = document.createElement("tr");
+      const lane = lanes[markLane[m]];
+      for (const text of [String(markLine[m]), lane.view + (lane.instance ? " " + lane.instance : ""), kinds[markKind[m]], M.text[m] >= 0 ? data.texts[M.text[m]] : ""]) {
+        const td = document.createElement("td"); td.textContent = text; tr.append(td);
+      }
+      if (m === selected) tr.className = "selected";
+      tr.addEventListener("click", () => showMark(m));
+      return tr;
+    }));
+    drawn.dataset.eventsListed = String(unique.length);
   }
   function fit(text, max) {
     if (ctx.measureText(text).width <= max) return text;
@@ -525,7 +733,7 @@ enum TimelinePageTemplate {
     else if (e.key === "d" || e.key === "ArrowRight") { const d = (view[1] - view[0]) * 0.2; view = [view[0] + d, view[1] + d]; redraw(); }
   });
   document.getElementById("reset").addEventListener("click", () => { view = domain.slice(); scrollY = 0; redraw(); });
-  filterBox.addEventListener("input", () => { buildRows(); scrollY = 0; redraw(); });
+  filterBox.addEventListener("input", () => { buildRows(); scrollY = 0; resize(); });
   window.addEventListener("resize", resize);
 
   // ---- selection ----
@@ -589,6 +797,7 @@ enum TimelinePageTemplate {
     for (const fi of lane.findings) {
       for (const line of data.findings[fi].lines) if (Math.abs(px(xOfLine(line)) - ox) <= 4 && oy - (row.y - scrollY) < FLAG) { showFinding(fi); return; }
     }
+    if (S) { showBin(lane, xAt(ox)); return; }
     const x = xAt(ox), ms = row.marks;
     const j = lowerBound(ms, x);
     let best = -1, bestD = 6;
@@ -615,11 +824,17 @@ enum TimelinePageTemplate {
       view = [markX[lo] - half, markX[lo] + half];
     }
   }
-  window.addEventListener("hashchange", () => { selectLineFromAddress(); redraw(); });
+  // `#view=A-B` opens with positions A to B on the axis (lines, or seconds): a link to a range.
+  function viewFromAddress() {
+    const match = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(new URLSearchParams(location.hash.slice(1)).get("view") || "");
+    if (match && Number(match[2]) > Number(match[1])) view = [Number(match[1]), Number(match[2])];
+  }
+  window.addEventListener("hashchange", () => { viewFromAddress(); selectLineFromAddress(); redraw(); });
 
   // `#filter=TEXT` opens the page filtered, as if TEXT were typed into the filter box.
   filterBox.value = new URLSearchParams(location.hash.slice(1)).get("filter") || "";
   buildRows();
+  viewFromAddress();
   selectLineFromAddress();
   resize();
   // Milliseconds since navigation began: the data parsed and the first frame drawn (into the
