@@ -163,16 +163,18 @@ public struct XMLScanner {
             return nil
         }
         var index = start + 1
-        var quote: UInt8 = 0
         while index < count {
             let byte = base[index]
-            if quote != 0 {
-                if byte == quote { quote = 0 }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == UInt8(ascii: ">") {
-                return index
-            } else if byte == UInt8(ascii: "<") {
+            if byte == UInt8(ascii: ">") { return index }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                // Attribute values are most of a tag's bytes (`fmt="…"`): `memchr` skips to the
+                // closing quote where a byte-at-a-time loop with a quote state spent about 13
+                // instructions a byte.
+                guard let close = memchr(base + index + 1, Int32(byte), count - index - 1) else { return nil }
+                index = close.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: base) + 1
+                continue
+            }
+            if byte == UInt8(ascii: "<") {
                 throw XMLError(offset: consumed + index, reason: "'<' inside a tag (the tag begun at byte \(consumed + start) is not closed)")
             }
             index += 1
@@ -202,7 +204,13 @@ public struct XMLScanner {
     /// One complete construct from `start` (`<`) to `end` (`>`).
     private mutating func token<Sink: XMLSink>(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, into sink: inout Sink) throws {
         let tagLine = line
-        for index in start...end where base[index] == 0x0A { line += 1 }
+        // Newlines inside a tag are rare: `memchr` finds there are none at memory speed.
+        var from = base + start
+        let stop = base + end + 1
+        while from < stop, let newline = memchr(from, 0x0A, stop - from) {
+            line += 1
+            from = UnsafePointer(newline.assumingMemoryBound(to: UInt8.self)) + 1
+        }
         let second = start + 1 < end ? base[start + 1] : 0
         switch second {
         case UInt8(ascii: "?"):
