@@ -31,7 +31,7 @@ struct InstrumentsSink: XMLSink {
 
     /// The `fmt=` bytes of the open elements, back to back: frames open and close as a stack,
     /// so one buffer holds them all and nothing is allocated per element.
-    private var fmts: [UInt8] = []
+    private var fmts = ByteStack()
 
     private struct Frame {
         var id: Int?
@@ -68,7 +68,7 @@ struct InstrumentsSink: XMLSink {
             } else if Self.equals(name, "sentinel") {
                 frame.known = InstrumentsValue.none
             } else if let fmt = parsed.fmt {
-                fmts.append(contentsOf: fmt)
+                fmts.append(fmt)
             }
             frames.append(frame)
             return
@@ -99,7 +99,7 @@ struct InstrumentsSink: XMLSink {
             rowDepth -= 1
             let frame = frames.removeLast()
             let value = frame.known ?? settle(frame)
-            fmts.removeLast(fmts.count - frame.fmtStart)
+            fmts.truncate(to: frame.fmtStart)
             if let id = frame.id { values.define(id, value) }
             if !frames.isEmpty {
                 if frames[frames.count - 1].firstChild.isNone { frames[frames.count - 1].firstChild = value }
@@ -144,7 +144,7 @@ struct InstrumentsSink: XMLSink {
             return values.intern(XMLText.decode(trimmed))
         }
         if frame.isTypedArray { return frame.firstChild }
-        if frame.fmtStart < fmts.count { return values.intern(XMLText.decode(fmts[frame.fmtStart...])) }
+        if frame.fmtStart < fmts.count { return values.intern(XMLText.decode(fmts.suffix(from: frame.fmtStart))) }
         return .none
     }
 

@@ -33,7 +33,7 @@ public struct XMLScanner {
     /// The current 1-based line.
     private var line = 1
     /// The names of open elements, back to back, and where each starts in `names` and the input.
-    private var names: [UInt8] = []
+    private var names = ByteStack()
     private var open: [OpenElement] = []
 
     /// Where an open element's name starts in `names`, and its tag in the input. A struct
@@ -103,7 +103,7 @@ public struct XMLScanner {
             throw XMLError(offset: consumed + index, reason: "the input ends inside \(what) begun here (truncated export?)")
         }
         if let last = open.last {
-            let name = String(decoding: names[last.start...], as: UTF8.self)
+            let name = String(decoding: names.suffix(from: last.start), as: UTF8.self)
             throw XMLError(offset: consumed + pending.count, reason: "the input ends before <\(name)> (opened at byte \(last.offset)) is closed (truncated export?)")
         }
     }
@@ -229,15 +229,14 @@ public struct XMLScanner {
             guard let top = open.popLast() else {
                 throw XMLError(offset: consumed + start, reason: "closing tag </\(String(decoding: name, as: UTF8.self))> with no element open")
             }
-            let expected = names[top.start...]
-            let matches = expected.count == name.count && names.withUnsafeBytes { memcmp($0.baseAddress! + top.start, name.baseAddress!, name.count) == 0 }
-            guard matches else {
+            guard names.suffix(from: top.start, equals: name) else {
+                let expected = names.suffix(from: top.start)
                 throw XMLError(
                     offset: consumed + start,
                     reason: "closing tag </\(String(decoding: name, as: UTF8.self))> does not match <\(String(decoding: expected, as: UTF8.self))> opened at byte \(top.offset)"
                 )
             }
-            names.removeLast(names.count - top.start)
+            names.truncate(to: top.start)
             try sink.end(name: name)
         default:
             let empty = base[end - 1] == UInt8(ascii: "/")
@@ -251,7 +250,7 @@ public struct XMLScanner {
             let attributes = UnsafeRawBufferPointer(start: base + nameEnd, count: last - nameEnd)
             if !empty {
                 open.append(OpenElement(start: names.count, offset: consumed + start))
-                names.append(contentsOf: name)
+                names.append(name)
             }
             try sink.start(name: name, attributes: attributes, empty: empty, line: tagLine, offset: consumed + start)
             if empty { try sink.end(name: name) }
