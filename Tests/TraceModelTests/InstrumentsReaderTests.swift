@@ -167,4 +167,25 @@ import TraceModel
             #expect(cut.error == nil && cut.events == whole.events, "chunks of \(chunk) bytes")
         }
     }
+
+    /// Newlines inside a tag, in a quoted value or between attributes, still count: the rows
+    /// after them keep their lines, whatever the chunks.
+    @Test func newlinesInsideTagsKeepTheLinesOfLaterRows() {
+        let xml = """
+            <?xml version="1.0"?>
+            <trace-query-result><node><schema name="hitches"><col><mnemonic>start</mnemonic></col><col><mnemonic>duration</mnemonic></col><col><mnemonic>narrative-description</mnemonic></col></schema>
+            <row><start-time fmt="one
+            two">1000</start-time><duration
+              fmt='1 ms'>20000000</duration><string>first</string></row>
+            <row><start-time>2000</start-time><duration>30000000</duration><string>second</string></row>
+            </node></trace-query-result>
+            """
+        let bytes = Array(xml.utf8)
+        for chunk in [1, 3, 17, 1 << 18] {
+            let read = Self.read(bytes, chunk: chunk)
+            #expect(read.error == nil)
+            #expect(read.events.map(\.line) == [3, 6], "chunks of \(chunk) bytes")
+            #expect(read.events.map(\.message) == ["hitch 20.000 ms: first", "hitch 30.000 ms: second"])
+        }
+    }
 }

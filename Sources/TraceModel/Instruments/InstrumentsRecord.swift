@@ -38,9 +38,12 @@ struct InstrumentsRecord {
         return nil
     }
 
-    /// What the row becomes; `updateKind` is the kind of its `update-type` when the caller
-    /// knows it already (decided once per distinct text).
-    func event(updateKind known: EventKind?? = nil, tokens knownTokens: [String]? = nil) -> Outcome {
+    /// What the row becomes; `updateKind` is the kind of its `update-type`, `tokens` those of its
+    /// root causes and `process` its split process cell, when the caller knows them already
+    /// (decided once per distinct text).
+    func event(
+        updateKind known: EventKind?? = nil, tokens knownTokens: [String]? = nil, process knownProcess: InstrumentsProcess?? = nil
+    ) -> Outcome {
         let kind: EventKind
         switch table {
         case .causes:
@@ -61,9 +64,9 @@ struct InstrumentsRecord {
         let milliseconds = Double(duration) / 1_000_000
         let start = number(.start).map { Double($0) / 1_000_000_000 }
         let severity = text(.severity)
-        let process = text(.process)
+        let process = knownProcess ?? text(.process).map(InstrumentsProcess.init)
         let envelope = Envelope(
-            format: .instruments, timestamp: start, process: process.map(Self.processName), pid: process.flatMap(Self.pid),
+            format: .instruments, timestamp: start, process: process?.name, pid: process?.pid,
             subsystem: text(.module), category: table.rawValue, level: severity
         )
         if kind == .hitch {
@@ -91,16 +94,21 @@ struct InstrumentsRecord {
         milliseconds < 1 ? "\(Int((milliseconds * 1000).rounded())) µs" : String(format3: milliseconds) + " ms"
     }
 
-    /// `MyApp` from `MyApp (1001)`.
-    private static func processName(_ text: String) -> String {
-        guard text.hasSuffix(")"), let open = text.lastIndex(of: "(") else { return text }
-        return String(text[..<open]).trimmingSuffixSpaces()
-    }
+}
 
-    /// `1001` from `MyApp (1001)`.
-    private static func pid(_ text: String) -> Int? {
-        guard text.hasSuffix(")"), let open = text.lastIndex(of: "(") else { return nil }
-        return Int(text[text.index(after: open)..<text.index(before: text.endIndex)])
+/// A `process` cell split into name and pid: `MyApp (1001)` is `MyApp` and 1001.
+struct InstrumentsProcess {
+    let name: String
+    let pid: Int?
+
+    init(_ text: String) {
+        guard text.hasSuffix(")"), let open = text.lastIndex(of: "(") else {
+            name = text
+            pid = nil
+            return
+        }
+        name = String(text[..<open]).trimmingSuffixSpaces()
+        pid = Int(text[text.index(after: open)..<text.index(before: text.endIndex)])
     }
 }
 

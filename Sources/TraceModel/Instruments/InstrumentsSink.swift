@@ -31,7 +31,7 @@ struct InstrumentsSink: XMLSink {
 
     /// The `fmt=` bytes of the open elements, back to back: frames open and close as a stack,
     /// so one buffer holds them all and nothing is allocated per element.
-    private var fmts: [UInt8] = []
+    private var fmts = ByteStack()
 
     private struct Frame {
         var id: Int?
@@ -47,6 +47,9 @@ struct InstrumentsSink: XMLSink {
     private var kinds: [Int32: EventKind?] = [:]
     /// The tokens of each interned `root-causes` text, likewise.
     private var tokens: [Int32: [String]] = [:]
+    /// Each interned `process` text split into name and pid, likewise: splitting it on every
+    /// row took a tenth of an ingest's instructions.
+    private var processes: [Int32: InstrumentsProcess] = [:]
 
     mutating func start(name: UnsafeRawBufferPointer, attributes: UnsafeRawBufferPointer, empty: Bool, line: Int, offset: Int) throws {
         stats.lines = line
@@ -65,7 +68,7 @@ struct InstrumentsSink: XMLSink {
             } else if Self.equals(name, "sentinel") {
                 frame.known = InstrumentsValue.none
             } else if let fmt = parsed.fmt {
-                fmts.append(contentsOf: fmt)
+                fmts.append(fmt)
             }
             frames.append(frame)
             return
@@ -96,7 +99,7 @@ struct InstrumentsSink: XMLSink {
             rowDepth -= 1
             let frame = frames.removeLast()
             let value = frame.known ?? settle(frame)
-            fmts.removeLast(fmts.count - frame.fmtStart)
+            fmts.truncate(to: frame.fmtStart)
             if let id = frame.id { values.define(id, value) }
             if !frames.isEmpty {
                 if frames[frames.count - 1].firstChild.isNone { frames[frames.count - 1].firstChild = value }
@@ -141,7 +144,7 @@ struct InstrumentsSink: XMLSink {
             return values.intern(XMLText.decode(trimmed))
         }
         if frame.isTypedArray { return frame.firstChild }
-        if frame.fmtStart < fmts.count { return values.intern(XMLText.decode(fmts[frame.fmtStart...])) }
+        if frame.fmtStart < fmts.count { return values.intern(XMLText.decode(fmts.suffix(from: frame.fmtStart))) }
         return .none
     }
 
@@ -193,8 +196,19 @@ struct InstrumentsSink: XMLSink {
                 causeTokens = made
             }
         }
+        var process: InstrumentsProcess?? = nil
+        if case .string(let index) = cells[InstrumentsColumn.process.rawValue] {
+            if let known = processes[index] {
+                process = .some(known)
+            } else {
+                let text = values.strings[Int(index)]
+                let split = text.isEmpty ? nil : InstrumentsProcess(text)
+                if let split { processes[index] = split }
+                process = .some(split)
+            }
+        }
         let record = InstrumentsRecord(table: table, line: rowLine, cells: cells, values: values)
-        switch record.event(updateKind: kind, tokens: causeTokens) {
+        switch record.event(updateKind: kind, tokens: causeTokens, process: process) {
         case .event(let event):
             stats.eventsByKind[event.kind.index] += 1
             ready.append((event, record.node))
