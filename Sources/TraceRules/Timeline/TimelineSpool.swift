@@ -28,13 +28,22 @@ public final class TimelineSpool {
         var endedBy: UInt8 = 0
     }
 
+    /// The lanes as symbols in parallel arrays, named when read: a trace that names instances
+    /// has a lane per instance.
+    struct Lanes {
+        let symbols: SymbolTable
+        let views: [Symbol]
+        let instances: [Symbol?]
+        let parents: [Int32]
+        let marks: [Int32]
+    }
+
     /// `Boundary` as a byte of a record, and back.
     static let boundaries: [TimelineModel.Boundary] = [.`init`, .identity, .`deinit`, .disappear, .replaced, .end]
 
     /// The trace as stored.
     public let trace: TraceCatalog.Trace
-    /// Type lanes and instance lanes, in order of first appearance (as `TimelineModel.lanes`).
-    public let lanes: [TimelineModel.Lane]
+    private let laneTable: Lanes
     /// The distinct `_printChanges()` token lists the marks cite, each joined by `, `.
     public let tokenTexts: [String]
     /// Events that named no view (and so have no lane).
@@ -51,11 +60,11 @@ public final class TimelineSpool {
     private let events: Int
 
     init(
-        trace: TraceCatalog.Trace, lanes: [TimelineModel.Lane], tokenTexts: [String], unplaced: Int,
+        trace: TraceCatalog.Trace, lanes: Lanes, tokenTexts: [String], unplaced: Int,
         records: SpilledArray<Record>, events: Int, database: Database
     ) {
         self.trace = trace
-        self.lanes = lanes
+        laneTable = lanes
         self.tokenTexts = tokenTexts
         self.unplaced = unplaced
         self.records = records
@@ -70,6 +79,25 @@ public final class TimelineSpool {
         hasTimes = allTimed
         firstTime = records.isEmpty ? nil : records[0].flags & 1 != 0 ? records[0].ts : nil
     }
+
+    /// How many lanes there are: type lanes and instance lanes.
+    public var laneCount: Int { laneTable.views.count }
+
+    /// Lane `index`, in order of first appearance (as `TimelineModel.lanes`).
+    public func lane(_ index: Int) -> TimelineModel.Lane {
+        TimelineModel.Lane(
+            view: laneTable.symbols[laneTable.views[index]], instance: laneTable.instances[index].map { laneTable.symbols[$0] },
+            parent: laneTable.parents[index] < 0 ? nil : Int(laneTable.parents[index]), marks: Int(laneTable.marks[index])
+        )
+    }
+
+    /// The index of lane `index`'s type lane, for an instance's sub-lane.
+    public func parent(ofLane index: Int) -> Int? {
+        laneTable.parents[index] < 0 ? nil : Int(laneTable.parents[index])
+    }
+
+    /// Every lane, named: as many strings as lanes, for a short trace or a test.
+    public var lanes: [TimelineModel.Lane] { (0..<laneCount).map(lane) }
 
     /// How many marks there are.
     public var markCount: Int { records.count }
@@ -132,8 +160,9 @@ public final class TimelineSpool {
     /// its view (nil when no lane names it), one at a time.
     public func forEachFinding(_ body: (Finding, Int?) throws -> Void) throws {
         var typeLanes: [String: Int] = [:]
-        for index in lanes.indices where lanes[index].parent == nil && typeLanes[lanes[index].view] == nil {
-            typeLanes[lanes[index].view] = index
+        for index in 0..<laneCount where laneTable.parents[index] < 0 {
+            let view = laneTable.symbols[laneTable.views[index]]
+            if typeLanes[view] == nil { typeLanes[view] = index }
         }
         try StoredFindings(database: database, traceIDs: [traceID]).forEach(order: .report) { _, finding in
             try body(finding, finding.view.flatMap { typeLanes[$0] })

@@ -20,10 +20,13 @@ final class TimelineSpoolBuilder {
         var sawIdentity: Bool
     }
 
-    private var laneIndex: [LaneKey: Int] = [:]
-    private var laneKeys: [LaneKey] = []
-    private var laneParents: [Int?] = []
-    private var laneMarks: [Int] = []
+    // A lane per view instance can mean a lane per few dozen lines: they are kept as small
+    // parallel arrays, and named only when written.
+    private var laneIndex: [LaneKey: Int32] = [:]
+    private var laneViews: [Symbol] = []
+    private var laneInstances: [Symbol?] = []
+    private var laneParents: [Int32] = []
+    private var laneMarks: [Int32] = []
     private var open: [OpenLifetime?] = []
     private var tokenIndex: [Tokens: Int] = [:]
     private var tokenLists: [Tokens] = []
@@ -87,14 +90,15 @@ final class TimelineSpoolBuilder {
     }
 
     private func lane(_ key: LaneKey) -> Int {
-        if let index = laneIndex[key] { return index }
+        if let index = laneIndex[key] { return Int(index) }
         // An instance's sub-lane hangs under its type's lane, which exists even when no event
         // names the type without an instance.
-        let parent = key.instance == nil ? nil : lane(LaneKey(view: key.view, instance: nil))
-        let index = laneKeys.count
-        laneIndex[key] = index
-        laneKeys.append(key)
-        laneParents.append(parent)
+        let parent = key.instance == nil ? -1 : lane(LaneKey(view: key.view, instance: nil))
+        let index = laneViews.count
+        laneIndex[key] = Int32(index)
+        laneViews.append(key.view)
+        laneInstances.append(key.instance)
+        laneParents.append(Int32(parent))
         laneMarks.append(0)
         open.append(nil)
         return index
@@ -114,14 +118,10 @@ final class TimelineSpoolBuilder {
         if records.count > 0 {
             for lane in open.indices where open[lane] != nil { close(lane: lane, at: records.count - 1, by: .end) }
         }
-        let lanes = laneKeys.indices.map { index in
-            TimelineModel.Lane(
-                view: symbols[laneKeys[index].view], instance: laneKeys[index].instance.map { symbols[$0] },
-                parent: laneParents[index], marks: laneMarks[index]
-            )
-        }
         return TimelineSpool(
-            trace: trace, lanes: lanes, tokenTexts: tokenLists.map { $0.map { symbols[$0] }.joined(separator: ", ") },
+            trace: trace, lanes: TimelineSpool.Lanes(
+                symbols: symbols, views: laneViews, instances: laneInstances, parents: laneParents, marks: laneMarks
+            ), tokenTexts: tokenLists.map { $0.map { symbols[$0] }.joined(separator: ", ") },
             unplaced: unplaced, records: records, events: events, database: database
         )
     }

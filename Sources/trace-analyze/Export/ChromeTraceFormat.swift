@@ -49,8 +49,9 @@ enum ChromeTraceFormat: ExportFormat {
         }
         begin("process_name", phase: "M", ts: 0, tid: 0)
         json.raw(",\"args\":{\"name\":"); json.string("\(spool.trace.source) (trace \(spool.trace.id))"); json.raw("}}")
-        for (order, lane) in displayOrder(spool.lanes).enumerated() {
-            let name = spool.lanes[lane].instance.map { "\(spool.lanes[lane].view) \($0)" } ?? spool.lanes[lane].view
+        for (order, lane) in displayOrder(count: spool.laneCount, parent: spool.parent(ofLane:)).enumerated() {
+            let described = spool.lane(lane)
+            let name = described.instance.map { "\(described.view) \($0)" } ?? described.view
             begin("thread_name", phase: "M", ts: 0, tid: lane + 1)
             json.raw(",\"args\":{\"name\":"); json.string(name); json.raw("}}")
             begin("thread_sort_index", phase: "M", ts: 0, tid: lane + 1)
@@ -59,7 +60,7 @@ enum ChromeTraceFormat: ExportFormat {
         spool.forEachLifetime { lifetime in
             let startMark = spool.mark(lifetime.start), endMark = spool.mark(lifetime.end)
             let start = micros(startMark)
-            begin(spool.lanes[lifetime.lane].view, phase: "X", ts: start, tid: lifetime.lane + 1)
+            begin(spool.lane(lifetime.lane).view, phase: "X", ts: start, tid: lifetime.lane + 1)
             json.raw(",\"dur\":"); json.double(micros(endMark) - start)
             json.raw(",\"cat\":\"lifetime\",\"args\":{\"started_by\":\"\(lifetime.startedBy.rawValue)\",\"ended_by\":\"\(lifetime.endedBy.rawValue)\",\"first_line\":")
             json.int(startMark.line)
@@ -97,11 +98,11 @@ enum ChromeTraceFormat: ExportFormat {
     }
 
     /// Type lanes in order of appearance, each followed by its instances.
-    static func displayOrder(_ lanes: [TimelineModel.Lane]) -> [Int] {
+    static func displayOrder(count: Int, parent: (Int) -> Int?) -> [Int] {
         var children: [Int: [Int]] = [:]
-        for (index, lane) in lanes.enumerated() {
-            if let parent = lane.parent { children[parent, default: []].append(index) }
+        for index in 0..<count {
+            if let parent = parent(index) { children[parent, default: []].append(index) }
         }
-        return lanes.indices.filter { lanes[$0].parent == nil }.flatMap { [$0] + (children[$0] ?? []) }
+        return (0..<count).filter { parent($0) == nil }.flatMap { [$0] + (children[$0] ?? []) }
     }
 }
