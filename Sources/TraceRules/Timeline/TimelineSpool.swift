@@ -61,7 +61,7 @@ public final class TimelineSpool {
 
     init(
         trace: TraceCatalog.Trace, lanes: Lanes, tokenTexts: [String], unplaced: Int,
-        records: SpilledArray<Record>, events: Int, database: Database
+        records: SpilledArray<Record>, allTimed: Bool, events: Int, database: Database
     ) {
         self.trace = trace
         laneTable = lanes
@@ -71,12 +71,7 @@ public final class TimelineSpool {
         self.events = events
         self.database = database
         traceID = trace.id
-        var allTimed = records.count > 0
-        for index in 0..<records.count where records[index].flags & 1 == 0 {
-            allTimed = false
-            break
-        }
-        hasTimes = allTimed
+        hasTimes = allTimed && records.count > 0
         firstTime = records.isEmpty ? nil : records[0].flags & 1 != 0 ? records[0].ts : nil
     }
 

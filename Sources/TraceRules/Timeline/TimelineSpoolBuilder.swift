@@ -32,6 +32,8 @@ final class TimelineSpoolBuilder {
     private var tokenLists: [Tokens] = []
     private let records = SpilledArray<TimelineSpool.Record>(chunkCapacity: 4096, cachedChunks: 4)
     private var events = 0
+    /// Whether every mark so far carried a time: known at the end without reading the file back.
+    private var allTimed = true
     private var unplaced = 0
 
     /// Takes the scan's next event.
@@ -48,6 +50,7 @@ final class TimelineSpoolBuilder {
             lane: Int32(lane), tokens: Int32(tokens), kind: UInt8(event.kind.index),
             flags: (event.ts == nil ? 0 : 1) | (event.durationMilliseconds == nil ? 0 : 2)
         ))
+        if event.ts == nil { allTimed = false }
         laneMarks[lane] += 1
         track(lane: lane, mark: records.count - 1, event: event)
     }
@@ -122,7 +125,7 @@ final class TimelineSpoolBuilder {
             trace: trace, lanes: TimelineSpool.Lanes(
                 symbols: symbols, views: laneViews, instances: laneInstances, parents: laneParents, marks: laneMarks
             ), tokenTexts: tokenLists.map { $0.map { symbols[$0] }.joined(separator: ", ") },
-            unplaced: unplaced, records: records, events: events, database: database
+            unplaced: unplaced, records: records, allTimed: allTimed, events: events, database: database
         )
     }
 }
