@@ -32,4 +32,15 @@ public struct EventMessages {
             try body(statement.bytes(at: 0).map(texts.intern))
         }
     }
+
+    /// Calls `body` with each event's message as text, in scan order; nil for an event stored
+    /// without one. Nothing is kept: a long trace's distinct lines are many.
+    public func forEach(_ body: (String?) throws -> Void) throws {
+        guard let eventIDs = try TraceScanner.eventRange(of: traceID, in: database) else { return }
+        let statement = try database.prepare(Self.messagesSQL)
+        try statement.bind([eventIDs.lowerBound, eventIDs.upperBound, traceID])
+        while try statement.step() {
+            try body(statement.text(at: 0))
+        }
+    }
 }

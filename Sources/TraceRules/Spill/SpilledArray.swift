@@ -2,8 +2,8 @@
 /// newest chunk and one chunk read back: the update tracker's updates and rows, one per few
 /// lines of the log, which `check` and `report` read only after the scan.
 ///
-/// Only the newest record may change (`updateLast`): it stays in memory until a record comes
-/// after a full chunk. Reading is fastest in order or close to it: a read outside the chunks
+/// The newest record changes in memory (`updateLast`); an older one by a patch of its bytes
+/// (`update(at:)`), for records completed later than they are appended. Reading is fastest in order or close to it: a read outside the chunks
 /// in hand loads that whole chunk.
 ///
 /// Owned by one scan's thread, with no overlapping accesses: its stored properties skip the
@@ -48,6 +48,22 @@ final class SpilledArray<Element: BitwiseCopyable> {
     @inline(__always)
     func updateLast(_ change: (inout Element) -> Void) {
         change(&tail[tail.count - 1])
+    }
+
+    /// Changes the record at `index`: in memory when it is in the newest chunk, else a patch of
+    /// the file (and of the chunk read back, when it is at hand).
+    func update(at index: Int, _ change: (inout Element) -> Void) {
+        precondition(index >= 0 && index < count, "index out of range")
+        if index >= writtenCount {
+            change(&tail[index - writtenCount])
+            return
+        }
+        var element = self[index]
+        change(&element)
+        let chunk = index / chunkCapacity
+        let slot = chunk % cachedChunk.count
+        if cachedChunk[slot] == chunk { cached[slot][index - chunk * chunkCapacity] = element }
+        withUnsafeBytes(of: &element) { file.patch(at: Int64(index * MemoryLayout<Element>.stride), with: $0) }
     }
 
     /// The record at `index`, from 0.

@@ -63,6 +63,12 @@ struct TraceSelection {
         try Timeline.build(database: database, traceID: traceID, configuration: configuration, lines: lines)
     }
 
+    /// Lays the trace out as `timeline` does, its marks in a temporary file: for a writer that
+    /// walks it once, in memory that does not grow with it.
+    func timelineSpool() throws -> TimelineSpool {
+        try Timeline.spool(database: database, traceID: traceID, configuration: configuration)
+    }
+
     /// Bins the trace at a few levels of detail, in memory that does not grow with it.
     func timelineSummary() throws -> TimelineSummary {
         try Timeline.summarize(database: database, traceID: traceID, configuration: configuration)

@@ -14,24 +14,25 @@ enum ChromeTraceFormat: ExportFormat {
     static let processID = 1
 
     static func write(_ selection: TraceSelection, to sink: ByteSink) throws {
-        write(try selection.timeline(), to: JSONStream(sink: sink))
+        try write(try selection.timelineSpool(), to: JSONStream(sink: sink))
     }
 
-    static func write(_ model: TimelineModel, to json: JSONStream) {
-        let hasTimes = model.hasTimes
-        let origin = hasTimes ? (model.marks.first?.ts ?? 0) : 0
+    /// Writes the trace in one walk over its spooled marks: metadata, lifetimes, marks (each
+    /// with its message, read alongside), findings. Nothing grows with the trace but the lanes.
+    static func write(_ spool: TimelineSpool, to json: JSONStream) throws {
+        let hasTimes = spool.hasTimes
+        let origin = hasTimes ? (spool.firstTime ?? 0) : 0
         // Whole microseconds: logs print times to the microsecond, and a time since 1970 held in
         // a Double is only good to a quarter of one, so finer digits would be float noise
         // (19999.98 for 20 ms).
-        func micros(_ mark: Int) -> Double {
-            let mark = model.marks[mark]
-            return hasTimes ? (((mark.ts ?? origin) - origin) * 1_000_000).rounded() : Double(mark.line)
+        func micros(_ mark: TimelineModel.Mark) -> Double {
+            hasTimes ? (((mark.ts ?? origin) - origin) * 1_000_000).rounded() : Double(mark.line)
         }
         json.raw("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"tool\":"); json.string("trace-analyze \(CommandLineTool.version)")
-        json.raw(",\"source\":"); json.string(model.trace.source)
-        json.raw(",\"trace_id\":"); json.int(model.trace.id)
-        json.raw(",\"lines\":"); json.int(model.trace.lines)
-        json.raw(",\"events\":"); json.int(model.trace.events)
+        json.raw(",\"source\":"); json.string(spool.trace.source)
+        json.raw(",\"trace_id\":"); json.int(spool.trace.id)
+        json.raw(",\"lines\":"); json.int(spool.trace.lines)
+        json.raw(",\"events\":"); json.int(spool.trace.events)
         json.raw(",\"time_axis\":")
         json.string(hasTimes
             ? "seconds since the trace's first event, written as microseconds"
@@ -47,41 +48,42 @@ enum ChromeTraceFormat: ExportFormat {
             json.raw(",\"pid\":\(processID),\"tid\":"); json.int(tid)
         }
         begin("process_name", phase: "M", ts: 0, tid: 0)
-        json.raw(",\"args\":{\"name\":"); json.string("\(model.trace.source) (trace \(model.trace.id))"); json.raw("}}")
-        for (order, lane) in displayOrder(model).enumerated() {
-            let name = model.lanes[lane].instance.map { "\(model.lanes[lane].view) \($0)" } ?? model.lanes[lane].view
+        json.raw(",\"args\":{\"name\":"); json.string("\(spool.trace.source) (trace \(spool.trace.id))"); json.raw("}}")
+        for (order, lane) in displayOrder(count: spool.laneCount, parent: spool.parent(ofLane:)).enumerated() {
+            let described = spool.lane(lane)
+            let name = described.instance.map { "\(described.view) \($0)" } ?? described.view
             begin("thread_name", phase: "M", ts: 0, tid: lane + 1)
             json.raw(",\"args\":{\"name\":"); json.string(name); json.raw("}}")
             begin("thread_sort_index", phase: "M", ts: 0, tid: lane + 1)
             json.raw(",\"args\":{\"sort_index\":"); json.int(order); json.raw("}}")
         }
-        for lifetime in model.lifetimes {
-            let start = micros(lifetime.start)
-            begin(model.lanes[lifetime.lane].view, phase: "X", ts: start, tid: lifetime.lane + 1)
-            json.raw(",\"dur\":"); json.double(micros(lifetime.end) - start)
+        spool.forEachLifetime { lifetime in
+            let startMark = spool.mark(lifetime.start), endMark = spool.mark(lifetime.end)
+            let start = micros(startMark)
+            begin(spool.lane(lifetime.lane).view, phase: "X", ts: start, tid: lifetime.lane + 1)
+            json.raw(",\"dur\":"); json.double(micros(endMark) - start)
             json.raw(",\"cat\":\"lifetime\",\"args\":{\"started_by\":\"\(lifetime.startedBy.rawValue)\",\"ended_by\":\"\(lifetime.endedBy.rawValue)\",\"first_line\":")
-            json.int(model.marks[lifetime.start].line)
-            json.raw(",\"last_line\":"); json.int(model.marks[lifetime.end].line); json.raw("}}")
+            json.int(startMark.line)
+            json.raw(",\"last_line\":"); json.int(endMark.line); json.raw("}}")
         }
-        for (index, mark) in model.marks.enumerated() {
+        try spool.forEachMark { _, mark, message in
             // A measured step is a slice ending at its mark (the probe writes a line when the step
             // ends), so Perfetto shows how long each body took; others are instants.
             if hasTimes, let duration = mark.durationMs, duration > 0 {
-                begin(mark.kind.rawValue, phase: "X", ts: micros(index) - duration * 1000, tid: mark.lane + 1)
+                begin(mark.kind.rawValue, phase: "X", ts: micros(mark) - duration * 1000, tid: mark.lane + 1)
                 json.raw(",\"dur\":"); json.double(duration * 1000)
                 json.raw(",\"cat\":\"\(mark.kind.rawValue)\",\"args\":{\"line\":"); json.int(mark.line)
                 json.raw(",\"ms\":"); json.double(duration)
             } else {
-                begin(mark.kind.rawValue, phase: "i", ts: micros(index), tid: mark.lane + 1)
+                begin(mark.kind.rawValue, phase: "i", ts: micros(mark), tid: mark.lane + 1)
                 json.raw(",\"s\":\"t\",\"cat\":\"\(mark.kind.rawValue)\",\"args\":{\"line\":"); json.int(mark.line)
             }
-            if let text = mark.text { json.raw(",\"message\":"); json.string(model.texts[text]) }
-            if let tokens = mark.tokens { json.raw(",\"tokens\":"); json.string(model.tokenTexts[tokens]) }
+            if let message { json.raw(",\"message\":"); json.string(message) }
+            if let tokens = mark.tokens { json.raw(",\"tokens\":"); json.string(spool.tokenTexts[tokens]) }
             json.raw("}}")
         }
-        let lineIndex = MarkLineIndex(model)
-        for (finding, lane) in zip(model.findings, model.findingLanes) {
-            let ts = finding.lines.first.flatMap(lineIndex.mark(atOrAfter:)).map(micros) ?? 0
+        try spool.forEachFinding { finding, lane in
+            let ts = finding.lines.first.flatMap(spool.mark(atOrAfter:)).map { micros(spool.mark($0)) } ?? 0
             begin(finding.rule, phase: "i", ts: ts, tid: lane.map { $0 + 1 } ?? 0)
             // A finding without a lane of its own is drawn across the process.
             json.raw(",\"s\":\"\(lane == nil ? "p" : "t")\",\"cat\":\"finding,\(finding.severity.rawValue)\",\"args\":{\"severity\":")
@@ -96,27 +98,11 @@ enum ChromeTraceFormat: ExportFormat {
     }
 
     /// Type lanes in order of appearance, each followed by its instances.
-    static func displayOrder(_ model: TimelineModel) -> [Int] {
+    static func displayOrder(count: Int, parent: (Int) -> Int?) -> [Int] {
         var children: [Int: [Int]] = [:]
-        for (index, lane) in model.lanes.enumerated() {
-            if let parent = lane.parent { children[parent, default: []].append(index) }
+        for index in 0..<count {
+            if let parent = parent(index) { children[parent, default: []].append(index) }
         }
-        return model.lanes.indices.filter { model.lanes[$0].parent == nil }.flatMap { [$0] + (children[$0] ?? []) }
-    }
-}
-
-/// Finds the first mark at or after a line: marks are in line order.
-struct MarkLineIndex {
-    private let lines: [Int]
-
-    init(_ model: TimelineModel) { lines = model.marks.map(\.line) }
-
-    func mark(atOrAfter line: Int) -> Int? {
-        var low = 0, high = lines.count
-        while low < high {
-            let middle = (low + high) / 2
-            if lines[middle] < line { low = middle + 1 } else { high = middle }
-        }
-        return low < lines.count ? low : nil
+        return (0..<count).filter { parent($0) == nil }.flatMap { [$0] + (children[$0] ?? []) }
     }
 }

@@ -1,0 +1,65 @@
+import TraceModel
+import TraceRules
+import XCTest
+
+/// The spooled timeline (marks in a temporary file, what the Chrome trace export walks) lays a
+/// trace out exactly as the in-memory model does: lanes, marks with messages, lifetimes, findings.
+final class TimelineSpoolTests: XCTestCase {
+    /// Compares every part of `spool` with `model`, built from the same trace.
+    private func assertSameLayout(_ spool: TimelineSpool, _ model: TimelineModel, file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(spool.lanes, model.lanes, file: file, line: line)
+        XCTAssertEqual(spool.tokenTexts, model.tokenTexts, file: file, line: line)
+        XCTAssertEqual(spool.unplaced, model.unplaced, file: file, line: line)
+        XCTAssertEqual(spool.hasTimes, model.hasTimes, file: file, line: line)
+        XCTAssertEqual(spool.markCount, model.marks.count, file: file, line: line)
+        var lifetimes: [TimelineModel.Lifetime] = []
+        spool.forEachLifetime { lifetimes.append($0) }
+        XCTAssertEqual(lifetimes, model.lifetimes, file: file, line: line)
+        var marks = 0
+        try spool.forEachMark { index, mark, message in
+            var expected = model.marks[index]
+            XCTAssertEqual(message, expected.text.map { model.texts[$0] }, "mark \(index)", file: file, line: line)
+            expected.text = nil
+            XCTAssertEqual(mark, expected, "mark \(index)", file: file, line: line)
+            marks += 1
+        }
+        XCTAssertEqual(marks, model.marks.count, file: file, line: line)
+        var findings: [Finding] = []
+        var lanes: [Int?] = []
+        try spool.forEachFinding { findings.append($0); lanes.append($1) }
+        XCTAssertEqual(findings.map(\.rule), model.findings.map(\.rule), file: file, line: line)
+        XCTAssertEqual(findings.map(\.lines), model.findings.map(\.lines), file: file, line: line)
+        XCTAssertEqual(lanes, model.findingLanes, file: file, line: line)
+    }
+
+    func testSeedSpoolsAsTheModelLaysItOut() throws {
+        let pipeline = try Pipeline(path: Fixture.path("seeds/001-playbutton-toggle-twice.log"))
+        let spool = try Timeline.spool(database: pipeline.database, traceID: pipeline.traceID)
+        let model = try Timeline.build(database: pipeline.database, traceID: pipeline.traceID)
+        XCTAssertEqual(spool.lanes.map(\.view), ["ContentView", "PlayButton"])
+        try assertSameLayout(spool, model)
+    }
+
+    /// Long enough that marks leave memory for the file before the lifetimes that began at them
+    /// end: each ending is patched into a mark already written out.
+    func testLifetimesEndingLongAfterTheirStartSpoolAsTheModelLaysThemOut() throws {
+        var lines = ["2026-01-01 10:00:00.000000+0000 App[1:2] ContentView init"]
+        for step in 0..<6_000 {
+            let time = String(format: "2026-01-01 10:%02d:%02d.%06d+0000", step / 6000, (step / 100) % 60, (step % 100) * 10_000)
+            lines.append("\(time) App[1:2] Row init")
+            lines.append("\(time) App[1:2] Row: @identity changed.")
+            lines.append("\(time) App[1:2] ContentView: _count changed.")
+            if step % 3 == 0 { lines.append("\(time) App[1:2] Row deinit") }
+        }
+        lines.append("2026-01-01 10:01:00.000000+0000 App[1:2] ContentView deinit")
+        let pipeline = try Pipeline(log: lines.joined(separator: "\n"))
+        let spool = try Timeline.spool(database: pipeline.database, traceID: pipeline.traceID)
+        let model = try Timeline.build(database: pipeline.database, traceID: pipeline.traceID)
+        XCTAssertGreaterThan(spool.markCount, 20_000)
+        XCTAssertTrue(spool.hasTimes)
+        var first: TimelineModel.Lifetime?
+        spool.forEachLifetime { lifetime in if first == nil { first = lifetime } }
+        XCTAssertEqual(first.map { spool.mark($0.end).line }, lines.count, "ContentView lives from the first line to the last")
+        try assertSameLayout(spool, model)
+    }
+}
