@@ -10,21 +10,11 @@ final class TimelineBuilder {
         var instance: Symbol?
     }
 
-    /// A lifetime that has begun and not yet ended.
-    private struct OpenLifetime {
-        var start: Int
-        var startedBy: TimelineModel.Boundary
-        /// Whether an `@identity` was seen within it: the first one after an `init` belongs to
-        /// the same lifetime (SwiftUI creates the state storage of the value just made), the
-        /// next one replaces it.
-        var sawIdentity: Bool
-    }
-
     private var laneIndex: [LaneKey: Int] = [:]
     private var laneKeys: [LaneKey] = []
     private var laneParents: [Int?] = []
     private var laneMarks: [Int] = []
-    private var open: [OpenLifetime?] = []
+    private var tracker = LifetimeTracker()
     private var tokenIndex: [Tokens: Int] = [:]
     private var tokenLists: [Tokens] = []
     private(set) var marks: [TimelineModel.Mark] = []
@@ -60,40 +50,15 @@ final class TimelineBuilder {
         let index = marks.count
         marks.append(mark)
         laneMarks[lane] += 1
-        track(lane: lane, mark: index, event: event)
-    }
-
-    /// Opens and closes the lane's lifetime for the event at `mark`.
-    private func track(lane: Int, mark: Int, event: LifecycleEvent) {
-        switch event.kind {
-        case .`init`:
-            if open[lane] == nil { open[lane] = OpenLifetime(start: mark, startedBy: .`init`, sawIdentity: false) }
-        case .body where event.newIdentity:
-            if let current = open[lane] {
-                if current.sawIdentity {
-                    close(lane: lane, at: mark, by: .replaced)
-                    open[lane] = OpenLifetime(start: mark, startedBy: .identity, sawIdentity: true)
-                } else {
-                    open[lane]?.sawIdentity = true
-                }
-            } else {
-                open[lane] = OpenLifetime(start: mark, startedBy: .identity, sawIdentity: true)
-            }
-        case .`deinit`:
-            close(lane: lane, at: mark, by: .`deinit`)
-        case .disappear:
-            close(lane: lane, at: mark, by: .disappear)
-        default:
-            break
+        tracker.track(lane: lane, at: index, event: event) { current, boundary in
+            close(lane: lane, current, at: index, by: boundary)
         }
     }
 
-    private func close(lane: Int, at mark: Int, by boundary: TimelineModel.Boundary) {
-        guard let current = open[lane] else { return }
+    private func close(lane: Int, _ current: LifetimeTracker.Open, at mark: Int, by boundary: TimelineModel.Boundary) {
         lifetimes.append(TimelineModel.Lifetime(
             lane: lane, start: current.start, end: mark, startedBy: current.startedBy, endedBy: boundary
         ))
-        open[lane] = nil
     }
 
     private func lane(_ key: LaneKey) -> Int {
@@ -106,7 +71,7 @@ final class TimelineBuilder {
         laneKeys.append(key)
         laneParents.append(parent)
         laneMarks.append(0)
-        open.append(nil)
+        tracker.addLane()
         return index
     }
 
@@ -122,7 +87,7 @@ final class TimelineBuilder {
     /// the scan, when `symbols` may be read.
     func finish(into model: inout TimelineModel, symbols: SymbolTable) {
         if let last = marks.indices.last {
-            for lane in open.indices where open[lane] != nil { close(lane: lane, at: last, by: .end) }
+            tracker.endAll { lane, current in close(lane: lane, current, at: last, by: .end) }
         }
         lifetimes.sort { ($0.start, $0.lane) < ($1.start, $1.lane) }
         model.lanes = laneKeys.indices.map { index in

@@ -13,13 +13,6 @@ final class TimelineSpoolBuilder {
         var instance: Symbol?
     }
 
-    /// A lifetime that has begun and not yet ended (as `TimelineBuilder` tracks them).
-    private struct OpenLifetime {
-        var start: Int
-        var startedBy: TimelineModel.Boundary
-        var sawIdentity: Bool
-    }
-
     // A lane per view instance can mean a lane per few dozen lines: they are kept as small
     // parallel arrays, and named only when written.
     private var laneIndex: [LaneKey: Int32] = [:]
@@ -27,7 +20,7 @@ final class TimelineSpoolBuilder {
     private var laneInstances: [Symbol?] = []
     private var laneParents: [Int32] = []
     private var laneMarks: [Int32] = []
-    private var open: [OpenLifetime?] = []
+    private var tracker = LifetimeTracker()
     private var tokenIndex: [Tokens: Int] = [:]
     private var tokenLists: [Tokens] = []
     private let records = SpilledArray<TimelineSpool.Record>(chunkCapacity: 4096, cachedChunks: 4)
@@ -52,36 +45,11 @@ final class TimelineSpoolBuilder {
         ))
         if event.ts == nil { allTimed = false }
         laneMarks[lane] += 1
-        track(lane: lane, mark: records.count - 1, event: event)
+        let mark = records.count - 1
+        tracker.track(lane: lane, at: mark, event: event) { current, boundary in close(current, at: mark, by: boundary) }
     }
 
-    /// Opens and closes the lane's lifetime for the event at `mark`, as `TimelineBuilder` does.
-    private func track(lane: Int, mark: Int, event: LifecycleEvent) {
-        switch event.kind {
-        case .`init`:
-            if open[lane] == nil { open[lane] = OpenLifetime(start: mark, startedBy: .`init`, sawIdentity: false) }
-        case .body where event.newIdentity:
-            if let current = open[lane] {
-                if current.sawIdentity {
-                    close(lane: lane, at: mark, by: .replaced)
-                    open[lane] = OpenLifetime(start: mark, startedBy: .identity, sawIdentity: true)
-                } else {
-                    open[lane]?.sawIdentity = true
-                }
-            } else {
-                open[lane] = OpenLifetime(start: mark, startedBy: .identity, sawIdentity: true)
-            }
-        case .`deinit`:
-            close(lane: lane, at: mark, by: .`deinit`)
-        case .disappear:
-            close(lane: lane, at: mark, by: .disappear)
-        default:
-            break
-        }
-    }
-
-    private func close(lane: Int, at mark: Int, by boundary: TimelineModel.Boundary) {
-        guard let current = open[lane] else { return }
+    private func close(_ current: LifetimeTracker.Open, at mark: Int, by boundary: TimelineModel.Boundary) {
         let startedBy = UInt8(TimelineSpool.boundaries.firstIndex(of: current.startedBy)!)
         let endedBy = UInt8(TimelineSpool.boundaries.firstIndex(of: boundary)!)
         records.update(at: current.start) { record in
@@ -89,7 +57,6 @@ final class TimelineSpoolBuilder {
             record.startedBy = startedBy
             record.endedBy = endedBy
         }
-        open[lane] = nil
     }
 
     private func lane(_ key: LaneKey) -> Int {
@@ -103,7 +70,7 @@ final class TimelineSpoolBuilder {
         laneInstances.append(key.instance)
         laneParents.append(Int32(parent))
         laneMarks.append(0)
-        open.append(nil)
+        tracker.addLane()
         return index
     }
 
@@ -119,7 +86,7 @@ final class TimelineSpoolBuilder {
     /// the scan, when `symbols` may be read.
     func finish(trace: TraceCatalog.Trace, symbols: SymbolTable, database: Database) -> TimelineSpool {
         if records.count > 0 {
-            for lane in open.indices where open[lane] != nil { close(lane: lane, at: records.count - 1, by: .end) }
+            tracker.endAll { _, current in close(current, at: records.count - 1, by: .end) }
         }
         return TimelineSpool(
             trace: trace, lanes: TimelineSpool.Lanes(

@@ -7,18 +7,11 @@ import TraceModel
 /// are so many that the arrays would pass `budget` bytes, the finest level is given up (the
 /// page says so) rather than the memory.
 final class TimelineSummaryBuilder {
-    /// A lifetime of a type lane that has begun and not yet ended (as `TimelineBuilder` tracks them).
-    private struct OpenLifetime {
-        var startLine: Int
-        var byIdentity: Bool
-        var sawIdentity: Bool
-    }
-
     private var summary: TimelineSummary
     private let budget: Int
     private var laneIndex: [Symbol: Int] = [:]
     private var laneViews: [Symbol] = []
-    private var open: [OpenLifetime?] = []
+    private var tracker = LifetimeTracker()
     private var lastLine = 0
 
     /// Starts a summary of `summary.trace` over `summary.lines` lines, its arrays within `budget` bytes.
@@ -46,36 +39,17 @@ final class TimelineSummaryBuilder {
             summary.lanes[lane].instanceMarks += 1
             return
         }
-        switch event.kind {
-        case .`init`:
-            if open[lane] == nil { open[lane] = OpenLifetime(startLine: event.line, byIdentity: false, sawIdentity: false) }
-        case .body where event.newIdentity:
-            if let current = open[lane] {
-                if current.sawIdentity {
-                    close(lane: lane, at: event.line)
-                    open[lane] = OpenLifetime(startLine: event.line, byIdentity: true, sawIdentity: true)
-                } else {
-                    open[lane]?.sawIdentity = true
-                }
-            } else {
-                open[lane] = OpenLifetime(startLine: event.line, byIdentity: true, sawIdentity: true)
-            }
-        case .`deinit`, .disappear:
-            close(lane: lane, at: event.line)
-        default:
-            break
-        }
+        let line = event.line
+        tracker.track(lane: lane, at: line, event: event) { current, _ in close(lane: lane, current, at: line) }
     }
 
-    private func close(lane: Int, at line: Int) {
-        guard let current = open[lane] else { return }
-        open[lane] = nil
+    private func close(lane: Int, _ current: LifetimeTracker.Open, at line: Int) {
         // A new identity after an earlier lifetime of the lane is a reset: its state was thrown away.
-        let reset = current.byIdentity && summary.lanes[lane].lifetimes > 0
+        let reset = current.startedBy == .identity && summary.lanes[lane].lifetimes > 0
         summary.lanes[lane].lifetimes += 1
         for level in summary.levels.indices {
             let bins = summary.levels[level]
-            let first = summary.bin(of: current.startLine, bins: bins), last = summary.bin(of: line, bins: bins)
+            let first = summary.bin(of: current.start, bins: bins), last = summary.bin(of: line, bins: bins)
             summary.lanes[lane].extras[level].withUnsafeMutableBufferPointer { extras in
                 for bin in first...last { extras[bin] |= TimelineSummary.Extra.alive }
                 if reset { extras[first] |= TimelineSummary.Extra.reset }
@@ -88,7 +62,7 @@ final class TimelineSummaryBuilder {
         let index = laneViews.count
         laneIndex[view] = index
         laneViews.append(view)
-        open.append(nil)
+        tracker.addLane()
         while summary.levels.count > 1, (index + 1) * summary.levels.reduce(0, +) * 2 > budget {
             let dropped = summary.levels.removeLast()
             summary.droppedLevels.append(dropped)
@@ -108,7 +82,7 @@ final class TimelineSummaryBuilder {
     /// Ends the lifetimes still open at the last event and names the lanes; call after the
     /// scan, when `symbols` may be read.
     func finish(symbols: SymbolTable) -> TimelineSummary {
-        for lane in open.indices where open[lane] != nil { close(lane: lane, at: lastLine) }
+        tracker.endAll { lane, current in close(lane: lane, current, at: lastLine) }
         for lane in summary.lanes.indices { summary.lanes[lane].view = symbols[laneViews[lane]] }
         return summary
     }
