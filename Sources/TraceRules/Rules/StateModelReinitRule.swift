@@ -40,6 +40,13 @@ public enum StateModelReinitRule: Rule {
                 ↓DetailViewModel init
                 ↓DetailViewModel deinit
                 """),
+            Example(note: "A log that prints only its models (`NavigationLink(isActive:)` on iOS 15): the stack's models go in a cascade of releases, and one is made again and released at once; reported on the type that holds it.", """
+                ↓RootScreen.Model deinit
+                ↓DetailScreen.Model deinit
+                ↓DetailScreen.Model init
+                ListScreen.Model deinit
+                ↓DetailScreen.Model deinit
+                """),
             Example(note: "Seed 001: each `+ 1` makes a DataModel that SwiftUI throws away; the first one is kept.", """
                 ContentView: @self, @identity, _showPlayButton, _count changed.
                 PlayButton DataModel init
@@ -103,6 +110,24 @@ public enum StateModelReinitRule: Rule {
                 DetailViewModel deinit
                 DetailViewModel init
                 DetailView onAppear
+                """),
+            Example(note: "Models released together, then the next screen's model made and shown: a new screen, not a teardown's waste.", """
+                ListScreen.Model deinit
+                DetailScreen.Model deinit
+                DetailScreen.Model init
+                DetailScreen onAppear
+                """),
+            Example(note: "A sheet presented twice in a log of model prints alone: one type's release is no cascade, so its next model is the next presentation's.", """
+                SheetModel init
+                SheetModel deinit
+                SheetModel init
+                SheetModel deinit
+                """),
+            Example(note: "A model made in a cascade that lives on (a second, by the timestamps) was used: not made for nothing.", """
+                2024-05-01 10:00:00.100 RootScreen.Model deinit
+                2024-05-01 10:00:00.101 DetailScreen.Model deinit
+                2024-05-01 10:00:00.102 DetailScreen.Model init
+                2024-05-01 10:00:04.500 DetailScreen.Model deinit
                 """),
             Example(note: "Seed 001 with @StateObject: the model is made once; parent updates re-create only the view.", """
                 ContentView: @self, @identity, _showPlayButton, _count changed.
