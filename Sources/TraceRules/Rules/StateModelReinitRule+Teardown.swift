@@ -20,21 +20,29 @@ extension StateModelReinitRule {
         @exclusivity(unchecked) private var cascade: Int?
         /// Per model type: released since the teardown began (armed), and an init waiting for
         /// its deinit.
-        @exclusivity(unchecked) private var armed: Set<Symbol> = []
-        @exclusivity(unchecked) private var pending: (model: Symbol, owner: Symbol?, line: Int, ts: Double?)?
+        @exclusivity(unchecked) private var armed: Set<Model> = []
+        @exclusivity(unchecked) private var pending: (model: Model, line: Int, ts: Double?)?
         /// The last deinit, when it was the event just before (a cascade needs two in a row).
-        @exclusivity(unchecked) private var lastRelease: (model: Symbol, line: Int)?
+        @exclusivity(unchecked) private var lastRelease: (model: Model, line: Int)?
         /// What was found, per dismissed view: the model and the lines (disappear, deinit, init,
         /// deinit); `view` is nil when a cascade, not a disappear, began the teardown.
-        @exclusivity(unchecked) private var found: [(view: Symbol?, model: Symbol, owner: Symbol?, lines: [Int])] = []
-        @exclusivity(unchecked) private var lastDeinitLine: [Symbol: Int] = [:]
+        @exclusivity(unchecked) private var found: [(view: Symbol?, model: Model, lines: [Int])] = []
+        @exclusivity(unchecked) private var lastDeinitLine: [Model: Int] = [:]
+
+        /// A model as the log names it: its type, and the owner printed with it
+        /// (`DetailView Model deinit`), since one model type may serve several screens.
+        struct Model: Hashable {
+            var type: Symbol
+            var owner: Symbol?
+        }
 
         /// The longest a model made during a teardown lives, when the lines carry times.
         static let maxLifetimeSeconds = 1.0
 
         func observe(_ event: LifecycleEvent) {
             guard let view = event.view else { return }
-            var release: (model: Symbol, line: Int)?
+            let model = Model(type: view, owner: event.owner)
+            var release: (model: Model, line: Int)?
             switch event.kind {
             case .disappear:
                 dismissed = (view, event.line)
@@ -42,30 +50,30 @@ extension StateModelReinitRule {
                 armed.removeAll(keepingCapacity: true)
                 pending = nil
             case .`deinit`:
-                if let made = pending, made.model == view {
+                if let made = pending, made.model == model {
                     // Why the limit: a teardown releases what it made within its frames; a model
                     // that lived a second was used (a screen shown again that prints no view).
                     let brief = made.ts.flatMap { start in event.ts.map { $0 - start <= Self.maxLifetimeSeconds } } ?? true
                     if brief, dismissed != nil || cascade != nil {
                         let first = dismissed?.line ?? cascade ?? made.line
-                        found.append((dismissed?.view, view, made.owner, [first, lastDeinitLine[view] ?? made.line, made.line, event.line]))
+                        found.append((dismissed?.view, model, [first, lastDeinitLine[model] ?? made.line, made.line, event.line]))
                     }
                     pending = nil
                 }
                 // Why only a different type starts a cascade: rows of one list released
                 // together are one model type going, not a stack of screens torn down.
-                if dismissed == nil, cascade == nil, let previous = lastRelease, previous.model != view {
+                if dismissed == nil, cascade == nil, let previous = lastRelease, previous.model != model {
                     cascade = previous.line
                     armed.insert(previous.model)
                 }
-                if dismissed != nil || cascade != nil { armed.insert(view) }
-                lastDeinitLine[view] = event.line
-                release = (view, event.line)
+                if dismissed != nil || cascade != nil { armed.insert(model) }
+                lastDeinitLine[model] = event.line
+                release = (model, event.line)
             case .`init`:
                 // An owned init (`Owner Model init`) after a disappear is the next screen's model;
                 // a cascade prints no screen, so there the owner only names the holder.
-                let eligible = armed.contains(view) && pending == nil && (event.owner == nil || dismissed == nil)
-                pending = eligible ? (view, event.owner, event.line, event.ts) : nil
+                let eligible = armed.contains(model) && pending == nil && (event.owner == nil || dismissed == nil)
+                pending = eligible ? (model, event.line, event.ts) : nil
                 if !eligible { endCascade() }
             case .body, .appear:
                 pending = nil
@@ -89,9 +97,9 @@ extension StateModelReinitRule {
             let symbols = subjects.symbols
             var byScreen: [String: (model: String, count: Int, lines: [Int], dismissed: Bool)] = [:]
             var order: [String] = []
-            for entry in found where subjects.isObject(entry.model) {
-                let model = symbols[entry.model]
-                let screen = entry.view.map { symbols[$0] } ?? Self.holder(of: model, owner: entry.owner.map { symbols[$0] })
+            for entry in found where subjects.isObject(entry.model.type) {
+                let model = symbols[entry.model.type]
+                let screen = entry.view.map { symbols[$0] } ?? Self.holder(of: model, owner: entry.model.owner.map { symbols[$0] })
                 if byScreen[screen] == nil { order.append(screen) }
                 var current = byScreen[screen] ?? (model, 0, [], entry.view != nil)
                 current.count += 1
