@@ -42,6 +42,24 @@ import TraceStore
         #expect(try Pipeline.findings("excessive_body_evaluation", doubled).map(\.view) == ["Card"])
     }
 
+    @Test func aCountOnTheSecondPrintOfAPairCountsThePair() throws {
+        let pipeline = try Pipeline(log: """
+            🔄 Card body evaluated
+            Card: @self changed. (×20)
+            Card: _count changed. (×3)
+            Card body [repeated 3 times]
+
+            """)
+        var rows: [String] = []
+        try pipeline.database.forEachRow("""
+            SELECT e.line, m.count FROM multiplicities m JOIN events e ON e.id = m.event_id ORDER BY e.line
+            """) { rows.append("\($0.int(at: 0) ?? 0) \($0.int(at: 1) ?? -1)") }
+        // 1 + 19 is the first pair's twenty evaluations; 3 + 0 the second pair's three.
+        #expect(rows == ["2 19", "3 3", "4 0"])
+        let findings = try Pipeline.findings("excessive_body_evaluation", "Card body\nCard: _count changed. (×20)\nHeader body\n")
+        #expect(findings.map(\.view) == ["Card"])
+    }
+
     @Test func aLiveRunCountsAsTheStoredScanDoes() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("multiplicity-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -185,7 +185,9 @@ public struct TraceParser {
         if event.kind == .body, let previous = held, previous.kind == .body, Self.pairs(previous.origin, event.origin),
            previous.multiplicity != 0, previous.view == event.view {
             // `Card body` printed next to `Card: _count changed.`: one evaluation, two prints.
-            event.multiplicity = 0
+            // A count on the second print (`Card: _count changed. (×20)`) counts the pair, so
+            // it adds what the first did not already count, rather than being dropped.
+            event.multiplicity = max(0, event.multiplicity - previous.multiplicity)
         }
         try release(emit)
         held = consume event
