@@ -30,6 +30,11 @@ import TraceModel
         ("016-waterfallgrid-bound-preference.log", ["update_multiple_times_per_frame type=ElementPreferenceKey"]),
         ("017-textual-onchange.log", ["update_multiple_times_per_frame type=AnyTextLayoutCollection"]),
         ("018-kiwix-publishing.log", ["publish_during_update"]),
+        ("019-gem-wallet-navigation-multiple-per-frame.log", [
+            "update_multiple_times_per_frame type=NavigationRequestObserver",
+            "update_multiple_times_per_frame type=NavigationAuthority bound path",
+        ]),
+        ("020-tca-viewstore-publishing-quoted-runtime-issue.log", ["text", "text", "publish_during_update"] + Array(repeating: "text", count: 9)),
     ] as [(String, [String])])
     func excerpt(_ name: String, expected: [String]) throws {
         let data = try Data(contentsOf: fixtureURL("realworld/warnings/" + name))
@@ -41,7 +46,7 @@ import TraceModel
         let directory = fixtureURL("realworld/warnings")
         let sources = try String(contentsOf: directory.appendingPathComponent("SOURCES.md"), encoding: .utf8)
         let logs = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".log") }
-        #expect(logs.count == 18)
+        #expect(logs.count == 20)
         for log in logs {
             let row = sources.split(separator: "\n").first { $0.hasPrefix("| \(log) | https://github.com/") }
             #expect(row != nil, "\(log) has no row with its source address in SOURCES.md")

@@ -16,7 +16,7 @@ struct WarningSample: Sendable, CustomTestStringConvertible {
 
 /// Every wrapper a warning arrives in, each as a function from the bare text to the whole line.
 enum WarningWrapper: String, CaseIterable, Sendable {
-    case plain, nslog, oslog, oslogCompact, syslog, ndjson, idevicesyslog, runtimeIssue, runtimeIssueNoColon
+    case plain, nslog, oslog, oslogCompact, syslog, ndjson, idevicesyslog, runtimeIssue, runtimeIssueNoColon, runtimeIssueHome
 
     func wrap(_ text: String) -> String {
         switch self {
@@ -30,6 +30,7 @@ enum WarningWrapper: String, CaseIterable, Sendable {
         case .idevicesyslog: "Jun  3 09:51:55.123456 MyApp(SwiftUI)[1234] <Fault>: " + text
         case .runtimeIssue: "/SourcePackages/checkouts/Lib/Sources/Lib/ImageManager.swift:63: warning run: " + text
         case .runtimeIssueNoColon: "/Users/me/Library/Developer/Xcode/DerivedData/App/Sources/Injections.swift:381 " + text
+        case .runtimeIssueHome: "~/Library/Developer/Xcode/DerivedData/App/SourcePackages/checkouts/Lib/Sources/Lib/Store.swift:209: warning run: " + text
         }
     }
 
@@ -134,6 +135,20 @@ enum WarningWrapper: String, CaseIterable, Sendable {
     func otherLinesAreNotWarnings(_ line: String) {
         let warning = Array(line.utf8).withUnsafeBytes { SwiftUIWarning.parse($0) }
         #expect(warning == nil)
+    }
+
+    /// A runtime issue pasted into a bug report as a quote (`> `), its path shortened to `~`
+    /// (the real line is in `fixtures/realworld/warnings/020-…`); the quoted lines around it
+    /// that are not SwiftUI's text stay text.
+    @Test func aQuotedRuntimeIssueWithAHomePathIsAWarning() throws {
+        let log = """
+            > SwiftUI
+            > ~/Library/Developer/Xcode/DerivedData/App/SourcePackages/checkouts/Lib/Sources/Lib/Store.swift:209: warning run: Modifying state during view update, this will cause undefined behavior.
+            > ~/Documents/notes.swift
+            """ + "\n"
+        let events = parseEvents(log).events
+        #expect(events.map(\.kind) == [.text, .warning, .text])
+        #expect(events[1].warning == SwiftUIWarning(.stateModifiedDuringUpdate))
     }
 
     @Test func aLogOfOnlyWarningsHasLifecycleEvidence() {
