@@ -127,6 +127,9 @@ enum WarningWrapper: String, CaseIterable, Sendable {
         "[SwiftUI] something SwiftUI said that we do not know",
         "/Users/me/App/ContentView.swift:12: warning: unused variable",
         "/Users/me/App/ContentView.swift",
+        // A sentence that ends in the words of a warning is not the warning.
+        "I get NavigationRequestObserver tried to update multiple times per frame",
+        "and then it tried to update multiple times per frame.",
         // Variants not in the table stay text.
         "Publishing changes from background threads is not allowed; make sure to publish values from the main thread.",
         "ForEach<Array<Int>, Int, Text>: the ID 1 is used twice",
@@ -149,6 +152,20 @@ enum WarningWrapper: String, CaseIterable, Sendable {
         let events = parseEvents(log).events
         #expect(events.map(\.kind) == [.text, .warning, .text])
         #expect(events[1].warning == SwiftUIWarning(.stateModifiedDuringUpdate))
+    }
+
+    /// `Update <Type> tried to update multiple times per frame` as people quote it: without
+    /// `Update`, in backticks, after an emoji (real: `fixtures/realworld/warnings/022-…`).
+    @Test(arguments: [
+        ("NavigationRequestObserver tried to update multiple times per frame", "NavigationRequestObserver"),
+        ("`NavigationRequestObserver tried to update multiple times per frame.`", "NavigationRequestObserver"),
+        ("⚠️ NavigationAuthority bound path tried to update multiple times per frame.", "NavigationAuthority bound path"),
+        ("> *Update AccessibilityFocusStore tried to update multiple times per frame.*", "AccessibilityFocusStore"),
+    ])
+    func theWarningIsReadFromItsEnd(_ line: String, _ type: String) throws {
+        let event = try #require(parseEvents(line + "\n").events.first)
+        #expect(event.kind == .warning)
+        #expect(event.warning == SwiftUIWarning(.updateMultipleTimesPerFrame, type: type))
     }
 
     @Test func aLogOfOnlyWarningsHasLifecycleEvidence() {

@@ -60,7 +60,7 @@ public struct SwiftUIWarning: Sendable, Equatable {
     /// path also as `~/…`).
     @inline(__always)
     public static func parse(_ message: UnsafeRawBufferPointer) -> SwiftUIWarning? {
-        mayStart(message) ? parseCandidate(message) : parseDecorated(message)
+        mayStart(message) ? parseCandidate(message) : parseDecorated(message) ?? parseTrailing(message)
     }
 
     /// A warning pasted into notes with decoration in front: indented, quoted (`> `), set in
@@ -87,7 +87,7 @@ public struct SwiftUIWarning: Sendable, Equatable {
     /// Space, tab, `>`, `*`, `_`, backtick, `-`, `|`, `"`: what notes put before a pasted line.
     /// A switch, not a set's `contains`: it runs on every text line.
     @inline(__always)
-    private static func isDecoration(_ byte: UInt8) -> Bool {
+    static func isDecoration(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x20, 0x09, UInt8(ascii: ">"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "-"),
              UInt8(ascii: "|"), UInt8(ascii: "\""):
