@@ -43,6 +43,7 @@ import TraceModel
             "foreach_count_changed type=ForEach<Range<Int>, Int, ModifiedContent<ModifiedContent<BarChartCell, _ScaleEffect>, _TransactionModifier>>",
             "text",
         ]),
+        ("025-swiftrnbo-onchange-double-backticks.log", ["update_multiple_times_per_frame type=Double"]),
     ] as [(String, [String])])
     func excerpt(_ name: String, expected: [String]) throws {
         let data = try Data(contentsOf: fixtureURL("realworld/warnings/" + name))
@@ -54,7 +55,7 @@ import TraceModel
         let directory = fixtureURL("realworld/warnings")
         let sources = try String(contentsOf: directory.appendingPathComponent("SOURCES.md"), encoding: .utf8)
         let logs = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".log") }
-        #expect(logs.count == 24)
+        #expect(logs.count == 25)
         for log in logs {
             let row = sources.split(separator: "\n").first { $0.hasPrefix("| \(log) | https://github.com/") }
             #expect(row != nil, "\(log) has no row with its source address in SOURCES.md")
