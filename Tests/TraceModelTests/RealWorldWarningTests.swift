@@ -44,6 +44,8 @@ import TraceModel
             "text",
         ]),
         ("025-swiftrnbo-onchange-double-backticks.log", ["update_multiple_times_per_frame type=Double"]),
+        ("026-artemis-modifying-state-new-wording-quoted.log", ["state_modified_during_update"]),
+        ("027-swifttermapp-cycle-then-exclusivity-crash.log", ["attribute_graph_cycle attribute=762904"] + Array(repeating: "text", count: 11)),
     ] as [(String, [String])])
     func excerpt(_ name: String, expected: [String]) throws {
         let data = try Data(contentsOf: fixtureURL("realworld/warnings/" + name))
@@ -55,7 +57,7 @@ import TraceModel
         let directory = fixtureURL("realworld/warnings")
         let sources = try String(contentsOf: directory.appendingPathComponent("SOURCES.md"), encoding: .utf8)
         let logs = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".log") }
-        #expect(logs.count == 25)
+        #expect(logs.count == 27)
         for log in logs {
             let row = sources.split(separator: "\n").first { $0.hasPrefix("| \(log) | https://github.com/") }
             #expect(row != nil, "\(log) has no row with its source address in SOURCES.md")
