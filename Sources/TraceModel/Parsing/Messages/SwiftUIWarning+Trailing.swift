@@ -15,7 +15,8 @@ extension SwiftUIWarning {
         while end > 0, isDecoration(message[end - 1]) || message[end - 1] == UInt8(ascii: ".") { end -= 1 }
         let words: StaticString = " tried to update multiple times per frame"
         let length = words.utf8CodeUnitCount
-        guard end > length,
+        // The last letter first: nearly every text line ends in something other than `frame`.
+        guard end > length, message[end - 1] == UInt8(ascii: "e"),
               words.withUTF8Buffer({ UnsafeRawBufferPointer($0).elementsEqual(UnsafeRawBufferPointer(rebasing: message[(end - length)..<end])) })
         else { return nil }
         var start = 0
