@@ -30,6 +30,22 @@ import TraceModel
         ("016-waterfallgrid-bound-preference.log", ["update_multiple_times_per_frame type=ElementPreferenceKey"]),
         ("017-textual-onchange.log", ["update_multiple_times_per_frame type=AnyTextLayoutCollection"]),
         ("018-kiwix-publishing.log", ["publish_during_update"]),
+        ("019-gem-wallet-navigation-multiple-per-frame.log", [
+            "update_multiple_times_per_frame type=NavigationRequestObserver",
+            "update_multiple_times_per_frame type=NavigationAuthority bound path",
+        ]),
+        ("020-tca-viewstore-publishing-quoted-runtime-issue.log", ["text", "text", "publish_during_update"] + Array(repeating: "text", count: 9)),
+        ("021-feedbackapp-accessory-attributegraph-cycles.log", ["attribute_graph_cycle attribute=29528", "attribute_graph_cycle attribute=324264"]),
+        ("022-molten-navigation-request-observer-without-update.log", ["update_multiple_times_per_frame type=NavigationRequestObserver"]),
+        ("023-stripes-foreach-count-changed.log", ["foreach_count_changed type=ForEach<Range<Int>, Int, ModifiedContent<Color, _FrameLayout>>"]),
+        ("024-chartview-foreach-count-changed-observed-data.log", [
+            "text",
+            "foreach_count_changed type=ForEach<Range<Int>, Int, ModifiedContent<ModifiedContent<BarChartCell, _ScaleEffect>, _TransactionModifier>>",
+            "text",
+        ]),
+        ("025-swiftrnbo-onchange-double-backticks.log", ["update_multiple_times_per_frame type=Double"]),
+        ("026-artemis-modifying-state-new-wording-quoted.log", ["state_modified_during_update"]),
+        ("027-swifttermapp-cycle-then-exclusivity-crash.log", ["attribute_graph_cycle attribute=762904"] + Array(repeating: "text", count: 11)),
     ] as [(String, [String])])
     func excerpt(_ name: String, expected: [String]) throws {
         let data = try Data(contentsOf: fixtureURL("realworld/warnings/" + name))
@@ -41,7 +57,7 @@ import TraceModel
         let directory = fixtureURL("realworld/warnings")
         let sources = try String(contentsOf: directory.appendingPathComponent("SOURCES.md"), encoding: .utf8)
         let logs = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".log") }
-        #expect(logs.count == 18)
+        #expect(logs.count == 27)
         for log in logs {
             let row = sources.split(separator: "\n").first { $0.hasPrefix("| \(log) | https://github.com/") }
             #expect(row != nil, "\(log) has no row with its source address in SOURCES.md")

@@ -16,7 +16,7 @@ struct WarningSample: Sendable, CustomTestStringConvertible {
 
 /// Every wrapper a warning arrives in, each as a function from the bare text to the whole line.
 enum WarningWrapper: String, CaseIterable, Sendable {
-    case plain, nslog, oslog, oslogCompact, syslog, ndjson, idevicesyslog, runtimeIssue, runtimeIssueNoColon
+    case plain, nslog, oslog, oslogCompact, syslog, ndjson, idevicesyslog, runtimeIssue, runtimeIssueNoColon, runtimeIssueHome
 
     func wrap(_ text: String) -> String {
         switch self {
@@ -30,6 +30,7 @@ enum WarningWrapper: String, CaseIterable, Sendable {
         case .idevicesyslog: "Jun  3 09:51:55.123456 MyApp(SwiftUI)[1234] <Fault>: " + text
         case .runtimeIssue: "/SourcePackages/checkouts/Lib/Sources/Lib/ImageManager.swift:63: warning run: " + text
         case .runtimeIssueNoColon: "/Users/me/Library/Developer/Xcode/DerivedData/App/Sources/Injections.swift:381 " + text
+        case .runtimeIssueHome: "~/Library/Developer/Xcode/DerivedData/App/SourcePackages/checkouts/Lib/Sources/Lib/Store.swift:209: warning run: " + text
         }
     }
 
@@ -126,6 +127,9 @@ enum WarningWrapper: String, CaseIterable, Sendable {
         "[SwiftUI] something SwiftUI said that we do not know",
         "/Users/me/App/ContentView.swift:12: warning: unused variable",
         "/Users/me/App/ContentView.swift",
+        // A sentence that ends in the words of a warning is not the warning.
+        "I get NavigationRequestObserver tried to update multiple times per frame",
+        "and then it tried to update multiple times per frame.",
         // Variants not in the table stay text.
         "Publishing changes from background threads is not allowed; make sure to publish values from the main thread.",
         "ForEach<Array<Int>, Int, Text>: the ID 1 is used twice",
@@ -134,6 +138,34 @@ enum WarningWrapper: String, CaseIterable, Sendable {
     func otherLinesAreNotWarnings(_ line: String) {
         let warning = Array(line.utf8).withUnsafeBytes { SwiftUIWarning.parse($0) }
         #expect(warning == nil)
+    }
+
+    /// A runtime issue pasted into a bug report as a quote (`> `), its path shortened to `~`
+    /// (the real line is in `fixtures/realworld/warnings/020-…`); the quoted lines around it
+    /// that are not SwiftUI's text stay text.
+    @Test func aQuotedRuntimeIssueWithAHomePathIsAWarning() throws {
+        let log = """
+            > SwiftUI
+            > ~/Library/Developer/Xcode/DerivedData/App/SourcePackages/checkouts/Lib/Sources/Lib/Store.swift:209: warning run: Modifying state during view update, this will cause undefined behavior.
+            > ~/Documents/notes.swift
+            """ + "\n"
+        let events = parseEvents(log).events
+        #expect(events.map(\.kind) == [.text, .warning, .text])
+        #expect(events[1].warning == SwiftUIWarning(.stateModifiedDuringUpdate))
+    }
+
+    /// `Update <Type> tried to update multiple times per frame` as people quote it: without
+    /// `Update`, in backticks, after an emoji (real: `fixtures/realworld/warnings/022-…`).
+    @Test(arguments: [
+        ("NavigationRequestObserver tried to update multiple times per frame", "NavigationRequestObserver"),
+        ("`NavigationRequestObserver tried to update multiple times per frame.`", "NavigationRequestObserver"),
+        ("⚠️ NavigationAuthority bound path tried to update multiple times per frame.", "NavigationAuthority bound path"),
+        ("> *Update AccessibilityFocusStore tried to update multiple times per frame.*", "AccessibilityFocusStore"),
+    ])
+    func theWarningIsReadFromItsEnd(_ line: String, _ type: String) throws {
+        let event = try #require(parseEvents(line + "\n").events.first)
+        #expect(event.kind == .warning)
+        #expect(event.warning == SwiftUIWarning(.updateMultipleTimesPerFrame, type: type))
     }
 
     @Test func aLogOfOnlyWarningsHasLifecycleEvidence() {

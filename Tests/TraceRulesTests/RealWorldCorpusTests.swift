@@ -24,6 +24,14 @@ import TraceStore
             .filter { $0.hasSuffix(".log") }.sorted().map { "negative/" + $0 }
     }
 
+    /// SwiftUI's own runtime warnings from real bug reports (`warnings/`): no labels (the
+    /// parser tests check each line), but each is a problem its author reports, so each has the
+    /// finding it calls for in `warnings/expected.tsv`.
+    static var warningLogs: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory + "/warnings")) ?? [])
+            .filter { $0.hasSuffix(".log") }.sorted().map { "warnings/" + $0 }
+    }
+
     /// What one line was labelled and what the pipeline made of it.
     struct LineResult {
         let line: Int
@@ -46,6 +54,9 @@ import TraceStore
         #expect(Self.negativeLogs.count >= 25)
         for log in Self.logs + Self.negativeLogs {
             #expect(sources.contains("| \(log) |"), "\(log) has no row in SOURCES.md")
+        }
+        for log in Self.warningLogs {
+            #expect(expected[log] != nil, "\(log) has no row in warnings/expected.tsv")
         }
         for log in Self.logs {
             #expect(expected[log] != nil, "\(log) has no row in expected.tsv")
@@ -76,7 +87,7 @@ import TraceStore
         }
     }
 
-    @Test(arguments: logs)
+    @Test(arguments: logs + warningLogs)
     func findingsAreWhatTheAuthorDescribes(log: String) throws {
         let misses = try Self.knownMisses()
         let expected = Set(try Self.expectations()[log] ?? [])
@@ -114,25 +125,40 @@ import TraceStore
             textLines += try pipeline.database.scalarInt("SELECT count(*) FROM events WHERE trace_id = ?", [pipeline.traceID]) ?? 0
             proseTaken += try pipeline.database.scalarInt("SELECT count(*) FROM events WHERE trace_id = ? AND kind != 'text'", [pipeline.traceID]) ?? 0
         }
-        var findingsExpected = 0, findingsFound = 0, silences = 0, silencesKept = 0
-        for (log, expected) in try Self.expectations() where Self.logs.contains(log) {
-            let found = Set(try Pipeline(path: "\(Self.directory)/\(log)").analyze().map(Self.key))
-            if expected.isEmpty {
-                silences += 1
-                if found.isEmpty { silencesKept += 1 }
-            } else {
-                findingsExpected += expected.count
-                findingsFound += expected.filter(found.contains).count
-            }
-        }
+        let expectations = try Self.expectations()
+        let lifecycle = try Self.findingScore(Self.logs, expectations)
+        let warnings = try Self.findingScore(Self.warningLogs, expectations)
         func percent(_ part: Int, _ whole: Int) -> String { whole == 0 ? "n/a" : String(format: "%.1f%%", 100 * Double(part) / Double(whole)) }
         print("""
             real-world corpus (\(Self.logs.count) logs, \(Self.negativeLogs.count) negative): \
             kind \(percent(kindsRight, kinds)) (\(kindsRight)/\(kinds)), view \(percent(viewsRight, kinds)) (\(viewsRight)/\(kinds)), \
             text lines taken as lifecycle \(proseTaken) of \(textLines), \
-            expected findings found \(findingsFound)/\(findingsExpected), expected silences kept \(silencesKept)/\(silences)
+            expected findings found \(lifecycle.found)/\(lifecycle.expected), expected silences kept \(lifecycle.silencesKept)/\(lifecycle.silences)
+            real-world warnings (\(Self.warningLogs.count) logs): expected findings found \(warnings.found)/\(warnings.expected)
+            real-world total (\(Self.logs.count + Self.warningLogs.count) logs): \
+            expected findings found \(lifecycle.found + warnings.found)/\(lifecycle.expected + warnings.expected) \
+            (\(percent(lifecycle.found + warnings.found, lifecycle.expected + warnings.expected))), \
+            expected silences kept \(lifecycle.silencesKept + warnings.silencesKept)/\(lifecycle.silences + warnings.silences)
             """)
         #expect(proseTaken == 0)
+    }
+
+    /// Expected findings found and silences kept over `logs`, as `expected.tsv` states them.
+    static func findingScore(_ logs: [String], _ expectations: [String: [String]]) throws
+        -> (expected: Int, found: Int, silences: Int, silencesKept: Int) {
+        var score = (expected: 0, found: 0, silences: 0, silencesKept: 0)
+        for log in logs {
+            guard let expected = expectations[log] else { continue }
+            let found = Set(try Pipeline(path: "\(directory)/\(log)").analyze().map(key))
+            if expected.isEmpty {
+                score.silences += 1
+                if found.isEmpty { score.silencesKept += 1 }
+            } else {
+                score.expected += expected.count
+                score.found += expected.filter(found.contains).count
+            }
+        }
+        return score
     }
 
     // MARK: - Reading the corpus
@@ -172,13 +198,17 @@ import TraceStore
         }
     }
 
-    /// Per log, the findings expected as `rule:VIEW` (empty for silence).
+    /// Per log, the findings expected as `rule:VIEW` (empty for silence): the lifecycle logs'
+    /// `expected.tsv` and the warnings' `warnings/expected.tsv`, whose files are named
+    /// `warnings/NNN-….log` here.
     static func expectations() throws -> [String: [String]] {
         var result: [String: [String]] = [:]
-        for row in try String(contentsOfFile: directory + "/expected.tsv", encoding: .utf8).split(separator: "\n").dropFirst() {
-            let fields = row.split(separator: "\t").map(String.init)
-            guard fields.count >= 2 else { continue }
-            result[fields[0]] = fields[1] == "silence" ? [] : fields[1].split(separator: ";").map(String.init)
+        for (file, prefix) in [("expected.tsv", ""), ("warnings/expected.tsv", "warnings/")] {
+            for row in try String(contentsOfFile: "\(directory)/\(file)", encoding: .utf8).split(separator: "\n").dropFirst() {
+                let fields = row.split(separator: "\t").map(String.init)
+                guard fields.count >= 2 else { continue }
+                result[prefix + fields[0]] = fields[1] == "silence" ? [] : fields[1].split(separator: ";").map(String.init)
+            }
         }
         return result
     }

@@ -81,7 +81,7 @@ public struct MessageClassifier {
         }
         // A warning pasted with decoration in front (`⚠️ Publishing changes…`, `> *ForEach<…>…*`):
         // read where a lifecycle print would have been, once the line is nothing else.
-        if SwiftUIWarning.parseDecorated(message) != nil {
+        if SwiftUIWarning.parseDecorated(message) != nil || SwiftUIWarning.parseTrailing(message) != nil {
             return Self.warning(line: line, text: text, envelope: envelope)
         }
         if LifecycleLookalike.looks(message) {

@@ -81,6 +81,24 @@ public enum IdentityChurnRule: Rule {
                 ↓ContentView: _showPlayButton changed.
                 ↓PlayButton: @self, @identity, _isPlaying changed.
                 """),
+            Example(note: "`ForEach` rows named by their id, replaced on every update: each is built anew while shown, taken off screen and put back at once (its id changed), twice.", """
+                ItemRow(id: 1) onAppear
+                ItemRow(id: 2) onAppear
+                ↓ListView: _tick changed.
+                ItemRow(id: 1) init
+                ItemRow(id: 2) init
+                ItemRow(id: 1) onDisappear
+                ItemRow(id: 2) onDisappear
+                ↓ItemRow(id: 1) onAppear
+                ↓ItemRow(id: 2) onAppear
+                ↓ListView: _tick changed.
+                ItemRow(id: 1) init
+                ItemRow(id: 2) init
+                ItemRow(id: 1) onDisappear
+                ItemRow(id: 2) onDisappear
+                ↓ItemRow(id: 1) onAppear
+                ↓ItemRow(id: 2) onAppear
+                """),
             Example(note: "A developer's print names an instance id kept in `@State`: a new id after the same one was printed, the state was made anew.", """
                 ProfileSwitcher: Rendering menu with 0 profiles [Instance: 5CD612BF]
                 ProfileSwitcher: onAppear triggered [Instance: 5CD612BF]
@@ -201,6 +219,33 @@ public enum IdentityChurnRule: Rule {
                 Row: body [Instance: 5CD612BF]
                 Row: body [Instance: DD6A9B11]
                 """),
+            Example(note: "Rows rebuilt on updates (new values, same identity) that scroll out and back in: other rows appear in between, so no row was replaced in place.", """
+                FeedView: _items changed.
+                Row(id: 1) init
+                Row(id: 1) onAppear
+                FeedView: _items changed.
+                Row(id: 1) init
+                Row(id: 1) onDisappear
+                Row(id: 3) onAppear
+                Row(id: 3) onDisappear
+                Row(id: 1) onAppear
+                FeedView: _items changed.
+                Row(id: 1) init
+                Row(id: 1) onDisappear
+                Row(id: 4) onAppear
+                Row(id: 4) onDisappear
+                Row(id: 1) onAppear
+                """),
+            Example(note: "A detail screen pushed again after a pop is made anew after it went off screen: a new screen, not a row replaced in place.", """
+                DetailView(id: 7) init
+                DetailView(id: 7) onAppear
+                DetailView(id: 7) onDisappear
+                DetailView(id: 7) init
+                DetailView(id: 7) onAppear
+                DetailView(id: 7) onDisappear
+                DetailView(id: 7) init
+                DetailView(id: 7) onAppear
+                """),
             Example(note: "A model re-created while the old one is still alive is not a reset of its owner.", """
                 PlayButton DataModel init
                 PlayButton DataModel init
@@ -278,6 +323,13 @@ public enum IdentityChurnRule: Rule {
         /// The view whose new identity the previous event was, if it was one.
         @exclusivity(unchecked) private var previousIdentity: Int?
 
+        /// Named instances replaced in place (`ItemRow(id: 1)` init while shown, disappear,
+        /// appear), and per view symbol the round of rebuilding they belong to: a round starts
+        /// at the type's first init after one of its appears, under the update root printed
+        /// then, and counts as one update however many rows it replaced.
+        @exclusivity(unchecked) private var swaps = InstanceSwaps()
+        @exclusivity(unchecked) private var swapRounds: [(round: Int, lastWasAppear: Bool, root: Symbol?, rootLine: Int, counted: Int)] = []
+
         /// Per owner and model type: live models and the previous init or deinit.
         @exclusivity(unchecked) private var models: [NamePair: ModelState] = [:]
         /// Per owner and model type: its list in `cycleLines`, of each deinit line and the init
@@ -317,6 +369,8 @@ public enum IdentityChurnRule: Rule {
             /// Re-creations seen with no ancestor's update printed (`orphan`), and the time they span.
             var orphans = 0
             var orphanSpan = 0.0
+            /// The instances replaced in place, each once, in order of first occurrence.
+            var instances: [Symbol] = []
 
             var isEmpty: Bool { updates == 0 }
 
@@ -336,6 +390,7 @@ public enum IdentityChurnRule: Rule {
                 for state in other.states where seenStates.insert(state).inserted { states.append(state) }
                 orphans += other.orphans
                 orphanSpan += other.orphanSpan
+                for instance in other.instances where !instances.contains(instance) { instances.append(instance) }
             }
         }
 
@@ -362,6 +417,7 @@ public enum IdentityChurnRule: Rule {
             // Every event, to follow which kind of update is under way; only structured lines are
             // ever the exact reading's (it returns false for every other line).
             if exact.observe(event) { return }
+            if event.kind == .`init` || event.kind == .appear || event.kind == .disappear { swap(event) }
             switch event.kind {
             case .`init`, .`deinit`:
                 if let owner = event.owner { model(event, owner: owner) }
@@ -401,6 +457,32 @@ public enum IdentityChurnRule: Rule {
             } else {
                 members[view].kept += 1
             }
+        }
+
+        /// A named instance replaced in place (see `InstanceSwaps`): its row got a new identity
+        /// in the round of rebuilding under way, which counts once per round for the view.
+        private func swap(_ event: LifecycleEvent) {
+            guard let view = event.view?.index else { return }
+            let replaced = swaps.isReplacement(event)
+            swapRounds.grow(toInclude: view, with: (0, true, nil, 0, 0))
+            if event.kind == .`init`, event.owner == nil, swapRounds[view].lastWasAppear {
+                swapRounds[view].round += 1
+                swapRounds[view].root = rootIsBody ? root : nil
+                swapRounds[view].rootLine = rootIsBody ? rootLine : 0
+            }
+            if event.owner == nil { swapRounds[view].lastWasAppear = event.kind == .appear }
+            guard replaced, let instance = event.instance else { return }
+            grow(to: view)
+            if swapRounds[view].counted != swapRounds[view].round {
+                swapRounds[view].counted = swapRounds[view].round
+                recreated[view].add(root: swapRounds[view].root, created: 1, state: [])
+                if swapRounds[view].rootLine > 0 { recreatedLines.append(swapRounds[view].rootLine, to: view) }
+            } else {
+                recreated[view].created += 1
+            }
+            if !recreated[view].instances.contains(instance) { recreated[view].instances.append(instance) }
+            recreatedLines.append(event.line, to: view)
+            noteRecreated(view)
         }
 
         /// A developer's print that names the view's instance (an id kept in `@State`): the id
@@ -562,7 +644,9 @@ public enum IdentityChurnRule: Rule {
             let state = Self.stateNames(recreated.states, in: symbols)
             // An update without a root is a changed instance id, whose cause the log does not show.
             let roots = symbols.distinctNames(recreated.roots).joined(separator: ", ")
-            let within = roots.isEmpty ? "its printed instance id changed" : ""
+            let within = roots.isEmpty ? (recreated.instances.isEmpty ? "its printed instance id changed" : "it was replaced in place") : ""
+            // Rows replaced in place need no unknown root named: the rows say what happened.
+            let of = roots.isEmpty ? (recreated.instances.isEmpty ? " of ?" : "") : " of \(roots)"
             let created = recreated.created
             let updates = recreated.updates
             if recreated.orphans == updates, updates > 0 {
@@ -575,10 +659,14 @@ public enum IdentityChurnRule: Rule {
             let once = updates == 1
             var message = once
                 ? "\(name) was created anew \(roots.isEmpty ? "when \(within)" : "in an update of \(roots)") after it already existed; "
-                : "\(name) was created anew in \(counted(updates, "update")) of \(roots.isEmpty ? "?" : roots) "
+                : "\(name) was created anew in \(counted(updates, "update"))\(of) "
                     + "(\(counted(created, "new identity", plural: "new identities"))) after it already existed; "
             message += state.isEmpty ? "SwiftUI rebuilt it and its subtree" : "its state (\(state.joined(separator: ", "))) reset"
             message += once ? "." : " each time."
+            if !recreated.instances.isEmpty {
+                // Rows built anew, taken off screen and put back: named, so the user sees which.
+                message += " Replaced in place (init, disappear, appear): \(symbols.distinctNames(recreated.instances).joined(separator: ", "))."
+            }
             // One reset is a hint: it may be an intended `if`, or the first of many.
             if updates < minRecreations {
                 message += " Reported as info: \(counted(updates, "reset")) is below min_recreations (\(minRecreations))."

@@ -57,6 +57,19 @@ public enum RepeatedAppearRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            Example(note: "Rows named by their id, built anew while shown and swapped off and on screen at once: each appear is a new row in the old one's place (`identity_churn`'s), not the same row appearing again.", """
+                ListView: _tick changed.
+                ItemRow(id: 1) init
+                ItemRow(id: 1) onAppear
+                ListView: _tick changed.
+                ItemRow(id: 1) init
+                ItemRow(id: 1) onDisappear
+                ItemRow(id: 1) onAppear
+                ListView: _tick changed.
+                ItemRow(id: 1) init
+                ItemRow(id: 1) onDisappear
+                ItemRow(id: 1) onAppear
+                """),
             Example(note: "A sheet presented three times: each presentation makes the view anew after it went off screen, so each is a lifetime of its own.", """
                 ContentView body
                 SheetView init
@@ -165,6 +178,8 @@ public enum RepeatedAppearRule: Rule {
         @exclusivity(unchecked) private var afterInit = false
         /// Per symbol: it printed a body, appear or disappear line, so it is a view.
         @exclusivity(unchecked) private var shown: [Bool] = []
+        /// Named instances replaced in place (`ItemRow(id: 1)` init, disappear, appear).
+        @exclusivity(unchecked) private var swaps = InstanceSwaps()
 
         /// A closed group, its lines in `foundLines`.
         private struct Found {
@@ -193,6 +208,8 @@ public enum RepeatedAppearRule: Rule {
 
         func observe(_ event: LifecycleEvent) {
             position += 1
+            // Every init, disappear and appear, so that a named instance replaced in place is known.
+            let replaced = swaps.isReplacement(event)
             // A model's init: a type never seen with a body, appear or disappear line so far
             // (a view's init right before another view appears says nothing about it).
             defer { afterInit = event.kind == .`init` && event.owner == nil && !event.implied && !(event.view.map(isShown) ?? true) }
@@ -216,7 +233,9 @@ public enum RepeatedAppearRule: Rule {
                     if minAppears <= 1 { reach(groups.count - 1) }
                     return
                 }
-                if groups[index].lifetime != current {
+                // A named instance built anew while shown, then swapped off and on screen, is a
+                // new row in the old one's place (its id changed): a lifetime of its own.
+                if groups[index].lifetime != current || replaced {
                     close(index)
                     groups[index].lifetime = current
                     groups[index].key = nextKey

@@ -56,10 +56,11 @@ public struct SwiftUIWarning: Sendable, Equatable {
     /// Cheap for ordinary lines, which is nearly all of them: one table look-up on the first byte
     /// rejects a message no known text can start with, and a short prefix comparison the rest.
     /// Before that, a wrapper some consoles put around the text is stepped over: `[SwiftUI] `
-    /// (Xcode's console) and `/path/File.swift:12: warning run: ` (Xcode's runtime issues).
+    /// (Xcode's console) and `/path/File.swift:12: warning run: ` (Xcode's runtime issues, the
+    /// path also as `~/…`).
     @inline(__always)
     public static func parse(_ message: UnsafeRawBufferPointer) -> SwiftUIWarning? {
-        mayStart(message) ? parseCandidate(message) : parseDecorated(message)
+        mayStart(message) ? parseCandidate(message) : parseDecorated(message) ?? parseTrailing(message)
     }
 
     /// A warning pasted into notes with decoration in front: indented, quoted (`> `), set in
@@ -86,7 +87,7 @@ public struct SwiftUIWarning: Sendable, Equatable {
     /// Space, tab, `>`, `*`, `_`, backtick, `-`, `|`, `"`: what notes put before a pasted line.
     /// A switch, not a set's `contains`: it runs on every text line.
     @inline(__always)
-    private static func isDecoration(_ byte: UInt8) -> Bool {
+    static func isDecoration(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x20, 0x09, UInt8(ascii: ">"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "-"),
              UInt8(ascii: "|"), UInt8(ascii: "\""):
@@ -111,7 +112,8 @@ public struct SwiftUIWarning: Sendable, Equatable {
              (UInt8(ascii: "B"), UInt8(ascii: "o")), (UInt8(ascii: "F"), UInt8(ascii: "o")), (UInt8(ascii: "U"), UInt8(ascii: "p")),
              (UInt8(ascii: "="), UInt8(ascii: "=")), (UInt8(ascii: "A"), UInt8(ascii: "c")), (UInt8(ascii: "A"), UInt8(ascii: " ")),
              (UInt8(ascii: "A"), UInt8(ascii: "t")), (UInt8(ascii: "L"), UInt8(ascii: "a")), (UInt8(ascii: "["), UInt8(ascii: "S")),
-             (UInt8(ascii: "c"), UInt8(ascii: "y")), (UInt8(ascii: "<"), _), (UInt8(ascii: "/"), _):
+             (UInt8(ascii: "c"), UInt8(ascii: "y")), (UInt8(ascii: "<"), _), (UInt8(ascii: "/"), _),
+             (UInt8(ascii: "~"), UInt8(ascii: "/")):
             true
         default:
             false
@@ -122,7 +124,9 @@ public struct SwiftUIWarning: Sendable, Equatable {
     @inline(never)
     static func parseCandidate(_ message: UnsafeRawBufferPointer) -> SwiftUIWarning? {
         var text = message
-        if message[0] == UInt8(ascii: "[") || message[0] == UInt8(ascii: "/") {
+        // `~/…/File.swift:12: warning run:` is the runtime issue's path as people paste it, with
+        // their home folder shortened.
+        if message[0] == UInt8(ascii: "[") || message[0] == UInt8(ascii: "/") || message[0] == UInt8(ascii: "~") {
             guard let inner = Self.unwrapped(message), mayStart(inner) else { return nil }
             text = inner
         }
