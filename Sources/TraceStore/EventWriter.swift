@@ -35,6 +35,23 @@ public final class EventWriter {
         return pointer
     }()
     private let insertChanges: [Statement]
+    /// The token texts of the change rows waiting in `changeRows`: a statement of its own,
+    /// so they outlive the event groups they came from.
+    private let changeArena: UnsafeMutablePointer<TextArena> = {
+        let pointer = UnsafeMutablePointer<TextArena>.allocate(capacity: 1)
+        pointer.initialize(to: TextArena())
+        return pointer
+    }()
+    /// Which nullable parameters of each event statement hold a value from an earlier group,
+    /// a bit per column (`nullableColumns`) for each row of each statement: a parameter left
+    /// NULL needs no call when it was NULL before, where clearing every binding before each
+    /// group cost a call that touched all 224 parameters.
+    private let boundValues: UnsafeMutablePointer<UInt8> = {
+        let count = EventWriter.rowsPerStatement * EventWriter.rowsPerStatement
+        let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+        pointer.initialize(repeating: 0, count: count)
+        return pointer
+    }()
     /// One row at a time: a warning is rare next to the events around it.
     private let insertWarning: Statement
     /// One row at a time: an event that happened more than once is as rare.
@@ -61,11 +78,14 @@ public final class EventWriter {
             [source, ISO8601DateFormatter().string(from: Date())]
         )
         traceID = database.lastInsertRowID
+        // The trace id is written into the SQL rather than bound: the same on every row, it cost
+        // a bind call per row.
+        let traceID = traceID
         insertEvents = try (1...Self.rowsPerStatement).map { rows in
-            try database.prepare(Self.insertSQL(table: "event_rows", columns: Self.eventColumns, rows: rows))
+            try database.prepare(Self.insertSQL(table: "event_rows", columns: Self.eventColumns, rows: rows, first: "\(traceID)"))
         }
         dictionary = EventDictionary(database: database)
-        insertChanges = try (1...Self.rowsPerStatement).map { rows in
+        insertChanges = try (1...Self.changeRowsPerStatement).map { rows in
             try database.prepare(Self.insertSQL(table: "changes", columns: ["event_id", "position", "token"], rows: rows))
         }
         insertWarning = try database.prepare(
@@ -77,6 +97,9 @@ public final class EventWriter {
     deinit {
         arena.deinitialize(count: 1)
         arena.deallocate()
+        changeArena.deinitialize(count: 1)
+        changeArena.deallocate()
+        boundValues.deallocate()
     }
 
     /// Stores one event; commits the batch when it is full or old enough.
@@ -107,6 +130,19 @@ public final class EventWriter {
 
     static let rowsPerStatement = 16
 
+    /// Change rows per `INSERT`: they are gathered across event groups, so every statement but
+    /// the last of a batch is full (a group's own tokens filled 9 rows on average).
+    static let changeRowsPerStatement = 32
+
+    /// The parameters of one event row: every column but `trace_id`, which is in the SQL.
+    static let parametersPerRow = Int32(eventColumns.count - 1)
+
+    /// The bits of `boundValues`, one per nullable parameter of a row.
+    private enum Nullable {
+        static let ts: UInt8 = 1, pid: UInt8 = 2, tid: UInt8 = 4, view: UInt8 = 8
+        static let owner: UInt8 = 16, instance: UInt8 = 32, duration: UInt8 = 64
+    }
+
     /// The `stats` counter of events stored on the same line as the event before them: 0 for
     /// everything the parser writes (a line is one event or a continuation of one), more for
     /// events appended by hand.
@@ -118,8 +154,11 @@ public final class EventWriter {
         "view", "owner", "instance", "message", "view_prefix", "duration_ms",
     ]
 
-    static func insertSQL(table: String, columns: [String], rows: Int) -> String {
-        let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+    /// A multi-row `INSERT` of `columns` with a parameter for each, or with `first` as the
+    /// first column's value in every row.
+    static func insertSQL(table: String, columns: [String], rows: Int, first: String? = nil) -> String {
+        let values = (first.map { [$0] } ?? []) + Array(repeating: "?", count: columns.count - (first == nil ? 0 : 1))
+        let row = "(" + values.joined(separator: ", ") + ")"
         return "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
             + Array(repeating: row, count: rows).joined(separator: ", ")
     }
@@ -127,16 +166,15 @@ public final class EventWriter {
     private func insertGroup(_ group: ArraySlice<Event>) throws {
         let statement = insertEvents[group.count - 1]
         statement.rewind()
-        // Every parameter NULL at once; below, only values that are there are bound.
-        statement.clearBindings()
         // Events are read where they lie, through a pointer: a loop over the slice copies each
         // event out, a retain and release of every string it holds, and `check`'s rules read
         // the same strings on another core at the same time.
         try group.withUnsafeBufferPointer { events in
             guard let first = events.baseAddress else { return }
             var holdsRare = false
+            let bound = boundValues + (group.count - 1) * Self.rowsPerStatement
             for row in 0..<events.count {
-                holdsRare = try bindRow(first + row, at: Int32(row * Self.eventColumns.count), of: statement) || holdsRare
+                holdsRare = try bindRow(first + row, at: Int32(row) * Self.parametersPerRow, of: statement, bound: bound + row) || holdsRare
             }
             try arena.pointee.bind(to: statement) { _ = try statement.step() }
             written += events.count
@@ -152,45 +190,70 @@ public final class EventWriter {
                 }
             }
             guard storesTokens else { return }
-            var rows = 0
             for offset in 0..<events.count {
                 let tokens = (first + offset).pointer(to: \.tokens)!
                 for position in 0..<tokens.pointee.count {
-                    if rows == Self.rowsPerStatement { try flushChanges(rows); rows = 0 }
-                    pendingChange(eventID: firstID + offset, position: position, token: tokens.pointee[position], base: Int32(rows * 3))
-                    rows += 1
+                    if changeRows.count == Self.changeRowsPerStatement { try flushChanges() }
+                    pendingChange(eventID: firstID + offset, position: position, token: tokens.pointee[position])
                 }
             }
-            if rows > 0 { try flushChanges(rows) }
         }
     }
 
     /// Binds the columns of the event at `event` from parameter `base + 1` on; true when it is a
-    /// warning or happened more than once (rows of side tables follow).
+    /// warning or happened more than once (rows of side tables follow). `bound` holds the bits
+    /// of the row's nullable parameters that hold a value: one is set NULL only when it does.
     @inline(__always)
-    private func bindRow(_ event: UnsafePointer<Event>, at base: Int32, of statement: Statement) throws -> Bool {
+    private func bindRow(_ event: UnsafePointer<Event>, at base: Int32, of statement: Statement, bound: UnsafeMutablePointer<UInt8>) throws -> Bool {
         let kind = event.pointee.kind
         if kind == .text { writtenText += 1 }
         // Lines count from 1: the first row never matches the 0 `lastLine` starts from.
         if event.pointee.line == lastLine { sharingALine += 1 }
         lastLine = max(lastLine, event.pointee.line)
-        statement.bind(traceID, at: base + 1)
-        statement.bind(event.pointee.line, at: base + 2)
-        statement.bind(kind.index, at: base + 3)
-        statement.bind(try dictionary.originID(of: event.pointee.origin), at: base + 4)
-        statement.bind(event.pointee.envelope.format.index, at: base + 5)
-        statement.bind(try dictionary.contextID(of: event.pointee.envelope), at: base + 6)
-        statement.bind(ifPresent: event.pointee.envelope.timestamp, at: base + 7)
-        statement.bind(ifPresent: event.pointee.envelope.pid, at: base + 8)
-        statement.bind(ifPresent: event.pointee.envelope.tid, at: base + 9)
-        arena.pointee.add(event.pointee.view, at: base + 10)
-        arena.pointee.add(event.pointee.owner, at: base + 11)
-        arena.pointee.add(event.pointee.instance, at: base + 12)
+        var present: UInt8 = 0
+        statement.bind(event.pointee.line, at: base + 1)
+        statement.bind(kind.index, at: base + 2)
+        statement.bind(try dictionary.originID(of: event.pointee.origin), at: base + 3)
+        statement.bind(event.pointee.envelope.format.index, at: base + 4)
+        statement.bind(try dictionary.contextID(of: event.pointee.envelope), at: base + 5)
+        if let ts = event.pointee.envelope.timestamp {
+            statement.bind(ts, at: base + 6)
+            present |= Nullable.ts
+        }
+        if let pid = event.pointee.envelope.pid {
+            statement.bind(pid, at: base + 7)
+            present |= Nullable.pid
+        }
+        if let tid = event.pointee.envelope.tid {
+            statement.bind(tid, at: base + 8)
+            present |= Nullable.tid
+        }
+        if arena.pointee.add(event.pointee.view, at: base + 9) { present |= Nullable.view }
+        if arena.pointee.add(event.pointee.owner, at: base + 10) { present |= Nullable.owner }
+        if arena.pointee.add(event.pointee.instance, at: base + 11) { present |= Nullable.instance }
         // A message that begins with the view's name is stored without it.
-        let elided = arena.pointee.add(event.pointee.message, droppingPrefix: event.pointee.view, at: base + 13)
-        statement.bind(elided ? 1 : 0, at: base + 14)
-        statement.bind(ifPresent: event.pointee.durationMs, at: base + 15)
+        let elided = arena.pointee.add(event.pointee.message, droppingPrefix: event.pointee.view, at: base + 12)
+        statement.bind(elided ? 1 : 0, at: base + 13)
+        if let duration = event.pointee.durationMs {
+            statement.bind(duration, at: base + 14)
+            present |= Nullable.duration
+        }
+        // Parameters that held a value for an earlier row and have none now are set NULL.
+        let stale = bound.pointee & ~present
+        if stale != 0 { Self.bindNull(stale, base: base, of: statement) }
+        bound.pointee = present
         return kind == .warning || event.pointee.multiplicity != 1
+    }
+
+    /// Sets NULL the parameters of a row (from `base + 1`) whose `Nullable` bits are in `stale`.
+    private static func bindNull(_ stale: UInt8, base: Int32, of statement: Statement) {
+        if stale & Nullable.ts != 0 { statement.bindNull(at: base + 6) }
+        if stale & Nullable.pid != 0 { statement.bindNull(at: base + 7) }
+        if stale & Nullable.tid != 0 { statement.bindNull(at: base + 8) }
+        if stale & Nullable.view != 0 { statement.bindNull(at: base + 9) }
+        if stale & Nullable.owner != 0 { statement.bindNull(at: base + 10) }
+        if stale & Nullable.instance != 0 { statement.bindNull(at: base + 11) }
+        if stale & Nullable.duration != 0 { statement.bindNull(at: base + 14) }
     }
 
     private func storeMultiplicity(_ count: Int, eventID: Int) throws {
@@ -215,16 +278,19 @@ public final class EventWriter {
         _ = try insertWarning.step()
     }
 
-    /// Token rows wait in `changeRows` until a full statement's worth (or the group's end).
+    /// Token rows wait in `changeRows` until a full statement's worth, or until the batch
+    /// commits: they are written in the same transaction as their events.
     private var changeRows: [(eventID: Int, position: Int)] = []
 
-    private func pendingChange(eventID: Int, position: Int, token: String, base: Int32) {
+    private func pendingChange(eventID: Int, position: Int, token: String) {
+        changeArena.pointee.add(token, at: Int32(changeRows.count * 3 + 3))
         changeRows.append((eventID, position))
-        arena.pointee.add(token, at: base + 3)
     }
 
-    private func flushChanges(_ rows: Int) throws {
-        let statement = insertChanges[rows - 1]
+    /// Writes the change rows waiting, if any.
+    private func flushChanges() throws {
+        guard !changeRows.isEmpty else { return }
+        let statement = insertChanges[changeRows.count - 1]
         statement.rewind()
         for (row, change) in changeRows.enumerated() {
             let base = Int32(row * 3)
@@ -232,7 +298,7 @@ public final class EventWriter {
             statement.bind(change.position, at: base + 2)
         }
         changeRows.removeAll(keepingCapacity: true)
-        try arena.pointee.bind(to: statement) { _ = try statement.step() }
+        try changeArena.pointee.bind(to: statement) { _ = try statement.step() }
     }
 
     /// Commits the open batch if it is older than the latency bound; call when input is idle.
@@ -244,6 +310,7 @@ public final class EventWriter {
     /// only when `complete` (its input ended, rather than the ingest being stopped).
     public func finish(stats: ParseStats, complete: Bool = true) throws {
         if !inTransaction { try begin() }
+        try flushChanges()
         try database.run(
             "UPDATE traces SET format = ?, lines = ?, events = ?, unrecognized = ?, complete = ? WHERE id = ?",
             [Self.dominantFormat(stats), stats.lines, stats.events, stats.unrecognized, complete ? 1 : 0, traceID]
@@ -268,6 +335,7 @@ public final class EventWriter {
     /// `events` and `unrecognized` equal the rows, and `lines` is the line of the last event
     /// stored (every line before it is accounted for).
     private func commit() throws {
+        try flushChanges()
         try database.run(
             "UPDATE traces SET lines = ?, events = ?, unrecognized = ? WHERE id = ?",
             [lastLine, written, writtenText, traceID]

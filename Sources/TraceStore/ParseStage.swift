@@ -8,7 +8,9 @@ import TraceModel
 final class ParseStage: @unchecked Sendable {
     private let input: any ByteInput
     private let source: String
-    private var parser: TraceParser
+    /// Held through a pointer: a stored `var` of a class pays a dynamic exclusivity check on
+    /// every access, twice per line (a tenth of a line's cost outside the parser itself).
+    private let parser: UnsafeMutablePointer<TraceParser>
     /// Set once the first bytes show an Instruments export.
     private var recording: InstrumentsReader?
     /// The first bytes, held until there are enough to tell a log from an export.
@@ -28,9 +30,15 @@ final class ParseStage: @unchecked Sendable {
     init(input: any ByteInput, source: String, parser: TraceParser, queue: BlockingQueue<Batch>, interrupted: (@Sendable () -> Bool)? = nil) {
         self.input = input
         self.source = source
-        self.parser = parser
+        self.parser = UnsafeMutablePointer<TraceParser>.allocate(capacity: 1)
+        self.parser.initialize(to: parser)
         self.queue = queue
         self.interrupted = interrupted
+    }
+
+    deinit {
+        parser.deinitialize(count: 1)
+        parser.deallocate()
     }
 
     /// Ends the input where it is, from another thread: the stage finishes its last line and
@@ -42,22 +50,29 @@ final class ParseStage: @unchecked Sendable {
     private var isStopRequested: Bool { stopLock.withLock { stopRequested } }
 
     /// The counters of whichever reader the input went to.
-    private var stats: ParseStats { recording?.stats ?? parser.stats }
+    private var stats: ParseStats { recording?.stats ?? parser.pointee.stats }
 
     func run() {
         var reader = LineReader()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Ingestor.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
-        var events = pool.take()
+        // The batch being filled, held through a pointer for the same reason as `parser`: a
+        // local `var` captured by the closures below is checked on every append.
+        let events = UnsafeMutablePointer<[Event]>.allocate(capacity: 1)
+        events.initialize(to: pool.take())
+        defer {
+            events.deinitialize(count: 1)
+            events.deallocate()
+        }
         var nodes: [RecordedNode] = []
         var edges: [InstrumentsEdge] = []
         var totalBytes = 0
         func send(_ kind: Batch.Kind, stats: ParseStats) -> Bool {
             let batch = Batch(
-                parsed: EventBatch(events: events, pool: pool), stats: stats, bytes: totalBytes, kind: kind,
+                parsed: EventBatch(events: events.pointee, pool: pool), stats: stats, bytes: totalBytes, kind: kind,
                 recorded: nodes.isEmpty && edges.isEmpty ? nil : RecordedBatch(nodes: nodes, edges: edges)
             )
-            events = pool.take()
+            events.pointee = pool.take()
             nodes = []
             edges = []
             return queue.put(batch)
@@ -68,16 +83,16 @@ final class ParseStage: @unchecked Sendable {
         var statsBeforeRead = stats
         var receiverGone = false
         let emit: (consuming Event) -> Void = { event in
-            events.append(event)
-            if events.count == Self.batchCapacity, !send(.data, stats: statsBeforeRead) { receiverGone = true }
+            events.pointee.append(event)
+            if events.pointee.count == Self.batchCapacity, !send(.data, stats: statsBeforeRead) { receiverGone = true }
         }
         // A recorded update's node goes with it into the same batch: it is noted before the
         // batch may be sent full.
         let recorded = Recorded(
             emit: { event, node in
-                events.append(event)
-                if let node { nodes.append(RecordedNode(index: events.count - 1, node: node)) }
-                if events.count == Self.batchCapacity, !send(.data, stats: statsBeforeRead) { receiverGone = true }
+                events.pointee.append(event)
+                if let node { nodes.append(RecordedNode(index: events.pointee.count - 1, node: node)) }
+                if events.pointee.count == Self.batchCapacity, !send(.data, stats: statsBeforeRead) { receiverGone = true }
             },
             link: { edges.append($0) }
         )
@@ -86,7 +101,7 @@ final class ParseStage: @unchecked Sendable {
             // Asked between reads (at least every quarter second, see `ByteInput`): what was
             // read is stored, but the trace is not complete, because its input did not end.
             if let interrupted, interrupted() {
-                parser.flush(emit: emit)
+                parser.pointee.flush(emit: emit)
                 _ = send(.stopped, stats: stats)
                 return
             }
@@ -105,11 +120,11 @@ final class ParseStage: @unchecked Sendable {
                 }
                 // The parser holds the last event back in case the next line continues it; a quiet
                 // stream must still show it to readers within the writer's latency bound.
-                parser.flush(emit: emit)
+                parser.pointee.flush(emit: emit)
                 guard send(.idle, stats: stats) else { return }
                 continue
             case .restarted:
-                reader.finish { line in parser.consume(line, emit: emit) }
+                reader.finish { line in parser.pointee.consume(line, emit: emit) }
                 continue
             case .end:
                 break reading
@@ -166,7 +181,7 @@ final class ParseStage: @unchecked Sendable {
         if recording != nil {
             try recording!.consume(bytes, emit: recorded.emit, link: recorded.link)
         } else {
-            reader.feed(bytes) { line in parser.consume(line, emit: emit) }
+            reader.feed(bytes) { line in parser.pointee.consume(line, emit: emit) }
         }
     }
 
@@ -184,8 +199,8 @@ final class ParseStage: @unchecked Sendable {
             try recording!.finish(emit: recorded.emit, link: recorded.link)
             return
         }
-        reader.finish { line in parser.consume(line, emit: emit) }
-        parser.finish(emit: emit)
+        reader.finish { line in parser.pointee.consume(line, emit: emit) }
+        parser.pointee.finish(emit: emit)
     }
 
     /// A malformed export: the events before the error are sent, then the error, so the trace

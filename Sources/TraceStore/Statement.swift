@@ -89,6 +89,11 @@ public final class Statement {
         if let value { sqlite3_bind_int64(handle, index, Int64(value)) } else { sqlite3_bind_null(handle, index) }
     }
 
+    /// Sets one parameter to NULL.
+    @inline(__always) public func bindNull(at index: Int32) {
+        sqlite3_bind_null(handle, index)
+    }
+
     /// Sets every parameter to NULL: one call, for rows whose NULLs are then left unbound.
     @inline(__always) public func clearBindings() {
         sqlite3_clear_bindings(handle)

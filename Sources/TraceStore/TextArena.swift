@@ -9,8 +9,8 @@ import Foundation
 /// pointers into it with `SQLITE_STATIC`. SQLite reads them only during `sqlite3_step`, and every
 /// parameter is bound again before the next step, so no stale pointer is ever read.
 ///
-/// A NULL is not queued at all: the writer clears a statement's bindings before each row group
-/// (one call, where binding every NULL was a call per column).
+/// A NULL is not queued at all: the writer sets a parameter NULL itself, and only when it held
+/// a value for an earlier row.
 struct TextArena {
     /// Room for the bytes of one statement's text; `used` of them are taken.
     private var bytes = [UInt8](repeating: 0, count: 1 << 16)
@@ -21,10 +21,13 @@ struct TextArena {
         slots.reserveCapacity(16 * 16)
     }
 
-    /// Queues `text` for parameter `index`; nil leaves the parameter as it is (NULL once cleared).
-    mutating func add(_ text: String?, at index: Int32) {
-        guard var text else { return }
+    /// Queues `text` for parameter `index`; nil leaves the parameter as it is (the caller sets
+    /// it NULL where it held a value). True when there was text.
+    @discardableResult
+    mutating func add(_ text: String?, at index: Int32) -> Bool {
+        guard var text else { return false }
         text.withUTF8 { append($0, at: index) }
+        return true
     }
 
     private mutating func append(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int32) {
