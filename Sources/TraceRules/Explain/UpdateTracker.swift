@@ -46,6 +46,8 @@ public final class UpdateTracker {
         let property: UInt32
         let code: Code
         let basis: CauseBasis?
+        /// A body evaluation's verdict from its own line (`Verdict.of`); nil for an init.
+        let verdict: Verdict?
     }
 
     /// What started an update, without its line: updates share a few hundred of these.
@@ -231,6 +233,12 @@ public final class UpdateTracker {
         }
         let view = event.view?.index
         if let view { grow(view) }
+        // Decided here, in the pass that already tells the causes: a view never evaluated before
+        // has 0 (serials start at 1).
+        let verdict = Verdict.of(
+            printed: event.isPrintChanges && !event.isRecorded, newIdentity: event.newIdentity, newValue: event.newValue,
+            hasOwnProperty: property != 0, firstOfView: view.map { evaluatedIn[$0] == 0 } ?? false
+        )
         if event.isPrintChanges {
             if event.newIdentity {
                 code = .identity
@@ -269,7 +277,7 @@ public final class UpdateTracker {
         // A kept update is always the newest.
         if update != Self.dropped { updates.updateLast { $0.bodies += 1 } }
         if keepsRows {
-            rows.append(Row(event: offset, update: update, parent: parent, property: property, code: code, basis: basis))
+            rows.append(Row(event: offset, update: update, parent: parent, property: property, code: code, basis: basis, verdict: verdict))
         }
     }
 
@@ -288,7 +296,8 @@ public final class UpdateTracker {
         let update = keep()
         if keepsRows {
             rows.append(Row(
-                event: offset, update: update, parent: parent, property: 0, code: parent == 0 ? .unknown : .parent, basis: basis
+                event: offset, update: update, parent: parent, property: 0, code: parent == 0 ? .unknown : .parent, basis: basis,
+                verdict: nil
             ))
         }
     }

@@ -1,0 +1,173 @@
+/// A child's body re-runs on its parent's updates though nothing it reads changed.
+public enum AvoidableBodyEvaluationRule: Rule {
+    static let minAvoidable = Threshold.count(
+        "min_avoidable", default: 3,
+        "Avoidable evaluations of one view (`X: unchanged.` right after another view's evaluation) that make a finding.")
+
+    public static let description = RuleDescription(
+        identifier: "avoidable_body_evaluation",
+        title: "Avoidable body evaluation",
+        defaultSeverity: .warning,
+        summary: "A view's body runs right after another view's update though nothing it reads changed (`X: unchanged.`): the evaluation was avoidable.",
+        rationale: """
+            SwiftUI evaluates a body when the view gets an identity, when something it reads \
+            changes (`@State`, an observed object, the environment, an Observation dependency), \
+            or when its parent makes a value of it that differs (`@self`). `_printChanges()` \
+            prints `unchanged` when the body ran though none of that happened: the work, and \
+            that of the subtree below, was thrown away. Like why-did-you-render, trace-analyze \
+            gives every body evaluation a verdict (expected, avoidable, unknown; `views` and \
+            `why` show them) and reports the avoidable ones. This rule flags a view evaluated \
+            `unchanged` right after another view's evaluation (its parent's update dragged it \
+            along) `min_avoidable` times. An `unchanged` line after the view's own evaluation, \
+            with no other view updating before it (a test harness inspecting the view), says \
+            nothing about the parent and is left to `views`. A line the log counts \
+            (`Row: unchanged. (×4)`) counts as that many.
+            """,
+        fix: """
+            Find what the parent passes or shares that the child does not read: an \
+            `@ObservedObject` or `@EnvironmentObject` the child holds only to pass on, an \
+            environment value set on the whole subtree, a closure or non-equatable value. Pass \
+            only the values the child shows, split the object so the child observes only its \
+            part (`@Observable` tracks per property), or make the child `Equatable` comparing \
+            what its body reads and use `.equatable()`.
+            """,
+        seed: "003 (SwiftUI re-evaluates a body only for a changed dynamic property or a changed value; otherwise the work is avoidable); 000 (keep subviews' inputs small)",
+        thresholds: [minAvoidable],
+        triggeringExamples: [
+            Example(note: "A child holds the list's model but reads none of it: each update of the list drags it along, `unchanged`.", """
+                ListView: @self, @identity, _items changed.
+                Footer: @self, @identity changed.
+                ListView: _items changed.
+                ↓Footer: unchanged.
+                ListView: _items changed.
+                ↓Footer: unchanged.
+                ListView: _items changed.
+                ↓Footer: unchanged.
+                """),
+            Example(note: "Developer prints for the parent; a counted line is three evaluations.", """
+                Parent body
+                ↓Badge: unchanged. (×3)
+                """),
+        ],
+        nonTriggeringExamples: [
+            Example(note: "A healthy child: it re-runs only when its own input changes.", """
+                ListView: @self, @identity, _items changed.
+                Footer: @self, @identity changed.
+                ListView: _items changed.
+                Footer: @self changed.
+                ListView: _items changed.
+                Footer: @self changed.
+                ListView: _items changed.
+                Footer: @self changed.
+                """),
+            Example(note: "A real log (a ViewInspector test): the view's own `unchanged` lines follow nothing else's update.", """
+                ContentModel: @self, @identity, _sheetShown, _counter changed.
+                ContentModel: unchanged.
+                ContentModel: unchanged.
+                ContentModel: _counter changed.
+                ContentModel: unchanged.
+                ContentModel: unchanged.
+                Sheet: @self changed.
+                """),
+            Example(note: "Two avoidable evaluations are below the default of three.", """
+                ListView: _items changed.
+                Footer: unchanged.
+                ListView: _items changed.
+                Footer: unchanged.
+                """),
+        ]
+    )
+
+    public static func detector(_ context: RuleContext) -> any Detector {
+        Tally(context)
+    }
+
+    /// Per view: its evaluations, the avoidable ones after another view's update, and whose.
+    final class Tally: Detector {
+        /// Evidence cited per view: the first avoidable lines, then the last.
+        static let maxCited = 10
+
+        private struct ViewState {
+            var seen = false
+            var evaluations = 0
+            var avoidable = 0
+            var lines: [Int] = []
+            var lastLine = 0
+            /// How often each view's update came right before an avoidable evaluation.
+            var after: [Int: Int] = [:]
+        }
+
+        private let minAvoidable: Int
+        private let selfToken: Symbol
+        private let identityToken: Symbol
+        @exclusivity(unchecked) private var views: [ViewState] = []
+        @exclusivity(unchecked) private var order: [Symbol] = []
+        /// The view of the body line right before, with no other line between.
+        @exclusivity(unchecked) private var previous: Symbol?
+        /// Whether the last original (not implied) line counted: its repeats count alike.
+        @exclusivity(unchecked) private var lastCounted: Int?
+
+        init(_ context: RuleContext) {
+            minAvoidable = context.thresholds.count(AvoidableBodyEvaluationRule.minAvoidable)
+            selfToken = context.symbols.selfToken
+            identityToken = context.symbols.identityToken
+        }
+
+        func observe(_ event: LifecycleEvent) {
+            if event.followsText { previous = nil }
+            guard event.kind == .body, let view = event.view else {
+                // An init belongs to the parent's body run (it made the child anew); anything
+                // else ends it.
+                if event.kind != .`init` { previous = nil }
+                lastCounted = nil
+                return
+            }
+            let index = view.index
+            views.grow(toInclude: index, with: ViewState())
+            if !views[index].seen {
+                views[index].seen = true
+                order.append(view)
+            }
+            views[index].evaluations += 1
+            let parent: Int?
+            if event.implied {
+                parent = lastCounted
+            } else if let previous, previous != view,
+                      Verdict.of(event, selfToken: selfToken, identityToken: identityToken) == .avoidable {
+                parent = previous.index
+            } else {
+                parent = nil
+            }
+            if !event.implied { lastCounted = parent }
+            if let parent {
+                views[index].avoidable += 1
+                views[index].after[parent, default: 0] += 1
+                if views[index].lines.count < Self.maxCited - 1 { views[index].lines.append(event.line) }
+                views[index].lastLine = event.line
+            }
+            if !event.implied { previous = view }
+        }
+
+        func finish(_ subjects: Subjects) -> [Violation] {
+            let symbols = subjects.symbols
+            return order.compactMap { symbol in
+                let state = views[symbol.index]
+                guard state.avoidable >= minAvoidable else { return nil }
+                let view = symbols[symbol]
+                // The view whose updates dragged it along most often; ties go to the lower symbol
+                // (the one met first), so the wording does not depend on dictionary order.
+                let parent = state.after.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!
+                let parentName = symbols[symbols.symbol(at: parent.key)]
+                let others = state.after.count > 1 ? " (and of \(state.after.count - 1) other view\(state.after.count == 2 ? "" : "s"))" : ""
+                return Violation(
+                    view: view,
+                    message: "\(view)'s body ran \(state.avoidable) times right after an update of \(parentName)\(others) "
+                        + "though nothing it reads changed (`unchanged`): \(state.avoidable) of its \(state.evaluations) "
+                        + "evaluations avoidable. The parent passes or shares something the view holds but does not read.",
+                    count: state.avoidable,
+                    lines: state.lines + [state.lastLine]
+                )
+            }
+        }
+    }
+}
