@@ -88,17 +88,21 @@ public struct Explainer {
         var groups: [(summary: String, links: [ChainLink], lines: [Int], measured: (count: Int, totalMs: Double, maxMs: Double)?)] = []
         var index: [String: Int] = [:]
         var causes: [Cause: Int] = [:]
+        var verdicts: [Verdict: Int] = [:]
         for links in chains {
             let subject = links[links.count - 1]
             if let cause = subject.cause { causes[cause, default: 0] += 1 }
+            if let verdict = subject.verdict { verdicts[verdict, default: 0] += 1 }
             let summary = links.map(\.phrase).joined(separator: " → ")
+            // One chain can be avoidable in a loop a finding flags and expected before it.
+            let key = summary + "\u{0}" + (subject.verdict?.rawValue ?? "")
             let position: Int
-            if let known = index[summary] {
+            if let known = index[key] {
                 position = known
                 groups[position].lines.append(subject.line)
             } else {
                 position = groups.count
-                index[summary] = position
+                index[key] = position
                 groups.append((summary, links, [subject.line], nil))
             }
             if let duration = subject.durationMs {
@@ -118,9 +122,10 @@ public struct Explainer {
                 ChainGroup(
                     summary: group.summary,
                     sentence: group.links.map { ChainPhrase.withLine($0.phrase, $0.line) }.joined(separator: " → "),
-                    links: group.links, lines: group.lines, measured: group.measured
+                    links: group.links, lines: group.lines, verdict: group.links.last?.verdict, measured: group.measured
                 )
-            }
+            },
+            verdicts: verdicts.isEmpty ? [] : Verdict.allCases.map { (verdict: $0, count: verdicts[$0] ?? 0) }
         )
     }
 
@@ -174,14 +179,16 @@ public struct Explainer {
         if let node = nodes[id] { return node }
         var found: ChainNode?
         try database.forEachRow("""
-            SELECT e.line, e.kind, e.view, e.message, c.cause, c.property, c.parent_event_id, c.basis, c.update_id, e.duration_ms
+            SELECT e.line, e.kind, e.view, e.message, c.cause, c.property, c.parent_event_id, c.basis, c.update_id, e.duration_ms,
+                   CASE WHEN e.kind = 'body' THEN \(EvaluationVerdicts.sql()) END, c.verdict
             FROM events AS e LEFT JOIN causes AS c ON c.event_id = e.id WHERE e.id = ?
             """, [id]) { row in
             found = ChainNode(
                 id: id, line: row.integer(at: 0), kind: EventKind(rawValue: row.text(at: 1) ?? "") ?? .text,
                 view: row.text(at: 2), text: row.text(at: 3) ?? "", cause: row.text(at: 4).flatMap(Cause.init(rawValue:)),
                 property: row.text(at: 5), parent: row.int(at: 6), basis: row.text(at: 7).flatMap(CauseBasis.init(rawValue:)),
-                update: row.int(at: 8), durationMs: row.double(at: 9)
+                update: row.int(at: 8), durationMs: row.double(at: 9), verdict: row.text(at: 10).flatMap(Verdict.init(rawValue:)),
+                printedUnchanged: row.text(at: 11) == Verdict.avoidable.rawValue
             )
         }
         guard let found else { throw AnalysisError("event \(id) of trace \(traceID) is missing from \(database.path)") }

@@ -22,7 +22,7 @@ public struct TraceScanner {
     /// update (origin `instruments`, 2 in the eighth column) is read as a `_printChanges()` line:
     /// its tokens say the same, but no token means the recording named no cause, not `unchanged`.
     public static let contiguousEventsSQL = """
-        SELECT id, line, ts, kind, view, owner, instance, (origin = 1) + 2 * (origin = (SELECT id FROM event_origins WHERE origin = 'instruments')), duration_ms, pid
+        SELECT id, line, ts, kind, view, owner, instance, CASE origin WHEN 1 THEN 1 WHEN (SELECT id FROM event_origins WHERE origin = 'instruments') THEN 2 ELSE 0 END, duration_ms, pid
         FROM event_rows
         WHERE id BETWEEN ?1 AND ?2 AND kind <> 7
         ORDER BY id
@@ -30,7 +30,7 @@ public struct TraceScanner {
 
     /// The events of a trace whose ids interleave with another's (two ingests wrote at once).
     public static let interleavedEventsSQL = """
-        SELECT id, line, ts, kind, view, owner, instance, (origin = 1) + 2 * (origin = (SELECT id FROM event_origins WHERE origin = 'instruments')), duration_ms, pid
+        SELECT id, line, ts, kind, view, owner, instance, CASE origin WHEN 1 THEN 1 WHEN (SELECT id FROM event_origins WHERE origin = 'instruments') THEN 2 ELSE 0 END, duration_ms, pid
         FROM event_rows
         WHERE id BETWEEN ?1 AND ?2 AND +trace_id = ?3
         ORDER BY id

@@ -1,0 +1,28 @@
+/// The verdict `views` and `why` show for a body evaluation: its own line's (`causes.verdict`,
+/// decided in the scan by `Verdict.of`), made avoidable where a finding explains it as waste.
+///
+/// A rule's explanation is read where the findings are, not in the scan: it depends on the
+/// thresholds in force, while `causes` rows are kept across analyses with other thresholds.
+/// An evaluation of a finding's view between the finding's first and last line is explained
+/// - by `excessive_body_evaluation` whatever its tokens, but for a new identity: it ran in the
+///   loop or storm the finding names (the view needs one body per identity);
+/// - by `unstable_view_value` and `redundant_instance_creation` when its cause is `parent`
+///   (`@self` alone, or made anew by its parent): the new value those rules show to be noise.
+public enum EvaluationVerdicts {
+    /// The rules whose findings make evaluations avoidable, as `sql` reads them.
+    public static let explainingRules = ["excessive_body_evaluation", "unstable_view_value", "redundant_instance_creation"]
+
+    /// A SQL expression for the verdict of the body event aliased `event`, whose `causes` row
+    /// (LEFT JOINed) is aliased `cause`: 'expected', 'avoidable' or 'unknown' (a body never
+    /// analysed counts as unknown).
+    public static func sql(event e: String = "e", cause c: String = "c") -> String {
+        """
+        CASE WHEN \(c).verdict = 'avoidable' OR EXISTS (
+                SELECT 1 FROM findings AS f
+                WHERE f.trace_id = \(e).trace_id AND f.view = \(e).view AND \(e).line BETWEEN f.first_line AND f.last_line
+                  AND (f.rule = 'excessive_body_evaluation' AND coalesce(\(c).cause, 'unknown') <> 'identity'
+                       OR f.rule IN ('unstable_view_value', 'redundant_instance_creation') AND \(c).cause = 'parent'))
+             THEN 'avoidable' ELSE coalesce(\(c).verdict, 'unknown') END
+        """
+    }
+}
