@@ -104,6 +104,9 @@ public enum AvoidableBodyEvaluationRule: Rule {
         @exclusivity(unchecked) private var order: [Symbol] = []
         /// The view of the body line right before, with no other line between.
         @exclusivity(unchecked) private var previous: Symbol?
+        /// The last view in this stretch of body lines that changed on its own (or printed a
+        /// body with no tokens): the update's root, which `@self` siblings do not replace.
+        @exclusivity(unchecked) private var root: Symbol?
         /// Whether the last original (not implied) line counted: its repeats count alike.
         @exclusivity(unchecked) private var lastCounted: Int?
 
@@ -114,11 +117,11 @@ public enum AvoidableBodyEvaluationRule: Rule {
         }
 
         func observe(_ event: LifecycleEvent) {
-            if event.followsText { previous = nil }
+            if event.followsText { previous = nil; root = nil }
             guard event.kind == .body, let view = event.view else {
                 // An init belongs to the parent's body run (it made the child anew); anything
                 // else ends it.
-                if event.kind != .`init` { previous = nil }
+                if event.kind != .`init` { previous = nil; root = nil }
                 lastCounted = nil
                 return
             }
@@ -129,14 +132,20 @@ public enum AvoidableBodyEvaluationRule: Rule {
                 order.append(view)
             }
             views[index].evaluations += 1
+            let verdict = Verdict.of(event, selfToken: selfToken, identityToken: identityToken)
             let parent: Int?
             if event.implied {
                 parent = lastCounted
-            } else if let previous, previous != view,
-                      Verdict.of(event, selfToken: selfToken, identityToken: identityToken) == .avoidable {
-                parent = previous.index
+            } else if let previous, previous != view, verdict == .avoidable {
+                parent = (root != view ? root : nil)?.index ?? previous.index
             } else {
                 parent = nil
+            }
+            // As the update tracker picks a parent: the stretch's first line, or a line that
+            // changed on its own (a property of its own, or a body print naming nothing).
+            let ownChange = !event.newIdentity && (event.isPrintChanges ? verdict == .expected && !onlyNewValue(event) : true)
+            if !event.implied, previous == nil || ownChange, verdict != .avoidable {
+                root = view
             }
             if !event.implied { lastCounted = parent }
             if let parent {
@@ -146,6 +155,11 @@ public enum AvoidableBodyEvaluationRule: Rule {
                 views[index].lastLine = event.line
             }
             if !event.implied { previous = view }
+        }
+
+        /// `@self` is the line's only token: a new value from the parent, not a change of its own.
+        private func onlyNewValue(_ event: LifecycleEvent) -> Bool {
+            event.tokens.allSatisfy { $0 == selfToken }
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
@@ -161,7 +175,7 @@ public enum AvoidableBodyEvaluationRule: Rule {
                 let others = state.after.count > 1 ? " (and of \(state.after.count - 1) other view\(state.after.count == 2 ? "" : "s"))" : ""
                 return Violation(
                     view: view,
-                    message: "\(view)'s body ran \(state.avoidable) times right after an update of \(parentName)\(others) "
+                    message: "\(view)'s body ran \(state.avoidable) times in updates of \(parentName)\(others) "
                         + "though nothing it reads changed (`unchanged`): \(state.avoidable) of its \(state.evaluations) "
                         + "evaluations avoidable. The parent passes or shares something the view holds but does not read.",
                     count: state.avoidable,
