@@ -26,10 +26,21 @@ import Testing
             "excessive_body_evaluation ContentView 1,4,122,244",
             "excessive_body_evaluation HeaderView 5,123",
         ]),
+        // Every view evaluated for its own changes and first identities: expected, so quiet.
+        ("healthy-first-launch.log", []),
+        ("unchanged-child.log", ["avoidable_body_evaluation CheckoutFooter 8,10,13,16,19"]),
     ] as [(String, [String])])
     func ruleFixtures(_ name: String, expected: [String]) throws {
         let findings = try Pipeline(path: Fixture.path("rules/" + name)).analyze()
         #expect(summary(findings) == expected, "\(findings.map(\.message))")
+    }
+
+    @Test func aChildReRunUnchangedOnEachParentUpdateSaysHowManyWereAvoidable() throws {
+        let findings = try Pipeline(path: Fixture.path("rules/unchanged-child.log")).analyze()
+        #expect(findings.map(\.count) == [5])
+        #expect(findings.first?.message == "CheckoutFooter's body ran 5 times in updates of CartScreen though nothing it reads "
+            + "changed (`unchanged`): 5 of its 7 evaluations avoidable. The parent passes or shares something the view holds "
+            + "but does not read.")
     }
 
     @Test func seed001AloneDoesNotAccuseCountTextOrPlayButton() throws {
@@ -120,10 +131,11 @@ import Testing
 }
 
 @Suite struct RuleCountTests {
-    @Test func fifteenRulesAreBuiltIn() {
+    @Test func sixteenRulesAreBuiltIn() {
         #expect(RuleRegistry.builtIn.identifiers == [
             "redundant_instance_creation", "identity_churn", "heavy_initializer", "non_lazy_navigation_destination",
-            "unstable_view_value", "state_model_reinit", "repeated_appear", "excessive_body_evaluation", "missing_deinit",
+            "unstable_view_value", "state_model_reinit", "repeated_appear", "excessive_body_evaluation",
+            "avoidable_body_evaluation", "missing_deinit",
             "update_loop", "duplicate_identity", "state_object_outside_view", "missing_navigation_destination",
             "long_body_update", "hitch_attribution",
         ])

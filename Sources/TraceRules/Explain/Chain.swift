@@ -36,8 +36,9 @@ public struct ChainGroup: Sendable, Equatable {
     public let links: [ChainLink]
     /// The line of every evaluation in the group, in input order.
     public let lines: [Int]
-    /// The verdict its evaluations share (groups are split by verdict as well as by chain).
-    public var verdict: Verdict? = nil
+    /// How many of its evaluations got each verdict, in `Verdict.allCases` order, none zero.
+    /// A chain can hold both: a developer's first body print is expected, the next unknown.
+    public var verdicts: [(verdict: Verdict, count: Int)] = []
     /// The group's measured evaluations: how many, their total and the longest, in
     /// milliseconds; nil when none was measured.
     public var measured: (count: Int, totalMs: Double, maxMs: Double)? = nil
@@ -46,7 +47,8 @@ public struct ChainGroup: Sendable, Equatable {
     public static func == (lhs: ChainGroup, rhs: ChainGroup) -> Bool {
         lhs.summary == rhs.summary && lhs.sentence == rhs.sentence && lhs.links == rhs.links && lhs.lines == rhs.lines
             && lhs.measured?.count == rhs.measured?.count && lhs.measured?.totalMs == rhs.measured?.totalMs
-            && lhs.measured?.maxMs == rhs.measured?.maxMs && lhs.verdict == rhs.verdict
+            && lhs.measured?.maxMs == rhs.measured?.maxMs
+            && lhs.verdicts.map(\.verdict) == rhs.verdicts.map(\.verdict) && lhs.verdicts.map(\.count) == rhs.verdicts.map(\.count)
     }
 }
 

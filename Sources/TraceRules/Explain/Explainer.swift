@@ -85,7 +85,8 @@ public struct Explainer {
     }
 
     private func explanation(view: String?, line: Int?, chains: [[ChainLink]]) throws -> Explanation {
-        var groups: [(summary: String, links: [ChainLink], lines: [Int], measured: (count: Int, totalMs: Double, maxMs: Double)?)] = []
+        var groups: [(summary: String, links: [ChainLink], lines: [Int], measured: (count: Int, totalMs: Double, maxMs: Double)?,
+                      verdicts: [Verdict: Int])] = []
         var index: [String: Int] = [:]
         var causes: [Cause: Int] = [:]
         var verdicts: [Verdict: Int] = [:]
@@ -94,17 +95,16 @@ public struct Explainer {
             if let cause = subject.cause { causes[cause, default: 0] += 1 }
             if let verdict = subject.verdict { verdicts[verdict, default: 0] += 1 }
             let summary = links.map(\.phrase).joined(separator: " → ")
-            // One chain can be avoidable in a loop a finding flags and expected before it.
-            let key = summary + "\u{0}" + (subject.verdict?.rawValue ?? "")
             let position: Int
-            if let known = index[key] {
+            if let known = index[summary] {
                 position = known
                 groups[position].lines.append(subject.line)
             } else {
                 position = groups.count
-                index[key] = position
-                groups.append((summary, links, [subject.line], nil))
+                index[summary] = position
+                groups.append((summary, links, [subject.line], nil, [:]))
             }
+            if let verdict = subject.verdict { groups[position].verdicts[verdict, default: 0] += 1 }
             if let duration = subject.durationMs {
                 let sum = groups[position].measured ?? (0, 0, 0)
                 groups[position].measured = (sum.count + 1, sum.totalMs + duration, max(sum.maxMs, duration))
@@ -122,7 +122,9 @@ public struct Explainer {
                 ChainGroup(
                     summary: group.summary,
                     sentence: group.links.map { ChainPhrase.withLine($0.phrase, $0.line) }.joined(separator: " → "),
-                    links: group.links, lines: group.lines, verdict: group.links.last?.verdict, measured: group.measured
+                    links: group.links, lines: group.lines,
+                    verdicts: Verdict.allCases.compactMap { verdict in group.verdicts[verdict].map { (verdict, $0) } },
+                    measured: group.measured
                 )
             },
             verdicts: verdicts.isEmpty ? [] : Verdict.allCases.map { (verdict: $0, count: verdicts[$0] ?? 0) }

@@ -28,8 +28,7 @@ enum ExplanationText {
         }
         text += explanation.groups.count > 1 ? "; \(explanation.groups.count) distinct chains\n" : "\n"
         for group in explanation.groups.prefix(maxGroups) {
-            text += "\n" + (group.lines.count > 1 ? "\(group.lines.count)× " : "") + (group.verdict.map { "[\($0.rawValue)] " } ?? "")
-                + group.sentence
+            text += "\n" + (group.lines.count > 1 ? "\(group.lines.count)× " : "") + verdictMark(group) + group.sentence
             if let measured = group.measured {
                 text += measured.count == 1 ? " [\(milliseconds(measured.totalMs))]"
                     : " [\(milliseconds(measured.totalMs)) in all, up to \(milliseconds(measured.maxMs))]"
@@ -50,6 +49,14 @@ enum ExplanationText {
             text += "\n… and \(plural(explanation.groups.count - maxGroups, "more chain")) (--format json lists all)\n"
         }
         return text
+    }
+
+    /// `[avoidable] ` when the group's evaluations share a verdict, `[2 unknown, 1 expected] `
+    /// when not; nothing for a group of inits (`--line` on an init).
+    static func verdictMark(_ group: ChainGroup) -> String {
+        guard !group.verdicts.isEmpty else { return "" }
+        if group.verdicts.count == 1 { return "[\(group.verdicts[0].verdict.rawValue)] " }
+        return "[" + group.verdicts.sorted { $0.count > $1.count }.map { "\($0.count) \($0.verdict.rawValue)" }.joined(separator: ", ") + "] "
     }
 
     /// `0.612 ms`: microsecond digits, trailing zeros dropped.
@@ -84,7 +91,7 @@ enum ExplanationText {
             ("chains", .array(explanation.groups.map { group in
                 .object([
                     ("count", .int(group.lines.count)),
-                    ("verdict", .string(group.verdict?.rawValue)),
+                    ("verdicts", .object(group.verdicts.map { ($0.verdict.rawValue, .int($0.count)) })),
                     ("summary", .string(group.summary)),
                     ("chain", .string(group.sentence)),
                     ("lines", .array(group.lines.map { .int($0) })),
