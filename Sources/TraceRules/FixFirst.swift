@@ -41,7 +41,7 @@ public struct FixFirst: Sendable, Equatable {
 
     /// What each rule's count counts, as a report says it: one, and more than one.
     static let units: [String: (one: String, many: String)] = [
-        "excessive_body_evaluation": ("body evaluation", "body evaluations"),
+        "excessive_body_evaluation": ("avoidable body evaluation", "avoidable body evaluations"),
         "avoidable_body_evaluation": ("avoidable body evaluation", "avoidable body evaluations"),
         "redundant_instance_creation": ("instance built and thrown away", "instances built and thrown away"),
         "identity_churn": ("state reset", "state resets"),

@@ -4,9 +4,10 @@
 /// A rule's explanation is read where the findings are, not in the scan: it depends on the
 /// thresholds in force, while `causes` rows are kept across analyses with other thresholds.
 /// An evaluation of a finding's view is explained
-/// - by `excessive_body_evaluation` between the finding's first and last line, whatever its
-///   tokens but for a new identity: it ran in the loop or storm the finding names (the view
-///   needs one body per identity);
+/// - by `excessive_body_evaluation`, whatever its tokens but for a new identity: the view runs
+///   in a loop or storm, or far more than the rest, because something it depends on keeps
+///   changing; its evaluations beyond one per identity are the waste the finding counts (the
+///   view needs one body per identity);
 /// - by `unstable_view_value` and `redundant_instance_creation` anywhere in the trace, when its
 ///   cause is `parent` (`@self` alone, or made anew by its parent): those rules show that the
 ///   view's value differs on every init, a property of its type, and cite only the first
@@ -24,7 +25,6 @@ public enum EvaluationVerdicts {
                 SELECT 1 FROM findings AS f
                 WHERE f.trace_id = \(e).trace_id AND f.view = \(e).view
                   AND (f.rule = 'excessive_body_evaluation' AND coalesce(\(c).cause, 'unknown') <> 'identity'
-                       AND \(e).line BETWEEN f.first_line AND f.last_line
                        OR f.rule IN ('unstable_view_value', 'redundant_instance_creation') AND \(c).cause = 'parent'))
              THEN 'avoidable' ELSE coalesce(\(c).verdict, 'unknown') END
         """
