@@ -173,6 +173,7 @@ import Testing
         (["--fail-on", "fatal"], "trace-analyze: error: unknown level 'fatal' for --fail-on; valid: error, warning, info, never (see 'trace-analyze check --help')\n"),
         (["--strict", "--fail-on", "info"], "trace-analyze: error: give either --strict or --fail-on, not both (see 'trace-analyze check --help')\n"),
         (["missing.log"], "trace-analyze: error: missing.log: no such file\n"),
+        (["--evaluations", "some"], "trace-analyze: error: unknown evaluations 'some'; valid: avoidable, all (see 'trace-analyze check --help')\n"),
     ])
     func usageAndInputErrorsComeBeforeAnyWork(options: [String], message: String) throws {
         let result = try check([Self.toggleTwice] + options)

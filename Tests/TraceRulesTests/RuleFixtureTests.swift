@@ -43,6 +43,31 @@ import Testing
             + "but does not read.")
     }
 
+    /// `--evaluations all`: every evaluation a parent's update dragged along counts; expected
+    /// ones alone make only a hint, and the default scope says nothing about them.
+    @Test func everyEvaluationConsideredWhenAsked() throws {
+        let log = """
+            ListView: _items changed.
+            Footer: @self changed.
+            ListView: _items changed.
+            Footer: @self changed.
+            ListView: _filter changed.
+            Footer: @self changed.
+
+            """
+        let only = RuleConfiguration().restricted(to: ["avoidable_body_evaluation"])
+        #expect(try Pipeline(log: log).analyze(only).isEmpty)
+        let all = try Pipeline(log: log).analyze(only.with(evaluations: .all))
+        #expect(all.map(\.severity) == [.info])
+        #expect(all.map(\.count) == [3])
+        #expect(all.first?.message == "Footer's body ran 3 times in updates of ListView: 0 though nothing it reads changed "
+            + "(`unchanged`), 3 with a new value from the parent or a change of its own; 0 of its 3 evaluations avoidable.")
+        // The fixture's footer keeps its warning: its five `unchanged` evaluations are avoidable.
+        let footer = try Pipeline(path: Fixture.path("rules/unchanged-child.log")).analyze(only.with(evaluations: .all))
+        #expect(footer.map(\.severity) == [.warning])
+        #expect(footer.map(\.lines) == [[8, 10, 13, 16, 19]])
+    }
+
     @Test func seed001AloneDoesNotAccuseCountTextOrPlayButton() throws {
         // Every update of the article's ContentView is a `_count` change: a child that reads
         // `count` re-runs just as one with a `UUID()` does, so the log proves nothing.

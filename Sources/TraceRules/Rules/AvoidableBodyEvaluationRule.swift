@@ -21,7 +21,10 @@ public enum AvoidableBodyEvaluationRule: Rule {
             along) `min_avoidable` times. An `unchanged` line after the view's own evaluation, \
             with no other view updating before it (a test harness inspecting the view), says \
             nothing about the parent and is left to `views`. A line the log counts \
-            (`Row: unchanged. (×4)`) counts as that many.
+            (`Row: unchanged. (×4)`) counts as that many. With `check --evaluations all` (or \
+            `"evaluations": "all"`) every evaluation a parent's update dragged along counts, \
+            a new value (`@self`) or a change of its own too, but a new identity; a view with \
+            fewer than `min_avoidable` avoidable ones is then reported as info.
             """,
         fix: """
             Find what the parent passes or shares that the child does not read: an \
@@ -90,6 +93,8 @@ public enum AvoidableBodyEvaluationRule: Rule {
         private struct ViewState {
             var seen = false
             var evaluations = 0
+            /// Evaluations counted (in `all`, every one after another view's update).
+            var counted = 0
             var avoidable = 0
             var lines: [Int] = []
             var lastLine = 0
@@ -98,6 +103,7 @@ public enum AvoidableBodyEvaluationRule: Rule {
         }
 
         private let minAvoidable: Int
+        private let scope: EvaluationScope
         private let selfToken: Symbol
         private let identityToken: Symbol
         @exclusivity(unchecked) private var views: [ViewState] = []
@@ -107,11 +113,13 @@ public enum AvoidableBodyEvaluationRule: Rule {
         /// The last view in this stretch of body lines that changed on its own (or printed a
         /// body with no tokens): the update's root, which `@self` siblings do not replace.
         @exclusivity(unchecked) private var root: Symbol?
-        /// Whether the last original (not implied) line counted: its repeats count alike.
-        @exclusivity(unchecked) private var lastCounted: Int?
+        /// Whose update the last original (not implied) line counted in, and whether it was
+        /// avoidable: its repeats count alike.
+        @exclusivity(unchecked) private var lastCounted: (parent: Int, avoidable: Bool)?
 
         init(_ context: RuleContext) {
             minAvoidable = context.thresholds.count(AvoidableBodyEvaluationRule.minAvoidable)
+            scope = context.evaluations
             selfToken = context.symbols.selfToken
             identityToken = context.symbols.identityToken
         }
@@ -133,13 +141,14 @@ public enum AvoidableBodyEvaluationRule: Rule {
             }
             views[index].evaluations += 1
             let verdict = Verdict.of(event, selfToken: selfToken, identityToken: identityToken)
-            let parent: Int?
+            let counted: (parent: Int, avoidable: Bool)?
             if event.implied {
-                parent = lastCounted
-            } else if let previous, previous != view, verdict == .avoidable {
-                parent = (root != view ? root : nil)?.index ?? previous.index
+                counted = lastCounted
+            } else if let previous, previous != view,
+                      verdict == .avoidable || scope == .all && !event.newIdentity {
+                counted = ((root != view ? root : nil)?.index ?? previous.index, verdict == .avoidable)
             } else {
-                parent = nil
+                counted = nil
             }
             // As the update tracker picks a parent: the stretch's first line, or a line that
             // changed on its own (a property of its own, or a body print naming nothing).
@@ -147,9 +156,10 @@ public enum AvoidableBodyEvaluationRule: Rule {
             if !event.implied, previous == nil || ownChange, verdict != .avoidable {
                 root = view
             }
-            if !event.implied { lastCounted = parent }
-            if let parent {
-                views[index].avoidable += 1
+            if !event.implied { lastCounted = counted }
+            if let (parent, avoidable) = counted {
+                views[index].counted += 1
+                if avoidable { views[index].avoidable += 1 }
                 views[index].after[parent, default: 0] += 1
                 if views[index].lines.count < Self.maxCited - 1 { views[index].lines.append(event.line) }
                 views[index].lastLine = event.line
@@ -166,13 +176,25 @@ public enum AvoidableBodyEvaluationRule: Rule {
             let symbols = subjects.symbols
             return order.compactMap { symbol in
                 let state = views[symbol.index]
-                guard state.avoidable >= minAvoidable else { return nil }
+                let enough = state.avoidable >= minAvoidable
+                guard enough || scope == .all && state.counted >= minAvoidable else { return nil }
                 let view = symbols[symbol]
                 // The view whose updates dragged it along most often; ties go to the lower symbol
                 // (the one met first), so the wording does not depend on dictionary order.
                 let parent = state.after.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!
                 let parentName = symbols[symbols.symbol(at: parent.key)]
                 let others = state.after.count > 1 ? " (and of \(state.after.count - 1) other view\(state.after.count == 2 ? "" : "s"))" : ""
+                if scope == .all {
+                    // Every evaluation considered: expected ones count, but alone make only a hint.
+                    return Violation(
+                        view: view,
+                        message: "\(view)'s body ran \(state.counted) times in updates of \(parentName)\(others): "
+                            + "\(state.avoidable) though nothing it reads changed (`unchanged`), \(state.counted - state.avoidable) "
+                            + "with a new value from the parent or a change of its own; \(state.avoidable) of its "
+                            + "\(state.evaluations) evaluations avoidable.",
+                        count: state.counted, lines: state.lines + [state.lastLine], weight: enough ? .full : .hint
+                    )
+                }
                 return Violation(
                     view: view,
                     message: "\(view)'s body ran \(state.avoidable) times in updates of \(parentName)\(others) "
