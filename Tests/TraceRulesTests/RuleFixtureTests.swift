@@ -61,11 +61,13 @@ import Testing
         #expect(all.map(\.severity) == [.info])
         #expect(all.map(\.count) == [3])
         #expect(all.first?.message == "Footer's body ran 3 times in updates of ListView: 0 though nothing it reads changed "
-            + "(`unchanged`), 3 with a new value from the parent or a change of its own; 0 of its 3 evaluations avoidable.")
-        // The fixture's footer keeps its warning: its five `unchanged` evaluations are avoidable.
+            + "(`unchanged`), 3 with a new value from the parent or no cause printed; 0 of its 3 evaluations avoidable.")
+        // The fixture's footer keeps its warning (its five `unchanged` evaluations are avoidable);
+        // the rows re-run by `@self` in three cart updates are a hint; the cart changed on its own.
         let footer = try Pipeline(path: Fixture.path("rules/unchanged-child.log")).analyze(only.with(evaluations: .all))
-        #expect(footer.map(\.severity) == [.warning])
-        #expect(footer.map(\.lines) == [[8, 10, 13, 16, 19]])
+        #expect(footer.map(\.view) == ["CheckoutFooter", "CartRow"])
+        #expect(footer.map(\.severity) == [.warning, .info])
+        #expect(footer.map(\.lines) == [[8, 10, 13, 16, 19], [7, 12, 18]])
     }
 
     @Test func seed001AloneDoesNotAccuseCountTextOrPlayButton() throws {

@@ -3,12 +3,13 @@
 ///
 /// Like why-did-you-render, the default reports only evaluations that need not have happened
 /// (`Verdict.avoidable`), so a healthy launch is quiet. `all` is its `logOnDifferentValues`:
-/// every evaluation a parent's update dragged along is counted, those with a new value (`@self`)
-/// or a change of their own too; only a new identity, which no view can skip, is left out.
+/// every evaluation a parent's update dragged along is counted, those with a new value (`@self`
+/// alone) or no cause printed too; a new identity, which no view can skip, and a change of the
+/// view's own, which its parent did not cause, are left out.
 public enum EvaluationScope: String, CaseIterable, Sendable {
     /// Only avoidable evaluations (the default).
     case avoidable
-    /// Every evaluation but a view's first of each identity.
+    /// Every evaluation a parent's update dragged along.
     case all
 
     /// The values, for messages and `--help`.

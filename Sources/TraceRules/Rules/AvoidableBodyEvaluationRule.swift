@@ -23,8 +23,9 @@ public enum AvoidableBodyEvaluationRule: Rule {
             nothing about the parent and is left to `views`. A line the log counts \
             (`Row: unchanged. (×4)`) counts as that many. With `check --evaluations all` (or \
             `"evaluations": "all"`) every evaluation a parent's update dragged along counts, \
-            a new value (`@self`) or a change of its own too, but a new identity; a view with \
-            fewer than `min_avoidable` avoidable ones is then reported as info.
+            a new value (`@self` alone) or a body print naming nothing too (not a new identity \
+            or a change of its own); a view with fewer than `min_avoidable` avoidable ones is \
+            then reported as info.
             """,
         fix: """
             Find what the parent passes or shares that the child does not read: an \
@@ -145,7 +146,9 @@ public enum AvoidableBodyEvaluationRule: Rule {
             if event.implied {
                 counted = lastCounted
             } else if let previous, previous != view,
-                      verdict == .avoidable || scope == .all && !event.newIdentity {
+                      verdict == .avoidable || scope == .all && !event.newIdentity && (onlyNewValue(event) || !event.isPrintChanges) {
+                // In `all`, what the parent's update dragged along: a new value (`@self` alone) or
+                // a body print naming nothing; a change of its own was not the parent's doing.
                 counted = ((root != view ? root : nil)?.index ?? previous.index, verdict == .avoidable)
             } else {
                 counted = nil
@@ -190,7 +193,7 @@ public enum AvoidableBodyEvaluationRule: Rule {
                         view: view,
                         message: "\(view)'s body ran \(state.counted) times in updates of \(parentName)\(others): "
                             + "\(state.avoidable) though nothing it reads changed (`unchanged`), \(state.counted - state.avoidable) "
-                            + "with a new value from the parent or a change of its own; \(state.avoidable) of its "
+                            + "with a new value from the parent or no cause printed; \(state.avoidable) of its "
                             + "\(state.evaluations) evaluations avoidable.",
                         count: state.counted, lines: state.lines + [state.lastLine], weight: enough ? .full : .hint
                     )
