@@ -32,7 +32,7 @@ enum CheckCommand: Command {
         EXAMPLES:
           trace-analyze check ui-test.log
           trace-analyze check --strict --format json app.log > findings.json
-          trace-analyze check app.log --evaluations all      # every re-evaluation, not only avoidable ones
+          trace-analyze check app.log --evaluations all
           trace-analyze check ui-test.log --sources App --format sarif --output trace.sarif
           trace-analyze check ui-test.log --format html --output report.html --timeline timeline.html
           trace-analyze check ui-test.log --write-baseline .trace-analyze-baseline.json
