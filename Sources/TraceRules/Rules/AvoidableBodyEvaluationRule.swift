@@ -91,15 +91,15 @@ public enum AvoidableBodyEvaluationRule: Rule {
         /// Evidence cited per view: the first avoidable lines, then the last.
         static let maxCited = 10
 
-        private struct ViewState {
-            var seen = false
-            var evaluations = 0
+        /// What a view's counted evaluations showed: made on its first, so the per-event path
+        /// touches only the flat counters below.
+        private struct Counted {
             /// Evaluations counted (in `all`, every one after another view's update).
             var counted = 0
             var avoidable = 0
             var lines: [Int] = []
             var lastLine = 0
-            /// How often each view's update came right before an avoidable evaluation.
+            /// How often each view's update came right before a counted evaluation.
             var after: [Int: Int] = [:]
         }
 
@@ -107,7 +107,10 @@ public enum AvoidableBodyEvaluationRule: Rule {
         private let scope: EvaluationScope
         private let selfToken: Symbol
         private let identityToken: Symbol
-        @exclusivity(unchecked) private var views: [ViewState] = []
+        /// Per view symbol, its evaluations (0 for a view not met yet).
+        @exclusivity(unchecked) private var evaluations: [Int] = []
+        /// Per view symbol with a counted evaluation.
+        @exclusivity(unchecked) private var views: [Int: Counted] = [:]
         @exclusivity(unchecked) private var order: [Symbol] = []
         /// The view of the body line right before, with no other line between.
         @exclusivity(unchecked) private var previous: Symbol?
@@ -135,12 +138,8 @@ public enum AvoidableBodyEvaluationRule: Rule {
                 return
             }
             let index = view.index
-            views.grow(toInclude: index, with: ViewState())
-            if !views[index].seen {
-                views[index].seen = true
-                order.append(view)
-            }
-            views[index].evaluations += 1
+            evaluations.grow(toInclude: index, with: 0)
+            evaluations[index] += 1
             let verdict = Verdict.of(event, selfToken: selfToken, identityToken: identityToken)
             let counted: (parent: Int, avoidable: Bool)?
             if event.implied {
@@ -161,11 +160,12 @@ public enum AvoidableBodyEvaluationRule: Rule {
             }
             if !event.implied { lastCounted = counted }
             if let (parent, avoidable) = counted {
-                views[index].counted += 1
-                if avoidable { views[index].avoidable += 1 }
-                views[index].after[parent, default: 0] += 1
-                if views[index].lines.count < Self.maxCited - 1 { views[index].lines.append(event.line) }
-                views[index].lastLine = event.line
+                if views[index] == nil { order.append(view) }
+                views[index, default: Counted()].counted += 1
+                if avoidable { views[index]!.avoidable += 1 }
+                views[index]!.after[parent, default: 0] += 1
+                if views[index]!.lines.count < Self.maxCited - 1 { views[index]!.lines.append(event.line) }
+                views[index]!.lastLine = event.line
             }
             if !event.implied { previous = view }
         }
@@ -178,7 +178,8 @@ public enum AvoidableBodyEvaluationRule: Rule {
         func finish(_ subjects: Subjects) -> [Violation] {
             let symbols = subjects.symbols
             return order.compactMap { symbol in
-                let state = views[symbol.index]
+                let state = views[symbol.index]!
+                let total = evaluations[symbol.index]
                 let enough = state.avoidable >= minAvoidable
                 guard enough || scope == .all && state.counted >= minAvoidable else { return nil }
                 let view = symbols[symbol]
@@ -194,14 +195,14 @@ public enum AvoidableBodyEvaluationRule: Rule {
                         message: "\(view)'s body ran \(state.counted) times in updates of \(parentName)\(others): "
                             + "\(state.avoidable) though nothing it reads changed (`unchanged`), \(state.counted - state.avoidable) "
                             + "with a new value from the parent or no cause printed; \(state.avoidable) of its "
-                            + "\(state.evaluations) evaluations avoidable.",
+                            + "\(total) evaluations avoidable.",
                         count: state.counted, lines: state.lines + [state.lastLine], weight: enough ? .full : .hint
                     )
                 }
                 return Violation(
                     view: view,
                     message: "\(view)'s body ran \(state.avoidable) times in updates of \(parentName)\(others) "
-                        + "though nothing it reads changed (`unchanged`): \(state.avoidable) of its \(state.evaluations) "
+                        + "though nothing it reads changed (`unchanged`): \(state.avoidable) of its \(total) "
                         + "evaluations avoidable. The parent passes or shares something the view holds but does not read.",
                     count: state.avoidable,
                     lines: state.lines + [state.lastLine]
