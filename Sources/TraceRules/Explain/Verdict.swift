@@ -53,8 +53,15 @@ public enum Verdict: String, CaseIterable, Sendable, BitwiseCopyable {
     /// The verdict of `event`'s body line alone, as if it were not the view's first evaluation:
     /// what a rule counts (only `avoidable` matters there, and it never depends on being first).
     @inline(__always)
-    public static func of(_ event: LifecycleEvent, selfToken: Symbol, identityToken: Symbol) -> Verdict {
+    public static func of(_ event: LifecycleEvent) -> Verdict {
         of(printed: event.isPrintChanges && !event.isRecorded, newIdentity: event.newIdentity, newValue: event.newValue,
-           hasOwnProperty: event.tokens.contains { $0 != selfToken && $0 != identityToken }, firstOfView: false)
+           hasOwnProperty: hasOwnProperty(event), firstOfView: false)
+    }
+
+    /// True when `event` printed a token besides `@self` and `@identity`: a line prints each
+    /// token once, so counting them says it without reading them (a rule asks for every body).
+    @inline(__always)
+    public static func hasOwnProperty(_ event: LifecycleEvent) -> Bool {
+        event.tokens.count > (event.newValue ? 1 : 0) + (event.newIdentity ? 1 : 0)
     }
 }

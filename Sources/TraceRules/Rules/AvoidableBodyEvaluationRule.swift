@@ -105,8 +105,6 @@ public enum AvoidableBodyEvaluationRule: Rule {
 
         private let minAvoidable: Int
         private let scope: EvaluationScope
-        private let selfToken: Symbol
-        private let identityToken: Symbol
         /// Per view symbol, its evaluations (0 for a view not met yet).
         @exclusivity(unchecked) private var evaluations: [Int] = []
         /// Per view symbol with a counted evaluation.
@@ -124,8 +122,6 @@ public enum AvoidableBodyEvaluationRule: Rule {
         init(_ context: RuleContext) {
             minAvoidable = context.thresholds.count(AvoidableBodyEvaluationRule.minAvoidable)
             scope = context.evaluations
-            selfToken = context.symbols.selfToken
-            identityToken = context.symbols.identityToken
         }
 
         func observe(_ event: LifecycleEvent) {
@@ -140,7 +136,7 @@ public enum AvoidableBodyEvaluationRule: Rule {
             let index = view.index
             evaluations.grow(toInclude: index, with: 0)
             evaluations[index] += 1
-            let verdict = Verdict.of(event, selfToken: selfToken, identityToken: identityToken)
+            let verdict = Verdict.of(event)
             let counted: (parent: Int, avoidable: Bool)?
             if event.implied {
                 counted = lastCounted
@@ -171,8 +167,8 @@ public enum AvoidableBodyEvaluationRule: Rule {
         }
 
         /// `@self` is the line's only token: a new value from the parent, not a change of its own.
-        private func onlyNewValue(_ event: LifecycleEvent) -> Bool {
-            event.tokens.allSatisfy { $0 == selfToken }
+        @inline(__always) private func onlyNewValue(_ event: LifecycleEvent) -> Bool {
+            event.newValue && event.tokens.count == 1
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
