@@ -5,7 +5,10 @@ import TraceStore
 /// profiler rank by cost).
 ///
 /// Waste is in the log's own units: the evaluations, instances or resets a finding counts that
-/// need not have happened (`Finding.count`, which counts multiplied lines as the log says).
+/// need not have happened (`Finding.count`, which counts multiplied lines as the log says). For
+/// body evaluations that is the avoidable ones (`Verdict`): the rules that count evaluations
+/// count those, never the expected ones, so a loop ranks by what it wasted, not by the
+/// first evaluation of each identity that any view needs.
 /// Time ranks first when the log has it: the summed durations (`events.duration_ms`) of the
 /// lines a finding cites, so durations from structured lines, probes or Instruments rank on
 /// their own. Without time, severity ranks (counts of different rules are different units),
@@ -41,7 +44,8 @@ public struct FixFirst: Sendable, Equatable {
 
     /// What each rule's count counts, as a report says it: one, and more than one.
     static let units: [String: (one: String, many: String)] = [
-        "excessive_body_evaluation": ("body evaluation", "body evaluations"),
+        "excessive_body_evaluation": ("avoidable body evaluation", "avoidable body evaluations"),
+        "avoidable_body_evaluation": ("avoidable body evaluation", "avoidable body evaluations"),
         "redundant_instance_creation": ("instance built and thrown away", "instances built and thrown away"),
         "identity_churn": ("state reset", "state resets"),
         "state_model_reinit": ("model made and discarded", "models made and discarded"),

@@ -19,6 +19,9 @@ public struct RuleConfiguration: Sendable {
     public let enabledRules: [any Rule.Type]
     /// The custom rules that run, in file order, after the built-in ones.
     public let customRules: [CustomRule]
+    /// Which body evaluations the rules that count them report (`evaluations`; default
+    /// `avoidable`).
+    public private(set) var evaluations = EvaluationScope.avoidable
     private let settings: [String: Settings]
 
     /// Every rule of `registry`, with its defaults.
@@ -60,6 +63,19 @@ public struct RuleConfiguration: Sendable {
             enabledRules: registry.rules.filter { runs($0.description.identifier) },
             customRules: custom.filter { runs($0.identifier) }, settings: settings
         )
+        if let name = try root.string("evaluations") {
+            switch EvaluationScope.parse(name) {
+            case .success(let scope): evaluations = scope
+            case .failure(let error): throw root.error("evaluations", error.description)
+            }
+        }
+    }
+
+    /// This configuration reporting `scope` (`check --evaluations`, which wins over the file).
+    public func with(evaluations scope: EvaluationScope) -> RuleConfiguration {
+        var copy = self
+        copy.evaluations = scope
+        return copy
     }
 
     /// The settings in force for `rule`.
@@ -72,12 +88,12 @@ public struct RuleConfiguration: Sendable {
         RuleConfiguration(
             enabledRules: enabledRules.filter { identifiers.contains($0.description.identifier) },
             customRules: customRules.filter { identifiers.contains($0.identifier) }, settings: settings
-        )
+        ).with(evaluations: evaluations)
     }
 
     /// This configuration with `custom` as its custom rules (`rules --check` checks disabled ones too).
     public func including(_ custom: [CustomRule]) -> RuleConfiguration {
-        RuleConfiguration(enabledRules: enabledRules, customRules: custom, settings: settings)
+        RuleConfiguration(enabledRules: enabledRules, customRules: custom, settings: settings).with(evaluations: evaluations)
     }
 
     /// Overrides thresholds of one rule (used to run an example with its own values).
@@ -86,7 +102,7 @@ public struct RuleConfiguration: Sendable {
         var ruleSettings = settings(for: rule)
         for (key, value) in thresholds { ruleSettings.thresholds.set(key, to: value) }
         copy[rule.description.identifier] = ruleSettings
-        return RuleConfiguration(enabledRules: enabledRules, customRules: customRules, settings: copy)
+        return RuleConfiguration(enabledRules: enabledRules, customRules: customRules, settings: copy).with(evaluations: evaluations)
     }
 
     private init(enabledRules: [any Rule.Type], customRules: [CustomRule], settings: [String: Settings]) {

@@ -12,10 +12,16 @@ public struct RuleContext {
     /// decided): a detector keeps what it decided for the next call only then, so a run that
     /// never asks does not pile it up.
     public let decidesEarly: Bool
+    /// Which body evaluations a rule that counts them reports (`check --evaluations`).
+    public let evaluations: EvaluationScope
 
     /// Creates a context.
-    public init(thresholds: ThresholdValues, sources: SourceIndex? = nil, symbols: SymbolTable = SymbolTable(), decidesEarly: Bool = false) {
+    public init(
+        thresholds: ThresholdValues, sources: SourceIndex? = nil, symbols: SymbolTable = SymbolTable(), decidesEarly: Bool = false,
+        evaluations: EvaluationScope = .avoidable
+    ) {
         self.thresholds = thresholds
+        self.evaluations = evaluations
         self.sources = sources
         self.symbols = symbols
         self.decidesEarly = decidesEarly

@@ -18,6 +18,7 @@ public struct RuleRegistry: Sendable {
         StateModelReinitRule.self,
         RepeatedAppearRule.self,
         ExcessiveBodyEvaluationRule.self,
+        AvoidableBodyEvaluationRule.self,
         MissingDeinitRule.self,
         UpdateLoopRule.self,
         DuplicateIdentityRule.self,

@@ -23,6 +23,7 @@ public enum Schema {
         Migration(version: 8, sql: multiplicitiesTable),
         Migration(version: 9, sql: instrumentsCodes),
         Migration(version: 10, sql: recordedCauses),
+        Migration(version: 11, sql: causeVerdicts),
     ]
 
     /// The schema version this binary writes and reads.

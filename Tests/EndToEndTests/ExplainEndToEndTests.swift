@@ -9,9 +9,9 @@ import Testing
         let file = try Tool.run(["why", "PlayButton", toggle])
         #expect(file.status == 0)
         #expect(file.stderr == "")
-        #expect(file.stdout.hasPrefix("PlayButton in \(toggle) (trace 1): 3 body evaluations; causes: identity 2, state 1; 3 distinct chains\n"))
+        #expect(file.stdout.hasPrefix("PlayButton in \(toggle) (trace 1): 3 body evaluations; causes: identity 2, state 1; 3 expected; 3 distinct chains\n"))
         #expect(file.stdout.contains(
-            "\nContentView._showPlayButton changed (line 5) → ContentView body → PlayButton new identity: state reset (_isPlaying) (line 6)\n"
+            "\n[expected] ContentView._showPlayButton changed (line 5) → ContentView body → PlayButton new identity: state reset (_isPlaying) (line 6)\n"
                 + "    5  ContentView: _showPlayButton changed.\n    6  PlayButton: @self, @identity, _isPlaying changed.\n"))
 
         let log = try String(contentsOfFile: toggle, encoding: .utf8)
@@ -32,14 +32,51 @@ import Testing
         let views = try Tool.run(["views", "--trace", "1", "--db", db, "--format", "csv"])
         #expect(views.status == 0, "\(views.stderr)")
         #expect(views.stdout == """
-            view,instance,inits,bodies,state,observed_object,environment,dependency,parent,identity,unknown,appears,disappears,deinits,max_init_ms,findings
-            ContentView,,0,3,2,0,0,0,0,1,0,0,0,0,,0
-            PlayButton,,0,3,1,0,0,0,0,2,0,0,0,0,,1
+            view,instance,inits,bodies,avoidable,state,observed_object,environment,dependency,parent,identity,unknown,appears,disappears,deinits,max_init_ms,findings
+            ContentView,,0,3,0,2,0,0,0,0,1,0,0,0,0,,0
+            PlayButton,,0,3,0,1,0,0,0,0,2,0,0,0,0,,1
 
             """)
         let rows = try Tool.run(["query", "--db", db, "--format", "csv",
                                  "SELECT trace_id, count(*) FROM updates GROUP BY trace_id ORDER BY trace_id"])
         #expect(rows.stdout == "trace_id,count(*)\n1,4\n2,3\n")
+    }
+
+    /// A footer re-run `unchanged` on every cart update: `views` counts the avoidable evaluations
+    /// beside the totals, `why` marks each chain's verdict and climbs to the parent's change.
+    @Test func avoidableEvaluationsInViewsAndWhy() throws {
+        let log = Tool.fixture("rules/unchanged-child.log")
+        let views = try Tool.run(["views", log, "--format", "csv"])
+        #expect(views.status == 0, "\(views.stderr)")
+        #expect(views.stdout == """
+            view,instance,inits,bodies,avoidable,state,observed_object,environment,dependency,parent,identity,unknown,appears,disappears,deinits,max_init_ms,findings
+            CheckoutFooter,,0,7,5,0,1,0,0,0,1,5,0,0,0,,1
+            CartScreen,,0,6,0,5,0,0,0,0,1,0,1,0,0,,0
+            CartRow,,0,5,0,0,0,0,0,3,2,0,0,0,0,,0
+
+            """)
+        let why = try Tool.run(["why", "CheckoutFooter", log])
+        #expect(why.status == 0, "\(why.stderr)")
+        #expect(why.stdout.hasPrefix("CheckoutFooter in \(log) (trace 1): 7 body evaluations; causes: unknown 5, identity 1, "
+            + "observed object 1; 5 avoidable, 2 expected; 4 distinct chains\n"))
+        #expect(why.stdout.contains("\n3× [avoidable] CartScreen._items changed (line 6) → CartScreen body → CheckoutFooter body "
+            + "though nothing it reads changed (unchanged) (line 8)\n"))
+        #expect(why.stdout.contains("\n[expected] CheckoutFooter._store changed (line 14) → CheckoutFooter body\n"))
+        let json = try Tool.run(["why", "CheckoutFooter", log, "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["verdicts"] as? [String: Int] == ["expected": 2, "avoidable": 5, "unknown": 0])
+        let first = try #require((document["chains"] as? [[String: Any]])?.first)
+        #expect(first["verdicts"] as? [String: Int] == ["avoidable": 3])
+        #expect((first["links"] as? [[String: Any]])?.last?["verdict"] as? String == "avoidable")
+
+        // A loop the rule flags makes its evaluations avoidable, though each names a change.
+        let loop = try Tool.run(["views", Tool.fixture("rules/body-loop.log"), "--format", "csv"])
+        #expect(loop.stdout.split(separator: "\n").dropFirst().first == "TemperatureView,,0,17,16,16,0,0,0,0,1,0,1,0,0,,1")
+        // A healthy launch: nothing avoidable, no finding.
+        let healthy = try Tool.run(["views", Tool.fixture("rules/healthy-first-launch.log"), "--format", "json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(healthy.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.count == 12)
+        #expect(rows.allSatisfy { $0["avoidable"] as? Int == 0 && $0["findings"] as? Int == 0 })
     }
 
     @Test func whyLineAndJSON() throws {
@@ -62,10 +99,10 @@ import Testing
         let csv = try Tool.run(["views", log, "--format", "csv"])
         #expect(csv.status == 0)
         #expect(csv.stdout == """
-            view,instance,inits,bodies,state,observed_object,environment,dependency,parent,identity,unknown,appears,disappears,deinits,max_init_ms,findings
-            ContentView,,0,3,2,0,0,0,0,1,0,0,0,0,,0
-            CountText,,0,3,0,0,0,0,2,1,0,0,0,0,,0
-            PlayButton,,0,3,0,0,0,0,2,1,0,0,0,0,,0
+            view,instance,inits,bodies,avoidable,state,observed_object,environment,dependency,parent,identity,unknown,appears,disappears,deinits,max_init_ms,findings
+            ContentView,,0,3,0,2,0,0,0,0,1,0,0,0,0,,0
+            CountText,,0,3,0,0,0,0,0,2,1,0,0,0,0,,0
+            PlayButton,,0,3,0,0,0,0,0,2,1,0,0,0,0,,0
 
             """)
         let json = try Tool.run(["views", "-", "--format", "json"], stdin: try String(contentsOfFile: log, encoding: .utf8))
@@ -73,8 +110,8 @@ import Testing
         #expect(rows.map { $0["view"] as? String } == ["ContentView", "CountText", "PlayButton"])
         #expect(rows.first?["state"] as? Int == 2)
         let markdown = try Tool.run(["views", log, "--format", "markdown"])
-        #expect(markdown.stdout.hasPrefix("| view | instance | inits | bodies | state |"))
-        #expect(markdown.stdout.contains("\n| ContentView |  | 0 | 3 | 2 | 0 | 0 | 0 | 0 | 1 | 0 | 0 | 0 | 0 |  | 0 |\n"))
+        #expect(markdown.stdout.hasPrefix("| view | instance | inits | bodies | avoidable | state |"))
+        #expect(markdown.stdout.contains("\n| ContentView |  | 0 | 3 | 0 | 2 | 0 | 0 | 0 | 0 | 1 | 0 | 0 | 0 | 0 |  | 0 |\n"))
 
         // Instances named by the log get rows of their own; max_init_ms from structured lines.
         let workspace = try Workspace()
@@ -88,9 +125,9 @@ import Testing
         #expect(table.status == 0, "\(table.stderr)")
         // The type's findings (Card's inits outnumber its bodies) are on each of its rows.
         #expect(table.stdout.hasSuffix("""
-            Card,,0,1,0,0,0,0,0,1,0,0,0,0,,1
-            Card,#1,1,0,0,0,0,0,0,0,0,0,0,0,12.5,1
-            Card,#2,1,0,0,0,0,0,0,0,0,0,0,0,3.0,1
+            Card,,0,1,0,0,0,0,0,0,1,0,0,0,0,,1
+            Card,#1,1,0,0,0,0,0,0,0,0,0,0,0,0,12.5,1
+            Card,#2,1,0,0,0,0,0,0,0,0,0,0,0,0,3.0,1
 
             """), "\(table.stdout)")
     }

@@ -8,7 +8,7 @@ import Testing
         let text = try String(contentsOf: ReadmeWorkflowTests.readme, encoding: .utf8)
         let marker = "<!-- example: kept in sync by ExplainReadmeTests -->\n```\n$ trace-analyze "
         let examples = text.components(separatedBy: marker).dropFirst()
-        #expect(examples.count == 4)
+        #expect(examples.count == 5)
         var commands: [String] = []
         for example in examples {
             let commandLine = String(example.prefix { $0 != "\n" })

@@ -34,7 +34,7 @@ import Testing
         let start = try #require(lines.firstIndex(of: "Fix first (most waste first):"))
         #expect(Array(lines[start...].prefix(3)) == [
             "Fix first (most waste first):",
-            "  1. Graph: 32 body evaluations (excessive_body_evaluation): trace-analyze rules excessive_body_evaluation",
+            "  1. Graph: 32 avoidable body evaluations (excessive_body_evaluation): trace-analyze rules excessive_body_evaluation",
             "  2. DetailSheet: 4 instances built and thrown away (redundant_instance_creation): trace-analyze rules redundant_instance_creation",
         ])
         // After the findings, before the coverage and summary lines.
@@ -49,10 +49,10 @@ import Testing
         let ranked = try #require(document["fix_first"] as? [[String: Any]])
         #expect(ranked.map { $0["view"] as? String } == ["Graph", "DetailSheet"])
         #expect(ranked.map { $0["waste"] as? Int } == [32, 4])
-        #expect(ranked.first?["unit"] as? String == "body evaluations")
+        #expect(ranked.first?["unit"] as? String == "avoidable body evaluations")
         #expect(ranked.first?["milliseconds"] is NSNull)
         let markdown = try Tool.run(["check", path, "--fail-on", "never", "--format", "markdown"])
-        #expect(markdown.stdout.contains("**Fix first** (most waste first):\n\n1. Graph: 32 body evaluations (excessive\\_body\\_evaluation): see `trace-analyze rules excessive_body_evaluation`\n"))
+        #expect(markdown.stdout.contains("**Fix first** (most waste first):\n\n1. Graph: 32 avoidable body evaluations (excessive\\_body\\_evaluation): see `trace-analyze rules excessive_body_evaluation`\n"))
     }
 
     @Test func timeRanksFirstWhenTheLogHasDurations() throws {
@@ -66,6 +66,20 @@ import Testing
         let ranked = try #require(document["fix_first"] as? [[String: Any]])
         let first = try #require(ranked.first)
         #expect(first["milliseconds"] as? Double == 80)
+    }
+
+    /// Expected evaluations never make a finding, so never a line; avoidable ones rank as the
+    /// evaluations that need not have happened.
+    @Test func avoidableEvaluationsRankAndExpectedOnesDoNot() throws {
+        let healthy = try Tool.run(["check", Tool.fixture("rules/healthy-first-launch.log"), "--format", "json"])
+        #expect(healthy.status == 0)
+        let quiet = try #require(JSONSerialization.jsonObject(with: Data(healthy.stdout.utf8)) as? [String: Any])
+        #expect((quiet["findings"] as? [Any])?.isEmpty == true)
+        #expect((quiet["fix_first"] as? [Any])?.isEmpty ?? true)
+
+        let result = try Tool.run(["check", Tool.fixture("rules/unchanged-child.log"), "--fail-on", "never"])
+        #expect(result.stdout.contains("Fix first (most waste first):\n  1. CheckoutFooter: 5 avoidable body evaluations "
+            + "(avoidable_body_evaluation): trace-analyze rules avoidable_body_evaluation\n"))
     }
 
     @Test func aReportWithoutFindingsHasNoList() throws {

@@ -98,9 +98,9 @@ import Testing
         #expect(try run(["ingest", Self.xcode27, "--db", db, "--quiet"]).status == 0)
         let why = try run(["why", "PlayButton", "--db", db])
         #expect(why.status == 0, "\(why.stderr)")
-        #expect(why.stdout.hasPrefix("PlayButton in \(Self.xcode27) (trace 1): 5 body evaluations; causes: parent 4, identity 1; measured: 1.5 ms in 5 evaluations, up to 0.3 ms; 4 distinct chains\n"))
+        #expect(why.stdout.hasPrefix("PlayButton in \(Self.xcode27) (trace 1): 5 body evaluations; causes: parent 4, identity 1; 4 avoidable, 1 expected; measured: 1.5 ms in 5 evaluations, up to 0.3 ms; 4 distinct chains\n"))
         #expect(why.stdout.contains("""
-            2× ContentView._count changed (line 7) → ContentView body → PlayButton new value from its parent (@self) (line 8) [0.6 ms in all, up to 0.3 ms]
+            2× [avoidable] ContentView._count changed (line 7) → ContentView body → PlayButton new value from its parent (@self) (line 8) [0.6 ms in all, up to 0.3 ms]
                 7  ContentView body 400 µs (Very Low) ← @State: count
                 8  PlayButton body 300 µs (Very Low) ← Parent
             """))
@@ -183,13 +183,13 @@ import Testing
         let result = try run(["views", export, "--format", "csv"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
-            view,instance,inits,bodies,state,observed_object,environment,dependency,parent,identity,unknown,appears,disappears,deinits,max_init_ms,body_ms,max_body_ms,findings
-            Chart,,0,1,0,0,0,0,0,0,1,0,0,0,,5.0,5.0,1
-            Badge,,0,3,0,0,0,0,0,0,3,0,0,0,,0.3,0.1,0
+            view,instance,inits,bodies,avoidable,state,observed_object,environment,dependency,parent,identity,unknown,appears,disappears,deinits,max_init_ms,body_ms,max_body_ms,findings
+            Chart,,0,1,0,0,0,0,0,0,0,1,0,0,0,,5.0,5.0,1
+            Badge,,0,3,0,0,0,0,0,0,0,3,0,0,0,,0.3,0.1,0
 
             """)
         let log = try run(["views", Self.log, "--format", "csv"])
-        #expect(log.stdout.hasPrefix("view,instance,inits,bodies,state,observed_object,environment,dependency,parent,identity,unknown,appears,disappears,deinits,max_init_ms,findings\n"))
+        #expect(log.stdout.hasPrefix("view,instance,inits,bodies,avoidable,state,observed_object,environment,dependency,parent,identity,unknown,appears,disappears,deinits,max_init_ms,findings\n"))
     }
 
     @Test func recordedCauseEdgesNameTheParentTheOrderWouldNot() throws {

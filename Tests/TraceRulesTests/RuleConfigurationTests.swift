@@ -43,6 +43,14 @@ import TraceModel
         #expect(configuration.settings(for: HeavyInitializerRule.self).severity == .warning)
     }
 
+    @Test func evaluationsAreAvoidableUnlessTheFileSaysAll() throws {
+        #expect(try load("{}").evaluations == .avoidable)
+        let all = try load(#"{"evaluations": "all", "only_rules": ["avoidable_body_evaluation"]}"#)
+        #expect(all.evaluations == .all)
+        // Kept when the rules are narrowed further, as tests and `rules --check` do.
+        #expect(all.restricted(to: ["avoidable_body_evaluation"]).evaluations == .all)
+    }
+
     @Test func onlyAndDisabledRulesPickTheRulesThatRun() throws {
         let only = try load(#"{"only_rules": ["identity_churn", "heavy_initializer"], "disabled_rules": ["heavy_initializer"]}"#)
         #expect(only.enabledRules.map { $0.description.identifier } == ["identity_churn"])
@@ -53,7 +61,7 @@ import TraceModel
 
     @Test(arguments: [
         (#"{"rules": {"identity_chrun": {}}}"#,
-         "rules.identity_chrun: unknown rule; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, unstable_view_value, state_model_reinit, repeated_appear, excessive_body_evaluation, missing_deinit, update_loop, duplicate_identity, state_object_outside_view, missing_navigation_destination, long_body_update, hitch_attribution, conditional_view_identity, random_view_id, eager_navigation_destination, observed_object_created, state_class_initial_value, state_from_init_parameter, unstable_foreach_id, heavy_view_initializer"),
+         "rules.identity_chrun: unknown rule; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, unstable_view_value, state_model_reinit, repeated_appear, excessive_body_evaluation, avoidable_body_evaluation, missing_deinit, update_loop, duplicate_identity, state_object_outside_view, missing_navigation_destination, long_body_update, hitch_attribution, conditional_view_identity, random_view_id, eager_navigation_destination, observed_object_created, state_class_initial_value, state_from_init_parameter, unstable_foreach_id, heavy_view_initializer"),
         (#"{"rules": {"identity_churn": {"min_recreation": 3}}}"#,
          "rules.identity_churn.min_recreation: unknown key; valid keys here: severity, min_recreations, max_update_seconds"),
         (#"{"rules": {"identity_churn": {"severity": "fatal"}}}"#,
@@ -73,9 +81,11 @@ import TraceModel
         (#"{"rules": []}"#,
          "rules: expected an object, found an array"),
         (#"{"disabled_rules": ["heavy_initializer", "nope"]}"#,
-         "disabled_rules[1]: 'nope' is not a rule; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, unstable_view_value, state_model_reinit, repeated_appear, excessive_body_evaluation, missing_deinit, update_loop, duplicate_identity, state_object_outside_view, missing_navigation_destination, long_body_update, hitch_attribution, conditional_view_identity, random_view_id, eager_navigation_destination, observed_object_created, state_class_initial_value, state_from_init_parameter, unstable_foreach_id, heavy_view_initializer"),
+         "disabled_rules[1]: 'nope' is not a rule; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, unstable_view_value, state_model_reinit, repeated_appear, excessive_body_evaluation, avoidable_body_evaluation, missing_deinit, update_loop, duplicate_identity, state_object_outside_view, missing_navigation_destination, long_body_update, hitch_attribution, conditional_view_identity, random_view_id, eager_navigation_destination, observed_object_created, state_class_initial_value, state_from_init_parameter, unstable_foreach_id, heavy_view_initializer"),
         (#"{"only_rules": "identity_churn"}"#,
          "only_rules: expected an array of strings, found a string"),
+        (#"{"evaluations": "every"}"#,
+         "evaluations: unknown evaluations 'every'; valid: avoidable, all"),
     ])
     func mistakesAreNamedByKeyPath(json: String, message: String) {
         #expect(error(json) == message)

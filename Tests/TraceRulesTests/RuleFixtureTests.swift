@@ -26,10 +26,48 @@ import Testing
             "excessive_body_evaluation ContentView 1,4,122,244",
             "excessive_body_evaluation HeaderView 5,123",
         ]),
+        // Every view evaluated for its own changes and first identities: expected, so quiet.
+        ("healthy-first-launch.log", []),
+        ("unchanged-child.log", ["avoidable_body_evaluation CheckoutFooter 8,10,13,16,19"]),
     ] as [(String, [String])])
     func ruleFixtures(_ name: String, expected: [String]) throws {
         let findings = try Pipeline(path: Fixture.path("rules/" + name)).analyze()
         #expect(summary(findings) == expected, "\(findings.map(\.message))")
+    }
+
+    @Test func aChildReRunUnchangedOnEachParentUpdateSaysHowManyWereAvoidable() throws {
+        let findings = try Pipeline(path: Fixture.path("rules/unchanged-child.log")).analyze()
+        #expect(findings.map(\.count) == [5])
+        #expect(findings.first?.message == "CheckoutFooter's body ran 5 times in updates of CartScreen though nothing it reads "
+            + "changed (`unchanged`): 5 of its 7 evaluations avoidable. The parent passes or shares something the view holds "
+            + "but does not read.")
+    }
+
+    /// `--evaluations all`: every evaluation a parent's update dragged along counts; expected
+    /// ones alone make only a hint, and the default scope says nothing about them.
+    @Test func everyEvaluationConsideredWhenAsked() throws {
+        let log = """
+            ListView: _items changed.
+            Footer: @self changed.
+            ListView: _items changed.
+            Footer: @self changed.
+            ListView: _filter changed.
+            Footer: @self changed.
+
+            """
+        let only = RuleConfiguration().restricted(to: ["avoidable_body_evaluation"])
+        #expect(try Pipeline(log: log).analyze(only).isEmpty)
+        let all = try Pipeline(log: log).analyze(only.with(evaluations: .all))
+        #expect(all.map(\.severity) == [.info])
+        #expect(all.map(\.count) == [3])
+        #expect(all.first?.message == "Footer's body ran 3 times in updates of ListView: 0 though nothing it reads changed "
+            + "(`unchanged`), 3 with a new value from the parent or no cause printed; 0 of its 3 evaluations avoidable.")
+        // The fixture's footer keeps its warning (its five `unchanged` evaluations are avoidable);
+        // the rows re-run by `@self` in three cart updates are a hint; the cart changed on its own.
+        let footer = try Pipeline(path: Fixture.path("rules/unchanged-child.log")).analyze(only.with(evaluations: .all))
+        #expect(footer.map(\.view) == ["CheckoutFooter", "CartRow"])
+        #expect(footer.map(\.severity) == [.warning, .info])
+        #expect(footer.map(\.lines) == [[8, 10, 13, 16, 19], [7, 12, 18]])
     }
 
     @Test func seed001AloneDoesNotAccuseCountTextOrPlayButton() throws {
@@ -97,10 +135,13 @@ import Testing
             .analyze(RuleConfiguration().restricted(to: ["excessive_body_evaluation"]))
         #expect(findings.map(\.message) == [
             "ContentView's body was evaluated 60 times within one second (lines 4–122); 122 times in all, 50% of the "
-                + "trace's 243 body evaluations. Something it depends on keeps changing while it updates.",
+                + "trace's 243 body evaluations. Something it depends on keeps changing while it updates. "
+                + "121 of its 122 evaluations avoidable.",
             "HeaderView's body was evaluated 60 times within one second (lines 5–123). Something it depends on keeps "
-                + "changing while it updates.",
+                + "changing while it updates. 120 of its 121 evaluations avoidable.",
         ])
+        // The waste fix-first ranks by: every evaluation but the first of each identity.
+        #expect(findings.map(\.count) == [121, 120])
     }
 
     @Test(arguments: [
@@ -120,10 +161,11 @@ import Testing
 }
 
 @Suite struct RuleCountTests {
-    @Test func fifteenRulesAreBuiltIn() {
+    @Test func sixteenRulesAreBuiltIn() {
         #expect(RuleRegistry.builtIn.identifiers == [
             "redundant_instance_creation", "identity_churn", "heavy_initializer", "non_lazy_navigation_destination",
-            "unstable_view_value", "state_model_reinit", "repeated_appear", "excessive_body_evaluation", "missing_deinit",
+            "unstable_view_value", "state_model_reinit", "repeated_appear", "excessive_body_evaluation",
+            "avoidable_body_evaluation", "missing_deinit",
             "update_loop", "duplicate_identity", "state_object_outside_view", "missing_navigation_destination",
             "long_body_update", "hitch_attribution",
         ])

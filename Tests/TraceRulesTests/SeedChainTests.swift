@@ -102,6 +102,9 @@ import TraceStore
         let subview2 = try explainer.explain(view: "subview2")
         #expect(subview2.groups.count == 1)
         #expect(subview2.groups.first?.lines == [5, 9, 13])
+        // Its first body print could not have been skipped; the log does not say why the others ran.
+        #expect(subview2.groups.first?.verdicts.map(\.verdict) == [.expected, .unknown])
+        #expect(subview2.groups.first?.verdicts.map(\.count) == [1, 2])
         #expect(subview2.groups.first?.summary
             == "\"Evaluating View Declaration Value\" (not recognised; the update began after it) → subview2 init → subview2 body: its parent made it anew")
     }

@@ -21,6 +21,8 @@ public struct ChainLink: Sendable, Equatable {
     public let phrase: String
     /// How long the step took, in milliseconds, when it was measured (`events.duration_ms`).
     public var durationMs: Double? = nil
+    /// For a body evaluation, whether it had to happen (`EvaluationVerdicts`); nil for other steps.
+    public var verdict: Verdict? = nil
 }
 
 /// The chains that led to a group of evaluations of one view which share their chain but for
@@ -34,6 +36,9 @@ public struct ChainGroup: Sendable, Equatable {
     public let links: [ChainLink]
     /// The line of every evaluation in the group, in input order.
     public let lines: [Int]
+    /// How many of its evaluations got each verdict, in `Verdict.allCases` order, none zero.
+    /// A chain can hold both: a developer's first body print is expected, the next unknown.
+    public var verdicts: [(verdict: Verdict, count: Int)] = []
     /// The group's measured evaluations: how many, their total and the longest, in
     /// milliseconds; nil when none was measured.
     public var measured: (count: Int, totalMs: Double, maxMs: Double)? = nil
@@ -43,6 +48,7 @@ public struct ChainGroup: Sendable, Equatable {
         lhs.summary == rhs.summary && lhs.sentence == rhs.sentence && lhs.links == rhs.links && lhs.lines == rhs.lines
             && lhs.measured?.count == rhs.measured?.count && lhs.measured?.totalMs == rhs.measured?.totalMs
             && lhs.measured?.maxMs == rhs.measured?.maxMs
+            && lhs.verdicts.map(\.verdict) == rhs.verdicts.map(\.verdict) && lhs.verdicts.map(\.count) == rhs.verdicts.map(\.count)
     }
 }
 
@@ -62,12 +68,15 @@ public struct Explanation: Sendable, Equatable {
     public let causes: [(cause: Cause, count: Int)]
     /// The distinct chains, in order of first occurrence.
     public let groups: [ChainGroup]
+    /// How many evaluations got each verdict, in `Verdict.allCases` order, none left out.
+    public var verdicts: [(verdict: Verdict, count: Int)] = []
 
     /// Equal when every field is (`causes` holds tuples, which are not `Equatable`).
     public static func == (lhs: Explanation, rhs: Explanation) -> Bool {
         lhs.traceID == rhs.traceID && lhs.source == rhs.source && lhs.view == rhs.view && lhs.line == rhs.line
             && lhs.evaluations == rhs.evaluations && lhs.groups == rhs.groups
             && lhs.causes.map(\.cause) == rhs.causes.map(\.cause) && lhs.causes.map(\.count) == rhs.causes.map(\.count)
+            && lhs.verdicts.map(\.verdict) == rhs.verdicts.map(\.verdict) && lhs.verdicts.map(\.count) == rhs.verdicts.map(\.count)
     }
 }
 
@@ -108,6 +117,8 @@ enum ChainPhrase {
                 default: return "\(view) new value from its parent (@self)"
                 }
             case .unknown?, nil:
+                // `X: unchanged.`: the one body without a cause that still says something.
+                if node.printedUnchanged && (isSubject || isTop) { return "\(view) body though nothing it reads changed (unchanged)" }
                 return isSubject || isTop ? "\(view) body (the log does not say why)" : "\(view) body"
             }
         default:
@@ -137,11 +148,16 @@ struct ChainNode {
     let basis: CauseBasis?
     let update: Int?
     var durationMs: Double? = nil
+    /// Its verdict (`EvaluationVerdicts.sql`), for a body evaluation.
+    var verdict: Verdict? = nil
+    /// Its own line's verdict was avoidable: `_printChanges()` printed `unchanged`.
+    var printedUnchanged = false
 
     func link(isTop: Bool, isSubject: Bool, reset: Bool) -> ChainLink {
         ChainLink(
             line: line, kind: kind, view: view, cause: cause, property: property, basis: basis, text: text,
-            phrase: ChainPhrase.phrase(self, isTop: isTop, isSubject: isSubject, reset: reset), durationMs: durationMs
+            phrase: ChainPhrase.phrase(self, isTop: isTop, isSubject: isSubject, reset: reset), durationMs: durationMs,
+            verdict: verdict
         )
     }
 }

@@ -85,12 +85,15 @@ public struct Explainer {
     }
 
     private func explanation(view: String?, line: Int?, chains: [[ChainLink]]) throws -> Explanation {
-        var groups: [(summary: String, links: [ChainLink], lines: [Int], measured: (count: Int, totalMs: Double, maxMs: Double)?)] = []
+        var groups: [(summary: String, links: [ChainLink], lines: [Int], measured: (count: Int, totalMs: Double, maxMs: Double)?,
+                      verdicts: [Verdict: Int])] = []
         var index: [String: Int] = [:]
         var causes: [Cause: Int] = [:]
+        var verdicts: [Verdict: Int] = [:]
         for links in chains {
             let subject = links[links.count - 1]
             if let cause = subject.cause { causes[cause, default: 0] += 1 }
+            if let verdict = subject.verdict { verdicts[verdict, default: 0] += 1 }
             let summary = links.map(\.phrase).joined(separator: " → ")
             let position: Int
             if let known = index[summary] {
@@ -99,8 +102,9 @@ public struct Explainer {
             } else {
                 position = groups.count
                 index[summary] = position
-                groups.append((summary, links, [subject.line], nil))
+                groups.append((summary, links, [subject.line], nil, [:]))
             }
+            if let verdict = subject.verdict { groups[position].verdicts[verdict, default: 0] += 1 }
             if let duration = subject.durationMs {
                 let sum = groups[position].measured ?? (0, 0, 0)
                 groups[position].measured = (sum.count + 1, sum.totalMs + duration, max(sum.maxMs, duration))
@@ -118,9 +122,12 @@ public struct Explainer {
                 ChainGroup(
                     summary: group.summary,
                     sentence: group.links.map { ChainPhrase.withLine($0.phrase, $0.line) }.joined(separator: " → "),
-                    links: group.links, lines: group.lines, measured: group.measured
+                    links: group.links, lines: group.lines,
+                    verdicts: Verdict.allCases.compactMap { verdict in group.verdicts[verdict].map { (verdict, $0) } },
+                    measured: group.measured
                 )
-            }
+            },
+            verdicts: verdicts.isEmpty ? [] : Verdict.allCases.map { (verdict: $0, count: verdicts[$0] ?? 0) }
         )
     }
 
@@ -174,14 +181,16 @@ public struct Explainer {
         if let node = nodes[id] { return node }
         var found: ChainNode?
         try database.forEachRow("""
-            SELECT e.line, e.kind, e.view, e.message, c.cause, c.property, c.parent_event_id, c.basis, c.update_id, e.duration_ms
+            SELECT e.line, e.kind, e.view, e.message, c.cause, c.property, c.parent_event_id, c.basis, c.update_id, e.duration_ms,
+                   CASE WHEN e.kind = 'body' THEN \(EvaluationVerdicts.sql()) END, c.verdict
             FROM events AS e LEFT JOIN causes AS c ON c.event_id = e.id WHERE e.id = ?
             """, [id]) { row in
             found = ChainNode(
                 id: id, line: row.integer(at: 0), kind: EventKind(rawValue: row.text(at: 1) ?? "") ?? .text,
                 view: row.text(at: 2), text: row.text(at: 3) ?? "", cause: row.text(at: 4).flatMap(Cause.init(rawValue:)),
                 property: row.text(at: 5), parent: row.int(at: 6), basis: row.text(at: 7).flatMap(CauseBasis.init(rawValue:)),
-                update: row.int(at: 8), durationMs: row.double(at: 9)
+                update: row.int(at: 8), durationMs: row.double(at: 9), verdict: row.text(at: 10).flatMap(Verdict.init(rawValue:)),
+                printedUnchanged: row.text(at: 11) == Verdict.avoidable.rawValue
             )
         }
         guard let found else { throw AnalysisError("event \(id) of trace \(traceID) is missing from \(database.path)") }

@@ -45,7 +45,7 @@ enum ExplanationStore {
             }
 
         let rows = tracker.rows
-        try BatchInsert(database, table: "causes", columns: ["event_id", "update_id", "cause", "property", "parent_event_id", "basis"])
+        try BatchInsert(database, table: "causes", columns: ["event_id", "update_id", "cause", "property", "parent_event_id", "basis", "verdict"])
             .insert(count: rows.count) { statement, column, index in
                 let row = rows[index]
                 let cause = tracker.cause(of: row, names: &names).rawValue
@@ -56,6 +56,7 @@ enum ExplanationStore {
                 statement.bind(property, at: column + 4)
                 statement.bind(row.parent == 0 ? nil : first + Int(row.parent) - 1, at: column + 5)
                 statement.bind(row.basis?.rawValue, at: column + 6)
+                statement.bind(row.verdict?.rawValue, at: column + 7)
             }
         if let eventIDs { try RecordedCauseLinks.apply(traceID: traceID, eventIDs: eventIDs, in: database) }
     }

@@ -10,7 +10,9 @@ import TraceModel
 ///   own print, as in seed 003's `Evaluating View Declaration Value`);
 /// - an appear or disappear (printed once a transaction is committed);
 /// - a `_printChanges()` line without `@self` or `@identity`: a view re-evaluated because its
-///   own state changed, where SwiftUI then prints the subtree it re-evaluates, top-down;
+///   own state changed, where SwiftUI then prints the subtree it re-evaluates, top-down (but
+///   not `X: unchanged.`: nothing of its own changed, so it ran as part of the update it is
+///   printed in, and its parent is found as for a body print);
 /// - a view evaluated a second time: SwiftUI evaluates a view once per transaction.
 /// Only updates holding a body evaluation or an init are kept: an appear alone explains nothing.
 ///
@@ -46,6 +48,8 @@ public final class UpdateTracker {
         let property: UInt32
         let code: Code
         let basis: CauseBasis?
+        /// A body evaluation's verdict from its own line (`Verdict.of`); nil for an init.
+        let verdict: Verdict?
     }
 
     /// What started an update, without its line: updates share a few hundred of these.
@@ -167,7 +171,7 @@ public final class UpdateTracker {
         case .appear, .disappear:
             return true
         case .body:
-            if event.isPrintChanges && !event.newIdentity && !event.newValue { return true }
+            if event.isPrintChanges && !event.newIdentity && !event.newValue && !Self.isUnchanged(event) { return true }
             if let view = event.view?.index, view < evaluatedIn.count, evaluatedIn[view] == serial { return true }
             return false
         default:
@@ -185,6 +189,11 @@ public final class UpdateTracker {
         openIsKept = false
         openIsDropped = false
         candidate = 0
+    }
+
+    /// `X: unchanged.`: a printed line with no token (a recorded update without one named no cause).
+    @inline(__always) private static func isUnchanged(_ event: LifecycleEvent) -> Bool {
+        event.isPrintChanges && !event.isRecorded && event.tokens.isEmpty
     }
 
     /// Lines past 4 billion (a log of 8 GB of empty lines) share the last number.
@@ -231,6 +240,12 @@ public final class UpdateTracker {
         }
         let view = event.view?.index
         if let view { grow(view) }
+        // Decided here, in the pass that already tells the causes: a view never evaluated before
+        // has 0 (serials start at 1).
+        let verdict = Verdict.of(
+            printed: event.isPrintChanges && !event.isRecorded, newIdentity: event.newIdentity, newValue: event.newValue,
+            hasOwnProperty: property != 0, firstOfView: view.map { evaluatedIn[$0] == 0 } ?? false
+        )
         if event.isPrintChanges {
             if event.newIdentity {
                 code = .identity
@@ -242,6 +257,11 @@ public final class UpdateTracker {
             if code == .identity || code == .parent, candidate != 0 {
                 parent = candidate
                 basis = .tokens
+            } else if code == .unknown, !first, candidate != 0, Self.isUnchanged(event) {
+                // Run along with the update it is printed in: the evaluation before it is the
+                // likeliest reason, as for a body print.
+                parent = candidate
+                basis = .order
             }
         } else if event.newIdentity {
             // A TraceProbe body: the first of a new identity, stated exactly. Its parent is found
@@ -269,7 +289,7 @@ public final class UpdateTracker {
         // A kept update is always the newest.
         if update != Self.dropped { updates.updateLast { $0.bodies += 1 } }
         if keepsRows {
-            rows.append(Row(event: offset, update: update, parent: parent, property: property, code: code, basis: basis))
+            rows.append(Row(event: offset, update: update, parent: parent, property: property, code: code, basis: basis, verdict: verdict))
         }
     }
 
@@ -288,7 +308,8 @@ public final class UpdateTracker {
         let update = keep()
         if keepsRows {
             rows.append(Row(
-                event: offset, update: update, parent: parent, property: 0, code: parent == 0 ? .unknown : .parent, basis: basis
+                event: offset, update: update, parent: parent, property: 0, code: parent == 0 ? .unknown : .parent, basis: basis,
+                verdict: nil
             ))
         }
     }

@@ -14,6 +14,9 @@ public enum ViewAccount {
         public let inits: Int
         /// Body evaluations, whatever their cause.
         public let bodies: Int
+        /// Body evaluations that need not have happened (`EvaluationVerdicts`): `unchanged`, or
+        /// explained as waste by a finding.
+        public let avoidable: Int
         /// Body evaluations per cause, in `Cause.allCases` order.
         public let bodiesByCause: [Int]
         /// Appear lines.
@@ -37,7 +40,7 @@ public enum ViewAccount {
     }
 
     /// The column names, in `Row` order, as `views` prints them (one per cause after `bodies`).
-    public static let columns = ["view", "instance", "inits", "bodies"] + Cause.allCases.map(\.rawValue)
+    public static let columns = ["view", "instance", "inits", "bodies", "avoidable"] + Cause.allCases.map(\.rawValue)
         + ["appears", "disappears", "deinits", "max_init_ms", "findings"]
 
     /// The columns of a trace whose bodies were measured (TraceProbe, Instruments): `body_ms`
@@ -45,10 +48,12 @@ public enum ViewAccount {
     /// existing scripts read does not change.
     public static let measuredColumns = Array(columns.dropLast()) + ["body_ms", "max_body_ms", "findings"]
 
-    /// The query behind the account; `causes` comes from the trace's analysis.
+    /// The query behind the account; `causes` comes from the trace's analysis, the avoidable
+    /// count also from its findings.
     public static let sql = """
         SELECT e.view, e.instance,
                sum(e.kind = 'init'), sum(e.kind = 'body'),
+               sum(e.kind = 'body' AND \(EvaluationVerdicts.sql()) = 'avoidable'),
         \(Cause.allCases.map { "       sum(e.kind = 'body' AND coalesce(c.cause, 'unknown') = '\($0.rawValue)')," }.joined(separator: "\n"))
                sum(e.kind = 'appear'), sum(e.kind = 'disappear'), sum(e.kind = 'deinit'),
                max(CASE WHEN e.kind = 'init' THEN e.duration_ms END),
@@ -94,10 +99,10 @@ public enum ViewAccount {
             let view = row.text(at: 0) ?? ""
             try body(Row(
                 view: view, instance: row.text(at: 1), inits: row.integer(at: 2), bodies: row.integer(at: 3),
-                bodiesByCause: (0..<causes).map { row.integer(at: Int32(4 + $0)) },
-                appears: row.integer(at: Int32(4 + causes)), disappears: row.integer(at: Int32(5 + causes)),
-                deinits: row.integer(at: Int32(6 + causes)), maxInitMilliseconds: row.double(at: Int32(7 + causes)),
-                bodyMilliseconds: row.double(at: Int32(8 + causes)), maxBodyMilliseconds: row.double(at: Int32(9 + causes)),
+                avoidable: row.integer(at: 4), bodiesByCause: (0..<causes).map { row.integer(at: Int32(5 + $0)) },
+                appears: row.integer(at: Int32(5 + causes)), disappears: row.integer(at: Int32(6 + causes)),
+                deinits: row.integer(at: Int32(7 + causes)), maxInitMilliseconds: row.double(at: Int32(8 + causes)),
+                bodyMilliseconds: row.double(at: Int32(9 + causes)), maxBodyMilliseconds: row.double(at: Int32(10 + causes)),
                 findings: findings[view] ?? 0
             ))
         }

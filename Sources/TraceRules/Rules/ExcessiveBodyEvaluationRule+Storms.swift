@@ -16,6 +16,8 @@ extension ExcessiveBodyEvaluationRule {
         /// Everything counted for one view, indexed by its symbol.
         private struct ViewState {
             var all: Stretch?
+            /// Its evaluations of a new identity: needed once per identity, so never avoidable.
+            var identities = 0
             /// Its evaluations in the last ten tenths it was evaluated in.
             var tenths: [Tenth] = []
             /// How many loops it ran, and the first of the longest; every loop is in `loops`.
@@ -68,10 +70,11 @@ extension ExcessiveBodyEvaluationRule {
         }
 
         /// A body evaluation; `slot` is its time in tenths of a second, when the line has one.
-        mutating func body(view: Symbol, instance: Symbol?, line: Int, slot: Int?, valueOrIdentityOnly: Bool) {
+        mutating func body(view: Symbol, instance: Symbol?, line: Int, slot: Int?, valueOrIdentityOnly: Bool, newIdentity: Bool) {
             total += 1
             let index = view.index
             views.grow(toInclude: index, with: ViewState())
+            if newIdentity { views[index].identities += 1 }
             if views[index].all == nil {
                 order.append(view)
                 views[index].all = Stretch(count: 1, firstLine: line, lastLine: line)
@@ -232,8 +235,12 @@ extension ExcessiveBodyEvaluationRule {
             let why = state.loopCount == 0 && state.peak == nil && state.cycle == nil
                 ? " Look for a dependency that changes far more often than what the view shows."
                 : " Something it depends on keeps changing while it updates."
-            return Violation(view: view, message: "\(view)'s body was evaluated " + parts.joined(separator: "; ") + "." + why,
-                             count: all.count, lines: lines, earlyKey: symbol.index)
+            // The rule explains the view's evaluations as waste (`EvaluationVerdicts`), but the
+            // first of each identity, which no view can skip: the count fix-first ranks by.
+            let avoidable = all.count - min(state.identities, all.count)
+            return Violation(view: view, message: "\(view)'s body was evaluated " + parts.joined(separator: "; ") + "." + why
+                                + " \(avoidable) of its \(all.count) evaluations avoidable.",
+                             count: avoidable, lines: lines, earlyKey: symbol.index)
         }
     }
 }

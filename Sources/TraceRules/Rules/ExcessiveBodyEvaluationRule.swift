@@ -235,7 +235,7 @@ public enum ExcessiveBodyEvaluationRule: Rule {
                 && (event.newIdentity || event.tokens.allSatisfy { $0 == selfToken })
             storms.body(
                 view: view, instance: event.instance, line: event.line,
-                slot: event.ts.flatMap(Self.tenths), valueOrIdentityOnly: valueOrIdentityOnly
+                slot: event.ts.flatMap(Self.tenths), valueOrIdentityOnly: valueOrIdentityOnly, newIdentity: event.newIdentity
             )
         }
 

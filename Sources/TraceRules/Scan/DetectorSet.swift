@@ -31,7 +31,10 @@ struct DetectorSet {
     init(configuration: RuleConfiguration, sources: SourceIndex?, symbols: SymbolTable, decidingEarly: Bool = false) {
         entries = configuration.enabledRules.map { rule in
             let settings = configuration.settings(for: rule)
-            let context = RuleContext(thresholds: settings.thresholds, sources: sources, symbols: symbols, decidesEarly: decidingEarly)
+            let context = RuleContext(
+                thresholds: settings.thresholds, sources: sources, symbols: symbols, decidesEarly: decidingEarly,
+                evaluations: configuration.evaluations
+            )
             return Entry(rule: rule, severity: settings.severity, detector: rule.detector(context))
         }
         observers = entries.map { Observer($0.detector) }

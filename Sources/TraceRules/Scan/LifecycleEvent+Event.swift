@@ -24,6 +24,7 @@ extension LifecycleEvent {
         if let name = event.pointee.owner { owner = symbols.intern(name) }
         if let name = event.pointee.instance { instance = symbols.internInstance(name) }
         isPrintChanges = event.pointee.origin == .printChanges || event.pointee.origin == .instruments
+        isRecorded = event.pointee.origin == .instruments
         durationMilliseconds = event.pointee.durationMs
         multiplicity = Int(event.pointee.multiplicity)
         if !event.pointee.tokens.isEmpty {

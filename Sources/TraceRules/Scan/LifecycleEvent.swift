@@ -18,6 +18,9 @@ public struct LifecycleEvent {
     public var instance: Symbol?
     /// True when the line is `_printChanges()` or `_logChanges()` output.
     public var isPrintChanges: Bool
+    /// True for an update an Instruments recording made (read as a `_printChanges()` line):
+    /// without tokens it names no cause, where a printed line without tokens says `unchanged`.
+    public var isRecorded = false
     /// The duration the line reported itself (structured lines' `ms=`).
     public var durationMilliseconds: Double?
     /// The `_printChanges()` tokens in printed order; empty for other lines.

@@ -19,9 +19,10 @@ public struct TraceScanner {
     /// rows are not checked for their trace, and text lines show as gaps in the ids.
     /// They are read from `event_rows`, the narrow table behind the `events` view: kind and
     /// origin as codes (7 is text, 1 is print_changes; `EventCodes`), no envelope text. A recorded
-    /// update (origin `instruments`) is read as a `_printChanges()` line: its tokens say the same.
+    /// update (origin `instruments`, 2 in the eighth column) is read as a `_printChanges()` line:
+    /// its tokens say the same, but no token means the recording named no cause, not `unchanged`.
     public static let contiguousEventsSQL = """
-        SELECT id, line, ts, kind, view, owner, instance, origin IN (1, (SELECT id FROM event_origins WHERE origin = 'instruments')), duration_ms, pid
+        SELECT id, line, ts, kind, view, owner, instance, CASE origin WHEN 1 THEN 1 WHEN (SELECT id FROM event_origins WHERE origin = 'instruments') THEN 2 ELSE 0 END, duration_ms, pid
         FROM event_rows
         WHERE id BETWEEN ?1 AND ?2 AND kind <> 7
         ORDER BY id
@@ -29,7 +30,7 @@ public struct TraceScanner {
 
     /// The events of a trace whose ids interleave with another's (two ingests wrote at once).
     public static let interleavedEventsSQL = """
-        SELECT id, line, ts, kind, view, owner, instance, origin IN (1, (SELECT id FROM event_origins WHERE origin = 'instruments')), duration_ms, pid
+        SELECT id, line, ts, kind, view, owner, instance, CASE origin WHEN 1 THEN 1 WHEN (SELECT id FROM event_origins WHERE origin = 'instruments') THEN 2 ELSE 0 END, duration_ms, pid
         FROM event_rows
         WHERE id BETWEEN ?1 AND ?2 AND +trace_id = ?3
         ORDER BY id
@@ -168,7 +169,9 @@ public struct TraceScanner {
                 event.view = events.bytes(at: 4).map(symbols.intern)
                 event.owner = events.bytes(at: 5).map(symbols.intern)
                 event.instance = events.bytes(at: 6).map(symbols.internInstance)
-                event.isPrintChanges = events.integer(at: 7) == 1
+                let printed = events.integer(at: 7)
+                event.isPrintChanges = printed != 0
+                event.isRecorded = printed == 2
                 event.durationMilliseconds = events.double(at: 8)
                 while let changeEventID = nextChange, changeEventID <= id {
                     if changeEventID == id, let token = changes.bytes(at: 1).map(symbols.intern) {

@@ -7,12 +7,13 @@ enum CheckCommand: Command {
     static let spec = CommandSpec(
         name: "check",
         summary: "Parse console logs and report lifecycle problems; the command for CI.",
-        usage: "[FILE|-]... [--db PATH] [--allow-empty] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--sources DIR] [--baseline FILE] [--write-baseline FILE] [--timeline FILE] [--tag KEY=VALUE]...",
+        usage: "[FILE|-]... [--db PATH] [--allow-empty] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--evaluations avoidable|all] [--sources DIR] [--baseline FILE] [--write-baseline FILE] [--timeline FILE] [--tag KEY=VALUE]...",
         options: [
             OptionSpec(name: "db", value: "PATH", help: "Keep the traces and findings in this database (default: a temporary one, deleted when done)."),
             OptionSpec(name: "allow-empty", value: nil, help: "Accept a log with no SwiftUI lifecycle line (default: such a log is an error, exit 1)."),
             ConfigOption.spec,
             TagOption.spec,
+            EvaluationsOption.spec,
         ] + ReportOptions.specs,
         positionals: [("FILE", "A log file or an Instruments export (xctrace export XML; a .trace recording on macOS), or - for stdin (the default when input is piped).")],
         maxPositionals: nil,
@@ -31,6 +32,7 @@ enum CheckCommand: Command {
         EXAMPLES:
           trace-analyze check ui-test.log
           trace-analyze check --strict --format json app.log > findings.json
+          trace-analyze check app.log --evaluations all
           trace-analyze check ui-test.log --sources App --format sarif --output trace.sarif
           trace-analyze check ui-test.log --format html --output report.html --timeline timeline.html
           trace-analyze check ui-test.log --write-baseline .trace-analyze-baseline.json
@@ -49,7 +51,7 @@ enum CheckCommand: Command {
             inputs = ["-"]
         }
         let file = try ConfigOption.load(arguments)
-        let configuration = try RuleConfiguration(file: file)
+        let configuration = try EvaluationsOption.apply(arguments, to: RuleConfiguration(file: file))
         let patterns = try UserPattern.load(from: file)
         let options = try ReportOptions(arguments, configuration: CheckConfiguration(file: file))
         if options.timeline != nil, inputs.count > 1 {

@@ -8,11 +8,12 @@ enum ReportCommand: Command {
     static let spec = CommandSpec(
         name: "report",
         summary: "Analyse a stored trace and report its lifecycle problems.",
-        usage: "[--db PATH] [--trace ID] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--sources DIR] [--baseline FILE] [--write-baseline FILE] [--timeline FILE]",
+        usage: "[--db PATH] [--trace ID] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--evaluations avoidable|all] [--sources DIR] [--baseline FILE] [--write-baseline FILE] [--timeline FILE]",
         options: [
             DatabaseOption.spec,
             OptionSpec(name: "trace", value: "ID", help: "The trace to analyse (default: the latest; see `trace-analyze traces`)."),
             ConfigOption.spec,
+            EvaluationsOption.spec,
         ] + ReportOptions.specs,
         discussion: """
         The findings replace the trace's earlier ones in the database's findings and evidence
@@ -27,7 +28,7 @@ enum ReportCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let requested = try StoredTrace.requestedID(arguments)
         let file = try ConfigOption.load(arguments)
-        let configuration = try RuleConfiguration(file: file)
+        let configuration = try EvaluationsOption.apply(arguments, to: RuleConfiguration(file: file))
         let options = try ReportOptions(arguments, configuration: CheckConfiguration(file: file))
         let (database, traceID) = try StoredTrace.open(arguments, requested: requested) { path in
             "no database at \(path); create one with `trace-analyze ingest FILE --db \(path)`"

@@ -17,7 +17,12 @@ enum ViewsCommand: Command {
         discussion: """
         One row per view type, and per instance where the log names instances (an address, a
         UUID, #n), most body evaluations first, as a profiler ranks functions (most body
-        time first when bodies were measured). The body
+        time first when bodies were measured). avoidable counts the body evaluations that need not
+        have happened: `X: unchanged.` (nothing the view reads changed), and those a finding
+        explains as waste (inside a loop excessive_body_evaluation flags; @self alone of a view
+        unstable_view_value or redundant_instance_creation flags). The others were expected (a
+        first evaluation, a new identity, a change of something the view reads) or the log does
+        not say (a body print alone). The body
         evaluations are split by cause (see `trace-analyze why --help`): state, observed_object,
         environment, dependency, parent, identity (new identities), unknown. max_init_ms is the
         longest init duration the log reported; body_ms and max_body_ms, shown when the
@@ -41,7 +46,8 @@ enum ViewsCommand: Command {
         try ViewAccount.forEachRow(traceID: input.traceID, in: input.database) { row in
             let time: [SQLValue] = measured
                 ? [row.bodyMilliseconds.map { .real($0) } ?? .null, row.maxBodyMilliseconds.map { .real($0) } ?? .null] : []
-            writer.add(row: [.text(row.view), row.instance.map { .text($0) } ?? .null, .integer(Int64(row.inits)), .integer(Int64(row.bodies))]
+            writer.add(row: [.text(row.view), row.instance.map { .text($0) } ?? .null, .integer(Int64(row.inits)), .integer(Int64(row.bodies)),
+                             .integer(Int64(row.avoidable))]
                 + row.bodiesByCause.map { .integer(Int64($0)) }
                 + [.integer(Int64(row.appears)), .integer(Int64(row.disappears)), .integer(Int64(row.deinits)),
                    row.maxInitMilliseconds.map { .real($0) } ?? .null]

@@ -24,6 +24,12 @@ enum WhyCommand: Command {
         change that started the update. Evaluations that share a chain are counted together,
         most frequent first, each with the log lines of its first occurrence.
 
+        Each chain is marked with its verdict: [expected] (a first evaluation, a new identity,
+        or a change of something the view reads, @self included), [avoidable] (`X: unchanged.`:
+        nothing it reads changed; or inside a loop excessive_body_evaluation flags; or @self
+        alone of a view unstable_view_value or redundant_instance_creation flags), [unknown]
+        (a body print that names no cause). Only avoidable evaluations make findings.
+
         EXAMPLES:
           trace-analyze why PlayButton app.log
           trace-analyze why --line 6 app.log

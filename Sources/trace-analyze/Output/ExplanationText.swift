@@ -15,6 +15,11 @@ enum ExplanationText {
         let causes = explanation.causes.map { "\($0.cause.words) \($0.count)" }.joined(separator: ", ")
         var text = "\(subject) in \(explanation.source) (trace \(explanation.traceID)): \(what)"
         text += causes.isEmpty ? "" : "; causes: \(causes)"
+        // Avoidable first: what the developer can act on.
+        let verdicts = [Verdict.avoidable, .expected, .unknown].compactMap { verdict in
+            explanation.verdicts.first { $0.verdict == verdict && $0.count > 0 }.map { "\($0.count) \(verdict.rawValue)" }
+        }
+        text += verdicts.isEmpty ? "" : "; " + verdicts.joined(separator: ", ")
         let measured = explanation.groups.compactMap(\.measured)
         if !measured.isEmpty {
             let count = measured.reduce(0) { $0 + $1.count }
@@ -23,7 +28,7 @@ enum ExplanationText {
         }
         text += explanation.groups.count > 1 ? "; \(explanation.groups.count) distinct chains\n" : "\n"
         for group in explanation.groups.prefix(maxGroups) {
-            text += "\n" + (group.lines.count > 1 ? "\(group.lines.count)× " : "") + group.sentence
+            text += "\n" + (group.lines.count > 1 ? "\(group.lines.count)× " : "") + verdictMark(group) + group.sentence
             if let measured = group.measured {
                 text += measured.count == 1 ? " [\(milliseconds(measured.totalMs))]"
                     : " [\(milliseconds(measured.totalMs)) in all, up to \(milliseconds(measured.maxMs))]"
@@ -44,6 +49,14 @@ enum ExplanationText {
             text += "\n… and \(plural(explanation.groups.count - maxGroups, "more chain")) (--format json lists all)\n"
         }
         return text
+    }
+
+    /// `[avoidable] ` when the group's evaluations share a verdict, `[2 unknown, 1 expected] `
+    /// when not; nothing for a group of inits (`--line` on an init).
+    static func verdictMark(_ group: ChainGroup) -> String {
+        guard !group.verdicts.isEmpty else { return "" }
+        if group.verdicts.count == 1 { return "[\(group.verdicts[0].verdict.rawValue)] " }
+        return "[" + group.verdicts.sorted { $0.count > $1.count }.map { "\($0.count) \($0.verdict.rawValue)" }.joined(separator: ", ") + "] "
     }
 
     /// `0.612 ms`: microsecond digits, trailing zeros dropped.
@@ -74,9 +87,11 @@ enum ExplanationText {
             ("line", explanation.line.map { .int($0) } ?? .null),
             ("evaluations", .int(explanation.evaluations)),
             ("causes", .object(explanation.causes.map { ($0.cause.rawValue, .int($0.count)) })),
+            ("verdicts", .object(explanation.verdicts.map { ($0.verdict.rawValue, .int($0.count)) })),
             ("chains", .array(explanation.groups.map { group in
                 .object([
                     ("count", .int(group.lines.count)),
+                    ("verdicts", .object(group.verdicts.map { ($0.verdict.rawValue, .int($0.count)) })),
                     ("summary", .string(group.summary)),
                     ("chain", .string(group.sentence)),
                     ("lines", .array(group.lines.map { .int($0) })),
@@ -90,6 +105,7 @@ enum ExplanationText {
                             ("cause", .string(link.cause?.rawValue)),
                             ("property", .string(link.property)),
                             ("basis", .string(link.basis?.rawValue)),
+                            ("verdict", .string(link.verdict?.rawValue)),
                             ("step", .string(link.phrase)),
                             ("text", .string(link.text)),
                         ])
