@@ -10,9 +10,13 @@ public struct Example: Sendable {
     /// What the example shows, in one sentence; printed above it by `rules ID`.
     public let note: String?
     /// The log text as the parser sees it, markers removed.
-    public let log: String
+    public var log: String { Self.read(text).log }
     /// The 1-based line numbers marked with `↓`.
-    public let markedLines: [Int]
+    public var markedLines: [Int] { Self.read(text).marked }
+    /// The text as written, markers in place. Read into `log` and `markedLines` only when they
+    /// are asked for: every run builds each rule's description, examples included, to learn its
+    /// settings, and splitting every example into lines up front cost `check` 17M instructions.
+    private let text: String
     /// Threshold values this example runs with instead of the defaults (`["min_instances": 3]`).
     public let thresholds: [String: Double]
     /// The source file that wrote the example.
@@ -35,6 +39,15 @@ public struct Example: Sendable {
     /// a configuration file, whose `source` is the file and key path (`.trace-analyze.json:
     /// custom_rules.x.triggering_examples[0]`) and `line` 0.
     public init(note: String? = nil, _ text: String, thresholds: [String: Double] = [:], source: String, line: Int) {
+        self.note = note
+        self.text = text
+        self.thresholds = thresholds
+        self.filePath = source
+        self.line = line
+    }
+
+    /// `text` without its markers, and the lines they marked.
+    private static func read(_ text: String) -> (log: String, marked: [Int]) {
         var lines: [Substring] = []
         var marked: [Int] = []
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -45,12 +58,7 @@ public struct Example: Sendable {
                 lines.append(rawLine)
             }
         }
-        self.note = note
-        self.log = lines.joined(separator: "\n") + "\n"
-        self.markedLines = marked
-        self.thresholds = thresholds
-        self.filePath = source
-        self.line = line
+        return (lines.joined(separator: "\n") + "\n", marked)
     }
 
     /// The log with `↓` restored on the marked lines, as the example was written.

@@ -24,6 +24,9 @@ public final class EventWriter {
     /// (`events_sharing_a_line`), so a reader looking a line up knows whether the event on it
     /// can have a second one after it (`EvidenceLookup`).
     private var sharingALine = 0
+    /// How many rows carry a duration (`events_with_duration`): a report ranks by time only when
+    /// some do, and without the count it scanned every row of the trace to find out.
+    private var withDuration = 0
     private var inTransaction = false
     private var batchStarted: TimeInterval = 0
     private let insertEvents: [Statement]
@@ -148,6 +151,10 @@ public final class EventWriter {
     /// events appended by hand.
     public static let sharingALineStat = "events_sharing_a_line"
 
+    /// The `stats` counter of events stored with a duration (`duration_ms`): 0 for a log with
+    /// no structured `ms=`, probe or Instruments lines.
+    public static let withDurationStat = "events_with_duration"
+
     /// The columns of `event_rows` (schema version 6): the `events` view reads them back.
     static let eventColumns = [
         "trace_id", "line", "kind", "origin", "envelope", "context", "ts", "pid", "tid",
@@ -235,6 +242,7 @@ public final class EventWriter {
         let elided = arena.pointee.add(event.pointee.message, droppingPrefix: event.pointee.view, at: base + 12)
         statement.bind(elided ? 1 : 0, at: base + 13)
         if let duration = event.pointee.durationMs {
+            withDuration += 1
             statement.bind(duration, at: base + 14)
             present |= Nullable.duration
         }
@@ -315,7 +323,7 @@ public final class EventWriter {
             "UPDATE traces SET format = ?, lines = ?, events = ?, unrecognized = ?, complete = ? WHERE id = ?",
             [Self.dominantFormat(stats), stats.lines, stats.events, stats.unrecognized, complete ? 1 : 0, traceID]
         )
-        for (name, value) in stats.named + [(Self.sharingALineStat, sharingALine)] {
+        for (name, value) in stats.named + [(Self.sharingALineStat, sharingALine), (Self.withDurationStat, withDuration)] {
             try database.run("INSERT OR REPLACE INTO stats (trace_id, name, value) VALUES (?, ?, ?)", [traceID, name, value])
         }
         try database.execute("COMMIT")

@@ -6,14 +6,14 @@
 /// trace, and nearly always one event is one line, so a line is first looked for at the id its
 /// number predicts (one indexed read), and otherwise found by a binary search over ids.
 public final class EvidenceLookup {
-    private let database: Database
+    let database: Database
     private let probe: Statement
     /// The predicted event alone, for a trace whose writer stored no two events on one line.
     private let exact: Statement
     private let atOrAfter: Statement
     private var trace: Bounds?
 
-    private struct Bounds {
+    struct Bounds {
         let id: Int
         let firstID: Int
         let firstLine: Int
@@ -111,7 +111,7 @@ public final class EvidenceLookup {
         return (atOrAfter.integer(at: 0), line)
     }
 
-    private func bounds(of traceID: Int) throws -> Bounds? {
+    func bounds(of traceID: Int) throws -> Bounds? {
         if let trace, trace.id == traceID { return trace }
         guard let firstID = try database.scalarInt("SELECT id FROM events WHERE trace_id = ? ORDER BY id LIMIT 1", [traceID]),
               let lastID = try database.scalarInt("SELECT id FROM events WHERE trace_id = ? ORDER BY id DESC LIMIT 1", [traceID]),

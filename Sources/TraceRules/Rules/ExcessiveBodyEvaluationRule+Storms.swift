@@ -116,6 +116,9 @@ extension ExcessiveBodyEvaluationRule {
         }
 
         private mutating func endCycles() {
+            // Streaks grow only over `recent` and are zeroed with it: nothing to end. Every line
+            // that is not a body ends the cycles, so this is the common case.
+            guard !recent.isEmpty else { return }
             for period in 2...Self.maxPeriod { endCycle(period: period) }
             recent.removeAll(keepingCapacity: true)
         }

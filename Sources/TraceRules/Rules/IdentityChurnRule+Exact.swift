@@ -28,10 +28,13 @@ extension IdentityChurnRule {
         static let maxPending = 256
         static let maxEvidence = 100
         private(set) var order: [Symbol] = []
-        /// The latest body lines of the two views that printed one last (most recent first),
-        /// with their times; emptied at an appear, which starts an update of its own, unless it
-        /// is the appear of the view whose new identity came last (part of the same update).
-        private var recentBodies: [(view: Symbol, ts: Double?)] = []
+        /// The latest body lines of the two views that printed one last (`latestBody` the most
+        /// recent; the two name different views), with their times; emptied at an appear, which
+        /// starts an update of its own, unless it is the appear of the view whose new identity
+        /// came last (part of the same update). Two fields rather than an array: every body
+        /// line of the trace updates them.
+        private var latestBody: (view: Symbol, ts: Double?)?
+        private var bodyBefore: (view: Symbol, ts: Double?)?
         private var lastNewIdentity: Symbol?
         private let maxUpdateSeconds: Double
 
@@ -50,7 +53,7 @@ extension IdentityChurnRule {
 
         /// True when a body of a view other than `view` began the update `event` belongs to.
         private func parentBodyBegan(_ event: LifecycleEvent, of view: Symbol) -> Bool {
-            guard let parent = recentBodies.first(where: { $0.view != view }) else { return false }
+            guard let parent = latestBody?.view != view ? latestBody : bodyBefore else { return false }
             guard let now = event.ts, let then = parent.ts else { return true }
             return now - then <= maxUpdateSeconds
         }
@@ -64,14 +67,16 @@ extension IdentityChurnRule {
             case .body:
                 guard let view = event.view else { return }
                 if event.newIdentity { lastNewIdentity = view }
-                if let first = recentBodies.first, first.view == view {
-                    recentBodies[0].ts = event.ts
+                if latestBody?.view == view {
+                    latestBody!.ts = event.ts
                 } else {
-                    recentBodies.insert((view, event.ts), at: 0)
-                    if recentBodies.count > 2 { recentBodies.removeLast() }
+                    bodyBefore = latestBody
+                    latestBody = (view, event.ts)
                 }
             case .appear where event.view != nil && event.view == lastNewIdentity: break
-            case .appear: recentBodies.removeAll(keepingCapacity: true)
+            case .appear:
+                latestBody = nil
+                bodyBefore = nil
             default: break
             }
         }

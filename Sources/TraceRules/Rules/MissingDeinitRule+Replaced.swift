@@ -15,37 +15,47 @@ extension MissingDeinitRule {
             let holder: Symbol
             let presentation: Int
             let instance: Symbol?
-            var replaced = false
+        }
+
+        /// An init of a model without an owner: its type, line and instance.
+        private struct Awaiting {
+            let type: Symbol
+            let line: Int
+            let instance: Symbol?
         }
 
         /// Per view symbol, how many presentations ended (disappears).
         @exclusivity(unchecked) private var presentations: [Int] = []
         /// Per model type, the instances alive in creation order.
         @exclusivity(unchecked) private var alive: [Symbol: [Model]] = [:]
-        /// Per model type, the lines of its deinits.
-        @exclusivity(unchecked) private var deinits: [Symbol: [Int]] = [:]
+        /// Per model type and holder, the presentation of the holder's latest new model: the
+        /// models made for it in earlier presentations and still alive then were replaced.
+        ///
+        /// A holder's presentations only grow, so a model alive at the end whose presentation
+        /// lies below this was alive when that new model came (made before it, never revived):
+        /// one number per pair says what marking every earlier model at each init said, where
+        /// that walk over the type's living models was quadratic in a type that never deinits.
+        @exclusivity(unchecked) private var replacedBelow: [NamePair: Int] = [:]
+        /// Per model type, the line of its first deinit: the only one a finding cites.
+        @exclusivity(unchecked) private var firstDeinit: [Symbol: Int] = [:]
         /// An init of a model without an owner, until the next lifecycle line names its holder.
-        @exclusivity(unchecked) private var awaiting: LifecycleEvent?
+        @exclusivity(unchecked) private var awaiting: Awaiting?
 
         func observe(_ event: LifecycleEvent) {
             guard let view = event.view else { return }
             if let model = awaiting {
                 awaiting = nil
-                if (event.kind == .appear || event.kind == .`init`) && event.owner == nil && view != model.view {
+                if (event.kind == .appear || event.kind == .`init`) && event.owner == nil && view != model.type {
                     create(model, holder: view)
                 }
             }
             switch event.kind {
             case .`init` where event.owner == nil:
-                awaiting = event
+                awaiting = Awaiting(type: view, line: event.line, instance: event.instance)
             case .`deinit`:
-                deinits[view, default: []].append(event.line)
-                guard var models = alive[view], !models.isEmpty else { return }
-                // The instance the line names, else the oldest: deinits come in creation order
-                // when nothing says otherwise.
-                let index = event.instance.flatMap { instance in models.firstIndex { $0.instance == instance } } ?? 0
-                models.remove(at: index)
-                alive[view] = models
+                if firstDeinit[view] == nil { firstDeinit[view] = event.line }
+                // In place: a copy taken out of the dictionary is copied again when changed.
+                if alive[view] != nil { Self.remove(named: event.instance, from: &alive[view]!) }
             case .disappear:
                 presentations.grow(toInclude: view.index, with: 0)
                 presentations[view.index] += 1
@@ -54,23 +64,33 @@ extension MissingDeinitRule {
             }
         }
 
-        private func create(_ event: LifecycleEvent, holder: Symbol) {
-            guard let type = event.view else { return }
+        private func create(_ model: Awaiting, holder: Symbol) {
             let presentation = holder.index < presentations.count ? presentations[holder.index] : 0
-            var models = alive[type, default: []]
-            for index in models.indices where models[index].holder == holder && models[index].presentation < presentation {
-                models[index].replaced = true
-            }
-            models.append(Model(line: event.line, holder: holder, presentation: presentation, instance: event.instance))
-            alive[type] = models
+            replacedBelow[NamePair(owner: model.type, owned: holder)] = presentation
+            alive[model.type, default: []].append(
+                Model(line: model.line, holder: holder, presentation: presentation, instance: model.instance)
+            )
+        }
+
+        /// Takes the model that deinit line names out of `models`: the instance it names, else the
+        /// oldest (deinits come in creation order when nothing says otherwise).
+        private static func remove(named instance: Symbol?, from models: inout [Model]) {
+            guard !models.isEmpty else { return }
+            let index = instance.flatMap { instance in models.firstIndex { $0.instance == instance } } ?? 0
+            models.remove(at: index)
+        }
+
+        /// True when `model` of `type` was alive when its holder was given a new one.
+        private func isReplaced(_ model: Model, of type: Symbol) -> Bool {
+            model.presentation < replacedBelow[NamePair(owner: type, owned: model.holder), default: 0]
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
             let symbols = subjects.symbols
             var violations: [Violation] = []
             for (type, models) in alive {
-                let replaced = models.filter(\.replaced)
-                guard let firstDeinit = deinits[type]?.first, !replaced.isEmpty, subjects.isObject(type),
+                let replaced = models.filter { isReplaced($0, of: type) }
+                guard let firstDeinit = firstDeinit[type], !replaced.isEmpty, subjects.isObject(type),
                       let holder = replaced.first?.holder
                 else { continue }
                 let name = symbols[type]

@@ -23,8 +23,12 @@ extension LifecycleEvent {
         if let name = event.pointee.view { view = symbols.intern(name) }
         if let name = event.pointee.owner { owner = symbols.intern(name) }
         if let name = event.pointee.instance { instance = symbols.internInstance(name) }
-        isPrintChanges = event.pointee.origin == .printChanges || event.pointee.origin == .instruments
-        isRecorded = event.pointee.origin == .instruments
+        // A pattern, not `==`: the synthesized `==` of another module's enum is a call, two per event.
+        switch event.pointee.origin {
+        case .printChanges: (isPrintChanges, isRecorded) = (true, false)
+        case .instruments: (isPrintChanges, isRecorded) = (true, true)
+        default: (isPrintChanges, isRecorded) = (false, false)
+        }
         durationMilliseconds = event.pointee.durationMs
         multiplicity = Int(event.pointee.multiplicity)
         if !event.pointee.tokens.isEmpty {
