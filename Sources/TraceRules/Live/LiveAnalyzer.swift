@@ -43,8 +43,11 @@ public final class LiveAnalyzer {
     /// True when text lines came since the last event handed to the rules.
     @exclusivity(unchecked) private var textSince = false
     /// The lines whose events name an instance: a text report looks only these up when it asks
-    /// whether a finding's lines name one.
+    /// whether a finding's lines name one. Empty unless asked for (`collectingLinesNamingInstances`).
     @exclusivity(unchecked) public private(set) var linesNamingInstances = LineSet()
+    /// Whether `linesNamingInstances` is filled: a bit per line, which a run that reads its
+    /// report from the store (`watch`) has no use for.
+    private let collectsLinesNamingInstances: Bool
     /// Per rule (its position in `rules`) and early key: the live id and the severity reported.
     @exclusivity(unchecked) private var reported: [Key: (id: Int, severity: Severity)] = [:]
     @exclusivity(unchecked) private var nextID = 1
@@ -56,12 +59,14 @@ public final class LiveAnalyzer {
     }
 
     /// A run of `configuration`'s rules over trace `traceID`, read from `source` (`-` for stdin).
-    /// Without `decidingEarly` (a run that only wants the end's findings) `decisions` finds nothing.
+    /// Without `decidingEarly` (a run that only wants the end's findings) `decisions` finds nothing;
+    /// without `collectingLinesNamingInstances`, `linesNamingInstances` stays empty.
     public init(
         configuration: RuleConfiguration = RuleConfiguration(), sources: SourceIndex? = nil, traceID: Int, source: String,
-        decidingEarly: Bool = true
+        decidingEarly: Bool = true, collectingLinesNamingInstances: Bool = true
     ) {
         decidesEarly = decidingEarly
+        collectsLinesNamingInstances = collectingLinesNamingInstances
         self.configuration = configuration
         self.sources = sources
         launches = [DetectorSet(configuration: configuration, sources: sources, symbols: symbols, decidingEarly: decidingEarly)]
@@ -87,7 +92,7 @@ public final class LiveAnalyzer {
     private func observe(at event: UnsafePointer<Event>) {
         let id = nextEventID
         nextEventID += 1
-        if event.pointee.instance != nil { linesNamingInstances.insert(event.pointee.line) }
+        if collectsLinesNamingInstances, event.pointee.instance != nil { linesNamingInstances.insert(event.pointee.line) }
         guard event.pointee.kind != .text else {
             textSince = true
             return

@@ -22,8 +22,9 @@ extension MissingDeinitRule {
         @exclusivity(unchecked) private var presentations: [Int] = []
         /// Per model type, the instances alive in creation order.
         @exclusivity(unchecked) private var alive: [Symbol: [Model]] = [:]
-        /// Per model type, the lines of its deinits.
-        @exclusivity(unchecked) private var deinits: [Symbol: [Int]] = [:]
+        /// Per model type, the line of its first deinit: all a finding cites, where keeping every
+        /// deinit's line grew with the trace.
+        @exclusivity(unchecked) private var firstDeinits: [Symbol: Int] = [:]
         /// An init of a model without an owner, until the next lifecycle line names its holder.
         @exclusivity(unchecked) private var awaiting: LifecycleEvent?
 
@@ -39,7 +40,7 @@ extension MissingDeinitRule {
             case .`init` where event.owner == nil:
                 awaiting = event
             case .`deinit`:
-                deinits[view, default: []].append(event.line)
+                if firstDeinits[view] == nil { firstDeinits[view] = event.line }
                 guard var models = alive[view], !models.isEmpty else { return }
                 // The instance the line names, else the oldest: deinits come in creation order
                 // when nothing says otherwise.
@@ -70,7 +71,7 @@ extension MissingDeinitRule {
             var violations: [Violation] = []
             for (type, models) in alive {
                 let replaced = models.filter(\.replaced)
-                guard let firstDeinit = deinits[type]?.first, !replaced.isEmpty, subjects.isObject(type),
+                guard let firstDeinit = firstDeinits[type], !replaced.isEmpty, subjects.isObject(type),
                       let holder = replaced.first?.holder
                 else { continue }
                 let name = symbols[type]

@@ -52,7 +52,10 @@ final class WatchSession: IngestObserver {
     }
 
     func begin(traceID: Int) throws {
-        analyzer = LiveAnalyzer(configuration: configuration, sources: sources, traceID: traceID, source: source)
+        // The report at the end is read from the store: no lines naming instances are kept for it.
+        analyzer = LiveAnalyzer(
+            configuration: configuration, sources: sources, traceID: traceID, source: source, collectingLinesNamingInstances: false
+        )
         if mode == .panel {
             started = true
             // The cursor would blink in the panel's last line; `restore` shows it again.
