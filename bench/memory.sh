@@ -32,7 +32,7 @@ rss() {
     fi
     awk '{ printf "%.0f", $1 / 1024 }' "$out/mem-time-$$.txt"
 }
-mb() { awk -v b="$(stat -c %s "$1")" 'BEGIN { printf "%.1f", b / 1048576 }'; }
+mb() { awk -v b="$(stat -L -c %s "$1")" 'BEGIN { printf "%.1f", b / 1048576 }'; }
 
 
 names=("check --db (stores causes)" "why ContentView" "views" "timeline" "export chrome-trace"

@@ -109,7 +109,7 @@ median() {
 # "yes" when a ratio such as "1.23×" is at most $2, "NO" above it, "n/a" without one.
 meets() { awk -v r="${1%×}" -v bar="$2" 'BEGIN { if (r == "" || r == "n/a") print "n/a"; else print (r + 0 <= bar) ? "yes" : "NO" }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f×", a / b; else printf "n/a" }'; }
-size_mb() { awk -v b="$(( $(stat -c %s "$1") + $( [ -f "$1-wal" ] && stat -c %s "$1-wal" || echo 0) ))" 'BEGIN { printf "%.1f", b / 1048576 }'; }
+size_mb() { awk -v b="$(( $(stat -L -c %s "$1") + $( [ -f "$1-wal" ] && stat -L -c %s "$1-wal" || echo 0) ))" 'BEGIN { printf "%.1f", b / 1048576 }'; }
 per_million() { awk -v m="$1" -v n="$2" 'BEGIN { printf "%.1f", m * 1000000 / n }'; }
 
 ratios=()
@@ -120,7 +120,7 @@ for lines in "${sizes[@]}"; do
     log="$out/mixed-$lines.log"
     step="generating $log"
     [ -s "$log" ] || { python3 bench/generate.py "$lines" >"$log.partial" && mv "$log.partial" "$log"; }
-    megabytes=$(awk -v b="$(stat -c %s "$log")" 'BEGIN { printf "%.1f", b / 1048576 }')
+    megabytes=$(awk -v b="$(stat -L -c %s "$log")" 'BEGIN { printf "%.1f", b / 1048576 }')
     db="$out/bench-$lines.sqlite"
 
     echo
