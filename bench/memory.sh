@@ -10,8 +10,10 @@
 #
 # Logs are bench/out/mixed-N.log (generated once; link one in to reuse it). Each size's figures
 # are kept in bench/out/mem-N.txt and reused (delete it to measure again), so sizes may be
-# measured apart (even at once) and printed together. Needs python3, GNU time
-# (/usr/bin/time); chromium for the page's first draw (skipped without it).
+# measured apart (even at once) and printed together. bench/run.sh leaves its own peaks of
+# ingest, check and report in bench/out/run-mem-N.txt (same format); when every size has one,
+# they head the table. Needs python3, GNU time (/usr/bin/time); chromium for the page's first
+# draw (skipped without it). The last line says whether every figure meets issue 34's bar.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes=("$@")
@@ -30,7 +32,7 @@ rss() {
     fi
     awk '{ printf "%.0f", $1 / 1024 }' "$out/mem-time-$$.txt"
 }
-mb() { awk -v b="$(stat -c %s "$1")" 'BEGIN { printf "%.1f", b / 1048576 }'; }
+mb() { awk -v b="$(stat -L -c %s "$1")" 'BEGIN { printf "%.1f", b / 1048576 }'; }
 
 
 names=("check --db (stores causes)" "why ContentView" "views" "timeline" "export chrome-trace"
@@ -71,24 +73,52 @@ for lines in "${sizes[@]}"; do
     while IFS=$'\t' read -r name value; do [ "$name" = done ] || peak["$name,$lines"]=$value; done <"$figures"
 done
 
+# run.sh's rows (ingest, check, report), when it measured every size.
+run_names=()
+if [ -s "$out/run-mem-${sizes[0]}.txt" ]; then
+    complete=yes
+    for lines in "${sizes[@]}"; do [ -s "$out/run-mem-$lines.txt" ] || complete=no; done
+    if [ $complete = yes ]; then
+        while IFS=$'\t' read -r name _; do run_names+=("$name"); done <"$out/run-mem-${sizes[0]}.txt"
+        for lines in "${sizes[@]}"; do
+            while IFS=$'\t' read -r name value; do peak["$name,$lines"]=$value; done <"$out/run-mem-$lines.txt"
+        done
+    fi
+fi
+names=("${run_names[@]}" "${names[@]}")
+
 first=${sizes[0]}; last=${sizes[${#sizes[@]}-1]}
+failed=0
 printf 'machine: %s cores; load average %s\n' "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-36s' "peak RSS (MB)"; for lines in "${sizes[@]}"; do printf '%12s' "$lines"; done; printf '%10s  %s\n' "ratio" "flat (≤1.15×) and ≤150 MB"
 for name in "${names[@]}"; do
     printf '%-36s' "$name"
     for lines in "${sizes[@]}"; do printf '%12s' "${peak[$name,$lines]}"; done
     a=${peak[$name,$first]}; b=${peak[$name,$last]}
-    printf '%9s×  %s\n' "$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", b / a }')" \
-        "$(awk -v a="$a" -v b="$b" 'BEGIN { print (b / a <= 1.15 && b <= 150) ? "yes" : "NO" }')"
+    verdict=$(awk -v a="$a" -v b="$b" 'BEGIN { print (b / a <= 1.15 && b <= 150) ? "yes" : "NO" }')
+    [ "$verdict" = yes ] || failed=$((failed + 1))
+    printf '%9s×  %s\n' "$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", b / a }')" "$verdict"
 done
-printf '%-36s' "timeline page (MB)"; for lines in "${sizes[@]}"; do printf '%12s' "$(mb "$out/mem-timeline-$lines.html")"; done; echo
+printf '%-36s' "timeline page (MB)"; for lines in "${sizes[@]}"; do printf '%12s' "$(mb "$out/mem-timeline-$lines.html")"; done
+page=$(mb "$out/mem-timeline-$last.html")
+verdict=$(awk -v m="$page" 'BEGIN { print m <= 50 ? "yes" : "NO" }')
+[ "$verdict" = yes ] || failed=$((failed + 1))
+printf '%22s\n' "≤ 50 MB: $verdict"
 if command -v chromium >/dev/null; then
     for lines in "${sizes[@]}"; do
         dom=$(chromium --headless --disable-gpu --no-sandbox --window-size=1280,800 --dump-dom "file://$PWD/$out/mem-timeline-$lines.html" 2>/dev/null | grep -o '<output id="drawn"[^>]*>' || true)
         attr() { sed -n "s/.* data-$1=\"\\([^\"]*\\)\".*/\\1/p" <<<"$dom"; }
-        printf '%-36s %s ms after navigation (data parsed at %s ms; %s, errors %s)\n' "timeline page $lines: first draw" \
-            "$(attr first-draw-ms)" "$(attr parsed-ms)" "$(attr detail)" "$(attr errors)"
+        draw=$(attr first-draw-ms)
+        verdict=$(awk -v ms="${draw:-none}" 'BEGIN { print (ms != "none" && ms + 0 <= 2000) ? "yes" : "NO" }')
+        [ "$verdict" = yes ] || failed=$((failed + 1))
+        printf '%-36s %s ms after navigation (data parsed at %s ms; %s, errors %s); ≤ 2 s: %s\n' "timeline page $lines: first draw" \
+            "${draw:-?}" "$(attr parsed-ms)" "$(attr detail)" "$(attr errors)" "$verdict"
     done
 else
     echo "timeline first draw: skipped, no chromium"
+fi
+if [ $failed -eq 0 ]; then
+    echo "memory and timeline page: every figure meets issue 34's bar (flat within 1.15×, ≤ 150 MB; page ≤ 50 MB, drawn ≤ 2 s)"
+else
+    echo "memory and timeline page: $failed figure(s) miss issue 34's bar (flat within 1.15×, ≤ 150 MB; page ≤ 50 MB, drawn ≤ 2 s)"
 fi

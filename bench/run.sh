@@ -3,7 +3,9 @@
 # and prints ingest, report and check figures for generated logs of 1M and 10M lines (or the
 # sizes given), as ratios to the C reference and beside sqlite3's own .import of the same
 # events and lnav loading the same file; then every reading command's peak RSS at each size and
-# the last over the first, and the timeline page's size and first draw (bench/memory.sh).
+# the last over the first, and the timeline page's size and first draw (bench/memory.sh); last,
+# each of issue 34's figures beside its bar (ingest ≤ 1.3× C, check ≤ 1.15× ingest, memory flat
+# within 1.15× and ≤ 150 MB, the page ≤ 50 MB and drawn ≤ 2 s).
 #
 #   bench/run.sh                          # 1,000,000 and 10,000,000 lines
 #   bench/run.sh 200000                   # any sizes, up to 10,000,000 and beyond
@@ -31,7 +33,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs="${2:?--runs needs a number}"; shift 2 ;;
         --runs=*) runs="${1#--runs=}"; shift ;;
-        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *[!0-9]*|"") echo "bench/run.sh: '$1' is not a number of lines (see --help)" >&2; exit 1 ;;
         *) sizes+=("$1"); shift ;;
     esac
@@ -104,10 +106,13 @@ median() {
     awk '{ v[NR] = $1 } END { printf "%.2f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
+# "yes" when a ratio such as "1.23×" is at most $2, "NO" above it, "n/a" without one.
+meets() { awk -v r="${1%×}" -v bar="$2" 'BEGIN { if (r == "" || r == "n/a") print "n/a"; else print (r + 0 <= bar) ? "yes" : "NO" }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f×", a / b; else printf "n/a" }'; }
-size_mb() { awk -v b="$(( $(stat -c %s "$1") + $( [ -f "$1-wal" ] && stat -c %s "$1-wal" || echo 0) ))" 'BEGIN { printf "%.1f", b / 1048576 }'; }
+size_mb() { awk -v b="$(( $(stat -L -c %s "$1") + $( [ -f "$1-wal" ] && stat -L -c %s "$1-wal" || echo 0) ))" 'BEGIN { printf "%.1f", b / 1048576 }'; }
 per_million() { awk -v m="$1" -v n="$2" 'BEGIN { printf "%.1f", m * 1000000 / n }'; }
 
+ratios=()
 printf 'machine: %s cores, %s; load average %s (a shared machine: compare ratios, not seconds)\n' \
     "$(nproc)" "$(uname -m)" "$(cut -d' ' -f1-3 /proc/loadavg)"
 for lines in "${sizes[@]}"; do
@@ -115,7 +120,7 @@ for lines in "${sizes[@]}"; do
     log="$out/mixed-$lines.log"
     step="generating $log"
     [ -s "$log" ] || { python3 bench/generate.py "$lines" >"$log.partial" && mv "$log.partial" "$log"; }
-    megabytes=$(awk -v b="$(stat -c %s "$log")" 'BEGIN { printf "%.1f", b / 1048576 }')
+    megabytes=$(awk -v b="$(stat -L -c %s "$log")" 'BEGIN { printf "%.1f", b / 1048576 }')
     db="$out/bench-$lines.sqlite"
 
     echo
@@ -157,9 +162,18 @@ for lines in "${sizes[@]}"; do
     printf '%-34s %8s MB   %s MB per million lines\n' "database size" "$db_mb" "$(per_million "$db_mb" "$lines")"
     # Wall time is the figure to quote; CPU time shows how much of it a second core hides
     # (ingest parses and writes on two threads, the C reference on one).
-    [ -z "$reference" ] || printf '%-34s %9s   (CPU %s)\n' "ingest / C reference" \
-        "$(round_ratio 1 ingest_runs ref_runs)" "$(round_ratio 3 ingest_runs ref_runs)"
-    printf '%-34s %9s   (CPU %s)\n' "check / ingest" "$(round_ratio 1 check_runs ingest_runs)" "$(round_ratio 3 check_runs ingest_runs)"
+    ingest_ratio=""
+    if [ -n "$reference" ]; then
+        ingest_ratio=$(round_ratio 1 ingest_runs ref_runs)
+        printf '%-34s %9s   (CPU %s)\n' "ingest / C reference" "$ingest_ratio" "$(round_ratio 3 ingest_runs ref_runs)"
+    fi
+    check_ratio=$(round_ratio 1 check_runs ingest_runs)
+    printf '%-34s %9s   (CPU %s)\n' "check / ingest" "$check_ratio" "$(round_ratio 3 check_runs ingest_runs)"
+    # For the memory table (bench/memory.sh) and the summary at the end.
+    printf 'ingest\t%s\ncheck (parse + rules, in memory)\t%s\nreport (rules on the stored trace)\t%s\n' \
+        "$ingest_mb" "$check_mb" "$report_mb" >"$out/run-mem-$lines.txt"
+    ratios+=("$(printf '%-10s ingest / C reference %s (≤ 1.30×: %s), check / ingest %s (≤ 1.15×: %s)' "$lines" \
+        "${ingest_ratio:-n/a}" "$(meets "$ingest_ratio" 1.30)" "$check_ratio" "$(meets "$check_ratio" 1.15)")")
 
     if command -v sqlite3 >/dev/null; then
         step="exporting the events to CSV for sqlite3 .import"
@@ -198,4 +212,10 @@ printf '%-34s %8s s worst, %s s median (10 bursts into an open pipe)\n' "live re
 
 echo
 step="measuring every reading command's memory (bench/memory.sh)"
+# Figures from this run only: memory.sh reuses the figures it finds in bench/out/mem-N.txt.
+for lines in "${sizes[@]}"; do rm -f "$out/mem-$lines.txt"; done
 TRACE_ANALYZE="$bin" bench/memory.sh "${sizes[@]}"
+
+echo
+echo "issue 34's time ratios, wall time (memory and the page: the table's last line above):"
+for line in "${ratios[@]}"; do echo "  $line"; done

@@ -50,7 +50,9 @@ struct FindingWriter {
     }
 
     /// Stores `finding`; its evidence rows may wait for a full statement until `finish`.
-    mutating func write(_ finding: Finding) throws {
+    /// Returns its id in `findings`.
+    @discardableResult
+    mutating func write(_ finding: Finding) throws -> Int {
         insertFinding.bind(finding.traceID, at: 1)
         insertFinding.bind(finding.rule, at: 2)
         insertFinding.bind(finding.severity.rawValue, at: 3)
@@ -67,6 +69,7 @@ struct FindingWriter {
             pending.append((findingID, line))
             if pending.count == Self.evidenceRowsPerInsert { try flush() }
         }
+        return findingID
     }
 
     /// Stores the evidence rows still waiting.

@@ -157,4 +157,21 @@ import TraceStore
         #expect(!findings.isEmpty)
         #expect(findings.allSatisfy { $0.rootCause == nil }, "\(findings.map(\.rootCause))")
     }
+
+    /// 001's `+ 1` tapped 5,000 times: more evaluations than `why` keeps events for, so parents
+    /// are read again as the chains are folded into their group; one chain, every line in it.
+    @Test func thousandsOfEvaluationsFoldIntoTheirChain() throws {
+        let taps = 5_000
+        var log = "ContentView: @self, @identity, _count changed.\nCountText: @self, @identity changed.\n"
+        for _ in 0..<taps { log += "ContentView: _count changed.\nCountText: @self changed.\n" }
+        let pipeline = try Pipeline(log: log)
+        _ = try pipeline.analyze()
+        var explainer = try Explainer(database: pipeline.database, traceID: pipeline.traceID)
+        let why = try explainer.explain(view: "CountText")
+        #expect(why.evaluations == taps + 1)
+        #expect(why.groups.count == 2)
+        #expect(why.groups.first?.lines == Array(stride(from: 4, through: 2 * taps + 2, by: 2)))
+        #expect(why.groups.first?.sentence == "ContentView._count changed (line 3) → ContentView body → CountText new value from its parent (@self) (line 4)")
+        #expect(why.causes.map(\.count) == [taps, 1])
+    }
 }

@@ -62,4 +62,32 @@ final class TimelineSpoolTests: XCTestCase {
         XCTAssertEqual(first.map { spool.mark($0.end).line }, lines.count, "ContentView lives from the first line to the last")
         try assertSameLayout(spool, model)
     }
+
+    /// Instances named by more than one view (an address reused by another type) get a lane per
+    /// view, each under its own type, named in display order from the file that holds them.
+    func testAnInstanceOfTwoViewsGetsALaneUnderEachAsTheModelLaysItOut() throws {
+        var lines: [String] = []
+        for step in 0..<300 {
+            lines.append("trace-analyze: kind=init view=Row id=\(step)")
+            lines.append("trace-analyze: kind=init view=Cell id=\(step % 7)")
+            lines.append("Row: @identity changed.")
+            if step % 5 == 0 { lines.append("trace-analyze: kind=deinit view=Row id=\(step / 2)") }
+            lines.append("trace-analyze: kind=init view=Row id=\(step % 3)")
+        }
+        let pipeline = try Pipeline(log: lines.joined(separator: "\n"))
+        let spool = try Timeline.spool(database: pipeline.database, traceID: pipeline.traceID)
+        let model = try Timeline.build(database: pipeline.database, traceID: pipeline.traceID)
+        XCTAssertEqual(spool.lanes.filter { $0.view == "Cell" && $0.instance != nil }.count, 7)
+        XCTAssertEqual(spool.lanes.filter { $0.view == "Row" && $0.instance == "3" }.count, 1)
+        XCTAssertGreaterThan(spool.laneCount, 300)
+        try assertSameLayout(spool, model)
+        var order: [Int] = []
+        spool.forEachLane { index, _ in order.append(index) }
+        XCTAssertEqual(order.sorted(), Array(0..<spool.laneCount), "every lane once")
+        for (position, index) in order.enumerated() {
+            if let parent = spool.parent(ofLane: index) {
+                XCTAssertLessThan(order.firstIndex(of: parent)!, position, "lane \(index) follows its type's lane")
+            }
+        }
+    }
 }

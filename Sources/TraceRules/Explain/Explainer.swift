@@ -7,6 +7,8 @@ public struct Explainer {
     private let database: Database
     private let traceID: Int
     private var nodes: [Int: ChainNode] = [:]
+    /// The most events `nodes` holds.
+    private static let cachedNodes = 4096
 
     /// An explainer of trace `traceID`, which must have been analysed (`Explainer.prepare`).
     public init(database: Database, traceID: Int) throws {
@@ -49,12 +51,12 @@ public struct Explainer {
             WHERE e.trace_id = ? AND e.view = ? AND e.kind = 'deinit' AND t.token = '@ended' ORDER BY e.id
             """, [traceID, view]) { ends.append($0.integer(at: 0)) }
         var identities = 0, nextEnd = 0, pendingEnds = 0
-        var chains: [[ChainLink]] = []
+        var chains = ChainGroups()
         for id in ids {
             let node = try self.node(id)
             while nextEnd < ends.count, ends[nextEnd] < id { pendingEnds += 1; nextEnd += 1 }
             let reset = ends.isEmpty ? identities > 0 : (node.cause == .identity && pendingEnds > 0)
-            chains.append(try chain(for: node, reset: reset))
+            chains.add(try chain(for: node, reset: reset))
             if node.cause == .identity {
                 identities += 1
                 if pendingEnds > 0 { pendingEnds -= 1 }
@@ -75,60 +77,18 @@ public struct Explainer {
             throw AnalysisError(kind.map { "line \(line) of trace \(traceID) is \($0 == "text" ? "a text line" : "a \($0) line"); why explains body evaluations and inits" }
                 ?? "trace \(traceID) has no line \(line)")
         }
-        var chains: [[ChainLink]] = []
+        var chains = ChainGroups()
         for id in ids {
             let node = try self.node(id)
             let reset = try node.cause == .identity && node.view.map { try hadIdentity($0, before: id) } == true
-            chains.append(try chain(for: node, reset: reset))
+            chains.add(try chain(for: node, reset: reset))
         }
         return try explanation(view: try node(ids[0]).view, line: line, chains: chains)
     }
 
-    private func explanation(view: String?, line: Int?, chains: [[ChainLink]]) throws -> Explanation {
-        var groups: [(summary: String, links: [ChainLink], lines: [Int], measured: (count: Int, totalMs: Double, maxMs: Double)?,
-                      verdicts: [Verdict: Int])] = []
-        var index: [String: Int] = [:]
-        var causes: [Cause: Int] = [:]
-        var verdicts: [Verdict: Int] = [:]
-        for links in chains {
-            let subject = links[links.count - 1]
-            if let cause = subject.cause { causes[cause, default: 0] += 1 }
-            if let verdict = subject.verdict { verdicts[verdict, default: 0] += 1 }
-            let summary = links.map(\.phrase).joined(separator: " → ")
-            let position: Int
-            if let known = index[summary] {
-                position = known
-                groups[position].lines.append(subject.line)
-            } else {
-                position = groups.count
-                index[summary] = position
-                groups.append((summary, links, [subject.line], nil, [:]))
-            }
-            if let verdict = subject.verdict { groups[position].verdicts[verdict, default: 0] += 1 }
-            if let duration = subject.durationMs {
-                let sum = groups[position].measured ?? (0, 0, 0)
-                groups[position].measured = (sum.count + 1, sum.totalMs + duration, max(sum.maxMs, duration))
-            }
-        }
+    private func explanation(view: String?, line: Int?, chains: ChainGroups) throws -> Explanation {
         let source = try database.scalarText("SELECT source FROM traces WHERE id = ?", [traceID]) ?? "?"
-        return Explanation(
-            traceID: traceID, source: source, view: view, line: line, evaluations: chains.count,
-            causes: causes.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
-                .map { (cause: $0.key, count: $0.value) },
-            // Most frequent first; ties keep the order of first occurrence (the sort is stable).
-            groups: groups.enumerated().sorted {
-                $0.element.lines.count != $1.element.lines.count ? $0.element.lines.count > $1.element.lines.count : $0.offset < $1.offset
-            }.map(\.element).map { group in
-                ChainGroup(
-                    summary: group.summary,
-                    sentence: group.links.map { ChainPhrase.withLine($0.phrase, $0.line) }.joined(separator: " → "),
-                    links: group.links, lines: group.lines,
-                    verdicts: Verdict.allCases.compactMap { verdict in group.verdicts[verdict].map { (verdict, $0) } },
-                    measured: group.measured
-                )
-            },
-            verdicts: verdicts.isEmpty ? [] : Verdict.allCases.map { (verdict: $0, count: verdicts[$0] ?? 0) }
-        )
+        return chains.explanation(traceID: traceID, source: source, view: view, line: line)
     }
 
     /// The chain from the root down to `subject`: its parents, then (when the top is not a change
@@ -179,6 +139,9 @@ public struct Explainer {
 
     private mutating func node(_ id: Int) throws -> ChainNode {
         if let node = nodes[id] { return node }
+        // Parents recur (an update's root heads every chain in it), subjects do not: the cache
+        // starts over when full rather than keep every evaluation of a long trace.
+        if nodes.count >= Self.cachedNodes { nodes.removeAll(keepingCapacity: true) }
         var found: ChainNode?
         try database.forEachRow("""
             SELECT e.line, e.kind, e.view, e.message, c.cause, c.property, c.parent_event_id, c.basis, c.update_id, e.duration_ms,

@@ -22,6 +22,7 @@ struct RootCauseBatch {
     private let tracker: UpdateTracker
     private let maxBytes: Int
     private var findings: [Finding] = []
+    private var origins: [Origin] = []
     private var lineCount = 0
     private var bytes = 0
 
@@ -38,34 +39,59 @@ struct RootCauseBatch {
         _ entries: some Sequence<DetectorSet.Entry>, subjects: Subjects, traceID: Int, source: String, tracker: UpdateTracker,
         names: inout PropertyNames, maxBytes: Int = RootCauseBatch.maxBytes, emit: (Finding) throws -> Void
     ) rethrows {
+        try finish(
+            entries, subjects: subjects, traceID: traceID, source: source, tracker: tracker, names: &names, maxBytes: maxBytes
+        ) { finding, _ in try emit(finding) }
+    }
+
+    /// `finish`, handing `emit` each finding with its origin: the position of its entry in
+    /// `entries` and its violation's `earlyKey`, which a live run needs to match the finding
+    /// with the one it reported before the end.
+    static func finish(
+        _ entries: some Sequence<DetectorSet.Entry>, subjects: Subjects, traceID: Int, source: String, tracker: UpdateTracker,
+        names: inout PropertyNames, maxBytes: Int = RootCauseBatch.maxBytes, emit: (Finding, Origin) throws -> Void
+    ) rethrows {
         var batch = RootCauseBatch(tracker: tracker, maxBytes: maxBytes)
-        for entry in entries {
+        for (position, entry) in entries.enumerated() {
             try entry.detector.finish(subjects) { violation in
-                try batch.add(DetectorSet.finding(violation, of: entry, traceID: traceID, source: source), names: &names, emit: emit)
+                try batch.add(
+                    DetectorSet.finding(violation, of: entry, traceID: traceID, source: source),
+                    origin: Origin(entry: position, earlyKey: violation.earlyKey), names: &names, emit: emit
+                )
             }
         }
         try batch.flush(names: &names, emit: emit)
     }
 
+    /// Where a finding came from: its entry's position among those finished, and the early key
+    /// of its violation.
+    struct Origin {
+        let entry: Int
+        let earlyKey: Int?
+    }
+
     /// Takes `finding` (made without its root cause); once the batch is full, hands every
     /// finding of it to `emit` with its root cause, in the order they came.
-    private mutating func add(_ finding: Finding, names: inout PropertyNames, emit: (Finding) throws -> Void) rethrows {
+    private mutating func add(
+        _ finding: Finding, origin: Origin, names: inout PropertyNames, emit: (Finding, Origin) throws -> Void
+    ) rethrows {
         let weight = Self.weight(of: finding)
         // A finding that fills half a batch on its own has lines enough to read its chunks once
         // by itself, in its own ascending order: it is not copied into a batch's lookups.
         if weight >= maxBytes / 2 {
             try flush(names: &names, emit: emit)
-            try emit(finding.with(rootCause: tracker.rootCause(ofLines: finding.lines, view: finding.view, names: &names)))
+            try emit(finding.with(rootCause: tracker.rootCause(ofLines: finding.lines, view: finding.view, names: &names)), origin)
             return
         }
         findings.append(finding)
+        origins.append(origin)
         lineCount += finding.lines.count
         bytes += weight
         if bytes >= maxBytes { try flush(names: &names, emit: emit) }
     }
 
     /// Hands the findings still held to `emit`, with their root causes.
-    private mutating func flush(names: inout PropertyNames, emit: (Finding) throws -> Void) rethrows {
+    private mutating func flush(names: inout PropertyNames, emit: (Finding, Origin) throws -> Void) rethrows {
         guard !findings.isEmpty else { return }
         // Each line as `line << 32 | slot` (its place among the batch's lines): sorting plain
         // integers puts them in line order. Lines past what an update can hold are in none.
@@ -86,14 +112,15 @@ struct RootCauseBatch {
         }
         queries = []
         var first = 0
-        for finding in findings {
+        for (finding, origin) in zip(findings, origins) {
             let cause = tracker.rootCause(ofLines: finding.lines, view: finding.view, names: &names) { position, _ in
                 found[first + position]
             }
             first += finding.lines.count
-            try emit(finding.with(rootCause: cause))
+            try emit(finding.with(rootCause: cause), origin)
         }
         findings.removeAll(keepingCapacity: true)
+        origins.removeAll(keepingCapacity: true)
         lineCount = 0
         bytes = 0
     }

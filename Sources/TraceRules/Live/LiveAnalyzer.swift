@@ -1,4 +1,5 @@
 import TraceModel
+import TraceStore
 
 /// Runs the enabled rules over a stream of parsed events as they arrive, beside the writer that
 /// stores them, and says which findings are decided before the stream ends.
@@ -42,8 +43,11 @@ public final class LiveAnalyzer {
     /// True when text lines came since the last event handed to the rules.
     @exclusivity(unchecked) private var textSince = false
     /// The lines whose events name an instance: a text report looks only these up when it asks
-    /// whether a finding's lines name one.
+    /// whether a finding's lines name one. Empty unless asked for (`collectingLinesNamingInstances`).
     @exclusivity(unchecked) public private(set) var linesNamingInstances = LineSet()
+    /// Whether `linesNamingInstances` is filled: a bit per line, which a run that reads its
+    /// report from the store (`watch`) has no use for.
+    private let collectsLinesNamingInstances: Bool
     /// Per rule (its position in `rules`) and early key: the live id and the severity reported.
     @exclusivity(unchecked) private var reported: [Key: (id: Int, severity: Severity)] = [:]
     @exclusivity(unchecked) private var nextID = 1
@@ -55,12 +59,14 @@ public final class LiveAnalyzer {
     }
 
     /// A run of `configuration`'s rules over trace `traceID`, read from `source` (`-` for stdin).
-    /// Without `decidingEarly` (a run that only wants the end's findings) `decisions` finds nothing.
+    /// Without `decidingEarly` (a run that only wants the end's findings) `decisions` finds nothing;
+    /// without `collectingLinesNamingInstances`, `linesNamingInstances` stays empty.
     public init(
         configuration: RuleConfiguration = RuleConfiguration(), sources: SourceIndex? = nil, traceID: Int, source: String,
-        decidingEarly: Bool = true
+        decidingEarly: Bool = true, collectingLinesNamingInstances: Bool = true
     ) {
         decidesEarly = decidingEarly
+        collectsLinesNamingInstances = collectingLinesNamingInstances
         self.configuration = configuration
         self.sources = sources
         launches = [DetectorSet(configuration: configuration, sources: sources, symbols: symbols, decidingEarly: decidingEarly)]
@@ -86,7 +92,7 @@ public final class LiveAnalyzer {
     private func observe(at event: UnsafePointer<Event>) {
         let id = nextEventID
         nextEventID += 1
-        if event.pointee.instance != nil { linesNamingInstances.insert(event.pointee.line) }
+        if collectsLinesNamingInstances, event.pointee.instance != nil { linesNamingInstances.insert(event.pointee.line) }
         guard event.pointee.kind != .text else {
             textSince = true
             return
@@ -204,6 +210,55 @@ public final class LiveAnalyzer {
             entries.lazy.map(\.entry), subjects: subjects, traceID: traceID, source: source, tracker: tracker,
             names: &names, maxBytes: bytes, emit: body
         )
+    }
+
+    /// For a run that reports live and stores its findings (`watch`): stores in `store` the
+    /// findings that became final since the last call (`Detector.settled`), so that neither they
+    /// nor what `decisions` remembers of them are held to the end. Call after `decisions`: a
+    /// settled finding it reported at this severity is only stored; one it did not report is
+    /// reported with the end's findings (`finish(storingIn:report:)`), as `finish` would.
+    public func storeSettled(in store: LiveFindingStore) throws {
+        for (launch, index, entry) in entries {
+            for violation in entry.detector.settled(subjects) {
+                let key = violation.earlyKey.map { Key(launch: launch, rule: index, key: $0) }
+                let finding = finding(violation, of: entry)
+                try store.write(finding, report: settle(finding, key: key))
+            }
+        }
+    }
+
+    /// Ends the stream of a run that stores its findings: stores each finding still to come in
+    /// `store` as its rule produces it (root causes a batch at a time, as `finish(each:)`), and
+    /// the custom rules' findings, in one transaction; then hands `report` the findings not
+    /// reported before at their severity, in report order, read back from the store one at a
+    /// time. What `report` gets is what `finish()` returns in `decidedAtEnd`, and the store then
+    /// holds `finish()`'s findings, without either ever being in memory at once.
+    public func finish(storingIn store: LiveFindingStore, database: Database, report: (LiveFinding) throws -> Void) throws {
+        let finished = entries
+        try database.transaction {
+            try RootCauseBatch.finish(
+                finished.lazy.map(\.entry), subjects: subjects, traceID: traceID, source: source, tracker: tracker, names: &names
+            ) { finding, origin in
+                let key = origin.earlyKey.map { Key(launch: finished[origin.entry].launch, rule: finished[origin.entry].rule, key: $0) }
+                try store.write(finding, report: settle(finding, key: key))
+            }
+            try store.flush()
+            // The custom rules' SQL reads the stored trace, so they run once all of it is there.
+            _ = try CustomRuleRunner.store(configuration.customRules, traceID: traceID, in: database)
+        }
+        try store.forEachReportedAtEnd(traceID: traceID, report)
+    }
+
+    /// Forgets `key` (its finding is final and will not come again); the live finding to report
+    /// for `finding` at the end, or nil when it was reported at this severity (or a higher one).
+    /// New findings are numbered as `finish` numbers them.
+    private func settle(_ finding: Finding, key: Key?) -> LiveFinding? {
+        if let key, let earlier = reported.removeValue(forKey: key) {
+            guard finding.severity > earlier.severity else { return nil }
+            return LiveFinding(id: earlier.id, finding: finding, previousSeverity: earlier.severity)
+        }
+        nextID += 1
+        return LiveFinding(id: nextID - 1, finding: finding)
     }
 
     /// Records `finding` under `key`; the live finding to report, or nil when it was already

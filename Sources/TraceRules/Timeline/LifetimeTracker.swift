@@ -15,24 +15,56 @@ struct LifetimeTracker {
         var sawIdentity: Bool
     }
 
-    private var open: [Open?] = []
+    /// Per lane, the open lifetime's start (`none` when none is open) and, in `states`, what
+    /// began it and whether it saw an `@identity`: nine bytes a lane where an `Open?` took
+    /// sixteen, for a trace can have a lane per view instance, each open to the end.
+    private var starts: [Int] = []
+    private var states: [UInt8] = []
+    private static let none = Int.min
+    private static let sawIdentityBit: UInt8 = 0x80
+
+    /// Lane `lane`'s open lifetime, if any.
+    private subscript(lane: Int) -> Open? {
+        get {
+            guard starts[lane] != Self.none else { return nil }
+            let state = states[lane]
+            return Open(
+                start: starts[lane], startedBy: Self.boundaries[Int(state & ~Self.sawIdentityBit)],
+                sawIdentity: state & Self.sawIdentityBit != 0
+            )
+        }
+        set {
+            guard let newValue else {
+                starts[lane] = Self.none
+                return
+            }
+            starts[lane] = newValue.start
+            states[lane] = UInt8(Self.boundaries.firstIndex(of: newValue.startedBy)!) | (newValue.sawIdentity ? Self.sawIdentityBit : 0)
+        }
+    }
+
+    /// What can begin a lifetime, as a lane's state numbers it.
+    private static let boundaries: [TimelineModel.Boundary] = [.`init`, .identity]
 
     /// Makes room for one more lane, with no lifetime open.
-    mutating func addLane() { open.append(nil) }
+    mutating func addLane() {
+        starts.append(Self.none)
+        states.append(0)
+    }
 
     /// Follows `event` of `lane` at `position`; calls `close` with the lifetime it ends, and the
     /// boundary that ends it, before any lifetime it begins.
     mutating func track(lane: Int, at position: Int, event: LifecycleEvent, close: (Open, TimelineModel.Boundary) -> Void) {
         switch event.kind {
         case .`init`:
-            if open[lane] == nil { open[lane] = Open(start: position, startedBy: .`init`, sawIdentity: false) }
+            if self[lane] == nil { self[lane] = Open(start: position, startedBy: .`init`, sawIdentity: false) }
         case .body where event.newIdentity:
-            if let current = open[lane], !current.sawIdentity {
-                open[lane]?.sawIdentity = true
+            if let current = self[lane], !current.sawIdentity {
+                states[lane] |= Self.sawIdentityBit
                 return
             }
             end(lane: lane, by: .replaced, close: close)
-            open[lane] = Open(start: position, startedBy: .identity, sawIdentity: true)
+            self[lane] = Open(start: position, startedBy: .identity, sawIdentity: true)
         case .`deinit`:
             end(lane: lane, by: .`deinit`, close: close)
         case .disappear:
@@ -44,15 +76,15 @@ struct LifetimeTracker {
 
     /// Ends every lifetime still open, as the trace ends.
     mutating func endAll(close: (_ lane: Int, Open) -> Void) {
-        for lane in open.indices {
-            if let current = open[lane] { close(lane, current) }
-            open[lane] = nil
+        for lane in starts.indices {
+            if let current = self[lane] { close(lane, current) }
+            self[lane] = nil
         }
     }
 
     private mutating func end(lane: Int, by boundary: TimelineModel.Boundary, close: (Open, TimelineModel.Boundary) -> Void) {
-        guard let current = open[lane] else { return }
-        open[lane] = nil
+        guard let current = self[lane] else { return }
+        self[lane] = nil
         close(current, boundary)
     }
 }

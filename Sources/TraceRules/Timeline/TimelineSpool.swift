@@ -28,14 +28,26 @@ public final class TimelineSpool {
         var endedBy: UInt8 = 0
     }
 
-    /// The lanes as symbols in parallel arrays, named when read: a trace that names instances
-    /// has a lane per instance.
+    /// An instance's lane, as the file lists them per view.
+    struct InstanceLane {
+        let lane: Int32
+        let instance: Symbol
+    }
+
+    /// The lanes as symbols, named when read: a trace that names instances has a lane per
+    /// instance, so what each lane needs beyond its view and mark count waits in a file.
     struct Lanes {
         let symbols: SymbolTable
-        let views: [Symbol]
-        let instances: [Symbol?]
-        let parents: [Int32]
+        /// Per lane: its view's symbol index.
+        let views: [UInt32]
         let marks: [Int32]
+        /// Per view symbol index: its type lane plus one (0: none).
+        let typeLanes: [Int32]
+        /// Per view symbol index: its instance lanes, in lane order.
+        let instances: SpilledLists<InstanceLane>
+
+        /// The type lane of lane `index`'s view.
+        func typeLane(of index: Int) -> Int { Int(typeLanes[Int(views[index])]) - 1 }
     }
 
     /// `Boundary` as a byte of a record, and back.
@@ -78,21 +90,40 @@ public final class TimelineSpool {
     /// How many lanes there are: type lanes and instance lanes.
     public var laneCount: Int { laneTable.views.count }
 
-    /// Lane `index`, in order of first appearance (as `TimelineModel.lanes`).
-    public func lane(_ index: Int) -> TimelineModel.Lane {
-        TimelineModel.Lane(
-            view: laneTable.symbols[laneTable.views[index]], instance: laneTable.instances[index].map { laneTable.symbols[$0] },
-            parent: laneTable.parents[index] < 0 ? nil : Int(laneTable.parents[index]), marks: Int(laneTable.marks[index])
-        )
+    /// The name of lane `index`'s view.
+    public func view(ofLane index: Int) -> String {
+        laneTable.symbols[laneTable.symbols.symbol(at: Int(laneTable.views[index]))]
     }
 
     /// The index of lane `index`'s type lane, for an instance's sub-lane.
     public func parent(ofLane index: Int) -> Int? {
-        laneTable.parents[index] < 0 ? nil : Int(laneTable.parents[index])
+        let type = laneTable.typeLane(of: index)
+        return type == index ? nil : type
     }
 
-    /// Every lane, named: as many strings as lanes, for a short trace or a test.
-    public var lanes: [TimelineModel.Lane] { (0..<laneCount).map(lane) }
+    /// Calls `body` with every lane and its index in display order: type lanes in order of
+    /// appearance, each followed by its instances' lanes. Instance lanes are read back from
+    /// the file a view at a time, never all at once.
+    public func forEachLane(_ body: (_ index: Int, TimelineModel.Lane) throws -> Void) rethrows {
+        for index in 0..<laneCount where parent(ofLane: index) == nil {
+            let view = self.view(ofLane: index)
+            try body(index, TimelineModel.Lane(view: view, instance: nil, parent: nil, marks: Int(laneTable.marks[index])))
+            try laneTable.instances.forEach(of: Int(laneTable.views[index])) { entry in
+                let lane = Int(entry.lane)
+                try body(lane, TimelineModel.Lane(
+                    view: view, instance: laneTable.symbols[entry.instance], parent: index, marks: Int(laneTable.marks[lane])
+                ))
+            }
+        }
+    }
+
+    /// Every lane, named, in order of first appearance (as `TimelineModel.lanes`): as many
+    /// strings as lanes, for a short trace or a test.
+    public var lanes: [TimelineModel.Lane] {
+        var lanes = [TimelineModel.Lane?](repeating: nil, count: laneCount)
+        forEachLane { lanes[$0] = $1 }
+        return lanes.map { $0! }
+    }
 
     /// How many marks there are.
     public var markCount: Int { records.count }
@@ -155,8 +186,8 @@ public final class TimelineSpool {
     /// its view (nil when no lane names it), one at a time.
     public func forEachFinding(_ body: (Finding, Int?) throws -> Void) throws {
         var typeLanes: [String: Int] = [:]
-        for index in 0..<laneCount where laneTable.parents[index] < 0 {
-            let view = laneTable.symbols[laneTable.views[index]]
+        for index in 0..<laneCount where parent(ofLane: index) == nil {
+            let view = self.view(ofLane: index)
             if typeLanes[view] == nil { typeLanes[view] = index }
         }
         try StoredFindings(database: database, traceIDs: [traceID]).forEach(order: .report) { _, finding in

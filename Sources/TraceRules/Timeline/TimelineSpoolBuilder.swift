@@ -10,16 +10,23 @@ import TraceStore
 final class TimelineSpoolBuilder {
     private struct LaneKey: Hashable {
         var view: Symbol
-        var instance: Symbol?
+        var instance: Symbol
     }
 
-    // A lane per view instance can mean a lane per few dozen lines: they are kept as small
-    // parallel arrays, and named only when written.
-    private var laneIndex: [LaneKey: Int32] = [:]
-    private var laneViews: [Symbol] = []
-    private var laneInstances: [Symbol?] = []
-    private var laneParents: [Int32] = []
+    // A lane per view instance can mean a lane per few dozen lines, each open to the end: per
+    // lane, memory holds its view and mark count (eight bytes) and its lifetime's state (nine);
+    // per instance, its first lane (four). Instance lanes wait in a file, listed by view, with
+    // their instances, until they are named in display order.
+    /// Per lane: its view's symbol index.
+    private var laneViews: [UInt32] = []
     private var laneMarks: [Int32] = []
+    /// Per view symbol index: its type lane plus one (0: none yet).
+    private var typeLanes: [Int32] = []
+    /// Per instance symbol index: the lane of its first view plus one (0: none yet).
+    private var instanceLanes: [UInt32] = []
+    /// The lanes of instances met again with another view than their first: a few, if any.
+    private var otherInstanceLanes: [LaneKey: Int32] = [:]
+    private let instances = SpilledLists<TimelineSpool.InstanceLane>(blockCapacity: 64)
     private var tracker = LifetimeTracker()
     private var tokenIndex: [Tokens: Int] = [:]
     private var tokenLists: [Tokens] = []
@@ -36,7 +43,7 @@ final class TimelineSpoolBuilder {
             unplaced += 1
             return
         }
-        let lane = self.lane(LaneKey(view: view, instance: event.instance))
+        let lane = self.lane(view: view, instance: event.instance)
         let tokens = event.isPrintChanges && !event.tokens.isEmpty ? tokenList(event.tokens) : -1
         records.append(TimelineSpool.Record(
             ordinal: events, line: event.line, ts: event.ts ?? 0, durationMs: event.durationMilliseconds ?? 0,
@@ -59,19 +66,41 @@ final class TimelineSpoolBuilder {
         }
     }
 
-    private func lane(_ key: LaneKey) -> Int {
-        if let index = laneIndex[key] { return Int(index) }
+    private func lane(view: Symbol, instance: Symbol?) -> Int {
+        guard let instance else { return typeLane(view) }
+        let slot = instance.index
+        if slot < instanceLanes.count, instanceLanes[slot] != 0 {
+            let first = Int(instanceLanes[slot]) - 1
+            if laneViews[first] == UInt32(view.index) { return first }
+            if let other = otherInstanceLanes[LaneKey(view: view, instance: instance)] { return Int(other) }
+        }
         // An instance's sub-lane hangs under its type's lane, which exists even when no event
-        // names the type without an instance.
-        let parent = key.instance == nil ? -1 : lane(LaneKey(view: key.view, instance: nil))
-        let index = laneViews.count
-        laneIndex[key] = Int32(index)
-        laneViews.append(key.view)
-        laneInstances.append(key.instance)
-        laneParents.append(Int32(parent))
+        // names the type without an instance, and comes before it.
+        _ = typeLane(view)
+        let index = addLane(view)
+        instances.append(TimelineSpool.InstanceLane(lane: Int32(index), instance: instance), to: view.index)
+        instanceLanes.grow(toInclude: slot, with: 0)
+        if instanceLanes[slot] == 0 {
+            instanceLanes[slot] = UInt32(index + 1)
+        } else {
+            otherInstanceLanes[LaneKey(view: view, instance: instance)] = Int32(index)
+        }
+        return index
+    }
+
+    private func typeLane(_ view: Symbol) -> Int {
+        if view.index < typeLanes.count, typeLanes[view.index] != 0 { return Int(typeLanes[view.index]) - 1 }
+        let index = addLane(view)
+        typeLanes.grow(toInclude: view.index, with: 0)
+        typeLanes[view.index] = Int32(index + 1)
+        return index
+    }
+
+    private func addLane(_ view: Symbol) -> Int {
+        laneViews.append(UInt32(view.index))
         laneMarks.append(0)
         tracker.addLane()
-        return index
+        return laneViews.count - 1
     }
 
     private func tokenList(_ tokens: Tokens) -> Int {
@@ -90,7 +119,7 @@ final class TimelineSpoolBuilder {
         }
         return TimelineSpool(
             trace: trace, lanes: TimelineSpool.Lanes(
-                symbols: symbols, views: laneViews, instances: laneInstances, parents: laneParents, marks: laneMarks
+                symbols: symbols, views: laneViews, marks: laneMarks, typeLanes: typeLanes, instances: instances
             ), tokenTexts: tokenLists.map { $0.map { symbols[$0] }.joined(separator: ", ") },
             unplaced: unplaced, records: records, allTimed: allTimed, events: events, database: database
         )

@@ -66,14 +66,14 @@ enum WatchCommand: Command {
         let mode: WatchSession.Mode = json ? .json : Console.stdoutIsTerminal && ProcessInfo.processInfo.environment["TERM"] != "dumb" ? .panel : .lines
         let session = WatchSession(
             mode: mode, configuration: configuration, sources: options.sources, source: input,
-            colours: TerminalColours.enabled(isTerminal: Console.stdoutIsTerminal)
+            colours: TerminalColours.enabled(isTerminal: Console.stdoutIsTerminal), database: database
         )
         // Ctrl-C ends the input in good order; the terminal is restored on every way out.
         Interruption.catchSignal()
         defer { session.restore() }
         let summary = try Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
             .ingest(path: input, follow: input != "-" && !arguments.flag("no-follow"), observer: session)
-        try Analyzer(database: database, configuration: configuration).store(session.finish()?.findings ?? [], traceID: summary.traceID)
+        try session.finish()
         let coverage = try TraceCoverage.read(database, traceID: summary.traceID)
         let status = try options.finish(
             database: database, traceIDs: [summary.traceID], coverage: [coverage], configuration: configuration, singleLineJSON: json

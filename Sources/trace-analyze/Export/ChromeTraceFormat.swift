@@ -49,18 +49,20 @@ enum ChromeTraceFormat: ExportFormat {
         }
         begin("process_name", phase: "M", ts: 0, tid: 0)
         json.raw(",\"args\":{\"name\":"); json.string("\(spool.trace.source) (trace \(spool.trace.id))"); json.raw("}}")
-        for (order, lane) in displayOrder(count: spool.laneCount, parent: spool.parent(ofLane:)).enumerated() {
-            let described = spool.lane(lane)
+        // Type lanes in order of appearance, each followed by its instances.
+        var order = 0
+        spool.forEachLane { lane, described in
             let name = described.instance.map { "\(described.view) \($0)" } ?? described.view
             begin("thread_name", phase: "M", ts: 0, tid: lane + 1)
             json.raw(",\"args\":{\"name\":"); json.string(name); json.raw("}}")
             begin("thread_sort_index", phase: "M", ts: 0, tid: lane + 1)
             json.raw(",\"args\":{\"sort_index\":"); json.int(order); json.raw("}}")
+            order += 1
         }
         spool.forEachLifetime { lifetime in
             let startMark = spool.mark(lifetime.start), endMark = spool.mark(lifetime.end)
             let start = micros(startMark)
-            begin(spool.lane(lifetime.lane).view, phase: "X", ts: start, tid: lifetime.lane + 1)
+            begin(spool.view(ofLane: lifetime.lane), phase: "X", ts: start, tid: lifetime.lane + 1)
             json.raw(",\"dur\":"); json.double(micros(endMark) - start)
             json.raw(",\"cat\":\"lifetime\",\"args\":{\"started_by\":\"\(lifetime.startedBy.rawValue)\",\"ended_by\":\"\(lifetime.endedBy.rawValue)\",\"first_line\":")
             json.int(startMark.line)
@@ -95,14 +97,5 @@ enum ChromeTraceFormat: ExportFormat {
             json.raw("}}")
         }
         json.raw("]}\n")
-    }
-
-    /// Type lanes in order of appearance, each followed by its instances.
-    static func displayOrder(count: Int, parent: (Int) -> Int?) -> [Int] {
-        var children: [Int: [Int]] = [:]
-        for index in 0..<count {
-            if let parent = parent(index) { children[parent, default: []].append(index) }
-        }
-        return (0..<count).filter { parent($0) == nil }.flatMap { [$0] + (children[$0] ?? []) }
     }
 }

@@ -2,14 +2,14 @@ import TraceRules
 
 /// The running count of a live run's findings per severity: each finding counted once, at the
 /// severity it was last reported with.
+/// A raised finding says the severity it was last reported with (`previousSeverity`), so
+/// nothing is kept per finding: a long stream can report hundreds of thousands.
 struct SeverityCounts {
-    private var severities: [Int: Severity] = [:]
     private var counts: [Severity: Int] = [:]
 
     /// Counts `live`, moving a raised finding from its old severity to its new one.
     mutating func record(_ live: LiveFinding) {
-        if let old = severities[live.id] { counts[old, default: 0] -= 1 }
-        severities[live.id] = live.finding.severity
+        if let old = live.previousSeverity { counts[old, default: 0] -= 1 }
         counts[live.finding.severity, default: 0] += 1
     }
 

@@ -8,7 +8,9 @@ import TraceStore
 ///
 /// Everything happens on the ingest's calling thread, between batches: a quiet input still
 /// brings a call about every quarter second, which redraws the panel (at most four times a
-/// second, never per line) and notices Ctrl-C.
+/// second, never per line) and notices Ctrl-C. Findings go to the database the trace is written
+/// to as they become final (and the rest at the end), so a long stream's findings are never all
+/// in memory: the report at the end reads them from there.
 final class WatchSession: IngestObserver {
     /// How findings are shown.
     enum Mode {
@@ -28,6 +30,8 @@ final class WatchSession: IngestObserver {
     private let sources: SourceIndex?
     private let source: String
     private let colours: Bool
+    private let database: Database
+    private let store: LiveFindingStore
     private var analyzer: LiveAnalyzer?
     private var recent = RecentLines()
     private var counts = SeverityCounts()
@@ -37,8 +41,10 @@ final class WatchSession: IngestObserver {
     private var lastDraw = 0.0
     private var started = false
 
-    init(mode: Mode, configuration: RuleConfiguration, sources: SourceIndex?, source: String, colours: Bool) {
+    init(mode: Mode, configuration: RuleConfiguration, sources: SourceIndex?, source: String, colours: Bool, database: Database) {
         self.mode = mode
+        self.database = database
+        store = LiveFindingStore(database: database)
         self.configuration = configuration
         self.sources = sources
         self.source = source
@@ -46,7 +52,10 @@ final class WatchSession: IngestObserver {
     }
 
     func begin(traceID: Int) throws {
-        analyzer = LiveAnalyzer(configuration: configuration, sources: sources, traceID: traceID, source: source)
+        // The report at the end is read from the store: no lines naming instances are kept for it.
+        analyzer = LiveAnalyzer(
+            configuration: configuration, sources: sources, traceID: traceID, source: source, collectingLinesNamingInstances: false
+        )
         if mode == .panel {
             started = true
             // The cursor would blink in the panel's last line; `restore` shows it again.
@@ -62,6 +71,8 @@ final class WatchSession: IngestObserver {
         for event in events where event.kind != .text { recent.add(line: event.line, text: event.message) }
         if mode == .panel { activity.count(events, now: Self.now) }
         show(analyzer.decisions())
+        // After `decisions`, which reports what settles first.
+        try analyzer.storeSettled(in: store)
     }
 
     func shouldContinue(_ progress: Ingestor.Progress) -> Bool {
@@ -70,12 +81,22 @@ final class WatchSession: IngestObserver {
         return !Interruption.wasSignalled
     }
 
-    /// Ends the run: the findings only the end decides are printed, the terminal restored.
-    func finish() -> LiveAnalyzer.Outcome? {
-        let outcome = analyzer?.finish()
-        show(outcome?.decidedAtEnd ?? [])
-        restore()
-        return outcome
+    /// Ends the run: every finding is stored in the database, those only the end decides are
+    /// printed (in report order, a few at a time), and the terminal is restored.
+    func finish() throws {
+        defer { restore() }
+        guard let analyzer else { return }
+        var decided: [LiveFinding] = []
+        try analyzer.finish(storingIn: store, database: database) { live in
+            decided.append(live)
+            // A few at a time: each finding holds its evidence lines, and the end can decide
+            // thousands.
+            if decided.count == 64 {
+                show(decided)
+                decided = []
+            }
+        }
+        show(decided)
     }
 
     /// Leaves the terminal as it was: the panel erased, the cursor shown. Safe to call twice.
