@@ -41,6 +41,20 @@ import Testing
             """)
     }
 
+    /// A static finding is one site and measures no waste, so a lint report has no "fix first"
+    /// ranking (a runtime report of the same problem still has one).
+    @Test func lintReportsRankNoWaste() throws {
+        let workspace = try Workspace()
+        let file = try workspace.write("PlayerView.swift", Self.player)
+        let text = try Tool.run(["lint", file])
+        #expect(text.stdout.contains("2 findings"))
+        #expect(!text.stdout.contains("Fix first"))
+        let json = try Tool.run(["lint", file, "--format", "json"])
+        #expect(json.stdout.contains("\"fix_first\": []"))
+        let check = try Tool.run(["check", Tool.fixture("seeds/001-playbutton-toggle-twice.log"), "--fail-on", "never"])
+        #expect(check.stdout.contains("Fix first (most waste first):"))
+    }
+
     @Test func exitCodesFollowTheFailLevel() throws {
         // Static severities are one level below the runtime rules': warnings and info by default.
         #expect(try Tool.run(["lint", Self.corpus]).status == 0)

@@ -66,9 +66,11 @@ struct Report {
         return "\(plural(total, "finding"))\(list) in \(plural(traceCount, lint == nil ? "trace" : "Swift file"))\(baseline)"
     }
 
-    /// The findings that cost most (`FixFirst`), for the end of a report; empty without findings.
+    /// The findings that cost most (`FixFirst`), for the end of a report; empty without findings,
+    /// and for `lint`: a static finding measures no waste (each is one site), so a ranking of
+    /// them would be the report's order again, under a "most waste first" it cannot back.
     var fixFirst: [FixFirst.Entry] {
-        guard total > 0 else { return [] }
+        guard total > 0, lint == nil else { return [] }
         return (try? FixFirst(findings).entries) ?? []
     }
 
