@@ -15,8 +15,7 @@ final class TimelineBuilder {
     private var laneParents: [Int?] = []
     private var laneMarks: [Int] = []
     private var tracker = LifetimeTracker()
-    private var tokenIndex: [Tokens: Int] = [:]
-    private var tokenLists: [Tokens] = []
+    private var tokenLists = TokenLists()
     private(set) var marks: [TimelineModel.Mark] = []
     private(set) var lifetimes: [TimelineModel.Lifetime] = []
     /// For every event of the scan, whether it became a mark (messages are matched by position).
@@ -45,7 +44,7 @@ final class TimelineBuilder {
         var mark = TimelineModel.Mark(lane: lane, kind: event.kind, line: event.line, ts: event.ts)
         mark.durationMs = event.durationMilliseconds
         if event.isPrintChanges, !event.tokens.isEmpty {
-            mark.tokens = tokenList(event.tokens)
+            mark.tokens = tokenLists.index(of: event.tokens)
         }
         let index = marks.count
         marks.append(mark)
@@ -75,14 +74,6 @@ final class TimelineBuilder {
         return index
     }
 
-    private func tokenList(_ tokens: Tokens) -> Int {
-        if let index = tokenIndex[tokens] { return index }
-        let index = tokenLists.count
-        tokenIndex[tokens] = index
-        tokenLists.append(tokens)
-        return index
-    }
-
     /// Ends the lifetimes still open at the last mark and names lanes and tokens; call after
     /// the scan, when `symbols` may be read.
     func finish(into model: inout TimelineModel, symbols: SymbolTable) {
@@ -97,7 +88,7 @@ final class TimelineBuilder {
                 parent: laneParents[index], marks: laneMarks[index]
             )
         }
-        model.tokenTexts = tokenLists.map { $0.map { symbols[$0] }.joined(separator: ", ") }
+        model.tokenTexts = tokenLists.texts(symbols)
         model.marks = marks
         model.lifetimes = lifetimes
         model.unplaced = unplaced

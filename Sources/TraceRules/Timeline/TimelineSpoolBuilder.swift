@@ -28,8 +28,7 @@ final class TimelineSpoolBuilder {
     private var otherInstanceLanes: [LaneKey: Int32] = [:]
     private let instances = SpilledLists<TimelineSpool.InstanceLane>(blockCapacity: 64)
     private var tracker = LifetimeTracker()
-    private var tokenIndex: [Tokens: Int] = [:]
-    private var tokenLists: [Tokens] = []
+    private var tokenLists = TokenLists()
     private let records = SpilledArray<TimelineSpool.Record>(chunkCapacity: 4096, cachedChunks: 4)
     private var events = 0
     /// Whether every mark so far carried a time: known at the end without reading the file back.
@@ -44,7 +43,7 @@ final class TimelineSpoolBuilder {
             return
         }
         let lane = self.lane(view: view, instance: event.instance)
-        let tokens = event.isPrintChanges && !event.tokens.isEmpty ? tokenList(event.tokens) : -1
+        let tokens = event.isPrintChanges && !event.tokens.isEmpty ? tokenLists.index(of: event.tokens) : -1
         records.append(TimelineSpool.Record(
             ordinal: events, line: event.line, ts: event.ts ?? 0, durationMs: event.durationMilliseconds ?? 0,
             lane: Int32(lane), tokens: Int32(tokens), kind: UInt8(event.kind.index),
@@ -103,14 +102,6 @@ final class TimelineSpoolBuilder {
         return laneViews.count - 1
     }
 
-    private func tokenList(_ tokens: Tokens) -> Int {
-        if let index = tokenIndex[tokens] { return index }
-        let index = tokenLists.count
-        tokenIndex[tokens] = index
-        tokenLists.append(tokens)
-        return index
-    }
-
     /// Ends the lifetimes still open at the last mark and names lanes and tokens; call after
     /// the scan, when `symbols` may be read.
     func finish(trace: TraceCatalog.Trace, symbols: SymbolTable, database: Database) -> TimelineSpool {
@@ -120,7 +111,7 @@ final class TimelineSpoolBuilder {
         return TimelineSpool(
             trace: trace, lanes: TimelineSpool.Lanes(
                 symbols: symbols, views: laneViews, marks: laneMarks, typeLanes: typeLanes, instances: instances
-            ), tokenTexts: tokenLists.map { $0.map { symbols[$0] }.joined(separator: ", ") },
+            ), tokenTexts: tokenLists.texts(symbols),
             unplaced: unplaced, records: records, allTimed: allTimed, events: events, database: database
         )
     }
