@@ -77,6 +77,21 @@ import Testing
         ])
     }
 
+    /// `--evaluations all` reaches the live rules as it reaches `check`'s: the three expected
+    /// evaluations of seed 000's circle, quiet by default, are an info finding in both.
+    @Test func evaluationsAllCountsWhatCheckCounts() throws {
+        let log = Tool.fixture("seeds/000-update-circle.log")
+        let quiet = try Tool.run(["watch", log, "--no-follow"])
+        #expect(quiet.stdout.hasSuffix("0 findings in 1 trace\n"), "\(quiet.stdout)")
+        let watched = try Tool.run(["watch", log, "--no-follow", "--evaluations", "all"])
+        let checked = try Tool.run(["check", log, "--evaluations", "all"])
+        #expect(checked.stdout.contains("avoidable_body_evaluation"))
+        #expect(watched.stdout.hasSuffix(checked.stdout), "\(watched.stdout)")
+        let wrong = try Tool.run(["watch", log, "--no-follow", "--evaluations", "some"])
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr == "trace-analyze: error: unknown evaluations 'some'; valid: avoidable, all (see 'trace-analyze watch --help')\n")
+    }
+
     @Test func dbKeepsTheTraceAndItsFindingsAsCheckDoes() throws {
         let workspace = try Workspace()
         let database = workspace.path("live.sqlite")

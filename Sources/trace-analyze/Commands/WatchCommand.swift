@@ -8,12 +8,13 @@ enum WatchCommand: Command {
     static let spec = CommandSpec(
         name: "watch",
         summary: "Follow a live log and print each finding the moment it is decided; the full report at the end.",
-        usage: "[FILE|-] [--no-follow] [--db PATH] [--allow-empty] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--sources DIR] [--baseline FILE] [--write-baseline FILE] [--timeline FILE]",
+        usage: "[FILE|-] [--no-follow] [--db PATH] [--allow-empty] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--evaluations avoidable|all] [--sources DIR] [--baseline FILE] [--write-baseline FILE] [--timeline FILE]",
         options: [
             OptionSpec(name: "no-follow", value: nil, help: "Read FILE to its end and stop, instead of following it as it grows."),
             OptionSpec(name: "db", value: "PATH", help: "Store the trace and its findings in this database, as `ingest` does (default: a temporary one, deleted when done)."),
             OptionSpec(name: "allow-empty", value: nil, help: "Accept a log with no SwiftUI lifecycle line (default: such a log is an error, exit 1)."),
             ConfigOption.spec,
+            EvaluationsOption.spec,
         ] + ReportOptions.specs,
         positionals: [("FILE", "A log file (or an Instruments export) to follow, or - for stdin (the default when input is piped).")],
         maxPositionals: 1,
@@ -56,7 +57,7 @@ enum WatchCommand: Command {
         }
         var input = arguments.positionals.first ?? "-"
         let file = try ConfigOption.load(arguments)
-        let configuration = try RuleConfiguration(file: file)
+        let configuration = try EvaluationsOption.apply(arguments, to: RuleConfiguration(file: file))
         let patterns = try UserPattern.load(from: file)
         let options = try ReportOptions(arguments, configuration: CheckConfiguration(file: file))
         input = try InputCheck.requireReadable([input])[0]
