@@ -62,8 +62,13 @@ public struct FixFirst: Sendable, Equatable {
         "hitch_attribution": ("hitch", "hitches"),
     ]
 
-    /// The unit of `rule`'s count, for `count` of them.
-    public static func unit(of rule: String, count: Int = 2) -> String {
+    /// The unit of `rule`'s count, for `count` of them. Under `EvaluationScope.all` the rules
+    /// that count evaluations count every one they report, expected ones too, so their unit
+    /// drops "avoidable".
+    public static func unit(of rule: String, count: Int = 2, evaluations: EvaluationScope = .avoidable) -> String {
+        if evaluations == .all, rule == "excessive_body_evaluation" || rule == "avoidable_body_evaluation" {
+            return count == 1 ? "body evaluation" : "body evaluations"
+        }
         let unit = units[rule] ?? ("occurrence", "occurrences")
         return count == 1 ? unit.one : unit.many
     }
@@ -72,7 +77,8 @@ public struct FixFirst: Sendable, Equatable {
     ///
     /// Candidates are the most severe findings with the largest counts, fifty at most; the
     /// durations of their cited lines are summed only when the traces hold any.
-    public init(_ findings: StoredFindings, limit: Int = defaultLimit) throws {
+    /// `evaluations` is the scope the rules counted in, which names their unit.
+    public init(_ findings: StoredFindings, limit: Int = defaultLimit, evaluations: EvaluationScope = .avoidable) throws {
         let database = findings.database
         guard limit > 0 else { entries = []; return }
         var candidates: [(id: Int, entry: Entry, rank: Int)] = []
@@ -86,7 +92,7 @@ public struct FixFirst: Sendable, Equatable {
             """) { row in
             let rule = row.text(at: 1) ?? ""
             candidates.append((row.integer(at: 0), Entry(
-                rule: rule, view: row.text(at: 2), waste: row.integer(at: 3), unit: Self.unit(of: rule, count: row.integer(at: 3)),
+                rule: rule, view: row.text(at: 2), waste: row.integer(at: 3), unit: Self.unit(of: rule, count: row.integer(at: 3), evaluations: evaluations),
                 milliseconds: nil, source: row.text(at: 4) ?? ""
             ), row.integer(at: 5)))
         }

@@ -82,6 +82,15 @@ import Testing
             + "(avoidable_body_evaluation): trace-analyze rules avoidable_body_evaluation\n"))
     }
 
+    /// With `--evaluations all` the rules count expected evaluations too, so the list says
+    /// "body evaluations": seed 000's circle has none avoidable and must not be called so.
+    @Test func everyEvaluationCountedIsNotCalledAvoidable() throws {
+        let result = try Tool.run(["check", Tool.fixture("seeds/000-update-circle.log"), "--evaluations", "all", "--fail-on", "never"])
+        #expect(result.stdout.contains("0 of its 3 evaluations avoidable."))
+        #expect(result.stdout.contains("Fix first (most waste first):\n  1. circle: 3 body evaluations "
+            + "(avoidable_body_evaluation): trace-analyze rules avoidable_body_evaluation\n"), "\(result.stdout)")
+    }
+
     @Test func aReportWithoutFindingsHasNoList() throws {
         let workspace = try Workspace()
         let path = try workspace.write("calm.log", "ContentView init\nContentView appear\n")

@@ -44,6 +44,8 @@ struct Report {
     var width = 120
     /// The timeline page `--timeline` wrote, as a link from where the report is written.
     var timelineLink: String?
+    /// The body evaluations the rules counted (`--evaluations`), which names the fix-first units.
+    var evaluations = EvaluationScope.avoidable
 
     /// Findings of `severity`.
     func count(_ severity: Severity) -> Int { counts[severity] ?? 0 }
@@ -71,7 +73,7 @@ struct Report {
     /// them would be the report's order again, under a "most waste first" it cannot back.
     var fixFirst: [FixFirst.Entry] {
         guard total > 0, lint == nil else { return [] }
-        return (try? FixFirst(findings).entries) ?? []
+        return (try? FixFirst(findings, evaluations: evaluations).entries) ?? []
     }
 
     /// `Fix first:` and a numbered line per entry, then a blank line; none without findings.

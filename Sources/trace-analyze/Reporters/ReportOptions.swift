@@ -74,6 +74,7 @@ struct ReportOptions {
         var report = Report(findings: findings, counts: try findings.counts(), traceCount: lint?.files ?? coverage.count, failLevel: failLevel)
         report.lint = lint
         report.coverage = coverage
+        report.evaluations = configuration.evaluations
         if reporter == TextReporter.self {
             // Looking cited lines up costs more than reading the findings: on a second connection,
             // when the store has one to give, the two run on threads of their own. Without one
