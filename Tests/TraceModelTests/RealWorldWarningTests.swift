@@ -79,6 +79,10 @@ import TraceModel
         ("045-wrappinghstack-bound-preference-prose.log", ["text"]),
         ("046-numberfield-modifying-state-discussed.log", ["text"]),
         ("047-openillumi-publishing-japanese-prose.log", ["text"]),
+        ("048-securelogin-modifying-state-swiftui-prefix-title.log", ["state_modified_during_update", "text"]),
+        ("049-securelogin-attributegraph-cycle-backticks-then-prose.log", ["text", "attribute_graph_cycle attribute=11640"]),
+        ("050-lottie-modifying-state-fix-title.log", ["text"]),
+        ("051-richtext-modifying-state-fix-bullets.log", ["text", "text", "text", "text"]),
     ] as [(String, [String])])
     func excerpt(_ name: String, expected: [String]) throws {
         let data = try Data(contentsOf: fixtureURL("realworld/warnings/" + name))
@@ -90,7 +94,7 @@ import TraceModel
         let directory = fixtureURL("realworld/warnings")
         let sources = try String(contentsOf: directory.appendingPathComponent("SOURCES.md"), encoding: .utf8)
         let logs = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".log") }
-        #expect(logs.count == 47)
+        #expect(logs.count == 51)
         for log in logs {
             let row = sources.split(separator: "\n").first { $0.hasPrefix("| \(log) | https://") }
             #expect(row != nil, "\(log) has no row with its source address in SOURCES.md")
