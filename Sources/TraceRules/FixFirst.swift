@@ -32,7 +32,9 @@ public struct FixFirst: Sendable, Equatable {
         /// `CardView: 39 state resets (identity_churn)`, with the time first when known.
         public var text: String {
             let time = milliseconds.map { String(format: "%.1f ms over ", $0) } ?? ""
-            return "\(view ?? "-"): \(time)\(waste) \(unit) (\(rule))"
+            // A finding about SwiftUI's own warning with no body line near it names no view;
+            // a lone `-` read as a typo in the list.
+            return "\(view ?? "(no view named)"): \(time)\(waste) \(unit) (\(rule))"
         }
     }
 

@@ -79,9 +79,9 @@ public enum SchemaDocumentation {
         ]),
         Table(name: "warnings", summary: "One row per SwiftUI runtime warning (events of kind 'warning'): which one, and the values its text carries.", columns: [
             Column(name: "event_id", type: "INTEGER", summary: "The warning event."),
-            Column(name: "warning", type: "TEXT", summary: "publish_during_update | state_modified_during_update | update_multiple_times_per_frame | attribute_graph_cycle | duplicate_foreach_id | state_object_outside_view | state_outside_view | missing_navigation_destination."),
+            Column(name: "warning", type: "TEXT", summary: "publish_during_update | state_modified_during_update | update_multiple_times_per_frame | attribute_graph_cycle | duplicate_foreach_id | foreach_count_changed | state_object_outside_view | state_outside_view | environment_outside_view | missing_navigation_destination | navigation_link_outside_stack."),
             Column(name: "type", type: "TEXT", summary: "The type the text names: onChange value or preference key, ForEach or layout type, StateObject/State value, NavigationLink value; NULL when it names none."),
-            Column(name: "element_id", type: "TEXT", summary: "duplicate_foreach_id: the ID that occurs more than once, as printed."),
+            Column(name: "element_id", type: "TEXT", summary: "duplicate_foreach_id: the ID that occurs more than once, as printed ('' when SwiftUI printed an empty ID)."),
             Column(name: "attribute", type: "INTEGER", summary: "attribute_graph_cycle: the attribute the cycle runs through."),
         ]),
         Table(name: "findings", summary: "One row per rule finding from `check` or `report`, stored as the rules produce them, not in report order (`report` reads them by severity, then first_line, through the index findings_in_report_order).", columns: [

@@ -46,6 +46,43 @@ import TraceModel
         ("025-swiftrnbo-onchange-double-backticks.log", ["update_multiple_times_per_frame type=Double"]),
         ("026-artemis-modifying-state-new-wording-quoted.log", ["state_modified_during_update"]),
         ("027-swifttermapp-cycle-then-exclusivity-crash.log", ["attribute_graph_cycle attribute=762904"] + Array(repeating: "text", count: 11)),
+        ("028-exhibition-publishing-own-backtick-line.log", ["text", "publish_during_update"]),
+        ("029-richtextkit-publishing-triple-backticks-inline.log", ["text", "publish_during_update", "text"]),
+        ("030-minimizableview-publishing-backtick-wrapped.log", ["publish_during_update", "text", "text", "text"]),
+        ("031-diffabletextviews-publishing-code-block.log", ["text", "text", "text", "publish_during_update", "text"]),
+        ("032-mapview-modifying-state-chinese-note.log", ["text", "state_modified_during_update", "text", "text"]),
+        ("033-floatinglabel-modifying-state-without-period.log", ["text", "text", "state_modified_during_update"]),
+        ("034-nuplay-richtext-modifying-state-webview.log", ["state_modified_during_update", "text", "text"]),
+        ("035-forumate-attributegraph-cycles-with-notes.log", ["text", "text"]
+            + ["33496", "33496", "32904"].map { "attribute_graph_cycle attribute=\($0)" } + Array(repeating: "text", count: 4)),
+        ("036-cytev2-attributegraph-cycle-without-number.log", ["attribute_graph_cycle", "text", "text", "text"]),
+        ("037-compactslider-environment-outside-view.log", ["text", "environment_outside_view type=Bool"]),
+        ("038-navigationbackport-link-outside-navigationcontent-quoted.log", ["text", "text", "navigation_link_outside_stack"]),
+        ("039-kingfisher-lazyvgrid-duplicate-id.log", [
+            "text", "text", "duplicate_foreach_id type=LazyVGridLayout id=Kingfisher.KFImage.Context<SwiftUI.Image>", "text", "text",
+        ]),
+        ("040-auroraeditor-foreach-array-id-between-log-lines.log", [
+            "text", "text",
+            "duplicate_foreach_id type=ForEach<Array<ThemeSetting>, Array<String>, ModifiedContent<EditorThemeAttributeView, _TraitWritingModifier<TransitionTraitKey>>> id=[\"variable\"]",
+            "text",
+        ]),
+        ("041-richtextkit-foreach-empty-id.log", ["text", "text", "text",
+            "duplicate_foreach_id type=ForEach<Array<RichTextAction>, String, Button> id=",
+            "duplicate_foreach_id type=ForEach<Array<RichTextAction>, String, ModifiedContent<Button, _FlexFrameLayout>> id="]
+            + Array(repeating: "text", count: 6) + ["duplicate_foreach_id type=ForEach<Array<RichTextAction>, String, Button> id="]),
+        ("042-tca-foreach-objectidentifier-title-cut.log", [
+            "duplicate_foreach_id type=ForEach<_StoreCollection<String, State, Action>, ObjectIdentifier, SingleTaskView> id=ObjectIdentifier(0x0000600003fe8b40)",
+        ]),
+        ("043-customalert-onchange-uuid-backticks.log", ["text", "update_multiple_times_per_frame type=UUID"]),
+        ("044-shuffleit-onchange-report-block.log", ["text", "text", "update_multiple_times_per_frame type=CGFloat", "text"]),
+        // Prose that quotes or names a warning's text is not the warning.
+        ("045-wrappinghstack-bound-preference-prose.log", ["text"]),
+        ("046-numberfield-modifying-state-discussed.log", ["text"]),
+        ("047-openillumi-publishing-japanese-prose.log", ["text"]),
+        ("048-securelogin-modifying-state-swiftui-prefix-title.log", ["state_modified_during_update", "text"]),
+        ("049-securelogin-attributegraph-cycle-backticks-then-prose.log", ["text", "attribute_graph_cycle attribute=11640"]),
+        ("050-lottie-modifying-state-fix-title.log", ["text"]),
+        ("051-richtext-modifying-state-fix-bullets.log", ["text", "text", "text", "text"]),
     ] as [(String, [String])])
     func excerpt(_ name: String, expected: [String]) throws {
         let data = try Data(contentsOf: fixtureURL("realworld/warnings/" + name))
@@ -57,9 +94,9 @@ import TraceModel
         let directory = fixtureURL("realworld/warnings")
         let sources = try String(contentsOf: directory.appendingPathComponent("SOURCES.md"), encoding: .utf8)
         let logs = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".log") }
-        #expect(logs.count == 27)
+        #expect(logs.count == 51)
         for log in logs {
-            let row = sources.split(separator: "\n").first { $0.hasPrefix("| \(log) | https://github.com/") }
+            let row = sources.split(separator: "\n").first { $0.hasPrefix("| \(log) | https://") }
             #expect(row != nil, "\(log) has no row with its source address in SOURCES.md")
         }
     }

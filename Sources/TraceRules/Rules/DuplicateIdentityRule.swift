@@ -159,7 +159,8 @@ public enum DuplicateIdentityRule: Rule {
         private func violation(of group: Group, symbols: SymbolTable) -> Violation {
             let type = symbols[group.type]
             let parts = CollectionType(type)
-            let ids = group.ids.map { symbols[$0] }
+            // SwiftUI prints an empty ID as nothing at all; the message says what it was.
+            let ids = group.ids.map { symbols[$0].isEmpty ? "\"\" (the empty string)" : symbols[$0] }
             let listed = ids.prefix(5).joined(separator: ", ") + (ids.count > 5 ? ", ..." : "")
             var message: String
             if let parts {

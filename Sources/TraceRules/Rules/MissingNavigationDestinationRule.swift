@@ -9,7 +9,7 @@ public enum MissingNavigationDestinationRule: Rule {
         identifier: "missing_navigation_destination",
         title: "Missing navigation destination",
         defaultSeverity: .warning,
-        summary: "SwiftUI warned that a NavigationLink presents a value of a type no visible navigationDestination handles: the link does nothing.",
+        summary: "SwiftUI warned that a NavigationLink presents a value of a type no visible navigationDestination handles, or outside any navigation stack: the link does nothing.",
         rationale: """
             A value-based `NavigationLink(value:)` looks up a `navigationDestination(for:)` \
             for the value's type in the enclosing `NavigationStack` (or the same column of a \
@@ -18,14 +18,19 @@ public enum MissingNavigationDestinationRule: Rule {
             navigationDestination declaration visible from the location of the link. The link \
             cannot be activated." and the tap does nothing. This is the lazy navigation seed \
             004 recommends going wrong: the destination is declared inside a lazy container or \
-            a child that is not on screen, or for another type (`Int` versus `Route`). Its own \
+            a child that is not on screen, or for another type (`Int` versus `Route`). A \
+            value-based link with no `NavigationStack` around it at all (inside an old \
+            `NavigationView`, or a sheet's content) gets "NavigationLink presenting a value \
+            must appear inside a NavigationContent-based NavigationView. Link will be \
+            disabled." and is disabled the same way. Its own \
             rule rather than part of the state rules: it is about where a destination is \
             declared, not about a view's lifetime.
             """,
         fix: """
             Attach `.navigationDestination(for: Type.self) { ... }` to a view that is always \
             inside the `NavigationStack` (its root content, not a lazy row), for exactly the \
-            type the link presents.
+            type the link presents; a value-based link needs a `NavigationStack` (or \
+            `NavigationSplitView`) around it, not a `NavigationView`.
             """,
         seed: "004 (lazy navigation destinations); issue 19 (SwiftUI's own warnings)",
         thresholds: [contextEvents],
@@ -38,6 +43,9 @@ public enum MissingNavigationDestinationRule: Rule {
             Example(note: "The same link tapped twice, from `log stream`, is one finding.", """
                 ↓2024-10-06 00:31:18.068529+0900 0x13983    Fault       0x0                  5224   0    MyApp: (SwiftUI) [com.apple.SwiftUI:Invalid Configuration] A NavigationLink is presenting a value of type “Tool” but there is no matching navigationDestination declaration visible from the location of the link. The link cannot be activated.
                 ↓2024-10-06 00:31:19.068529+0900 0x13983    Fault       0x0                  5224   0    MyApp: (SwiftUI) [com.apple.SwiftUI:Invalid Configuration] A NavigationLink is presenting a value of type “Tool” but there is no matching navigationDestination declaration visible from the location of the link. The link cannot be activated.
+                """),
+            Example(note: "A value-based link inside an old NavigationView, quoted in a bug report: the link is disabled.", """
+                ↓> NavigationLink presenting a value must appear inside a NavigationContent-based NavigationView. Link will be disabled.
                 """),
         ],
         nonTriggeringExamples: [
@@ -53,11 +61,16 @@ public enum MissingNavigationDestinationRule: Rule {
         Gather(reach: context.thresholds.count(contextEvents))
     }
 
-    /// The warnings grouped by the value type the link presents.
+    /// The warnings grouped by which warning and the value type the link presents.
     final class Gather: Detector {
         @exclusivity(unchecked) private var neighbours: WarningNeighbours
-        @exclusivity(unchecked) private var groups: [Symbol?: (lines: [Int], slots: [Int])] = [:]
-        @exclusivity(unchecked) private var order: [Symbol?] = []
+        @exclusivity(unchecked) private var groups: [Key: (lines: [Int], slots: [Int])] = [:]
+        @exclusivity(unchecked) private var order: [Key] = []
+
+        private struct Key: Hashable {
+            let identifier: SwiftUIWarning.Identifier
+            let type: Symbol?
+        }
 
         init(reach: Int) {
             neighbours = WarningNeighbours(reach: reach)
@@ -65,10 +78,12 @@ public enum MissingNavigationDestinationRule: Rule {
 
         func observe(_ event: LifecycleEvent) {
             neighbours.advance(event)
-            guard let warning = event.warning, warning.identifier == .missingNavigationDestination else { return }
-            if groups[warning.type] == nil { order.append(warning.type) }
-            groups[warning.type, default: ([], [])].lines.append(event.line)
-            groups[warning.type]!.slots.append(neighbours.record())
+            guard let warning = event.warning,
+                  warning.identifier == .missingNavigationDestination || warning.identifier == .navigationLinkOutsideStack else { return }
+            let key = Key(identifier: warning.identifier, type: warning.type)
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: ([], [])].lines.append(event.line)
+            groups[key]!.slots.append(neighbours.record())
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
@@ -76,16 +91,23 @@ public enum MissingNavigationDestinationRule: Rule {
             return order.map { key in
                 let group = groups[key]!
                 let count = group.lines.count
-                let type = key.map { symbols[$0] } ?? "a value"
-                var message = "A NavigationLink presented \(type) \(count == 1 ? "once" : "\(count) times"), but no "
-                    + "navigationDestination(for: \(key.map { symbols[$0] } ?? "…").self) is visible from it: the link cannot be activated"
+                let times = count == 1 ? "once" : "\(count) times"
+                var message: String
+                if key.identifier == .navigationLinkOutsideStack {
+                    message = "A value-based NavigationLink was used outside a NavigationStack (SwiftUI warned \(times): "
+                        + "\"must appear inside a NavigationContent-based NavigationView\"): the link is disabled"
+                } else {
+                    let type = key.type.map { symbols[$0] } ?? "a value"
+                    message = "A NavigationLink presented \(type) \(times), but no "
+                        + "navigationDestination(for: \(key.type.map { symbols[$0] } ?? "…").self) is visible from it: the link cannot be activated"
+                }
                 let views = neighbours.views(of: group.slots)
                 if let around = WarningNeighbours.phrase(views, symbols, total: count) {
                     message += "; views evaluated around it: \(around)"
                 }
                 message += "."
                 return Violation(
-                    view: views.first.map { symbols[$0.view] } ?? key.map { symbols[$0] },
+                    view: views.first.map { symbols[$0.view] } ?? key.type.map { symbols[$0] },
                     message: message,
                     count: count,
                     lines: group.lines + neighbours.lines(of: group.slots)

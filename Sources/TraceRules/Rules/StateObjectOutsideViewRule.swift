@@ -1,9 +1,9 @@
 import TraceModel
 
-/// SwiftUI's warning that a `@StateObject` or `@State` was read before SwiftUI installed it on a
-/// view: each read makes a new model, or a constant that never updates.
+/// SwiftUI's warning that a `@StateObject`, `@State` or `@Environment` was read before SwiftUI
+/// installed it on a view: each read makes a new model, or a constant that never updates.
 ///
-/// Both warnings share this rule (rather than `state_outside_view` having its own) because they
+/// The warnings share this rule (rather than `state_outside_view` having its own) because they
 /// are one mistake with one fix: a dynamic property read outside the view's installed life,
 /// usually in the view's own `init` or from an object that holds a view value.
 public enum StateObjectOutsideViewRule: Rule {
@@ -14,7 +14,7 @@ public enum StateObjectOutsideViewRule: Rule {
         identifier: "state_object_outside_view",
         title: "State object outside a view",
         defaultSeverity: .warning,
-        summary: "SwiftUI warned that a @StateObject or @State was read before it was installed on a view: a new model each time, or a constant that never updates.",
+        summary: "SwiftUI warned that a @StateObject, @State or @Environment was read before it was installed on a view: a new model each time, or a constant that never updates.",
         rationale: """
             `@StateObject` and `@State` get their storage when SwiftUI installs the view in the \
             hierarchy, just before its first body. Read earlier (in the view's `init`, or by \
@@ -23,12 +23,14 @@ public enum StateObjectOutsideViewRule: Rule {
             StateObject's object without being installed on a View. This will create a new \
             instance each time."), so work done in the model's `init` runs again and what the \
             read set is lost; `@State` returns its initial value and a binding to it is a \
-            constant ("Accessing State's value outside of being installed on a View"). The \
+            constant ("Accessing State's value outside of being installed on a View"); \
+            `@Environment` reads its default value and never updates ("Accessing \
+            Environment<Bool>'s value outside of being installed on a View"). The \
             extra models show in the log as more `Model init` lines than views (see \
             `state_model_reinit`); the rule names the views and inits next to the warning.
             """,
         fix: """
-            Do not read `@StateObject` or `@State` in a view's `init`: initialise them with \
+            Do not read `@StateObject`, `@State` or `@Environment` in a view's `init`: initialise them with \
             `_model = StateObject(wrappedValue: Model(...))` and use them from `body`, `.task` \
             or `.onAppear`. Pass data down as plain values or bindings, and keep models in \
             objects rather than reading them through view values.
@@ -44,6 +46,9 @@ public enum StateObjectOutsideViewRule: Rule {
             Example(note: "@State read outside a view, in Xcode's console: the binding is a constant.", """
                 ↓2023-03-01 09:00:00.000000+0100 App[10:20] [SwiftUI] Accessing State's value outside of being installed on a View. This will result in a constant Binding of the initial value and will not update.
                 ↓2023-03-01 09:00:00.000100+0100 App[10:20] [SwiftUI] Accessing State's value outside of being installed on a View. This will result in a constant Binding of the initial value and will not update.
+                """),
+            Example(note: "An @Environment read outside a view (in a view's init): it always reads the default value.", """
+                ↓Accessing Environment<Bool>'s value outside of being installed on a View. This will always read the default value and will not update.
                 """),
             Example(note: "An Xcode runtime issue line from a dependency-injection library.", """
                 ↓/Users/me/Library/Developer/Xcode/DerivedData/App/SourcePackages/checkouts/Factory/Sources/FactoryKit/FactoryKit/Injections.swift:381 Accessing StateObject<GymOccupancyViewModel>'s object without being installed on a View. This will create a new instance each time.
@@ -85,7 +90,8 @@ public enum StateObjectOutsideViewRule: Rule {
         func observe(_ event: LifecycleEvent) {
             neighbours.advance(event)
             guard let warning = event.warning,
-                  warning.identifier == .stateObjectOutsideView || warning.identifier == .stateOutsideView else { return }
+                  warning.identifier == .stateObjectOutsideView || warning.identifier == .stateOutsideView
+                  || warning.identifier == .environmentOutsideView else { return }
             let key = Key(identifier: warning.identifier, type: warning.type)
             if groups[key] == nil { order.append(key) }
             groups[key, default: ([], [])].lines.append(event.line)
@@ -100,10 +106,14 @@ public enum StateObjectOutsideViewRule: Rule {
                 let type = key.type.map { symbols[$0] }
                 let times = count == 1 ? "once" : "\(count) times"
                 var message: String
-                if key.identifier == .stateObjectOutsideView {
+                switch key.identifier {
+                case .stateObjectOutsideView:
                     message = "SwiftUI warned \(times) that a @StateObject\(type.map { "<\($0)>" } ?? "") was read before it was installed on a view: "
                         + "each such read creates a new \(type ?? "model") and throws it away"
-                } else {
+                case .environmentOutsideView:
+                    message = "SwiftUI warned \(times) that an @Environment\(type.map { "<\($0)>" } ?? "") value was read outside a view installed in the hierarchy: "
+                        + "it always reads the default value and never updates"
+                default:
                     message = "SwiftUI warned \(times) that a @State\(type.map { "<\($0)>" } ?? "") value was read outside a view installed in the hierarchy: "
                         + "it reads as its initial value and a binding to it never updates"
                 }
@@ -112,8 +122,10 @@ public enum StateObjectOutsideViewRule: Rule {
                     message += "; views and models around it: \(around)"
                 }
                 message += "."
+                // Only a @StateObject's type is a model worth naming when no view sits next to
+                // the warning: a @State or @Environment type is a value (`Bool`), not a subject.
                 return Violation(
-                    view: views.first.map { symbols[$0.view] } ?? type,
+                    view: views.first.map { symbols[$0.view] } ?? (key.identifier == .stateObjectOutsideView ? type : nil),
                     message: message,
                     count: count,
                     lines: group.lines + neighbours.lines(of: group.slots)

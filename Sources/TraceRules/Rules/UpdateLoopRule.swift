@@ -154,7 +154,11 @@ public enum UpdateLoopRule: Rule {
             case .stateModifiedDuringUpdate:
                 return "state was modified while views were being updated (\"Modifying state during view update\")"
             case .updateMultipleTimesPerFrame:
-                return "\(type.map { "an onChange or preference on \($0)" } ?? "an onChange or preference") tried to update multiple times per frame"
+                // The stored type alone does not say which of SwiftUI's texts named it (`onChange(of:
+                // UUID)`, `Bound preference SizeKey`, `Update NavigationAuthority`): name it as
+                // printed and say what it can be, rather than call an observer a preference.
+                return type.map { "\($0) (an onChange(of:) value, a bound preference or a SwiftUI observer) tried to update multiple times per frame" }
+                    ?? "an onChange, preference or SwiftUI observer tried to update multiple times per frame"
             case .attributeGraphCycle:
                 let distinct = Array(Set(attributes)).sorted()
                 let through = distinct.isEmpty ? "" : " (through attribute\(distinct.count == 1 ? "" : "s") \(distinct.prefix(5).map(String.init).joined(separator: ", "))\(distinct.count > 5 ? ", ..." : ""))"

@@ -95,11 +95,14 @@ extension SwiftUIWarning {
             guard let close = closingAngle(text, from: start - 1), let tail = range(of: " occurs multiple times within the collection", in: text)
             else { return nil }
             var cursor = ByteCursor(text, position: close + 1)
-            guard cursor.skip(": the ID "), cursor.position <= tail.lowerBound else { return nil }
-            return SwiftUIWarning(.duplicateForEachID, type: string(text, 0..<(close + 1)), elementID: string(text, cursor.position..<tail.lowerBound))
+            guard cursor.skip(": the ID"), cursor.position <= tail.lowerBound else { return nil }
+            return SwiftUIWarning(.duplicateForEachID, type: string(text, 0..<(close + 1)), elementID: repeatedID(text, cursor.position..<tail.lowerBound))
         }, samples: [
             ("ForEach<Array<Item>, String, ItemRow>: the ID abc occurs multiple times within the collection, this will give undefined results!",
              SwiftUIWarning(.duplicateForEachID, type: "ForEach<Array<Item>, String, ItemRow>", elementID: "abc")),
+            // Elements whose ID is the empty string: SwiftUI prints nothing between `ID` and `occurs`.
+            ("ForEach<Array<RichTextAction>, String, Button>: the ID occurs multiple times within the collection, this will give undefined results!",
+             SwiftUIWarning(.duplicateForEachID, type: "ForEach<Array<RichTextAction>, String, Button>", elementID: "")),
         ]),
         Known(identifier: .forEachCountChanged, prefix: "ForEach<", match: { text, start in
             // `ForEach<…> count (6) != its initial count (0). …`: the type, then the fixed words.
@@ -114,13 +117,15 @@ extension SwiftUIWarning {
         Known(identifier: .duplicateForEachID, prefix: "Lazy", match: { text, start in
             // `LazyVStackLayout: the ID X is used by multiple child views, ...` (and the
             // HStack and grid layouts).
-            guard let colon = range(of: ": the ID ", in: text),
+            guard let colon = range(of: ": the ID", in: text),
                   let tail = range(of: " is used by multiple child views", in: text, from: colon.upperBound)
             else { return nil }
-            return SwiftUIWarning(.duplicateForEachID, type: string(text, 0..<colon.lowerBound), elementID: string(text, colon.upperBound..<tail.lowerBound))
+            return SwiftUIWarning(.duplicateForEachID, type: string(text, 0..<colon.lowerBound), elementID: repeatedID(text, colon.upperBound..<tail.lowerBound))
         }, samples: [
             ("LazyVGridLayout: the ID 7 is used by multiple child views, this will give undefined results!",
              SwiftUIWarning(.duplicateForEachID, type: "LazyVGridLayout", elementID: "7")),
+            ("LazyVStackLayout: the ID is used by multiple child views, this will give undefined results!",
+             SwiftUIWarning(.duplicateForEachID, type: "LazyVStackLayout", elementID: "")),
         ]),
         Known(identifier: .stateObjectOutsideView, prefix: "Accessing StateObject", match: { text, start in
             wrapperOutsideView(text, wrapper: start, tail: "'s object without being installed on a View", as: .stateObjectOutsideView)
@@ -129,6 +134,14 @@ extension SwiftUIWarning {
              SwiftUIWarning(.stateObjectOutsideView)),
             ("Accessing StateObject<GymOccupancyViewModel>'s object without being installed on a View. This will create a new instance each time.",
              SwiftUIWarning(.stateObjectOutsideView, type: "GymOccupancyViewModel")),
+        ]),
+        Known(identifier: .environmentOutsideView, prefix: "Accessing Environment", match: { text, start in
+            wrapperOutsideView(text, wrapper: start, tail: "'s value outside of being installed on a View", as: .environmentOutsideView)
+        }, samples: [
+            ("Accessing Environment<Bool>'s value outside of being installed on a View. This will always read the default value and will not update.",
+             SwiftUIWarning(.environmentOutsideView, type: "Bool")),
+            ("Accessing Environment's value outside of being installed on a View. This will always read the default value and will not update.",
+             SwiftUIWarning(.environmentOutsideView)),
         ]),
         Known(identifier: .stateOutsideView, prefix: "Accessing State", match: { text, start in
             wrapperOutsideView(text, wrapper: start, tail: "'s value outside of being installed on a View", as: .stateOutsideView)
@@ -147,7 +160,22 @@ extension SwiftUIWarning {
             ("A NavigationLink is presenting a value of type \"Int\" but there is no matching navigationDestination declaration visible from the location of the link. The link cannot be activated.",
              SwiftUIWarning(.missingNavigationDestination, type: "Int")),
         ]),
+        Known(identifier: .navigationLinkOutsideStack, prefix: "NavigationLink presenting a value must appear inside", match: { _, _ in
+            SwiftUIWarning(.navigationLinkOutsideStack)
+        }, samples: [
+            ("NavigationLink presenting a value must appear inside a NavigationContent-based NavigationView. Link will be disabled.",
+             SwiftUIWarning(.navigationLinkOutsideStack)),
+        ]),
     ]
+
+    /// The ID a duplicate-ID warning repeats: what stands between `the ID` and the fixed tail,
+    /// without the space after `ID`; empty (not nil) when SwiftUI printed an empty ID, as it
+    /// does for elements whose ID is the empty string.
+    private static func repeatedID(_ text: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
+        guard !range.isEmpty else { return "" }
+        let start = text[range.lowerBound] == 0x20 ? range.lowerBound + 1 : range.lowerBound
+        return string(text, start..<range.upperBound) ?? ""
+    }
 
     /// The range of the value that starts at `start` (where the prefix ends) and ends where
     /// `tail` first follows; empty when the text leaves the value out, nil when no tail follows.

@@ -28,9 +28,15 @@ public struct SwiftUIWarning: Sendable, Equatable {
         case stateObjectOutsideView = "state_object_outside_view"
         /// `Accessing State's value outside of being installed on a View. ...`
         case stateOutsideView = "state_outside_view"
+        /// `Accessing Environment<T>'s value outside of being installed on a View. This will
+        /// always read the default value and will not update.`
+        case environmentOutsideView = "environment_outside_view"
         /// `A NavigationLink is presenting a value of type "T" but there is no matching
         /// navigationDestination declaration visible from the location of the link. ...`
         case missingNavigationDestination = "missing_navigation_destination"
+        /// `NavigationLink presenting a value must appear inside a NavigationContent-based
+        /// NavigationView. Link will be disabled.`: a value-based link with no stack around it.
+        case navigationLinkOutsideStack = "navigation_link_outside_stack"
     }
 
     /// Which warning it is.
@@ -60,7 +66,10 @@ public struct SwiftUIWarning: Sendable, Equatable {
     /// path also as `~/…`).
     @inline(__always)
     public static func parse(_ message: UnsafeRawBufferPointer) -> SwiftUIWarning? {
-        mayStart(message) ? parseCandidate(message) : parseDecorated(message) ?? parseTrailing(message)
+        // A message may share its first bytes with a known text and still be one read from its
+        // end (`NavigationRequestObserver tried to update …` starts like `NavigationLink …`).
+        if mayStart(message), let warning = parseCandidate(message) { return warning }
+        return parseDecorated(message) ?? parseTrailing(message)
     }
 
     /// A warning pasted into notes with decoration in front: indented, quoted (`> `), set in
@@ -112,7 +121,7 @@ public struct SwiftUIWarning: Sendable, Equatable {
              (UInt8(ascii: "B"), UInt8(ascii: "o")), (UInt8(ascii: "F"), UInt8(ascii: "o")), (UInt8(ascii: "U"), UInt8(ascii: "p")),
              (UInt8(ascii: "="), UInt8(ascii: "=")), (UInt8(ascii: "A"), UInt8(ascii: "c")), (UInt8(ascii: "A"), UInt8(ascii: " ")),
              (UInt8(ascii: "A"), UInt8(ascii: "t")), (UInt8(ascii: "L"), UInt8(ascii: "a")), (UInt8(ascii: "["), UInt8(ascii: "S")),
-             (UInt8(ascii: "c"), UInt8(ascii: "y")), (UInt8(ascii: "<"), _), (UInt8(ascii: "/"), _),
+             (UInt8(ascii: "c"), UInt8(ascii: "y")), (UInt8(ascii: "N"), UInt8(ascii: "a")), (UInt8(ascii: "<"), _), (UInt8(ascii: "/"), _),
              (UInt8(ascii: "~"), UInt8(ascii: "/")):
             true
         default:
