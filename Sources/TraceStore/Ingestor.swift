@@ -92,14 +92,17 @@ public struct Ingestor {
         input: any ByteInput, source: String, progress: ((Progress) -> Void)?,
         stop: (@Sendable () -> Bool)?, observer: (any IngestObserver)?
     ) throws -> Summary {
-        let writer = try EventWriter(database: database, source: source, storingTokens: storesTokens)
-        // Stored before the first event, so a reader of a live stream already sees them.
-        try TraceTags.store(tags, traceID: writer.traceID, in: database)
-        try observer?.begin(traceID: writer.traceID)
+        // The reading thread starts first: it reads and parses the first batches while this one
+        // creates the trace and prepares the writer's statements (a few milliseconds that the
+        // C loop, which prepares one statement, does not spend before its first line).
         let queue = BlockingQueue<Batch>(capacity: 4)
         let stage = ParseStage(input: input, source: source, parser: makeParser(), queue: queue, interrupted: stop)
         Thread.detachNewThread { stage.run() }
         defer { queue.cancel() }
+        let writer = try EventWriter(database: database, source: source, storingTokens: storesTokens)
+        // Stored before the first event, so a reader of a live stream already sees them.
+        try TraceTags.store(tags, traceID: writer.traceID, in: database)
+        try observer?.begin(traceID: writer.traceID)
 
         var lastProgress = ProcessInfo.processInfo.systemUptime
         while let batch = queue.take() {
