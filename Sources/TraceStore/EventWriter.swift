@@ -56,7 +56,7 @@ public final class EventWriter {
         return pointer
     }()
     /// The integers each event statement's parameters hold, a slot per parameter of every
-    /// statement (`eventSlot`): most repeat the row the parameter held before.
+    /// statement (numbered as `bindRow` says): most repeat the row the parameter held before.
     private let eventIntegers = BoundIntegers(count: EventWriter.rowsPerStatement * EventWriter.rowsPerStatement * Int(EventWriter.parametersPerRow))
     /// The same for the change statements' `position` parameters, a slot per row of each.
     private let changePositions = BoundIntegers(count: EventWriter.changeRowsPerStatement * EventWriter.changeRowsPerStatement)
