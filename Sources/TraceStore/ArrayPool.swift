@@ -37,6 +37,18 @@ public final class ArrayPool<Element>: @unchecked Sendable {
         return array
     }
 
+    /// Frees the spare arrays and the elements left in them, on the calling thread.
+    ///
+    /// For the producer once it has sent its last array: the consumer is still storing it,
+    /// and the spare arrays, freed later when the pool goes, would be freed after that instead.
+    public func drain() {
+        let arrays = lock.withLock {
+            defer { spare = [] }
+            return spare
+        }
+        _ = consume arrays
+    }
+
     /// Takes back an array whose reader is done with it, elements and all.
     public func recycle(_ array: consuming [Element]) {
         let array = array

@@ -55,6 +55,11 @@ public final class EventWriter {
         pointer.initialize(repeating: 0, count: count)
         return pointer
     }()
+    /// The integers each event statement's parameters hold, a slot per parameter of every
+    /// statement (numbered as `bindRow` says): most repeat the row the parameter held before.
+    private let eventIntegers = BoundIntegers(count: EventWriter.rowsPerStatement * EventWriter.rowsPerStatement * Int(EventWriter.parametersPerRow))
+    /// The same for the change statements' `position` parameters, a slot per row of each.
+    private let changePositions = BoundIntegers(count: EventWriter.changeRowsPerStatement * EventWriter.changeRowsPerStatement)
     /// One row at a time: a warning is rare next to the events around it.
     private let insertWarning: Statement
     /// One row at a time: an event that happened more than once is as rare.
@@ -103,6 +108,10 @@ public final class EventWriter {
         changeArena.deinitialize(count: 1)
         changeArena.deallocate()
         boundValues.deallocate()
+        eventIntegers.deallocate()
+        changePositions.deallocate()
+        changeRows.deinitialize(count: 1)
+        changeRows.deallocate()
     }
 
     /// Stores one event; commits the batch when it is full or old enough.
@@ -180,8 +189,10 @@ public final class EventWriter {
             guard let first = events.baseAddress else { return }
             var holdsRare = false
             let bound = boundValues + (group.count - 1) * Self.rowsPerStatement
+            let slots = (group.count - 1) * Self.rowsPerStatement * Int(Self.parametersPerRow)
             for row in 0..<events.count {
-                holdsRare = try bindRow(first + row, at: Int32(row) * Self.parametersPerRow, of: statement, bound: bound + row) || holdsRare
+                let base = Int32(row) * Self.parametersPerRow
+                holdsRare = try bindRow(first + row, at: base, slot: slots + Int(base), of: statement, bound: bound + row) || holdsRare
             }
             try arena.pointee.bind(to: statement) { _ = try statement.step() }
             written += events.count
@@ -200,7 +211,7 @@ public final class EventWriter {
             for offset in 0..<events.count {
                 let tokens = (first + offset).pointer(to: \.tokens)!
                 for position in 0..<tokens.pointee.count {
-                    if changeRows.count == Self.changeRowsPerStatement { try flushChanges() }
+                    if changeRows.pointee.count == Self.changeRowsPerStatement { try flushChanges() }
                     pendingChange(eventID: firstID + offset, position: position, token: tokens.pointee[position])
                 }
             }
@@ -210,8 +221,13 @@ public final class EventWriter {
     /// Binds the columns of the event at `event` from parameter `base + 1` on; true when it is a
     /// warning or happened more than once (rows of side tables follow). `bound` holds the bits
     /// of the row's nullable parameters that hold a value: one is set NULL only when it does.
+    /// Parameter `base + k` has slot `slot + k - 1` in `eventIntegers`: an integer equal to the
+    /// one it holds is not bound again.
     @inline(__always)
-    private func bindRow(_ event: UnsafePointer<Event>, at base: Int32, of statement: Statement, bound: UnsafeMutablePointer<UInt8>) throws -> Bool {
+    private func bindRow(
+        _ event: UnsafePointer<Event>, at base: Int32, slot: Int, of statement: Statement, bound: UnsafeMutablePointer<UInt8>
+    ) throws -> Bool {
+        let integers = eventIntegers
         let kind = event.pointee.kind
         if kind == .text { writtenText += 1 }
         // Lines count from 1: the first row never matches the 0 `lastLine` starts from.
@@ -219,20 +235,20 @@ public final class EventWriter {
         lastLine = max(lastLine, event.pointee.line)
         var present: UInt8 = 0
         statement.bind(event.pointee.line, at: base + 1)
-        statement.bind(kind.index, at: base + 2)
-        statement.bind(try dictionary.originID(of: event.pointee.origin), at: base + 3)
-        statement.bind(event.pointee.envelope.format.index, at: base + 4)
-        statement.bind(try dictionary.contextID(of: event.pointee.envelope), at: base + 5)
+        integers.bind(kind.index, slot: slot + 1, at: base + 2, of: statement)
+        integers.bind(try dictionary.originID(of: event.pointee.origin), slot: slot + 2, at: base + 3, of: statement)
+        integers.bind(event.pointee.envelope.format.index, slot: slot + 3, at: base + 4, of: statement)
+        integers.bind(try dictionary.contextID(of: event.pointee.envelope), slot: slot + 4, at: base + 5, of: statement)
         if let ts = event.pointee.envelope.timestamp {
             statement.bind(ts, at: base + 6)
             present |= Nullable.ts
         }
         if let pid = event.pointee.envelope.pid {
-            statement.bind(pid, at: base + 7)
+            integers.bind(pid, slot: slot + 6, at: base + 7, of: statement)
             present |= Nullable.pid
         }
         if let tid = event.pointee.envelope.tid {
-            statement.bind(tid, at: base + 8)
+            integers.bind(tid, slot: slot + 7, at: base + 8, of: statement)
             present |= Nullable.tid
         }
         if arena.pointee.add(event.pointee.view, at: base + 9) { present |= Nullable.view }
@@ -240,7 +256,7 @@ public final class EventWriter {
         if arena.pointee.add(event.pointee.instance, at: base + 11) { present |= Nullable.instance }
         // A message that begins with the view's name is stored without it.
         let elided = arena.pointee.add(event.pointee.message, droppingPrefix: event.pointee.view, at: base + 12)
-        statement.bind(elided ? 1 : 0, at: base + 13)
+        integers.bind(elided ? 1 : 0, slot: slot + 12, at: base + 13, of: statement)
         if let duration = event.pointee.durationMs {
             withDuration += 1
             statement.bind(duration, at: base + 14)
@@ -248,16 +264,23 @@ public final class EventWriter {
         }
         // Parameters that held a value for an earlier row and have none now are set NULL.
         let stale = bound.pointee & ~present
-        if stale != 0 { Self.bindNull(stale, base: base, of: statement) }
+        if stale != 0 { Self.bindNull(stale, base: base, slot: slot, of: statement, integers: integers) }
         bound.pointee = present
         return kind == .warning || event.pointee.multiplicity != 1
     }
 
-    /// Sets NULL the parameters of a row (from `base + 1`) whose `Nullable` bits are in `stale`.
-    private static func bindNull(_ stale: UInt8, base: Int32, of statement: Statement) {
+    /// Sets NULL the parameters of a row (from `base + 1`) whose `Nullable` bits are in `stale`,
+    /// and forgets the integers the process and thread ids held.
+    private static func bindNull(_ stale: UInt8, base: Int32, slot: Int, of statement: Statement, integers: BoundIntegers) {
         if stale & Nullable.ts != 0 { statement.bindNull(at: base + 6) }
-        if stale & Nullable.pid != 0 { statement.bindNull(at: base + 7) }
-        if stale & Nullable.tid != 0 { statement.bindNull(at: base + 8) }
+        if stale & Nullable.pid != 0 {
+            statement.bindNull(at: base + 7)
+            integers.forget(slot: slot + 6)
+        }
+        if stale & Nullable.tid != 0 {
+            statement.bindNull(at: base + 8)
+            integers.forget(slot: slot + 7)
+        }
         if stale & Nullable.view != 0 { statement.bindNull(at: base + 9) }
         if stale & Nullable.owner != 0 { statement.bindNull(at: base + 10) }
         if stale & Nullable.instance != 0 { statement.bindNull(at: base + 11) }
@@ -287,25 +310,34 @@ public final class EventWriter {
     }
 
     /// Token rows wait in `changeRows` until a full statement's worth, or until the batch
-    /// commits: they are written in the same transaction as their events.
-    private var changeRows: [(eventID: Int, position: Int)] = []
+    /// commits: they are written in the same transaction as their events. Held through a
+    /// pointer, as `arena` is: a stored array paid an exclusivity check on every append.
+    private let changeRows: UnsafeMutablePointer<[(eventID: Int, position: Int)]> = {
+        let pointer = UnsafeMutablePointer<[(eventID: Int, position: Int)]>.allocate(capacity: 1)
+        pointer.initialize(to: [])
+        pointer.pointee.reserveCapacity(EventWriter.changeRowsPerStatement)
+        return pointer
+    }()
 
     private func pendingChange(eventID: Int, position: Int, token: String) {
-        changeArena.pointee.add(token, at: Int32(changeRows.count * 3 + 3))
-        changeRows.append((eventID, position))
+        changeArena.pointee.add(token, at: Int32(changeRows.pointee.count * 3 + 3))
+        changeRows.pointee.append((eventID, position))
     }
 
     /// Writes the change rows waiting, if any.
     private func flushChanges() throws {
-        guard !changeRows.isEmpty else { return }
-        let statement = insertChanges[changeRows.count - 1]
+        let count = changeRows.pointee.count
+        guard count > 0 else { return }
+        let statement = insertChanges[count - 1]
         statement.rewind()
-        for (row, change) in changeRows.enumerated() {
+        let slots = (count - 1) * Self.changeRowsPerStatement
+        for row in 0..<count {
+            let change = changeRows.pointee[row]
             let base = Int32(row * 3)
             statement.bind(change.eventID, at: base + 1)
-            statement.bind(change.position, at: base + 2)
+            changePositions.bind(change.position, slot: slots + row, at: base + 2, of: statement)
         }
-        changeRows.removeAll(keepingCapacity: true)
+        changeRows.pointee.removeAll(keepingCapacity: true)
         try changeArena.pointee.bind(to: statement) { _ = try statement.step() }
     }
 

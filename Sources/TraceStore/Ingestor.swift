@@ -32,7 +32,7 @@ public struct Ingestor {
     /// the same speed.
     public static let chunkSize = 1 << 18
 
-    private let database: Database
+    private let pending: PendingDatabase
     private let makeParser: () -> TraceParser
     private let tags: [TraceTags.Tag]
     private let storesTokens: Bool
@@ -44,7 +44,17 @@ public struct Ingestor {
         database: Database, makeParser: @escaping () -> TraceParser = { TraceParser() }, tags: [TraceTags.Tag] = [],
         storingTokens: Bool = true
     ) {
-        self.database = database
+        self.init(opening: PendingDatabase(database), makeParser: makeParser, tags: tags, storingTokens: storingTokens)
+    }
+
+    /// Creates an ingestor writing into the database `pending` opens when the first input has
+    /// started reading: its first lines are parsed while the file is opened and migrated.
+    /// Otherwise as `init(database:makeParser:tags:storingTokens:)`.
+    public init(
+        opening pending: PendingDatabase, makeParser: @escaping () -> TraceParser = { TraceParser() }, tags: [TraceTags.Tag] = [],
+        storingTokens: Bool = true
+    ) {
+        self.pending = pending
         self.makeParser = makeParser
         self.tags = tags
         storesTokens = storingTokens
@@ -92,14 +102,18 @@ public struct Ingestor {
         input: any ByteInput, source: String, progress: ((Progress) -> Void)?,
         stop: (@Sendable () -> Bool)?, observer: (any IngestObserver)?
     ) throws -> Summary {
-        let writer = try EventWriter(database: database, source: source, storingTokens: storesTokens)
-        // Stored before the first event, so a reader of a live stream already sees them.
-        try TraceTags.store(tags, traceID: writer.traceID, in: database)
-        try observer?.begin(traceID: writer.traceID)
+        // The reading thread starts first: it reads and parses the first batches while this one
+        // creates the trace and prepares the writer's statements (a few milliseconds that the
+        // C loop, which prepares one statement, does not spend before its first line).
         let queue = BlockingQueue<Batch>(capacity: 4)
         let stage = ParseStage(input: input, source: source, parser: makeParser(), queue: queue, interrupted: stop)
         Thread.detachNewThread { stage.run() }
         defer { queue.cancel() }
+        let database = try pending.database()
+        let writer = try EventWriter(database: database, source: source, storingTokens: storesTokens)
+        // Stored before the first event, so a reader of a live stream already sees them.
+        try TraceTags.store(tags, traceID: writer.traceID, in: database)
+        try observer?.begin(traceID: writer.traceID)
 
         var lastProgress = ProcessInfo.processInfo.systemUptime
         while let batch = queue.take() {

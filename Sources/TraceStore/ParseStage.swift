@@ -149,6 +149,9 @@ final class ParseStage: @unchecked Sendable {
             return
         }
         _ = send(.end, stats: stats)
+        // While the writer stores the last batches, the events left in spare arrays are freed
+        // here rather than after it, when the pool goes.
+        pool.drain()
     }
 
     /// One read's bytes to the reader the input goes to, deciding which at the first bytes.

@@ -23,11 +23,21 @@ struct TextArena {
 
     /// Queues `text` for parameter `index`; nil leaves the parameter as it is (the caller sets
     /// it NULL where it held a value). True when there was text.
-    @discardableResult
+    @discardableResult @inline(__always)
     mutating func add(_ text: String?, at index: Int32) -> Bool {
-        guard var text else { return false }
-        text.withUTF8 { append($0, at: index) }
+        guard let text else { return false }
+        Self.withBytes(of: text) { append($0, at: index) }
         return true
+    }
+
+    /// Runs `body` on the UTF-8 bytes of `text` where they lie: a native string (every string
+    /// the parser makes) is read in place, where `withUTF8` needed a `var` copy, a retain and
+    /// a release of the string for each of the five texts of a row.
+    @inline(__always)
+    private static func withBytes<T>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
     }
 
     private mutating func append(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int32) {
@@ -43,20 +53,17 @@ struct TextArena {
     /// Queues `text` for parameter `index` without its leading `prefix` when it begins with
     /// those bytes (and `prefix` is not empty); true when it did.
     mutating func add(_ text: String, droppingPrefix prefix: String?, at index: Int32) -> Bool {
-        guard var prefix, !prefix.isEmpty else {
+        guard let prefix, !prefix.isEmpty else {
             add(text, at: index)
             return false
         }
-        var text = text
-        let kept: Int = text.withUTF8 { utf8 in
-            prefix.withUTF8 { head in
+        return Self.withBytes(of: text) { utf8 in
+            let kept = Self.withBytes(of: prefix) { head in
                 utf8.count >= head.count && memcmp(utf8.baseAddress!, head.baseAddress!, head.count) == 0 ? head.count : 0
             }
-        }
-        text.withUTF8 { utf8 in
             append(UnsafeBufferPointer(rebasing: utf8[kept...]), at: index)
+            return kept > 0
         }
-        return kept > 0
     }
 
     /// Binds every queued parameter to `statement`, runs `body` (which steps it), and empties the

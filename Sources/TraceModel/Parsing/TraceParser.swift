@@ -65,14 +65,18 @@ public struct TraceParser {
             stats.linesByEnvelope[held!.envelope.format.index] += 1
             return
         }
-        let split = envelopes.split(bytes)
+        var split = envelopes.split(bytes)
         stats.linesByEnvelope[split.envelope.format.index] += 1
         if split.malformed { stats.malformedEnvelopes += 1 }
+        // The envelope is moved out of the split, not copied: a copy retained its four strings
+        // on every line, and dropping the split released them again.
+        var envelope = Envelope(format: .plain)
+        swap(&envelope, &split.envelope)
         let event: Event
-        if let decoded = split.decodedMessage {
-            event = decoded.withUnsafeBytes { classify($0, line: number, envelope: split.envelope) }
+        if split.decodedMessage == nil {
+            event = classify(UnsafeRawBufferPointer(rebasing: bytes[split.message]), line: number, envelope: consume envelope)
         } else {
-            event = classify(UnsafeRawBufferPointer(rebasing: bytes[split.message]), line: number, envelope: split.envelope)
+            event = split.decodedMessage!.withUnsafeBytes { classify($0, line: number, envelope: envelope) }
         }
         try hold(event, emit)
     }

@@ -38,9 +38,11 @@ enum IngestCommand: Command {
         inputs = try InputCheck.requireReadable(inputs)
         let patterns = try UserPattern.load(from: ConfigOption.load(arguments))
         let tags = try TagOption.resolve(arguments)
-        let database = try TraceDatabase.openForWriting(path: DatabaseOption.path(arguments))
-        defer { TraceDatabase.finishWriting(database) }
-        let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) }, tags: tags)
+        let path = DatabaseOption.path(arguments)
+        // Opened once the first input is being read, so its first lines parse meanwhile.
+        let database = PendingDatabase { try TraceDatabase.openForWriting(path: path) }
+        defer { if let opened = database.opened { TraceDatabase.finishWriting(opened) } }
+        let ingestor = Ingestor(opening: database, makeParser: { TraceParser(patterns: patterns) }, tags: tags)
         let quiet = arguments.flag("quiet")
         let showProgress = Console.stderrIsTerminal && !quiet
         // Ctrl-C on a stream (`log stream | trace-analyze ingest`) stores what was read and leaves
