@@ -68,7 +68,11 @@ enum CheckCommand: Command {
             database: database, makeParser: { TraceParser(patterns: patterns) }, tags: tags,
             // The timeline shows each body's `_printChanges` tokens and custom rules may read
             // `changes`; nothing else here reads them back.
-            storingTokens: arguments.value("db") != nil || options.timeline != nil || !configuration.customRules.isEmpty
+            storingTokens: arguments.value("db") != nil || options.timeline != nil || !configuration.customRules.isEmpty,
+            // Nobody reads a temporary database while it is written, or after a crash: one
+            // transaction per trace spares the rollback journal a copy of every page each batch
+            // touches. A database of the user's commits in batches, as `ingest` does.
+            inOneTransaction: arguments.value("db") == nil
         )
         var traceIDs: [Int] = []
         var coverage: [TraceCoverage] = []
