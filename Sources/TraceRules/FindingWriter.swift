@@ -23,8 +23,12 @@ struct FindingWriter {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         insertEvidence = try database.prepare("INSERT INTO evidence (finding_id, line) VALUES (?, ?)")
+        // `OR FAIL`: a statement of several rows that may abort (the key's uniqueness) keeps a
+        // statement journal, a copy of every page it changes, to undo its own rows alone; the
+        // caller's transaction is rolled back on any error anyway, so nothing needs undoing
+        // row by row. It was a fifth of what an evidence row cost.
         insertEvidenceRows = try database.prepare(
-            "INSERT INTO evidence (finding_id, line) VALUES "
+            "INSERT OR FAIL INTO evidence (finding_id, line) VALUES "
                 + Array(repeating: "(?, ?)", count: Self.evidenceRowsPerInsert).joined(separator: ", ")
         )
         pending.reserveCapacity(Self.evidenceRowsPerInsert)
