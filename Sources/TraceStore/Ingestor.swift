@@ -36,28 +36,39 @@ public struct Ingestor {
     private let makeParser: () -> TraceParser
     private let tags: [TraceTags.Tag]
     private let storesTokens: Bool
+    private let inOneTransaction: Bool
 
     /// Creates an ingestor writing into `database`, with a fresh parser from `makeParser` per
     /// input; every trace it creates carries `tags`. Without `storingTokens` the `changes` table
     /// is left empty (see `EventWriter`).
+    ///
+    /// With `inOneTransaction` each trace is stored in one transaction rather than in batches,
+    /// for a database no one reads while it is written and no one needs after a crash
+    /// (`check`'s temporary one). With a rollback journal every commit makes the next batch
+    /// copy each page it touches again into the journal first (the view index's pages, hit all
+    /// over by every batch); in one transaction only the pages there were when it began are.
     public init(
         database: Database, makeParser: @escaping () -> TraceParser = { TraceParser() }, tags: [TraceTags.Tag] = [],
-        storingTokens: Bool = true
+        storingTokens: Bool = true, inOneTransaction: Bool = false
     ) {
-        self.init(opening: PendingDatabase(database), makeParser: makeParser, tags: tags, storingTokens: storingTokens)
+        self.init(
+            opening: PendingDatabase(database), makeParser: makeParser, tags: tags, storingTokens: storingTokens,
+            inOneTransaction: inOneTransaction
+        )
     }
 
     /// Creates an ingestor writing into the database `pending` opens when the first input has
     /// started reading: its first lines are parsed while the file is opened and migrated.
-    /// Otherwise as `init(database:makeParser:tags:storingTokens:)`.
+    /// Otherwise as `init(database:makeParser:tags:storingTokens:inOneTransaction:)`.
     public init(
         opening pending: PendingDatabase, makeParser: @escaping () -> TraceParser = { TraceParser() }, tags: [TraceTags.Tag] = [],
-        storingTokens: Bool = true
+        storingTokens: Bool = true, inOneTransaction: Bool = false
     ) {
         self.pending = pending
         self.makeParser = makeParser
         self.tags = tags
         storesTokens = storingTokens
+        self.inOneTransaction = inOneTransaction
     }
 
     /// Ingests the file at `path`, or stdin when `path` is `-`.
@@ -110,7 +121,9 @@ public struct Ingestor {
         Thread.detachNewThread { stage.run() }
         defer { queue.cancel() }
         let database = try pending.database()
-        let writer = try EventWriter(database: database, source: source, storingTokens: storesTokens)
+        let writer = try inOneTransaction
+            ? EventWriter(database: database, source: source, batchSize: .max, maxLatency: .infinity, storingTokens: storesTokens)
+            : EventWriter(database: database, source: source, storingTokens: storesTokens)
         // Stored before the first event, so a reader of a live stream already sees them.
         try TraceTags.store(tags, traceID: writer.traceID, in: database)
         try observer?.begin(traceID: writer.traceID)

@@ -22,16 +22,22 @@ public final class StreamAnalysis: IngestObserver {
     /// Writes settled findings on the writer's thread; made with the first of them.
     private var writer: FindingWriter?
     private var stored = 0
+    private let countingEvidenceAbove: Int
 
     /// An analysis of the trace read from `source` (as the user named it; `-` for stdin) with
     /// `configuration`'s rules. With `database` (the one the ingest writes) findings are stored
     /// in its `findings` and `evidence` as they settle and at the end (`finishStoring`); without
-    /// one, `finish` returns them.
-    public init(configuration: RuleConfiguration = RuleConfiguration(), sources: SourceIndex? = nil, source: String, storingIn database: Database? = nil) {
+    /// one, `finish` returns them. With `countingEvidenceAbove`, the stored findings citing
+    /// more lines than that are counted as they are stored (`evidenceCounts`).
+    public init(
+        configuration: RuleConfiguration = RuleConfiguration(), sources: SourceIndex? = nil, source: String,
+        storingIn database: Database? = nil, countingEvidenceAbove: Int = .max
+    ) {
         self.configuration = configuration
         self.sources = sources
         self.source = source
         self.database = database
+        self.countingEvidenceAbove = countingEvidenceAbove
     }
 
     deinit { worker?.queue.cancel() }
@@ -54,6 +60,13 @@ public final class StreamAnalysis: IngestObserver {
 
     /// The lines whose events name an instance, once `finish` or `finishStoring` has returned.
     public var linesNamingInstances: LineSet { worker?.analyzer.linesNamingInstances ?? LineSet() }
+
+    /// How many lines each stored finding that cites more than `countingEvidenceAbove` cites,
+    /// by its id in `findings`, once `finishStoring` has returned: what a report would count in
+    /// `evidence`, known without reading the rows back (a text report shows ten lines of a
+    /// finding and counts the rest; the count read each of them). The findings of custom rules,
+    /// stored by their SQL, are not here.
+    public var evidenceCounts: [Int: Int] { writer?.evidenceCounts ?? [:] }
 
     /// Waits for the rules to see the last event, and returns every finding in report order;
     /// call once the ingest has returned, on an analysis without a database. Empty when the
@@ -125,7 +138,7 @@ public final class StreamAnalysis: IngestObserver {
     }
 
     private func write(_ finding: Finding, into database: Database) throws {
-        if writer == nil { writer = try FindingWriter(database: database) }
+        if writer == nil { writer = try FindingWriter(database: database, countingAbove: countingEvidenceAbove) }
         try writer!.write(finding)
         stored += 1
     }

@@ -68,28 +68,37 @@ enum CheckCommand: Command {
             database: database, makeParser: { TraceParser(patterns: patterns) }, tags: tags,
             // The timeline shows each body's `_printChanges` tokens and custom rules may read
             // `changes`; nothing else here reads them back.
-            storingTokens: arguments.value("db") != nil || options.timeline != nil || !configuration.customRules.isEmpty
+            storingTokens: arguments.value("db") != nil || options.timeline != nil || !configuration.customRules.isEmpty,
+            // Nobody reads a temporary database while it is written, or after a crash: one
+            // transaction per trace spares the rollback journal a copy of every page each batch
+            // touches. A database of the user's commits in batches, as `ingest` does.
+            inOneTransaction: arguments.value("db") == nil
         )
         var traceIDs: [Int] = []
         var coverage: [TraceCoverage] = []
         var linesNamingInstances: [Int: LineSet] = [:]
+        var evidenceCounts: [Int: Int] = [:]
         let showProgress = Console.stderrIsTerminal
         for input in inputs {
             // The rules read the events as they are stored, on a thread of their own: the trace
             // is not read back. Updates and causes are left for `why` and `views` to store.
-            let analysis = StreamAnalysis(configuration: configuration, sources: options.sources, source: input, storingIn: database)
+            let analysis = StreamAnalysis(
+                configuration: configuration, sources: options.sources, source: input, storingIn: database,
+                countingEvidenceAbove: TextReporter.maxEvidence
+            )
             let summary = try ingestor.ingest(
                 path: input, progress: showProgress ? IngestCommand.progressLine(for: input) : nil, observer: analysis
             )
             if showProgress { Console.clearStatus() }
             try analysis.finishStoring()
             linesNamingInstances[summary.traceID] = analysis.linesNamingInstances
+            evidenceCounts.merge(analysis.evidenceCounts) { _, new in new }
             traceIDs.append(summary.traceID)
             coverage.append(try TraceCoverage.read(database, traceID: summary.traceID))
         }
         let status = try options.finish(
             database: database, traceIDs: traceIDs, coverage: coverage, configuration: configuration,
-            linesNamingInstances: linesNamingInstances
+            linesNamingInstances: linesNamingInstances, evidenceCounts: evidenceCounts
         )
         if !arguments.flag("allow-empty"), let empty = coverage.first(where: \.isEmpty) {
             throw ToolError(EmptyLogMessage.render(empty))

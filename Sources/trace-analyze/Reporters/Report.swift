@@ -38,6 +38,9 @@ struct Report {
     /// Per trace, when known, the lines whose events name an instance: only those are looked up
     /// for a heading's instance (`check` learns them as its rules read the events).
     var linesNamingInstances: [Int: LineSet] = [:]
+    /// By finding id, how many lines a finding cites, where the run that stored it counted them
+    /// (`check`: those citing more than `TextReporter.maxEvidence`); others are counted in `evidence`.
+    var evidenceCounts: [Int: Int] = [:]
     /// For `lint`: the Swift files read and where each finding's column is.
     var lint: LintReport?
     /// The width to fit lines of text to.

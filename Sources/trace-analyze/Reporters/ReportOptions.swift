@@ -53,7 +53,8 @@ struct ReportOptions {
     /// `watch`'s NDJSON stream.
     func finish(
         database: Database, traceIDs: [Int], coverage: [TraceCoverage], configuration: RuleConfiguration,
-        singleLineJSON: Bool = false, linesNamingInstances: [Int: LineSet] = [:], lint: LintReport? = nil
+        singleLineJSON: Bool = false, linesNamingInstances: [Int: LineSet] = [:], evidenceCounts: [Int: Int] = [:],
+        lint: LintReport? = nil
     ) throws -> Int32 {
         let stored = StoredFindings(database: database, traceIDs: traceIDs)
         if let writeBaseline {
@@ -90,6 +91,7 @@ struct ReportOptions {
                 report.evidenceText = try EvidenceLookup(database: database)
             }
             report.linesNamingInstances = linesNamingInstances
+            report.evidenceCounts = evidenceCounts
             report.width = Console.width
         } else if reporter == HTMLReporter.self {
             // The page shows what each cited line says, looked up as the findings are read.

@@ -25,7 +25,8 @@ enum TextReporter: Reporter {
             let shown = try finding.lines.prefix(maxEvidence).map { try report.evidenceText?.line($0, traceID: finding.traceID) }
             return Said(
                 shown: shown,
-                lineCount: finding.lines.count <= maxEvidence ? finding.lines.count : try lookups.evidenceCount(of: id),
+                lineCount: finding.lines.count <= maxEvidence
+                    ? finding.lines.count : try report.evidenceCounts[id] ?? lookups.evidenceCount(of: id),
                 subject: try report.subject(of: finding, shared: shared, shown: shown) { try lookups.evidenceLines(of: id) }
             )
         }
