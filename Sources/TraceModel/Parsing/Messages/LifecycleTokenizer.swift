@@ -93,6 +93,8 @@ enum LifecycleTokenizer {
                 break
             } else if isSeparator(byte) {
                 hasSeparator = true
+                // `DetailView::init` is dotted, as `DetailView.init` is.
+                if byte == UInt8(ascii: ":"), index > start, message[index - 1] == UInt8(ascii: ":") { hasDot = true }
             } else if byte == UInt8(ascii: ".") {
                 hasDot = true
             }
@@ -240,6 +242,13 @@ enum LifecycleTokenizer {
                 if angle < 0 { return false }
             case UInt8(ascii: "."), UInt8(ascii: ","):
                 break
+            case UInt8(ascii: ":"):
+                // `DetailView::init`: a scope separator, never a lone `:` (`key:value` is no name).
+                if index + 1 < word.count, word[index + 1] == UInt8(ascii: ":") {
+                    index += 1
+                } else {
+                    return false
+                }
             case 0x20 where angle > 0:
                 // `Row<Dictionary<String, Int>>`: generic arguments are printed with spaces.
                 break
