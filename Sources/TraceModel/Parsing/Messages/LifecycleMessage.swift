@@ -169,8 +169,9 @@ struct LifecycleLine {
             subject = subjectWord.range
             // A lone number names seed 000's ZStack layers (`1 appear`), when nothing else could.
             let numbered = subjectWord.shape == .number && cursor == 0 && kindIndex == 1
-            if instance == nil, let label = namedLabel(endingAt: cursor) {
-                // `Game view appeared`, `ERROR VIEW appeared`: the developer's words for a view.
+            if !isName(subjectWord), !numbered, instance == nil, let label = namedLabel(endingAt: cursor) {
+                // `Game view appeared`, `ERROR VIEW appeared`: the developer's words for a view
+                // (`view`, `screen`, `page` and `app` are stopwords, so asked only when the name failed).
                 subject = label
                 subjectWord = LifecycleWord(range: label, shape: .name)
                 cursor -= 2
@@ -312,8 +313,8 @@ struct LifecycleLine {
         for index in 0...last {
             let word = words[index]
             if word.wrapped || word.shape == .number || word.shape == .instance || isTag(word) { continue }
-            if index == 0, word.separated, isTypeName(word), index + 1 < words.count, isCapitalised(words[index + 1]) { continue }
             if word.shape == .other, isTimestamp(bytes(word.range)) { continue }
+            if index == 0, word.separated, isTypeName(word), index + 1 < words.count, isCapitalised(words[index + 1]) { continue }
             return false
         }
         return true

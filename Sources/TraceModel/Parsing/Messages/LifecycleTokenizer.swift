@@ -242,18 +242,16 @@ enum LifecycleTokenizer {
                 if angle < 0 { return false }
             case UInt8(ascii: "."), UInt8(ascii: ","):
                 break
-            case UInt8(ascii: ":"):
-                // `DetailView::init`: a scope separator, never a lone `:` (`key:value` is no name).
-                if index + 1 < word.count, word[index + 1] == UInt8(ascii: ":") {
-                    index += 1
-                } else {
-                    return false
-                }
             case 0x20 where angle > 0:
                 // `Row<Dictionary<String, Int>>`: generic arguments are printed with spaces.
                 break
             default:
-                guard isWordByte(byte) else { return false }
+                if !isWordByte(byte) {
+                    // `DetailView::init`: a scope separator, never a lone `:` (`key:value` is no
+                    // name). Tested only here, off the path of ordinary names.
+                    guard byte == UInt8(ascii: ":"), index + 1 < word.count, word[index + 1] == UInt8(ascii: ":") else { return false }
+                    index += 1
+                }
             }
             index += 1
         }
