@@ -19,7 +19,8 @@ extension LifecycleLine {
             guard subjectIndex < words.count else { return nil }
         }
         let subject = words[subjectIndex]
-        guard subject.shape == .name, isTypeName(subject) else { return nil }
+        // `Evaluating WithViewStore<…>.body`: a subject that names a kind itself is read by it.
+        guard subject.shape == .name, isTypeName(subject), !LifecycleWords.mayNameKind(bytes(subject.range)) else { return nil }
         var after = subjectIndex + 1
         // `Building WindowGroup scene...`: a generic noun says what the type is.
         if after < words.count, !subject.separated, words[after].shape == .name, !words[after].wrapped,
