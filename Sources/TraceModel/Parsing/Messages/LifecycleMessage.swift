@@ -169,7 +169,8 @@ struct LifecycleLine {
             subject = subjectWord.range
             // A lone number names seed 000's ZStack layers (`1 appear`), when nothing else could.
             let numbered = subjectWord.shape == .number && cursor == 0 && kindIndex == 1
-            if !isName(subjectWord), !numbered, instance == nil, let label = namedLabel(endingAt: cursor) {
+            let named = isName(subjectWord)
+            if !named, !numbered, instance == nil, let label = namedLabel(endingAt: cursor) {
                 // `Game view appeared`, `ERROR VIEW appeared`: the developer's words for a view
                 // (`view`, `screen`, `page` and `app` are stopwords, so asked only when the name failed).
                 subject = label
@@ -182,7 +183,7 @@ struct LifecycleLine {
                     kind: kind.kind, view: label, owner: nil, instance: tail.instance, detailStart: words[next - 1].range.upperBound
                 )
             }
-            guard isName(subjectWord) || numbered else { return nil }
+            guard named || numbered else { return nil }
             cursor -= 1
         }
         var owner: Range<Int>?
@@ -306,15 +307,19 @@ struct LifecycleLine {
     }
 
     /// Everything before the subject may be decoration, tags, timestamps and counters, never
-    /// words of a sentence; the first word may also be a type's name as a source label
-    /// (`MemoryMatch: Game view appeared`), as `[MemoryMatch]` would be.
+    /// words of a sentence; the first word may also be a capitalised source label before a
+    /// capitalised subject (`MemoryMatch: Game view appeared`, `Lifecycle: DetailView onAppear`),
+    /// as `[MemoryMatch]` would be (`Error: View did appear` is still prose).
     func preamble(upTo last: Int) -> Bool {
         guard last >= 0 else { return true }
         for index in 0...last {
             let word = words[index]
             if word.wrapped || word.shape == .number || word.shape == .instance || isTag(word) { continue }
             if word.shape == .other, isTimestamp(bytes(word.range)) { continue }
-            if index == 0, word.separated, isTypeName(word), index + 1 < words.count, isCapitalised(words[index + 1]) { continue }
+            if index == 0, word.separated, isCapitalised(word), index + 1 < words.count, isCapitalised(words[index + 1]),
+               !LifecycleWords.isStopword(bytes(word.range)) {
+                continue
+            }
             return false
         }
         return true
@@ -386,7 +391,8 @@ struct LifecycleLine {
         return start..<end
     }
 
-    /// The instance in a call-like subject: `ItemRow(id: 1)` → `1`, `Row(42)` → `42`.
+    /// The instance in a call-like subject: `ItemRow(id: 1)` → `1`, `Row(42)` → `42`,
+    /// `ItemRow(id: 1, title: "A")` → `1`.
     func callInstance(_ range: Range<Int>) -> Range<Int>? {
         guard message[range.upperBound - 1] == UInt8(ascii: ")"),
               let open = message[range].firstIndex(of: UInt8(ascii: "(")), open + 1 < range.upperBound - 1
@@ -401,7 +407,8 @@ struct LifecycleLine {
             start = colon + 1
         }
         while start < end, LifecycleTokenizer.isSpace(message[start]) { start += 1 }
-        var valueEnd = end
+        // `ItemRow(id: 1, title: "A")`: a struct's dump; its first field is the id.
+        var valueEnd = message[start..<end].firstIndex(of: UInt8(ascii: ",")) ?? end
         while valueEnd > start, LifecycleTokenizer.isSpace(message[valueEnd - 1]) { valueEnd -= 1 }
         guard start < valueEnd else { return nil }
         let value = UnsafeRawBufferPointer(rebasing: message[start..<valueEnd])
