@@ -289,7 +289,7 @@ struct LifecycleLine {
     }
 
     /// `Game view`, `Main screen`, `ERROR VIEW` ending at `index`: a capitalised word and a generic
-    /// noun, as a developer names a view in words. Not a sentence's start (`The app`, `Loading
+    /// noun, as a developer names a view in words (just the type in `DetailView view`). Not a sentence's start (`The app`, `Loading
     /// view`), except in capitals, which make a label of any word (`ERROR VIEW`).
     func namedLabel(endingAt index: Int) -> Range<Int>? {
         guard index >= 1 else { return nil }
@@ -301,6 +301,8 @@ struct LifecycleLine {
         guard let first = text.first, first >= 0x41, first <= 0x5A, text.count >= 2, LifecycleWords.kind(text) == nil,
               !(text.count > 3 && LifecycleWords.equalsIgnoringCase(UnsafeRawBufferPointer(rebasing: text[(text.count - 3)...]), "ing"))
         else { return nil }
+        // `DetailView view init`: after a type's name the noun only says what it is.
+        if isTypeName(label) { return label.range }
         let shouted = isTag(label) && isTag(noun)
         guard shouted || !(LifecycleWords.isStopword(text) || LifecycleWords.isAuxiliary(text)) else { return nil }
         return label.range.lowerBound..<noun.range.upperBound
@@ -316,8 +318,9 @@ struct LifecycleLine {
             let word = words[index]
             if word.wrapped || word.shape == .number || word.shape == .instance || isTag(word) { continue }
             if word.shape == .other, isTimestamp(bytes(word.range)) { continue }
+            // The subject after it is no lifecycle word in any case: `DetailView: Body evaluated` names no view `Body`.
             if index == 0, word.separated, isCapitalised(word), index + 1 < words.count, isCapitalised(words[index + 1]),
-               !LifecycleWords.isStopword(bytes(word.range)) {
+               !LifecycleWords.isStopword(bytes(word.range)), !LifecycleLookalike.isLifecycleish(bytes(words[index + 1].range)) {
                 continue
             }
             return false
