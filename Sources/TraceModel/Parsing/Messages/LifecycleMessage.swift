@@ -183,7 +183,10 @@ struct LifecycleLine {
                     kind: kind.kind, view: label, owner: nil, instance: tail.instance, detailStart: words[next - 1].range.upperBound
                 )
             }
-            guard named || numbered else { return nil }
+            guard named || numbered else {
+                // `[DetailView.swift:42] init()`: a log wrapper's source location names the view.
+                return instance == nil ? locatedSubject(at: cursor, kind: kind, next: next) : nil
+            }
             cursor -= 1
         }
         var owner: Range<Int>?
