@@ -79,6 +79,11 @@ public struct MessageClassifier {
                 multiplicity: parsed.annotation.map { multiplicity(of: $0, view: view) } ?? 1
             )
         }
+        // TCA's `WithViewStore<…>@LoginView.swift:44 (Changed state)`: a body evaluation of the
+        // view in that file. After the lifecycle prints: its first byte is all most lines pay.
+        if let view = ViewStoreDebugLine.parse(message) {
+            return Event(line: line, kind: .body, view: names.intern(message, view), origin: .lifecycle, message: text, envelope: envelope)
+        }
         // A warning pasted with decoration in front (`⚠️ Publishing changes…`, `> *ForEach<…>…*`):
         // read where a lifecycle print would have been, once the line is nothing else.
         if SwiftUIWarning.parseDecorated(message) != nil || SwiftUIWarning.parseTrailing(message) != nil {

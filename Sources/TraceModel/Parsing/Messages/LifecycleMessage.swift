@@ -63,7 +63,7 @@ public enum LifecycleMessage {
         words.removeAll(keepingCapacity: true)
         // Most lines name no lifecycle word at all: they end here, after the first few words.
         guard let firstKind = LifecycleTokenizer.tokenize(message, into: &words) else { return nil }
-        let line = Line(message: message, words: words)
+        let line = LifecycleLine(message: message, words: words)
         for index in firstKind..<words.count where words[index].shape == .name {
             if var parsed = line.match(kindAt: index) {
                 parsed.annotation = Multiplicity.annotation(in: message, after: parsed.detailStart, counting: parsed.kind == .body)
@@ -80,7 +80,7 @@ public enum LifecycleMessage {
         if message.contains(UInt8(ascii: "#")) {
             var split: [LifecycleWord] = []
             if let first = LifecycleTokenizer.tokenize(message, into: &split, splittingInstances: true), split.count != words.count {
-                let retry = Line(message: message, words: split)
+                let retry = LifecycleLine(message: message, words: split)
                 for index in first..<split.count where split[index].shape == .name {
                     if let parsed = retry.match(kindAt: index) { return parsed }
                 }
@@ -103,8 +103,9 @@ public enum LifecycleMessage {
     }
 }
 
-/// One candidate line: its bytes and words, and the matching steps over them.
-private struct Line {
+/// One candidate line: its bytes and words, and the matching steps over them (the verb-first
+/// steps are in `LifecycleLine+VerbFirst.swift`).
+struct LifecycleLine {
     let message: UnsafeRawBufferPointer
     let words: [LifecycleWord]
 
@@ -121,7 +122,7 @@ private struct Line {
             return (LifecycleWords.KindWord(kind: .body, strength: .strict), index + 2, nil)
         }
         if let kind = LifecycleWords.kind(text) { return (kind, index + 1, nil) }
-        if let split = splitDotted(word.range), let kind = LifecycleWords.kind(bytes(split.suffix)) {
+        if let split = splitDotted(word.range), let kind = LifecycleWords.kind(bytes(split.suffix)), kind.strength != .leading {
             // `Card.body` and `ViewModel.init` are code, whatever the word.
             return (LifecycleWords.KindWord(kind: kind.kind, strength: .strict), index + 1, split.prefix)
         }
@@ -133,8 +134,10 @@ private struct Line {
         if let dotted {
             return subjectBefore(index, dotted: dotted, kind: kind, next: next)
         }
+        if kind.strength == .leading { return verbFirst(index, kind: kind, next: next) }
         return subjectBefore(index, dotted: nil, kind: kind, next: next)
             ?? subjectAfter(index, kind: kind, next: next)
+            ?? verbFirst(index, kind: kind, next: next)
     }
 
     /// `[owner] subject [instance] [auxiliaries] KIND detail`.
@@ -166,7 +169,24 @@ private struct Line {
             subject = subjectWord.range
             // A lone number names seed 000's ZStack layers (`1 appear`), when nothing else could.
             let numbered = subjectWord.shape == .number && cursor == 0 && kindIndex == 1
-            guard isName(subjectWord) || numbered else { return nil }
+            let named = isName(subjectWord)
+            if !named, !numbered, instance == nil, let label = namedLabel(endingAt: cursor) {
+                // `Game view appeared`, `ERROR VIEW appeared`: the developer's words for a view
+                // (`view`, `screen`, `page` and `app` are stopwords, so asked only when the name failed).
+                subject = label
+                subjectWord = LifecycleWord(range: label, shape: .name)
+                cursor -= 2
+                guard preamble(upTo: cursor) else { return nil }
+                let tail = detail(after: next)
+                guard accepts(kind: kind, subject: subjectWord, tail: tail) else { return nil }
+                return LifecycleMessage.Parsed(
+                    kind: kind.kind, view: label, owner: nil, instance: tail.instance, detailStart: words[next - 1].range.upperBound
+                )
+            }
+            guard named || numbered else {
+                // `[DetailView.swift:42] init()`: a log wrapper's source location names the view.
+                return instance == nil ? locatedSubject(at: cursor, kind: kind, next: next) : nil
+            }
             cursor -= 1
         }
         var owner: Range<Int>?
@@ -184,17 +204,46 @@ private struct Line {
         )
     }
 
-    /// `KIND subject detail`, for code words only: `deinit ContentView`, `onAppear: Row - 3`.
+    /// `KIND subject detail`, for code words only: `deinit ContentView`, `onAppear: Row - 3`;
+    /// and with the subject introduced (`Deinit called for SettingsViewModel`, `View init:
+    /// DetailView`), where it must be a type's name (`init called for pin 5` is prose).
     private func subjectAfter(_ kindIndex: Int, kind: LifecycleWords.KindWord, next: Int) -> LifecycleMessage.Parsed? {
-        guard kind.strength == .strict, next < words.count, preamble(upTo: kindIndex - 1) else { return nil }
-        let subjectWord = words[next]
+        guard kind.strength == .strict, next < words.count else { return nil }
+        var introduced = false
+        if !preamble(upTo: kindIndex - 1) {
+            // `View init: DetailView`: a generic noun names the sort of thing the subject is.
+            guard kindIndex >= 1, words[kindIndex - 1].shape == .name, !words[kindIndex - 1].wrapped,
+                  LifecycleWords.isGenericNoun(bytes(words[kindIndex - 1].range)), preamble(upTo: kindIndex - 2)
+            else { return nil }
+            introduced = true
+        }
+        guard let (subjectIndex, named) = introducedSubject(from: next) else { return nil }
+        let subjectWord = words[subjectIndex]
         guard subjectWord.shape == .name, isName(subjectWord), !LifecycleWords.isFiller(bytes(subjectWord.range)) else { return nil }
-        let tail = detail(after: next + 1)
+        if introduced || named {
+            guard isTypeName(subjectWord) else { return nil }
+        }
+        let tail = detail(after: subjectIndex + 1)
         guard accepts(kind: kind, subject: subjectWord, tail: tail) else { return nil }
         return LifecycleMessage.Parsed(
             kind: kind.kind, view: viewRange(subjectWord.range), owner: nil, instance: tail.instance,
             detailStart: subjectWord.range.upperBound
         )
+    }
+
+    /// Where the subject after a kind word stands: right after it, or after fillers and a
+    /// preposition (`called for`, `in class`); `named` when a preposition introduced it.
+    func introducedSubject(from start: Int) -> (index: Int, named: Bool)? {
+        var index = start
+        while index < words.count, words[index].shape == .name, LifecycleWords.isFiller(bytes(words[index].range)) { index += 1 }
+        guard index < words.count else { return nil }
+        guard words[index].shape == .name, LifecycleWords.isPreposition(bytes(words[index].range)) else {
+            // `deinit ContentView`, never `init called Row`: only a preposition leads past a filler.
+            return index == start ? (index, false) : nil
+        }
+        index += 1
+        if index < words.count, words[index].shape == .name, LifecycleWords.isTypeKeyword(bytes(words[index].range)) { index += 1 }
+        return index < words.count ? (index, true) : nil
     }
 
     /// What follows the kind: fillers, counters and instances are part of the print; anything
@@ -205,7 +254,7 @@ private struct Line {
         var instance: Range<Int>?
     }
 
-    private func detail(after start: Int) -> Tail {
+    func detail(after start: Int) -> Tail {
         var tail = Tail()
         var index = start
         var previousEnd = start > 0 ? words[start - 1].range.upperBound : 0
@@ -229,7 +278,7 @@ private struct Line {
     }
 
     /// Whether the line shows enough, for its kind word, to be a lifecycle print.
-    private func accepts(kind: LifecycleWords.KindWord, subject: LifecycleWord, tail: Tail) -> Bool {
+    func accepts(kind: LifecycleWords.KindWord, subject: LifecycleWord, tail: Tail) -> Bool {
         let typeLike = looksLikeType(subject)
         // `ProfileSwitcher: Rendering menu …`: a type set off by a colon heads what it reports.
         if typeLike, subject.separated { return true }
@@ -237,24 +286,60 @@ private struct Line {
         case .strict: return tail.isEmpty || typeLike || tail.setOff
         case .plain: return tail.isEmpty || (typeLike && tail.setOff)
         case .loose: return typeLike && (tail.isEmpty || tail.setOff)
+        // A gerund after its subject (`DetailView creating`) is not how anyone prints a lifecycle.
+        case .leading: return false
         }
     }
 
+    /// `Game view`, `Main screen`, `ERROR VIEW` ending at `index`: a capitalised word and a generic
+    /// noun, as a developer names a view in words (just the type in `DetailView view`). Not a sentence's start (`The app`, `Loading
+    /// view`), except in capitals, which make a label of any word (`ERROR VIEW`).
+    func namedLabel(endingAt index: Int) -> Range<Int>? {
+        guard index >= 1 else { return nil }
+        let noun = words[index], label = words[index - 1]
+        guard noun.shape == .name, label.shape == .name, !noun.wrapped, !label.wrapped, !label.separated,
+              LifecycleWords.isGenericNoun(bytes(noun.range))
+        else { return nil }
+        let text = bytes(label.range)
+        guard let first = text.first, first >= 0x41, first <= 0x5A, text.count >= 2, LifecycleWords.kind(text) == nil,
+              !(text.count > 3 && LifecycleWords.equalsIgnoringCase(UnsafeRawBufferPointer(rebasing: text[(text.count - 3)...]), "ing"))
+        else { return nil }
+        // `DetailView view init`: after a type's name the noun only says what it is.
+        if isTypeName(label) { return label.range }
+        let shouted = isTag(label) && isTag(noun)
+        guard shouted || !(LifecycleWords.isStopword(text) || LifecycleWords.isAuxiliary(text)) else { return nil }
+        return label.range.lowerBound..<noun.range.upperBound
+    }
+
     /// Everything before the subject may be decoration, tags, timestamps and counters, never
-    /// words of a sentence.
-    private func preamble(upTo last: Int) -> Bool {
+    /// words of a sentence; the first word may also be a capitalised source label before a
+    /// capitalised subject (`MemoryMatch: Game view appeared`, `Lifecycle: DetailView onAppear`),
+    /// as `[MemoryMatch]` would be (`Error: View did appear` is still prose).
+    func preamble(upTo last: Int) -> Bool {
         guard last >= 0 else { return true }
         for index in 0...last {
             let word = words[index]
             if word.wrapped || word.shape == .number || word.shape == .instance || isTag(word) { continue }
             if word.shape == .other, isTimestamp(bytes(word.range)) { continue }
+            // The subject after it is no lifecycle word in any case: `DetailView: Body evaluated` names no view `Body`.
+            if index == 0, word.separated, isCapitalised(word), index + 1 < words.count, isCapitalised(words[index + 1]),
+               !LifecycleWords.isStopword(bytes(word.range)), !LifecycleLookalike.isLifecycleish(bytes(words[index + 1].range)) {
+                continue
+            }
             return false
         }
         return true
     }
 
+    /// `Game`, `DetailView`, `ERROR`: a name that starts with an upper-case letter, as a
+    /// subject after a source label does (`DetailView: lifecycle onAppear` is no such line).
+    private func isCapitalised(_ word: LifecycleWord) -> Bool {
+        guard word.shape == .name, let first = bytes(word.range).first else { return false }
+        return first >= 0x41 && first <= 0x5A
+    }
+
     /// `DEBUG`, `VIEW`, `INFO:`: an upper-case label of two or more letters.
-    private func isTag(_ word: LifecycleWord) -> Bool {
+    func isTag(_ word: LifecycleWord) -> Bool {
         let text = bytes(word.range)
         guard word.shape == .name, text.count >= 2 else { return false }
         return text.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || $0 == UInt8(ascii: "_") }
@@ -274,7 +359,7 @@ private struct Line {
     }
 
     /// A word that may name a view: an identifier that is neither English glue nor a lifecycle word.
-    private func isName(_ word: LifecycleWord) -> Bool {
+    func isName(_ word: LifecycleWord) -> Bool {
         guard word.shape == .name, word.range.count <= LifecycleMessage.maxNameLength else { return false }
         let text = bytes(word.range)
         return !LifecycleWords.isStopword(text) && LifecycleWords.kind(text) == nil
@@ -283,7 +368,7 @@ private struct Line {
 
     /// `ContentView`, `iPhoneRow`, `Row<Item>`, `Feed.Row`, `[Row]`: a name shaped like a Swift
     /// type rather than an English word.
-    private func looksLikeType(_ word: LifecycleWord) -> Bool {
+    func looksLikeType(_ word: LifecycleWord) -> Bool {
         if word.wrapped { return true }
         var sawLower = false
         for byte in bytes(word.range) {
@@ -301,7 +386,7 @@ private struct Line {
     /// an object's description: `<MyApp.DetailViewModel: 0x…>` → `DetailViewModel` (Swift
     /// always prints the module there, and `DetailViewModel init` from the same type must not
     /// be another type).
-    private func viewRange(_ range: Range<Int>) -> Range<Int> {
+    func viewRange(_ range: Range<Int>) -> Range<Int> {
         let stripped = LifecycleWords.stripCall(bytes(range))
         var start = range.lowerBound
         let end = range.lowerBound + stripped.count
@@ -312,8 +397,9 @@ private struct Line {
         return start..<end
     }
 
-    /// The instance in a call-like subject: `ItemRow(id: 1)` → `1`, `Row(42)` → `42`.
-    private func callInstance(_ range: Range<Int>) -> Range<Int>? {
+    /// The instance in a call-like subject: `ItemRow(id: 1)` → `1`, `Row(42)` → `42`,
+    /// `ItemRow(id: 1, title: "A")` → `1`.
+    func callInstance(_ range: Range<Int>) -> Range<Int>? {
         guard message[range.upperBound - 1] == UInt8(ascii: ")"),
               let open = message[range].firstIndex(of: UInt8(ascii: "(")), open + 1 < range.upperBound - 1
         else { return nil }
@@ -327,7 +413,8 @@ private struct Line {
             start = colon + 1
         }
         while start < end, LifecycleTokenizer.isSpace(message[start]) { start += 1 }
-        var valueEnd = end
+        // `ItemRow(id: 1, title: "A")`: a struct's dump; its first field is the id.
+        var valueEnd = message[start..<end].firstIndex(of: UInt8(ascii: ",")) ?? end
         while valueEnd > start, LifecycleTokenizer.isSpace(message[valueEnd - 1]) { valueEnd -= 1 }
         guard start < valueEnd else { return nil }
         let value = UnsafeRawBufferPointer(rebasing: message[start..<valueEnd])
@@ -335,8 +422,9 @@ private struct Line {
         return start..<valueEnd
     }
 
-    /// `ContentView.Model.init()` → (`ContentView.Model`, `init()`); the dot must come before any `(`.
-    private func splitDotted(_ range: Range<Int>) -> (prefix: Range<Int>, suffix: Range<Int>)? {
+    /// `ContentView.Model.init()` → (`ContentView.Model`, `init()`), `DetailView::init` →
+    /// (`DetailView`, `init`); the dot must come before any `(`.
+    func splitDotted(_ range: Range<Int>) -> (prefix: Range<Int>, suffix: Range<Int>)? {
         var limit = range.upperBound
         if let open = message[range].firstIndex(of: UInt8(ascii: "(")) { limit = open }
         var index = limit - 1
@@ -344,6 +432,11 @@ private struct Line {
             if message[index] == UInt8(ascii: ".") {
                 guard index + 1 < range.upperBound else { return nil }
                 return (range.lowerBound..<index, (index + 1)..<range.upperBound)
+            }
+            // `DetailView::onAppear`: the scope separator of C++ and Rust, as some print it.
+            if message[index] == UInt8(ascii: ":"), message[index - 1] == UInt8(ascii: ":"), index - 1 > range.lowerBound {
+                guard index + 1 < range.upperBound else { return nil }
+                return (range.lowerBound..<(index - 1), (index + 1)..<range.upperBound)
             }
             index -= 1
         }

@@ -93,6 +93,8 @@ enum LifecycleTokenizer {
                 break
             } else if isSeparator(byte) {
                 hasSeparator = true
+                // `DetailView::init` is dotted, as `DetailView.init` is.
+                if byte == UInt8(ascii: ":"), index > start, message[index - 1] == UInt8(ascii: ":") { hasDot = true }
             } else if byte == UInt8(ascii: ".") {
                 hasDot = true
             }
@@ -244,7 +246,12 @@ enum LifecycleTokenizer {
                 // `Row<Dictionary<String, Int>>`: generic arguments are printed with spaces.
                 break
             default:
-                guard isWordByte(byte) else { return false }
+                if !isWordByte(byte) {
+                    // `DetailView::init`: a scope separator, never a lone `:` (`key:value` is no
+                    // name). Tested only here, off the path of ordinary names.
+                    guard byte == UInt8(ascii: ":"), index + 1 < word.count, word[index + 1] == UInt8(ascii: ":") else { return false }
+                    index += 1
+                }
             }
             index += 1
         }

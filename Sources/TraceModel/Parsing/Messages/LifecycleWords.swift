@@ -19,6 +19,10 @@ enum LifecycleWords {
         /// Words that describe many things (`rendered`, `created`): they count only after a name
         /// that looks like a type (`ProfileCard rendered`).
         case loose
+        /// Gerunds that open a line (`Creating DetailViewModel`, `Deinitializing <MyApp.Model: 0x…>`):
+        /// they count only before a name shaped like a Swift type, because the same verbs
+        /// open most progress messages (`Creating database tables...`).
+        case leading
     }
 
     /// The kind a word names, ignoring a trailing `(...)` such as `init()` or `appear(render)`.
@@ -41,6 +45,9 @@ enum LifecycleWords {
             if base[0] | 0x20 == UInt8(ascii: "a"), equalsInOneCase(base, "appears") { return KindWord(kind: .appear, strength: .plain) }
             if equalsIgnoringCase(base, "dealloc") { return KindWord(kind: .`deinit`, strength: .strict) }
         case 8:
+            // The gerunds are tested by first letter: every word of eight letters comes here.
+            if base[0] | 0x20 == UInt8(ascii: "c"), equalsIgnoringCase(base, "creating") { return KindWord(kind: .`init`, strength: .leading) }
+            if base[0] | 0x20 == UInt8(ascii: "b"), equalsIgnoringCase(base, "building") { return KindWord(kind: .body, strength: .leading) }
             if equalsIgnoringCase(base, "onAppear") { return KindWord(kind: .appear, strength: .strict) }
             if equalsIgnoringCase(base, "appeared") { return KindWord(kind: .appear, strength: .strict) }
             if equalsIgnoringCase(base, "deinited") { return KindWord(kind: .`deinit`, strength: .strict) }
@@ -49,6 +56,10 @@ enum LifecycleWords {
             if equalsInOneCase(base, "rerender") { return KindWord(kind: .body, strength: .loose) }
         case 9 where equalsIgnoringCase(base, "rendering"):
             return KindWord(kind: .body, strength: .loose)
+        case 9 where base[0] | 0x20 == UInt8(ascii: "a") && equalsIgnoringCase(base, "appearing"):
+            return KindWord(kind: .appear, strength: .leading)
+        case 9 where base[0] | 0x20 == UInt8(ascii: "r") && equalsIgnoringCase(base, "redrawing"):
+            return KindWord(kind: .body, strength: .leading)
         case 10 where equalsIgnoringCase(base, "evaluating"):
             return KindWord(kind: .body, strength: .loose)
         case 9:
@@ -69,11 +80,26 @@ enum LifecycleWords {
             if equalsIgnoringCase(base, "deallocated") { return KindWord(kind: .`deinit`, strength: .strict) }
             if equalsInOneCase(base, "re-rendered") { return KindWord(kind: .body, strength: .loose) }
             if base[0] | 0x20 == UInt8(ascii: "r"), equalsInOneCase(base, "reevaluated") { return KindWord(kind: .body, strength: .plain) }
+            if base[0] | 0x20 == UInt8(ascii: "r"), equalsIgnoringCase(base, "rerendering") { return KindWord(kind: .body, strength: .leading) }
         case 12 where base[2] == UInt8(ascii: "-"):
             if equalsInOneCase(base, "re-evaluated") { return KindWord(kind: .body, strength: .plain) }
+            if equalsIgnoringCase(base, "re-rendering") { return KindWord(kind: .body, strength: .leading) }
+        case 12:
+            if base[0] | 0x20 == UInt8(ascii: "i"), equalsIgnoringCase(base, "initializing") || equalsIgnoringCase(base, "initialising") {
+                return KindWord(kind: .`init`, strength: .leading)
+            }
+            if base[0] | 0x20 == UInt8(ascii: "d") {
+                if equalsIgnoringCase(base, "deallocating") { return KindWord(kind: .`deinit`, strength: .leading) }
+                if equalsIgnoringCase(base, "disappearing") { return KindWord(kind: .disappear, strength: .leading) }
+            }
         case 13:
             if equalsIgnoringCase(base, "deinitialized") || equalsIgnoringCase(base, "deinitialised") {
                 return KindWord(kind: .`deinit`, strength: .strict)
+            }
+            if base[0] | 0x20 == UInt8(ascii: "i"), equalsIgnoringCase(base, "instantiating") { return KindWord(kind: .`init`, strength: .leading) }
+        case 14 where base[0] | 0x20 == UInt8(ascii: "d"):
+            if equalsIgnoringCase(base, "deinitializing") || equalsIgnoringCase(base, "deinitialising") {
+                return KindWord(kind: .`deinit`, strength: .leading)
             }
         default:
             break
@@ -87,7 +113,7 @@ enum LifecycleWords {
         if kind(word) != nil { return true }
         guard dotted else { return false }
         let base = stripCall(word)
-        guard let dot = base.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        guard let dot = base.lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") }) else { return false }
         return kind(UnsafeRawBufferPointer(rebasing: base[(dot + 1)...])) != nil
     }
 
@@ -107,7 +133,7 @@ enum LifecycleWords {
 
     /// Words that may follow the kind without changing it: `ContentView onAppear called`.
     static func isFiller(_ word: UnsafeRawBufferPointer) -> Bool {
-        for candidate: StaticString in ["called", "invoked", "fired", "triggered", "started", "executed", "run", "ran"]
+        for candidate: StaticString in ["called", "invoked", "fired", "triggered", "started", "executed", "run", "ran", "successfully"]
         where equalsIgnoringCase(word, candidate) {
             return true
         }
@@ -123,6 +149,17 @@ enum LifecycleWords {
             return true
         }
         return false
+    }
+
+    /// Words that introduce the subject after a verb: `Deinit called for SettingsViewModel`,
+    /// `Rendering menu in ProfileSwitcher`, `deinit called in class ThreadViewModel`.
+    static func isPreposition(_ word: UnsafeRawBufferPointer) -> Bool {
+        equalsIgnoringCase(word, "for") || equalsIgnoringCase(word, "in") || equalsIgnoringCase(word, "of")
+    }
+
+    /// Words that say what sort of type follows: `in class ThreadViewModel`, `for struct Row`.
+    static func isTypeKeyword(_ word: UnsafeRawBufferPointer) -> Bool {
+        equalsIgnoringCase(word, "class") || equalsIgnoringCase(word, "struct") || equalsIgnoringCase(word, "type")
     }
 
     /// Nouns that stand for a subject named just before them: `[StampbookApp] App init()`.
