@@ -134,7 +134,10 @@ struct LifecycleLine {
         if let dotted {
             return subjectBefore(index, dotted: dotted, kind: kind, next: next)
         }
-        if kind.strength == .leading { return verbFirst(index, kind: kind, next: next) }
+        if kind.strength == .leading {
+            return verbFirst(index, kind: kind, next: next)
+                ?? (kind.codeGerund ? subjectBefore(index, dotted: nil, kind: kind, next: next) : nil)
+        }
         return subjectBefore(index, dotted: nil, kind: kind, next: next)
             ?? subjectAfter(index, kind: kind, next: next)
             ?? verbFirst(index, kind: kind, next: next)
@@ -286,8 +289,9 @@ struct LifecycleLine {
         case .strict: return tail.isEmpty || typeLike || tail.setOff
         case .plain: return tail.isEmpty || (typeLike && tail.setOff)
         case .loose: return typeLike && (tail.isEmpty || tail.setOff)
-        // A gerund after its subject (`DetailView creating`) is not how anyone prints a lifecycle.
-        case .leading: return false
+        // An everyday gerund after its subject reports work (`ImageCache Creating directory`); a
+        // code word's gerund names the type's step (`DetailView Initializing Maple French Toast`).
+        case .leading: return kind.codeGerund && typeLike
         }
     }
 

@@ -5,6 +5,11 @@ enum LifecycleWords {
     struct KindWord: Equatable {
         let kind: EventKind
         let strength: Strength
+        /// A `.leading` gerund made from a code word (`Initializing`, `Deallocating`): after a
+        /// type-shaped subject it names that type's step whatever follows, as in
+        /// `print("DetailView Initializing \(item.name)")`, where an everyday gerund
+        /// (`ImageCache Creating directory`) reports work.
+        var codeGerund = false
     }
 
     /// How much a kind word says on its own, which decides how much the rest of a line must
@@ -86,20 +91,20 @@ enum LifecycleWords {
             if equalsIgnoringCase(base, "re-rendering") { return KindWord(kind: .body, strength: .leading) }
         case 12:
             if base[0] | 0x20 == UInt8(ascii: "i"), equalsIgnoringCase(base, "initializing") || equalsIgnoringCase(base, "initialising") {
-                return KindWord(kind: .`init`, strength: .leading)
+                return KindWord(kind: .`init`, strength: .leading, codeGerund: true)
             }
             if base[0] | 0x20 == UInt8(ascii: "d") {
-                if equalsIgnoringCase(base, "deallocating") { return KindWord(kind: .`deinit`, strength: .leading) }
+                if equalsIgnoringCase(base, "deallocating") { return KindWord(kind: .`deinit`, strength: .leading, codeGerund: true) }
                 if equalsIgnoringCase(base, "disappearing") { return KindWord(kind: .disappear, strength: .leading) }
             }
         case 13:
             if equalsIgnoringCase(base, "deinitialized") || equalsIgnoringCase(base, "deinitialised") {
                 return KindWord(kind: .`deinit`, strength: .strict)
             }
-            if base[0] | 0x20 == UInt8(ascii: "i"), equalsIgnoringCase(base, "instantiating") { return KindWord(kind: .`init`, strength: .leading) }
+            if base[0] | 0x20 == UInt8(ascii: "i"), equalsIgnoringCase(base, "instantiating") { return KindWord(kind: .`init`, strength: .leading, codeGerund: true) }
         case 14 where base[0] | 0x20 == UInt8(ascii: "d"):
             if equalsIgnoringCase(base, "deinitializing") || equalsIgnoringCase(base, "deinitialising") {
-                return KindWord(kind: .`deinit`, strength: .leading)
+                return KindWord(kind: .`deinit`, strength: .leading, codeGerund: true)
             }
         default:
             break
