@@ -3,7 +3,8 @@
 # mode, ingests a generated log of each size once, then runs check --db, why, views,
 # timeline, export (chrome-trace and ndjson), diff and watch on it, and prints each command's
 # peak RSS per size and the last size's over the first's (flat: within 1.15×; the issue's
-# ceiling: 150 MB). Then the timeline page of each size: its size and Chromium's first draw.
+# ceiling: 150 MB), then its wall time per size (a slow command shows here, not only by hand).
+# Then the timeline page of each size: its size and Chromium's first draw.
 #
 #   bench/memory.sh                       # 1,000,000 and 10,000,000 lines
 #   bench/memory.sh 100000 1000000
@@ -12,8 +13,9 @@
 # are kept in bench/out/mem-N.txt and reused (delete it to measure again), so sizes may be
 # measured apart (even at once) and printed together. bench/run.sh leaves its own peaks of
 # ingest, check and report in bench/out/run-mem-N.txt (same format); when every size has one,
-# they head the table. Needs python3, GNU time (/usr/bin/time); chromium for the page's first
-# draw (skipped without it). The last line says whether every figure meets issue 34's bar.
+# they head the table (their wall times are run.sh's own figures, printed there). Needs
+# python3, GNU time (/usr/bin/time); chromium for the page's first draw (skipped without it).
+# The last line says whether every figure meets issue 34's bar.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes=("$@")
@@ -23,21 +25,22 @@ mkdir -p "$out"
 bin=${TRACE_ANALYZE:-.build/release/trace-analyze}
 [ -n "${TRACE_ANALYZE:-}" ] || swift build -c release --product trace-analyze >"$out/build.txt" 2>&1 || { cat "$out/build.txt" >&2; exit 1; }
 
-# Peak RSS in MB of one command (exit 2, findings at the fail level, is success here).
+# Peak RSS in MB and wall seconds of one command, tab-separated (exit 2, findings at the fail
+# level, is success here).
 rss() {
     local status=0
-    /usr/bin/time -f "%M" -o "$out/mem-time-$$.txt" "$@" >/dev/null 2>"$out/mem-stderr-$$.txt" </dev/null || status=$?
+    /usr/bin/time -f "%M %e" -o "$out/mem-time-$$.txt" "$@" >/dev/null 2>"$out/mem-stderr-$$.txt" </dev/null || status=$?
     if [ $status -ne 0 ] && [ $status -ne 2 ]; then
         echo "command failed (exit $status): $*" >&2; cat "$out/mem-stderr-$$.txt" >&2; exit $status
     fi
-    awk '{ printf "%.0f", $1 / 1024 }' "$out/mem-time-$$.txt"
+    awk '{ printf "%.0f\t%s", $1 / 1024, $2 }' "$out/mem-time-$$.txt"
 }
 mb() { awk -v b="$(stat -L -c %s "$1")" 'BEGIN { printf "%.1f", b / 1048576 }'; }
 
 
 names=("check --db (stores causes)" "why ContentView" "views" "timeline" "export chrome-trace"
        "export ndjson" "diff (a trace against itself)" "watch --no-follow (plain lines)")
-declare -A peak
+declare -A peak wall
 for lines in "${sizes[@]}"; do
     figures="$out/mem-$lines.txt"
     if ! grep -q '^done' "$figures" 2>/dev/null; then
@@ -70,7 +73,12 @@ for lines in "${sizes[@]}"; do
         mv "$figures.partial" "$figures"
         rm -rf "$work"
     fi
-    while IFS=$'\t' read -r name value; do [ "$name" = done ] || peak["$name,$lines"]=$value; done <"$figures"
+    # A figures file from before wall times were kept has none: shown as "-".
+    while IFS=$'\t' read -r name value seconds; do
+        [ "$name" = done ] && continue
+        peak["$name,$lines"]=$value
+        wall["$name,$lines"]=${seconds:--}
+    done <"$figures"
 done
 
 # run.sh's rows (ingest, check, report), when it measured every size.
@@ -81,7 +89,10 @@ if [ -s "$out/run-mem-${sizes[0]}.txt" ]; then
     if [ $complete = yes ]; then
         while IFS=$'\t' read -r name _; do run_names+=("$name"); done <"$out/run-mem-${sizes[0]}.txt"
         for lines in "${sizes[@]}"; do
-            while IFS=$'\t' read -r name value; do peak["$name,$lines"]=$value; done <"$out/run-mem-$lines.txt"
+            while IFS=$'\t' read -r name value seconds; do
+                peak["$name,$lines"]=$value
+                wall["$name,$lines"]=${seconds:--}
+            done <"$out/run-mem-$lines.txt"
         done
     fi
 fi
@@ -90,14 +101,17 @@ names=("${run_names[@]}" "${names[@]}")
 first=${sizes[0]}; last=${sizes[${#sizes[@]}-1]}
 failed=0
 printf 'machine: %s cores; load average %s\n' "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-36s' "peak RSS (MB)"; for lines in "${sizes[@]}"; do printf '%12s' "$lines"; done; printf '%10s  %s\n' "ratio" "flat (≤1.15×) and ≤150 MB"
+printf '%-36s' "peak RSS (MB)"; for lines in "${sizes[@]}"; do printf '%12s' "$lines"; done; # The verdict's heading is 25 characters wide on screen (more in bytes, which printf counts).
+printf '%10s  %s   ' "ratio" "flat (≤1.15×) and ≤150 MB"
+printf 'wall (s):'; for lines in "${sizes[@]}"; do printf '%10s' "$lines"; done; printf '\n'
 for name in "${names[@]}"; do
     printf '%-36s' "$name"
     for lines in "${sizes[@]}"; do printf '%12s' "${peak[$name,$lines]}"; done
     a=${peak[$name,$first]}; b=${peak[$name,$last]}
     verdict=$(awk -v a="$a" -v b="$b" 'BEGIN { print (b / a <= 1.15 && b <= 150) ? "yes" : "NO" }')
     [ "$verdict" = yes ] || failed=$((failed + 1))
-    printf '%9s×  %s\n' "$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", b / a }')" "$verdict"
+    printf '%9s×  %-28s' "$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", b / a }')" "$verdict"
+    printf '%9s'; for lines in "${sizes[@]}"; do printf '%10s' "${wall[$name,$lines]:--}"; done; printf '\n'
 done
 printf '%-36s' "timeline page (MB)"; for lines in "${sizes[@]}"; do printf '%12s' "$(mb "$out/mem-timeline-$lines.html")"; done
 page=$(mb "$out/mem-timeline-$last.html")

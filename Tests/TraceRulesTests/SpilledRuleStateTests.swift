@@ -54,4 +54,28 @@ import Testing
         // Each retained socket's init and its owner's deinit after it.
         #expect(findings.first?.lines == Array(1 ... 2 * (sockets - 1)))
     }
+
+    /// Six hundred presentations, each given a new model while the last one lives: the models
+    /// wait on file, and deinits release them by the instance they name (out of creation order,
+    /// an instance made twice released oldest first) or, naming none, the oldest alive.
+    @Test func replacedModelsOnFile() throws {
+        let presentations = 600
+        var log: [String] = []
+        // Model p is made at line 3(p - 1) + 1; model 10 reuses instance #5.
+        for model in 1 ... presentations {
+            log += ["DetailViewModel init #\(model == 10 ? 5 : model)", "DetailView appear", "DetailView disappear"]
+        }
+        let firstDeinit = log.count + 1
+        log += ["DetailViewModel deinit"]
+        log += stride(from: 3, through: presentations, by: 3).map { "DetailViewModel deinit #\($0)" }
+        log += ["DetailViewModel deinit #5", "DetailViewModel deinit #5", "DetailView appear"]
+        let findings = try Pipeline.findings("missing_deinit", log.joined(separator: "\n"))
+        // The last model replaced none; the first went by the nameless deinit, 5 and 10 by #5.
+        let retained = (2 ..< presentations).filter { $0 % 3 != 0 && $0 != 5 && $0 != 10 }
+        #expect(findings.map(\.message) == [
+            "\(retained.count) DetailViewModel instances made for DetailView never logged deinit after DetailView disappeared "
+                + "and was given a new one, though DetailViewModel's deinit is logged (line \(firstDeinit)): probably retained.",
+        ])
+        #expect(findings.first?.lines == retained.map { 3 * ($0 - 1) + 1 } + [firstDeinit])
+    }
 }

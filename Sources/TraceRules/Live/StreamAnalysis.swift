@@ -151,9 +151,12 @@ public final class StreamAnalysis: IngestObserver {
             case end
         }
 
-        /// Eight batches (a quarter MiB of log each): enough slack that the writer seldom waits
-        /// for the rules when the three threads share two cores; two cost `check` a tenth more time.
-        let queue = BlockingQueue<Item>(capacity: 8)
+        /// Three batches (a quarter MiB of log each, a MiB of events): the rules are the slower
+        /// side, so this queue is full most of the time and its batches, with the ingest's queue
+        /// behind it, are what a check holds of the log. Eight held up to 15 MB at 10M lines
+        /// against 6 at 1M (the longer the run, the more often the rules lag this far); two cost
+        /// `check` a tenth more time when the three threads share two cores.
+        let queue = BlockingQueue<Item>(capacity: 3)
         let done = DispatchSemaphore(value: 0)
         /// The rules' thread's alone until it signals `done`; the caller's after.
         let analyzer: LiveAnalyzer

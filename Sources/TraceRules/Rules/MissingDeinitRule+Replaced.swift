@@ -10,13 +10,6 @@ extension MissingDeinitRule {
     /// replaces the ones still alive from earlier presentations. Those are reported when the
     /// trace shows the type's deinit at all (it is instrumented) and they never log theirs.
     final class Replaced: Detector {
-        private struct Model {
-            let line: Int
-            let holder: Symbol
-            let presentation: Int
-            let instance: Symbol?
-        }
-
         /// An init of a model without an owner: its type, line and instance.
         private struct Awaiting {
             let type: Symbol
@@ -26,8 +19,8 @@ extension MissingDeinitRule {
 
         /// Per view symbol, how many presentations ended (disappears).
         @exclusivity(unchecked) private var presentations: [Int] = []
-        /// Per model type, the instances alive in creation order.
-        @exclusivity(unchecked) private var alive: [Symbol: [Model]] = [:]
+        /// Per model type, the instances alive in creation order, on file.
+        private let alive = AliveModels()
         /// Per model type and holder, the presentation of the holder's latest new model: the
         /// models made for it in earlier presentations and still alive then were replaced.
         ///
@@ -54,8 +47,7 @@ extension MissingDeinitRule {
                 awaiting = Awaiting(type: view, line: event.line, instance: event.instance)
             case .`deinit`:
                 if firstDeinit[view] == nil { firstDeinit[view] = event.line }
-                // In place: a copy taken out of the dictionary is copied again when changed.
-                if alive[view] != nil { Self.remove(named: event.instance, from: &alive[view]!) }
+                alive.release(type: view, instance: event.instance)
             case .disappear:
                 presentations.grow(toInclude: view.index, with: 0)
                 presentations[view.index] += 1
@@ -67,41 +59,39 @@ extension MissingDeinitRule {
         private func create(_ model: Awaiting, holder: Symbol) {
             let presentation = holder.index < presentations.count ? presentations[holder.index] : 0
             replacedBelow[NamePair(owner: model.type, owned: holder)] = presentation
-            alive[model.type, default: []].append(
-                Model(line: model.line, holder: holder, presentation: presentation, instance: model.instance)
-            )
-        }
-
-        /// Takes the model that deinit line names out of `models`: the instance it names, else the
-        /// oldest (deinits come in creation order when nothing says otherwise).
-        private static func remove(named instance: Symbol?, from models: inout [Model]) {
-            guard !models.isEmpty else { return }
-            let index = instance.flatMap { instance in models.firstIndex { $0.instance == instance } } ?? 0
-            models.remove(at: index)
+            // A deinit releases the instance it names, else the oldest (deinits come in creation
+            // order when nothing says otherwise).
+            alive.append(type: model.type, line: model.line, holder: holder, presentation: presentation, instance: model.instance)
         }
 
         /// True when `model` of `type` was alive when its holder was given a new one.
-        private func isReplaced(_ model: Model, of type: Symbol) -> Bool {
+        private func isReplaced(_ model: AliveModels.Model, of type: Symbol) -> Bool {
             model.presentation < replacedBelow[NamePair(owner: type, owned: model.holder), default: 0]
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
             let symbols = subjects.symbols
             var violations: [Violation] = []
-            for (type, models) in alive {
-                let replaced = models.filter { isReplaced($0, of: type) }
-                guard let firstDeinit = firstDeinit[type], !replaced.isEmpty, subjects.isObject(type),
-                      let holder = replaced.first?.holder
-                else { continue }
+            for type in alive.types {
+                guard let firstDeinit = firstDeinit[type], subjects.isObject(type) else { continue }
+                // Only the replaced models' lines are held, read from file a type at a time.
+                var lines: [Int] = []
+                var firstHolder: Symbol?
+                alive.forEach(of: type) { model in
+                    guard isReplaced(model, of: type) else { return }
+                    if firstHolder == nil { firstHolder = model.holder }
+                    lines.append(model.line)
+                }
+                guard let holder = firstHolder else { continue }
                 let name = symbols[type]
-                let count = replaced.count
+                let count = lines.count
                 violations.append(Violation(
                     view: name,
                     message: "\(count == 1 ? "A \(name)" : "\(count) \(name) instances") made for \(symbols[holder]) "
                         + "never logged deinit after \(symbols[holder]) disappeared and was given a new one, "
                         + "though \(name)'s deinit is logged (line \(firstDeinit)): probably retained.",
                     count: count,
-                    lines: replaced.map(\.line) + [firstDeinit]
+                    lines: lines + [firstDeinit]
                 ))
             }
             return violations.sorted { ($0.lines.first ?? 0) < ($1.lines.first ?? 0) }

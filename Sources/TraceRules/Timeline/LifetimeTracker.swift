@@ -18,8 +18,8 @@ struct LifetimeTracker {
     /// Per lane, the open lifetime's start (`none` when none is open) and, in `states`, what
     /// began it and whether it saw an `@identity`: nine bytes a lane where an `Open?` took
     /// sixteen, for a trace can have a lane per view instance, each open to the end.
-    private var starts: [Int] = []
-    private var states: [UInt8] = []
+    private var starts = ChunkedArray<Int>()
+    private var states = ChunkedArray<UInt8>()
     private static let none = Int.min
     private static let sawIdentityBit: UInt8 = 0x80
 

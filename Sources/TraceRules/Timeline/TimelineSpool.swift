@@ -39,8 +39,8 @@ public final class TimelineSpool {
     struct Lanes {
         let symbols: SymbolTable
         /// Per lane: its view's symbol index.
-        let views: [UInt32]
-        let marks: [Int32]
+        let views: ChunkedArray<UInt32>
+        let marks: ChunkedArray<Int32>
         /// Per view symbol index: its type lane plus one (0: none).
         let typeLanes: [Int32]
         /// Per view symbol index: its instance lanes, in lane order.

@@ -15,15 +15,16 @@ final class TimelineSpoolBuilder {
 
     // A lane per view instance can mean a lane per few dozen lines, each open to the end: per
     // lane, memory holds its view and mark count (eight bytes) and its lifetime's state (nine);
-    // per instance, its first lane (four). Instance lanes wait in a file, listed by view, with
-    // their instances, until they are named in display order.
+    // per instance, its first lane (four), in chunked arrays that never hold twice what they use.
+    // Instance lanes wait in a file, listed by view, with their instances, until they are named
+    // in display order.
     /// Per lane: its view's symbol index.
-    private var laneViews: [UInt32] = []
-    private var laneMarks: [Int32] = []
+    private var laneViews = ChunkedArray<UInt32>()
+    private var laneMarks = ChunkedArray<Int32>()
     /// Per view symbol index: its type lane plus one (0: none yet).
     private var typeLanes: [Int32] = []
     /// Per instance symbol index: the lane of its first view plus one (0: none yet).
-    private var instanceLanes: [UInt32] = []
+    private var instanceLanes = ChunkedArray<UInt32>()
     /// The lanes of instances met again with another view than their first: a few, if any.
     private var otherInstanceLanes: [LaneKey: Int32] = [:]
     private let instances = SpilledLists<TimelineSpool.InstanceLane>(blockCapacity: 64)
