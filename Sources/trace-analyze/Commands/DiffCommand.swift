@@ -49,6 +49,7 @@ enum DiffCommand: Command {
 
         let snapshots: [TraceSnapshot]
         if let path = arguments.value("db") {
+            MallocArenas.shareOne()
             snapshots = try storedSnapshots(arguments.positionals, path: path, configuration: configuration)
         } else {
             let patterns = try UserPattern.load(from: file)

@@ -31,6 +31,8 @@ enum StoredTrace {
         _ arguments: ParsedArguments, requested: Int?, isAnalysed: ((Database, Int) throws -> Bool)? = nil,
         missing: (String) -> String
     ) throws -> (database: Database, traceID: Int) {
+        // Only stored rows are read from here on, by threads that free each other's memory.
+        MallocArenas.shareOne()
         let path = DatabaseOption.path(arguments)
         guard FileManager.default.fileExists(atPath: path) else { throw ToolError(missing(path)) }
         let database = try TraceDatabase.openForAnalysis(path: path, isAnalysed: isAnalysed.map { isAnalysed in
