@@ -65,15 +65,14 @@ public struct FixFirst: Sendable, Equatable {
     ]
 
     /// The unit of `rule`'s count, for `count` of them. Under `EvaluationScope.all` the rules
-    /// that count evaluations count every one they report, expected ones too, so their unit
-    /// drops "avoidable".
+    /// that count avoidable evaluations count expected ones too, so their unit drops "avoidable".
     public static func unit(of rule: String, count: Int = 2, evaluations: EvaluationScope = .avoidable) -> String {
-        if evaluations == .all, rule == "excessive_body_evaluation" || rule == "avoidable_body_evaluation" {
-            return count == 1 ? "body evaluation" : "body evaluations"
-        }
         let unit = units[rule] ?? ("occurrence", "occurrences")
-        return count == 1 ? unit.one : unit.many
+        let words = count == 1 ? unit.one : unit.many
+        return evaluations == .all && words.hasPrefix(avoidable) ? String(words.dropFirst(avoidable.count)) : words
     }
+
+    private static let avoidable = "avoidable "
 
     /// Ranks `findings`' most costly, at most `limit`.
     ///

@@ -17,7 +17,7 @@ struct InstanceNames {
     /// The low 32 bits of each instance's hash: enough to place it in any table that fits in
     /// memory, and to leave reading a name back for the rare equal ones. In fixed chunks, so
     /// that growing never holds an old copy beside a new one twice its size.
-    private var hashes = ChunkedHashes()
+    private var hashes = ChunkedArray<UInt32>()
     /// Open addressing: an instance index plus one per slot, 0 for empty; at most three
     /// quarters full (linear probing stays short at that load, and a slot is only 4 bytes).
     private var slots = [UInt32](repeating: 0, count: 256)
@@ -79,25 +79,5 @@ struct InstanceNames {
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = UInt32(truncatingIfNeeded: index + 1)
         }
-    }
-}
-
-/// 32-bit hashes appended in chunks of 16,384.
-private struct ChunkedHashes {
-    private static let shift = 14
-    private var chunks: [[UInt32]] = []
-    private(set) var count = 0
-
-    subscript(index: Int) -> UInt32 {
-        chunks[index >> Self.shift][index & (1 << Self.shift - 1)]
-    }
-
-    mutating func append(_ hash: UInt32) {
-        if count & (1 << Self.shift - 1) == 0 {
-            chunks.append([])
-            chunks[chunks.count - 1].reserveCapacity(1 << Self.shift)
-        }
-        chunks[chunks.count - 1].append(hash)
-        count += 1
     }
 }
