@@ -117,7 +117,8 @@ import Testing
 
     /// Python's csv module, as a spreadsheet or script reads the file: one record per finding,
     /// every field back as written, whatever commas, quotes and newlines a name holds.
-    @Test func csvReadsBackWithPythonsCSVModule() throws {
+    @Test(.enabled(if: RequiredTool.python3.shouldRun("ConsumerFormatTests.csvReadsBackWithPythonsCSVModule")))
+    func csvReadsBackWithPythonsCSVModule() throws {
         let workspace = try Workspace()
         let log = try String(contentsOfFile: Tool.fixture("seeds/001-playbutton-toggle-twice.log"), encoding: .utf8)
         let input = try workspace.write("ui, \"test\".log", log)

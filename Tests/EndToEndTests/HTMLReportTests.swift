@@ -1,4 +1,5 @@
 import Foundation
+import RequiredTools
 import Testing
 
 /// The html report as a person opens it: one offline page whose script builds every finding
@@ -16,7 +17,8 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     }
 
-    @Test func thePageShowsEveryFindingWithItsEvidenceLinkedToTheTimeline() throws {
+    @Test(.enabled(if: RequiredTool.chromium.shouldRun("HTMLReportTests.thePageShowsEveryFindingWithItsEvidenceLinkedToTheTimeline")))
+    func thePageShowsEveryFindingWithItsEvidenceLinkedToTheTimeline() throws {
         let workspace = try Workspace()
         let result = try Tool.run(["check", Self.eager, "--format", "html", "--output", "out/report.html", "--timeline", "out/timeline.html"],
                                   in: try { try FileManager.default.createDirectory(atPath: workspace.path("out"), withIntermediateDirectories: true); return workspace.url }())
@@ -56,7 +58,8 @@ import Testing
         #expect(filtered["shown"] == "3")
     }
 
-    @Test func markupInTheLogIsShownAsTextAndCannotEndTheDataEarly() throws {
+    @Test(.enabled(if: RequiredTool.chromium.shouldRun("HTMLReportTests.markupInTheLogIsShownAsTextAndCannotEndTheDataEarly")))
+    func markupInTheLogIsShownAsTextAndCannotEndTheDataEarly() throws {
         let workspace = try Workspace()
         let log = try String(contentsOfFile: Tool.fixture("seeds/001-playbutton-toggle-twice.log"), encoding: .utf8)
             .replacingOccurrences(of: "\nPlayButton:", with: "\nCell<Dictionary<String, Int>>:")
@@ -83,7 +86,8 @@ import Testing
     }
 
     /// A finding citing 20,000 lines shows the first 50 with their text and counts the rest.
-    @Test func aLongEvidenceListShowsItsFirstLinesAndCountsTheRest() throws {
+    @Test(.enabled(if: RequiredTool.chromium.shouldRun("HTMLReportTests.aLongEvidenceListShowsItsFirstLinesAndCountsTheRest")))
+    func aLongEvidenceListShowsItsFirstLinesAndCountsTheRest() throws {
         let workspace = try Workspace()
         let log = try workspace.write("many.log", (0..<20_000).map { _ in "Row init\nRow DataModel init\n" }.joined())
         let output = workspace.path("report.html")
