@@ -129,13 +129,10 @@ public struct FixFirst: Sendable, Equatable {
     /// same events in the same order (ascending id), as the join added them.
     private static func time(ofFinding id: Int, in database: Database, lookup: EvidenceLookup) throws -> Double? {
         guard let traceID = try database.scalarInt("SELECT trace_id FROM findings WHERE id = ?", [id]) else { return nil }
-        let timed = try lookup.timedEvents(citedBy: id, traceID: traceID)
-        guard !timed.isEmpty else { return nil }
-        var time: Double?
-        try database.forEachRow(
-            "SELECT sum(duration_ms) FROM event_rows WHERE id IN (\(timed.map(String.init).joined(separator: ", ")))"
-        ) { row in time = row.double(at: 0) }
-        return time
+        let durations = try lookup.durations(citedBy: id, traceID: traceID)
+        // Summed here, in id order, rather than by SQLite's sum(): the events may be in a spool
+        // (`check`), and one sum in one order gives one figure however they were stored.
+        return durations.isEmpty ? nil : durations.reduce(0, +)
     }
 
     /// True when a trace of `findings` may store durations: the writer counts them

@@ -27,6 +27,9 @@ public final class Database {
     /// A read-only connection opened beside this one while its file still had a name
     /// (`TraceDatabase.openTemporary`); `openReader` hands it out.
     var preparedReader: Database?
+    /// Where this database's new traces keep their events instead of `event_rows`, and where
+    /// their readers find them (`EventSpool`): set on `check`'s temporary database only.
+    public internal(set) var eventSpool: EventSpool?
     private var statementCache: [String: Statement] = [:]
     /// Kept alive for as long as the connection: the authorizer's state, which SQLite holds only
     /// as a raw pointer.
@@ -105,10 +108,13 @@ public final class Database {
     public func openReader() throws -> Database? {
         if let reader = preparedReader {
             preparedReader = nil
+            reader.eventSpool = eventSpool
             return reader
         }
         guard let reopenablePath else { return nil }
-        return try Database(path: reopenablePath, mode: mode == .immutable ? .immutable : .readOnly)
+        let reader = try Database(path: reopenablePath, mode: mode == .immutable ? .immutable : .readOnly)
+        reader.eventSpool = eventSpool
+        return reader
     }
 
     /// Set on a connection that switched its file to WAL for writing (`openForWriting`): on

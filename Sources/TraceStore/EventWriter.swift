@@ -68,6 +68,9 @@ public final class EventWriter {
     private let dictionary: EventDictionary
     /// Whether `_printChanges` tokens go into `changes`.
     private let storesTokens: Bool
+    /// Where the events go instead of `event_rows`, for a database that keeps them in a spool
+    /// (`check`'s temporary one).
+    private let spool: EventSpool?
 
     /// Starts a new trace read from `source` and returns a writer for its events.
     ///
@@ -86,12 +89,14 @@ public final class EventWriter {
             [source, ISO8601DateFormatter().string(from: Date())]
         )
         traceID = database.lastInsertRowID
+        spool = database.eventSpool
         // The trace id is written into the SQL rather than bound: the same on every row, it cost
         // a bind call per row.
         let traceID = traceID
-        insertEvents = try (1...Self.rowsPerStatement).map { rows in
+        insertEvents = spool != nil ? [] : try (1...Self.rowsPerStatement).map { rows in
             try database.prepare(Self.insertSQL(table: "event_rows", columns: Self.eventColumns, rows: rows, first: "\(traceID)"))
         }
+
         dictionary = EventDictionary(database: database)
         insertChanges = try (1...Self.changeRowsPerStatement).map { rows in
             try database.prepare(Self.insertSQL(table: "changes", columns: ["event_id", "position", "token"], rows: rows))
@@ -100,6 +105,10 @@ public final class EventWriter {
             Self.insertSQL(table: "warnings", columns: ["event_id", "warning", "type", "element_id", "attribute"], rows: 1)
         )
         insertMultiplicity = try database.prepare(Self.insertSQL(table: "multiplicities", columns: ["event_id", "count"], rows: 1))
+        if let spool {
+            spool.beginTrace(traceID)
+            lastEventID = spool.lastEventID
+        }
     }
 
     deinit {
@@ -180,25 +189,34 @@ public final class EventWriter {
     }
 
     private func insertGroup(_ group: ArraySlice<Event>) throws {
-        let statement = insertEvents[group.count - 1]
-        statement.rewind()
         // Events are read where they lie, through a pointer: a loop over the slice copies each
         // event out, a retain and release of every string it holds, and `check`'s rules read
         // the same strings on another core at the same time.
         try group.withUnsafeBufferPointer { events in
             guard let first = events.baseAddress else { return }
             var holdsRare = false
-            let bound = boundValues + (group.count - 1) * Self.rowsPerStatement
-            let slots = (group.count - 1) * Self.rowsPerStatement * Int(Self.parametersPerRow)
-            for row in 0..<events.count {
-                let base = Int32(row) * Self.parametersPerRow
-                holdsRare = try bindRow(first + row, at: base, slot: slots + Int(base), of: statement, bound: bound + row) || holdsRare
+            let firstID: Int
+            if let spool {
+                for row in 0..<events.count {
+                    holdsRare = count(first + row) || holdsRare
+                    spool.append(first + row)
+                }
+                firstID = lastEventID + 1
+            } else {
+                let statement = insertEvents[group.count - 1]
+                statement.rewind()
+                let bound = boundValues + (group.count - 1) * Self.rowsPerStatement
+                let slots = (group.count - 1) * Self.rowsPerStatement * Int(Self.parametersPerRow)
+                for row in 0..<events.count {
+                    let base = Int32(row) * Self.parametersPerRow
+                    holdsRare = try bindRow(first + row, at: base, slot: slots + Int(base), of: statement, bound: bound + row) || holdsRare
+                }
+                try arena.pointee.bind(to: statement) { _ = try statement.step() }
+                // A multi-row INSERT into a rowid table inside our write transaction takes
+                // consecutive ids, ending at the last insert rowid.
+                firstID = database.lastInsertRowID - events.count + 1
             }
-            try arena.pointee.bind(to: statement) { _ = try statement.step() }
             written += events.count
-            // A multi-row INSERT into a rowid table inside our write transaction takes consecutive
-            // ids, ending at the last insert rowid.
-            let firstID = database.lastInsertRowID - events.count + 1
             lastEventID = firstID + events.count - 1
             // Apart from the loop above, which stays lean: almost no group holds a warning.
             if holdsRare {
@@ -218,8 +236,21 @@ public final class EventWriter {
         }
     }
 
-    /// Binds the columns of the event at `event` from parameter `base + 1` on; true when it is a
-    /// warning or happened more than once (rows of side tables follow). `bound` holds the bits
+    /// Counts the event at `event` into the trace's counters; true when it is a warning or
+    /// happened more than once (rows of side tables follow).
+    @inline(__always)
+    private func count(_ event: UnsafePointer<Event>) -> Bool {
+        let kind = event.pointee.kind
+        if kind == .text { writtenText += 1 }
+        // Lines count from 1: the first row never matches the 0 `lastLine` starts from.
+        if event.pointee.line == lastLine { sharingALine += 1 }
+        lastLine = max(lastLine, event.pointee.line)
+        if event.pointee.durationMs != nil { withDuration += 1 }
+        return kind == .warning || event.pointee.multiplicity != 1
+    }
+
+    /// Binds the columns of the event at `event` from parameter `base + 1` on, and counts it;
+    /// true when it is a warning or happened more than once (`count`). `bound` holds the bits
     /// of the row's nullable parameters that hold a value: one is set NULL only when it does.
     /// Parameter `base + k` has slot `slot + k - 1` in `eventIntegers`: an integer equal to the
     /// one it holds is not bound again.
@@ -228,14 +259,10 @@ public final class EventWriter {
         _ event: UnsafePointer<Event>, at base: Int32, slot: Int, of statement: Statement, bound: UnsafeMutablePointer<UInt8>
     ) throws -> Bool {
         let integers = eventIntegers
-        let kind = event.pointee.kind
-        if kind == .text { writtenText += 1 }
-        // Lines count from 1: the first row never matches the 0 `lastLine` starts from.
-        if event.pointee.line == lastLine { sharingALine += 1 }
-        lastLine = max(lastLine, event.pointee.line)
+        let holdsRare = count(event)
         var present: UInt8 = 0
         statement.bind(event.pointee.line, at: base + 1)
-        integers.bind(kind.index, slot: slot + 1, at: base + 2, of: statement)
+        integers.bind(event.pointee.kind.index, slot: slot + 1, at: base + 2, of: statement)
         integers.bind(try dictionary.originID(of: event.pointee.origin), slot: slot + 2, at: base + 3, of: statement)
         integers.bind(event.pointee.envelope.format.index, slot: slot + 3, at: base + 4, of: statement)
         integers.bind(try dictionary.contextID(of: event.pointee.envelope), slot: slot + 4, at: base + 5, of: statement)
@@ -258,7 +285,6 @@ public final class EventWriter {
         let elided = arena.pointee.add(event.pointee.message, droppingPrefix: event.pointee.view, at: base + 12)
         integers.bind(elided ? 1 : 0, slot: slot + 12, at: base + 13, of: statement)
         if let duration = event.pointee.durationMs {
-            withDuration += 1
             statement.bind(duration, at: base + 14)
             present |= Nullable.duration
         }
@@ -266,7 +292,7 @@ public final class EventWriter {
         let stale = bound.pointee & ~present
         if stale != 0 { Self.bindNull(stale, base: base, slot: slot, of: statement, integers: integers) }
         bound.pointee = present
-        return kind == .warning || event.pointee.multiplicity != 1
+        return holdsRare
     }
 
     /// Sets NULL the parameters of a row (from `base + 1`) whose `Nullable` bits are in `stale`,
@@ -361,6 +387,7 @@ public final class EventWriter {
         try database.execute("COMMIT")
         inTransaction = false
         pending = 0
+        spool?.finishTrace()
     }
 
     private var isBatchOld: Bool { ProcessInfo.processInfo.systemUptime - batchStarted >= maxLatency }

@@ -1,4 +1,27 @@
 extension EvidenceLookup {
+    /// The durations of the events on the evidence lines of finding `findingID` of trace
+    /// `traceID`, in id order: what a ranking by time sums for the finding.
+    public func durations(citedBy findingID: Int, traceID: Int) throws -> [Double] {
+        if let spool = database.eventSpool, spool.holds(traceID) {
+            var durations: [Double] = []
+            try database.forEachRow("SELECT line FROM evidence WHERE finding_id = ? ORDER BY line", [findingID]) { row in
+                for event in spool.events(onLine: row.integer(at: 0), traceID: traceID) {
+                    if let duration = event.duration { durations.append(duration) }
+                }
+            }
+            return durations
+        }
+        let timed = try timedEvents(citedBy: findingID, traceID: traceID)
+        guard !timed.isEmpty else { return [] }
+        var durations: [Double] = []
+        try database.forEachRow(
+            "SELECT duration_ms FROM event_rows WHERE id IN (\(timed.map(String.init).joined(separator: ", "))) ORDER BY id"
+        ) { row in
+            if let duration = row.double(at: 0) { durations.append(duration) }
+        }
+        return durations
+    }
+
     /// The events with a duration on the evidence lines of finding `findingID` of trace
     /// `traceID`, ascending: `timedEvents(onLine:traceID:into:)` for each of its lines, with the
     /// predicted events read in the same statement as the lines (one seek each inside SQLite,

@@ -40,6 +40,9 @@ public final class EvidenceLookup {
     /// Line `line` of trace `traceID`, as `EvidenceText.read` would give it; nil when the trace
     /// holds no event on that line.
     public func line(_ line: Int, traceID: Int) throws -> EvidenceText.Line? {
+        if let spool = database.eventSpool, spool.holds(traceID) {
+            return spool.events(onLine: line, traceID: traceID).last.map { EvidenceText.Line(text: $0.message, instance: $0.instance) }
+        }
         guard let trace = try bounds(of: traceID) else { return nil }
         let guess = trace.firstID + (line - trace.firstLine)
         if guess >= trace.firstID && guess <= trace.lastID,

@@ -34,7 +34,7 @@ struct TextArena {
     /// the parser makes) is read in place, where `withUTF8` needed a `var` copy, a retain and
     /// a release of the string for each of the five texts of a row.
     @inline(__always)
-    private static func withBytes<T>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+    static func withBytes<T>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = text
         return copy.withUTF8(body)

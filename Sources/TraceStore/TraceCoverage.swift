@@ -37,9 +37,16 @@ public struct TraceCoverage: Sendable, Equatable {
         let lookalikes = try database.scalarInt(
             "SELECT value FROM stats WHERE trace_id = ? AND name = 'lookalike_lines'", [traceID]
         ) ?? 0
-        // Only asked when some exist: without an index on origin the search would read the whole trace.
-        let samples = lookalikes == 0 ? [] : try Self.lines(database, traceID: traceID, where: "AND origin = 'lookalike'")
-        let first = events == unrecognized ? try Self.lines(database, traceID: traceID, where: "") : []
+        let samples: [Line], first: [Line]
+        if let spooled = database.eventSpool?.samples(of: traceID) {
+            // A spool kept both as the events went by.
+            samples = spooled.lookalikes
+            first = events == unrecognized ? spooled.first : []
+        } else {
+            // Only asked when some exist: without an index on origin the search would read the whole trace.
+            samples = lookalikes == 0 ? [] : try Self.lines(database, traceID: traceID, where: "AND origin = 'lookalike'")
+            first = events == unrecognized ? try Self.lines(database, traceID: traceID, where: "") : []
+        }
         return TraceCoverage(
             source: source, lines: lines, lifecycleEvents: events - unrecognized,
             lookalikes: lookalikes, lookalikeSamples: samples, firstLines: first

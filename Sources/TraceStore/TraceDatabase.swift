@@ -120,8 +120,15 @@ public enum TraceDatabase {
     /// private temporary database ("") cannot be opened twice. Nothing needs to survive a crash,
     /// so there is no syncing, and the rollback journal stays in memory, so SQLite never needs
     /// the file's name again.
-    public static func openTemporary() throws -> Database {
-        try openTemporary(shownAs: "a temporary database") { _ in }
+    ///
+    /// With `spoolingEvents`, the traces' events go to an `EventSpool` rather than `event_rows`,
+    /// for a run that reads events back only through `EvidenceLookup`, `TraceCoverage` and
+    /// `MentionedViews` (a `check` with no custom rule and no timeline): ad-hoc SQL over
+    /// `events` then finds none.
+    public static func openTemporary(spoolingEvents: Bool = false) throws -> Database {
+        let database = try openTemporary(shownAs: "a temporary database") { _ in }
+        if spoolingEvents { database.eventSpool = EventSpool() }
+        return database
     }
 
     /// A private temporary database as `openTemporary()` makes one, filled by `fill` before its

@@ -37,12 +37,7 @@ public struct SourceLinks: Sendable {
         var mentioned: Set<String> = []
         let lintSites = index.sites.filter { $0.rule != nil }
         if !lintSites.isEmpty, !findings.traceIDs.isEmpty {
-            // One pass over the traces' events for the views they mention: the sites are few,
-            // and the table has no index by view that a lookup per site could use.
-            let traces = findings.traceIDs.map(String.init).joined(separator: ", ")
-            try findings.database.forEachRow("SELECT DISTINCT view FROM event_rows WHERE trace_id IN (\(traces)) AND view IS NOT NULL") { row in
-                if let view = row.text(at: 0) { mentioned.insert(Self.name(view)) }
-            }
+            mentioned = Set(try MentionedViews.read(findings.database, traceIDs: findings.traceIDs).map(Self.name))
         }
         entries = lintSites.map { site in
             let view = site.view.map(Self.name)

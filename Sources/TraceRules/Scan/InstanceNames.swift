@@ -1,5 +1,6 @@
 import Foundation
 import TraceModel
+import TraceStore
 
 /// The instances of one scan (`0x600000c04000`, a row's id), interned to dense indexes without
 /// keeping their names in memory: a log can name a new instance on every line, and a table of

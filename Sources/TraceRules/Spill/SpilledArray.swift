@@ -1,3 +1,5 @@
+import TraceStore
+
 /// An append-only array of fixed-size records kept in a `SpillFile`, not in memory, but for the
 /// newest chunk and one chunk read back: the update tracker's updates and rows, one per few
 /// lines of the log, which `check` and `report` read only after the scan.

@@ -1,3 +1,5 @@
+import TraceStore
+
 /// Lists of fixed-size records, one per key (a view symbol, say), whose records wait in a
 /// `SpillFile` rather than in memory: a rule keeps the lines it may cite at the end of the
 /// trace here, and holds per key only the last few and where the rest went.

@@ -1,17 +1,18 @@
 import Foundation
 
-/// Bytes a rule has set aside until the end of the trace, in a temporary file rather than in
-/// memory: what rules hold for their findings grows with the log, and a CI job over a long
-/// UI-test log should need no more memory than a short one.
+/// Bytes set aside until the end of a trace, in a temporary file rather than in memory: what
+/// rules hold for their findings, and the events `check` keeps for its report (`EventSpool`),
+/// grow with the log, and a CI job over a long UI-test log should need no more memory than a
+/// short one.
 ///
 /// Append-only, with reads and small patches at known offsets. Appends go through a write
 /// buffer; the file is unlinked as soon as it is made, so it goes when the process does, even
 /// when killed. When no temporary file can be made or written (a read-only or full disk), the
 /// bytes stay in memory instead: a run then needs more memory, never loses a line.
 ///
-/// Owned by one scan's thread, with no overlapping accesses: its stored properties skip the
+/// Written by one thread, with no overlapping accesses: its stored properties skip the
 /// dynamic exclusivity check, which costs more than the work on the hot path.
-final class SpillFile {
+package final class SpillFile {
     /// Bytes buffered before one `pwrite`.
     private static let bufferSize = 1 << 18
 
@@ -27,9 +28,8 @@ final class SpillFile {
     @exclusivity(unchecked) private var memory: [UInt8]? = nil
 
     /// A spill file in `directory` (by default `$TMPDIR`, else `/tmp`).
-    init(directory: String? = nil) {
+    package init(directory: String? = nil) {
         self.directory = directory
-
     }
 
     deinit {
@@ -37,14 +37,14 @@ final class SpillFile {
     }
 
     /// True when the bytes are in a file, false when they had to stay in memory.
-    var isOnFile: Bool { memory == nil }
+    package var isOnFile: Bool { memory == nil }
 
     /// Bytes appended so far: the offset the next append gets.
-    var size: Int64 { written + Int64(buffer.count) }
+    package var size: Int64 { written + Int64(buffer.count) }
 
     /// Appends `bytes`; returns the offset they start at.
     @discardableResult
-    func append(_ bytes: UnsafeRawBufferPointer) -> Int64 {
+    package func append(_ bytes: UnsafeRawBufferPointer) -> Int64 {
         let offset = size
         if buffer.count + bytes.count > SpillFile.bufferSize { flush() }
         if buffer.capacity == 0 { buffer.reserveCapacity(min(SpillFile.bufferSize, max(bytes.count * 64, 4096))) }
@@ -57,7 +57,7 @@ final class SpillFile {
     }
 
     /// Overwrites bytes already appended, at `offset`.
-    func patch(at offset: Int64, with bytes: UnsafeRawBufferPointer) {
+    package func patch(at offset: Int64, with bytes: UnsafeRawBufferPointer) {
         precondition(offset >= 0 && offset + Int64(bytes.count) <= size, "patch outside the spilled bytes")
         var remaining = bytes
         var at = offset
@@ -75,7 +75,7 @@ final class SpillFile {
     }
 
     /// Copies `target.count` bytes from `offset` into `target`.
-    func read(at offset: Int64, into target: UnsafeMutableRawBufferPointer) {
+    package func read(at offset: Int64, into target: UnsafeMutableRawBufferPointer) {
         precondition(offset >= 0 && offset + Int64(target.count) <= size, "read outside the spilled bytes")
         var filled = 0
         if offset < written {
