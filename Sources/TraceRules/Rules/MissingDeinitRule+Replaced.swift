@@ -58,7 +58,9 @@ extension MissingDeinitRule {
 
         private func create(_ model: Awaiting, holder: Symbol) {
             let presentation = holder.index < presentations.count ? presentations[holder.index] : 0
-            replacedBelow[NamePair(owner: model.type, owned: holder)] = presentation
+            // 0 is what an absent pair reads as: a holder never dismissed yet adds no entry, so
+            // the table grows with the pairs whose holders came back, not with every pair.
+            if presentation > 0 { replacedBelow[NamePair(owner: model.type, owned: holder)] = presentation }
             // A deinit releases the instance it names, else the oldest (deinits come in creation
             // order when nothing says otherwise).
             alive.append(type: model.type, line: model.line, holder: holder, presentation: presentation, instance: model.instance)
