@@ -37,10 +37,10 @@ public final class EventWriter {
         pointer.initialize(to: TextArena())
         return pointer
     }()
-    private let insertChanges: [Statement]
+    let insertChanges: [Statement]
     /// The token texts of the change rows waiting in `changeRows`: a statement of its own,
     /// so they outlive the event groups they came from.
-    private let changeArena: UnsafeMutablePointer<TextArena> = {
+    let changeArena: UnsafeMutablePointer<TextArena> = {
         let pointer = UnsafeMutablePointer<TextArena>.allocate(capacity: 1)
         pointer.initialize(to: TextArena())
         return pointer
@@ -59,11 +59,11 @@ public final class EventWriter {
     /// statement (numbered as `bindRow` says): most repeat the row the parameter held before.
     private let eventIntegers = BoundIntegers(count: EventWriter.rowsPerStatement * EventWriter.rowsPerStatement * Int(EventWriter.parametersPerRow))
     /// The same for the change statements' `position` parameters, a slot per row of each.
-    private let changePositions = BoundIntegers(count: EventWriter.changeRowsPerStatement * EventWriter.changeRowsPerStatement)
+    let changePositions = BoundIntegers(count: EventWriter.changeRowsPerStatement * EventWriter.changeRowsPerStatement)
     /// One row at a time: a warning is rare next to the events around it.
-    private let insertWarning: Statement
+    let insertWarning: Statement
     /// One row at a time: an event that happened more than once is as rare.
-    private let insertMultiplicity: Statement
+    let insertMultiplicity: Statement
     /// Ids of the envelope fields and origins that repeat from row to row.
     private let dictionary: EventDictionary
     /// Whether `_printChanges` tokens go into `changes`.
@@ -313,59 +313,15 @@ public final class EventWriter {
         if stale & Nullable.duration != 0 { statement.bindNull(at: base + 14) }
     }
 
-    private func storeMultiplicity(_ count: Int, eventID: Int) throws {
-        insertMultiplicity.rewind()
-        insertMultiplicity.bind(eventID, at: 1)
-        insertMultiplicity.bind(count, at: 2)
-        _ = try insertMultiplicity.step()
-    }
-
-    /// Reads the warning again from its message (`Event.warning`): events carry no field for
-    /// it, because every event would pay to copy one.
-    private func storeWarning(of message: String, eventID: Int) throws {
-        var message = message
-        guard let warning = message.withUTF8({ SwiftUIWarning.parse(UnsafeRawBufferPointer($0)) }) else { return }
-        insertWarning.rewind()
-        insertWarning.clearBindings()
-        insertWarning.bind(eventID, at: 1)
-        insertWarning.bind(warning.identifier.rawValue, at: 2)
-        insertWarning.bind(warning.type, at: 3)
-        insertWarning.bind(warning.elementID, at: 4)
-        insertWarning.bind(warning.attribute, at: 5)
-        _ = try insertWarning.step()
-    }
-
     /// Token rows wait in `changeRows` until a full statement's worth, or until the batch
     /// commits: they are written in the same transaction as their events. Held through a
     /// pointer, as `arena` is: a stored array paid an exclusivity check on every append.
-    private let changeRows: UnsafeMutablePointer<[(eventID: Int, position: Int)]> = {
+    let changeRows: UnsafeMutablePointer<[(eventID: Int, position: Int)]> = {
         let pointer = UnsafeMutablePointer<[(eventID: Int, position: Int)]>.allocate(capacity: 1)
         pointer.initialize(to: [])
         pointer.pointee.reserveCapacity(EventWriter.changeRowsPerStatement)
         return pointer
     }()
-
-    private func pendingChange(eventID: Int, position: Int, token: String) {
-        changeArena.pointee.add(token, at: Int32(changeRows.pointee.count * 3 + 3))
-        changeRows.pointee.append((eventID, position))
-    }
-
-    /// Writes the change rows waiting, if any.
-    private func flushChanges() throws {
-        let count = changeRows.pointee.count
-        guard count > 0 else { return }
-        let statement = insertChanges[count - 1]
-        statement.rewind()
-        let slots = (count - 1) * Self.changeRowsPerStatement
-        for row in 0..<count {
-            let change = changeRows.pointee[row]
-            let base = Int32(row * 3)
-            statement.bind(change.eventID, at: base + 1)
-            changePositions.bind(change.position, slot: slots + row, at: base + 2, of: statement)
-        }
-        changeRows.pointee.removeAll(keepingCapacity: true)
-        try changeArena.pointee.bind(to: statement) { _ = try statement.step() }
-    }
 
     /// Commits the open batch if it is older than the latency bound; call when input is idle.
     public func flushIfDue() throws {
