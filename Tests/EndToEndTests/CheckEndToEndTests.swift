@@ -72,6 +72,19 @@ import Testing
         try expectGolden(result.stdout, "check-001-toggle-twice.txt")
     }
 
+    /// The text report looks its lines up on a second connection in one read transaction; the
+    /// timeline page stores its findings after it. That transaction once stayed open, and
+    /// `check log --timeline page.html` failed after five seconds with "database is locked".
+    @Test func theTextReportAndItsTimelinePageAreBothWritten() throws {
+        let workspace = try Workspace()
+        let result = try check([Self.toggleTwice, "--timeline", workspace.path("timeline.html")])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr == "")
+        #expect(result.stdout == (try check([Self.toggleTwice])).stdout)
+        let page = try String(contentsOfFile: workspace.path("timeline.html"), encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("identity_churn"))
+    }
+
     @Test func theJSONReportHasTheDocumentedShape() throws {
         let result = try check([Self.toggleTwice, "--format", "json"])
         #expect(result.status == 2)

@@ -73,6 +73,9 @@ struct ReportOptions {
         }
         let findings = stored.excluding(hidden)
         var report = Report(findings: findings, counts: try findings.counts(), traceCount: lint?.files ?? coverage.count, failLevel: failLevel)
+        // The text report's second connection, if it has one: its read transaction must end
+        // before the timeline below stores findings, or the write waits on it and fails.
+        var lookupConnection: Database?
         report.lint = lint
         report.coverage = coverage
         report.evaluations = configuration.evaluations
@@ -83,8 +86,9 @@ struct ReportOptions {
             if let reader = try? database.openReader() {
                 // One read transaction for every lookup: alone, each would take the file's lock,
                 // check that no one changed it, and drop the lock again (twice the report's time).
-                // It ends when the connection closes with the report.
+                // It ends once the report is written.
                 try reader.execute("BEGIN")
+                lookupConnection = reader
                 report.evidenceText = try EvidenceLookup(database: reader)
                 report.lookupFindings = findings.reading(from: reader)
             } else {
@@ -115,6 +119,7 @@ struct ReportOptions {
         try ReportSink.writing(to: output, compactingJSON: singleLineJSON && reporter == JSONReporter.self) { sink in
             try reporter.write(report, to: sink)
         }
+        try lookupConnection?.execute("COMMIT")
         if let timeline {
             // After the report: laying the timeline out runs the rules again and stores their
             // findings anew, which would change the ids the report and the baseline read by.
