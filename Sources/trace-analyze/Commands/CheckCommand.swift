@@ -102,7 +102,7 @@ enum CheckCommand: Command {
         }
         let status = try options.finish(
             database: database, traceIDs: traceIDs, coverage: coverage, configuration: configuration,
-            linesNamingInstances: linesNamingInstances, evidenceCounts: evidenceCounts
+            linesNamingInstances: linesNamingInstances, evidenceCounts: evidenceCounts, keptIn: arguments.value("db")
         )
         if !arguments.flag("allow-empty"), let empty = coverage.first(where: \.isEmpty) {
             throw ToolError(EmptyLogMessage.render(empty))

@@ -40,6 +40,9 @@ enum ReportCommand: Command {
             database: database, configuration: configuration, sources: options.sources, storingExplanations: false
         ).analyzeIntoStore(traceID: traceID)
         let coverage = try TraceCoverage.read(database, traceID: traceID)
-        return try options.finish(database: database, traceIDs: [traceID], coverage: [coverage], configuration: configuration)
+        return try options.finish(
+            database: database, traceIDs: [traceID], coverage: [coverage], configuration: configuration,
+            keptIn: DatabaseOption.path(arguments)
+        )
     }
 }
