@@ -28,7 +28,9 @@ extension MissingDeinitRule {
         /// lies below this was alive when that new model came (made before it, never revived):
         /// one number per pair says what marking every earlier model at each init said, where
         /// that walk over the type's living models was quadratic in a type that never deinits.
-        @exclusivity(unchecked) private var replacedBelow: [NamePair: Int] = [:]
+        /// Keyed by the two symbol indexes in one word (`pairKey`): a pair per model type and
+        /// view can mean tens of thousands, and a `NamePair` key is three words a bucket.
+        @exclusivity(unchecked) private var replacedBelow: [UInt64: Int] = [:]
         /// Per model type, the line of its first deinit: the only one a finding cites.
         @exclusivity(unchecked) private var firstDeinit: [Symbol: Int] = [:]
         /// An init of a model without an owner, until the next lifecycle line names its holder.
@@ -58,7 +60,7 @@ extension MissingDeinitRule {
 
         private func create(_ model: Awaiting, holder: Symbol) {
             let presentation = holder.index < presentations.count ? presentations[holder.index] : 0
-            replacedBelow[NamePair(owner: model.type, owned: holder)] = presentation
+            replacedBelow[Self.pairKey(model.type, holder)] = presentation
             // A deinit releases the instance it names, else the oldest (deinits come in creation
             // order when nothing says otherwise).
             alive.append(type: model.type, line: model.line, holder: holder, presentation: presentation, instance: model.instance)
@@ -66,7 +68,12 @@ extension MissingDeinitRule {
 
         /// True when `model` of `type` was alive when its holder was given a new one.
         private func isReplaced(_ model: AliveModels.Model, of type: Symbol) -> Bool {
-            model.presentation < replacedBelow[NamePair(owner: type, owned: model.holder), default: 0]
+            model.presentation < replacedBelow[Self.pairKey(type, model.holder), default: 0]
+        }
+
+        /// A model type and its holder as one key: symbol indexes are 32 bits.
+        private static func pairKey(_ type: Symbol, _ holder: Symbol) -> UInt64 {
+            UInt64(truncatingIfNeeded: type.index) << 32 | UInt64(truncatingIfNeeded: holder.index)
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
