@@ -59,14 +59,17 @@ final class TimelineSpoolBuilder {
         var lanes = TimelineSpool.Lanes(symbols: symbols)
         var tracker = LifetimeTracker()
         var tracked = 0
-        // Endings wait for the end of the chunk being read: a chunk is lent, not copied, and
-        // patching a mark the loan covers would copy it.
+        // A lifetime that began in the chunk being read is ended in it, written back once with
+        // the chunk; one that began in an earlier chunk waits for the end of this one (the chunk
+        // is lent to the loop) and is patched alone.
         var endings: [(start: Int, end: Int, startedBy: TimelineModel.Boundary, endedBy: TimelineModel.Boundary)] = []
         let kinds = EventKind.allCases
         for chunk in 0 ..< (records.count + records.chunkCapacity - 1) / records.chunkCapacity {
             let first = chunk * records.chunkCapacity
-            records.withChunk(chunk) { marks in
-                for (offset, record) in marks.enumerated() {
+            records.modifyChunk(chunk) { marks in
+                var changed = false
+                for offset in marks.indices {
+                    let record = marks[offset]
                     let mark = first + offset
                     let lane = lanes.place(view: Int(record.view), instance: record.instance == 0 ? nil : Int(record.instance) - 1)
                     while tracked < lanes.count {
@@ -75,26 +78,34 @@ final class TimelineSpoolBuilder {
                     }
                     lanes.addMark(to: lane)
                     tracker.track(lane: lane, at: mark, kind: kinds[Int(record.kind)], newIdentity: record.flags & 4 != 0) { current, boundary in
-                        endings.append((current.start, mark, current.startedBy, boundary))
+                        if current.start >= first {
+                            Self.end(&marks[current.start - first], at: mark, startedBy: current.startedBy, endedBy: boundary)
+                            changed = true
+                        } else {
+                            endings.append((current.start, mark, current.startedBy, boundary))
+                        }
                     }
                 }
+                return changed
             }
-            for ending in endings { end(ending.start, at: ending.end, startedBy: ending.startedBy, endedBy: ending.endedBy) }
+            for ending in endings {
+                records.update(at: ending.start) { Self.end(&$0, at: ending.end, startedBy: ending.startedBy, endedBy: ending.endedBy) }
+            }
             endings.removeAll(keepingCapacity: true)
         }
         if records.count > 0 {
-            tracker.endAll { _, current in end(current.start, at: records.count - 1, startedBy: current.startedBy, endedBy: .end) }
+            let last = records.count - 1
+            tracker.endAll { _, current in
+                records.update(at: current.start) { Self.end(&$0, at: last, startedBy: current.startedBy, endedBy: .end) }
+            }
         }
         return lanes
     }
 
-    private func end(_ start: Int, at mark: Int, startedBy: TimelineModel.Boundary, endedBy: TimelineModel.Boundary) {
-        let startedBy = UInt8(TimelineSpool.boundaries.firstIndex(of: startedBy)!)
-        let endedBy = UInt8(TimelineSpool.boundaries.firstIndex(of: endedBy)!)
-        records.update(at: start) { record in
-            record.lifetimeEnd = mark
-            record.startedBy = startedBy
-            record.endedBy = endedBy
-        }
+    /// Writes into `record` the lifetime it begins.
+    private static func end(_ record: inout TimelineSpool.Record, at mark: Int, startedBy: TimelineModel.Boundary, endedBy: TimelineModel.Boundary) {
+        record.lifetimeEnd = mark
+        record.startedBy = UInt8(TimelineSpool.boundaries.firstIndex(of: startedBy)!)
+        record.endedBy = UInt8(TimelineSpool.boundaries.firstIndex(of: endedBy)!)
     }
 }
