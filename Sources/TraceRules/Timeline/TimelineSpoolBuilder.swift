@@ -1,9 +1,9 @@
 import TraceModel
 import TraceStore
 
-/// Lays out a trace's events into a `TimelineSpool` while the rules' scan hands them out:
-/// `TimelineBuilder`'s lanes and lifetimes, with the marks appended to a temporary file and
-/// each lifetime written into the mark that began it once it ends.
+/// Spools a trace's events into a `TimelineSpool` as the rules' scan hands them out, then lays
+/// them out as `TimelineBuilder` does (lanes, lifetimes): the marks go to a temporary file, and
+/// each lifetime is written into the mark that began it.
 ///
 /// During the scan only the marks are kept, each with its view and instance as symbol indexes;
 /// lanes and lifetimes are laid out in `finish`, replaying the marks in order. A trace can have
