@@ -113,4 +113,40 @@ import Testing
         }
         #expect(all)
     }
+
+    /// Chunks changed in place (`modifyChunk`), old ones written back and the newest in memory,
+    /// interleaved with single updates and with reads that evict the chunks at hand: every record
+    /// reads back as a plain array changed the same way has it.
+    @Test(arguments: [nil, "/nonexistent-directory-for-spill"] as [String?])
+    func chunksChangedInPlaceMatchAnArray(directory: String?) {
+        let spilled = SpilledArray<Record>(chunkCapacity: 7, cachedChunks: 2, directory: directory)
+        var plain: [Record] = []
+        for step in 0 ..< 1_000 {
+            let record = Record(first: UInt32(step), last: 0, flag: false)
+            spilled.append(record)
+            plain.append(record)
+        }
+        var rng = SpilledListsTests.Rng(state: 5)
+        for round in 0 ..< 3_000 {
+            let chunk = rng.next((plain.count + 6) / 7)
+            let offset = rng.next(7)
+            let index = chunk * 7 + offset
+            spilled.modifyChunk(chunk) { records in
+                guard offset < records.count else { return false }
+                records[offset].last += 1
+                return true
+            }
+            if index < plain.count { plain[index].last += 1 }
+            if round % 3 == 0 {
+                let other = rng.next(plain.count)
+                spilled.update(at: other) { $0.flag.toggle() }
+                plain[other].flag.toggle()
+            }
+            // Reading other chunks evicts the one changed (two chunks at hand).
+            _ = spilled[rng.next(plain.count)]
+            _ = spilled[rng.next(plain.count)]
+            _ = spilled[rng.next(plain.count)]
+        }
+        #expect((0 ..< plain.count).allSatisfy { spilled[$0] == plain[$0] })
+    }
 }

@@ -1,5 +1,6 @@
 import TraceModel
-import TraceRules
+@testable import TraceRules
+import TraceStore
 import XCTest
 
 /// The spooled timeline (marks in a temporary file, what the Chrome trace export walks) lays a
@@ -61,6 +62,62 @@ final class TimelineSpoolTests: XCTestCase {
         spool.forEachLifetime { lifetime in if first == nil { first = lifetime } }
         XCTAssertEqual(first.map { spool.mark($0.end).line }, lines.count, "ContentView lives from the first line to the last")
         try assertSameLayout(spool, model)
+    }
+
+    /// More instance lanes than one chunk of the lane tables holds (16,384), with instances met
+    /// again across that boundary (an address reused after its deinit, by the same type and by
+    /// another): lanes are laid out after the scan from the spooled marks, and must number,
+    /// count and close as the model does.
+    func testLanesBeyondAChunkOfLaneStateSpoolAsTheModelLaysThemOut() throws {
+        var lines: [String] = []
+        for id in 0..<17_000 {
+            lines.append("trace-analyze: kind=init view=Row id=\(id)")
+            if id % 1_000 == 0 { lines.append("trace-analyze: kind=deinit view=Row id=\(id)") }
+        }
+        // Early instances again, now past the boundary: their lanes are the old ones.
+        lines.append("trace-analyze: kind=init view=Row id=3000")
+        lines.append("trace-analyze: kind=deinit view=Row id=3")
+        lines.append("trace-analyze: kind=init view=Row id=3")
+        lines.append("trace-analyze: kind=init view=Cell id=16999")
+        lines.append("trace-analyze: kind=init view=Cell id=5")
+        lines.append("trace-analyze: kind=deinit view=Cell id=5")
+        let pipeline = try Pipeline(log: lines.joined(separator: "\n"))
+        let spool = try Timeline.spool(database: pipeline.database, traceID: pipeline.traceID)
+        let model = try Timeline.build(database: pipeline.database, traceID: pipeline.traceID)
+        XCTAssertEqual(spool.laneCount, 17_000 + 1 + 3, "a lane per Row instance, Row's, Cell's and two Cell instances")
+        let lanes = spool.lanes
+        let row3 = try XCTUnwrap(lanes.firstIndex { $0.view == "Row" && $0.instance == "3" })
+        XCTAssertEqual(lanes[row3].marks, 3, "Row 3: init, then deinit and init again past the boundary")
+        XCTAssertEqual(lanes.filter { $0.view == "Cell" }.map(\.instance), [nil, "16999", "5"])
+        var row3Lifetimes: [TimelineModel.Lifetime] = []
+        spool.forEachLifetime { if $0.lane == row3 { row3Lifetimes.append($0) } }
+        XCTAssertEqual(row3Lifetimes.map(\.endedBy), [.`deinit`, .end])
+        try assertSameLayout(spool, model)
+    }
+
+    /// The spool's marks leave memory a few at a time (a chunk of 5 here, 4,096 in use): the
+    /// lanes and lifetimes laid out from them after the scan, with endings inside the chunk
+    /// being read and in chunks long written, are the model's.
+    func testTinyChunksOfMarksSpoolAsTheModelLaysThemOut() throws {
+        var lines = ["ContentView init"]
+        for step in 0..<60 {
+            lines.append("trace-analyze: kind=init view=Row id=\(step % 9)")
+            lines.append("Row: @identity changed.")
+            lines.append("ContentView: _count changed.")
+            if step % 4 == 0 { lines.append("trace-analyze: kind=deinit view=Row id=\(step % 9)") }
+            if step % 7 == 0 { lines.append("Row: @identity changed.") }
+        }
+        lines.append("ContentView deinit")
+        for log in [lines.joined(separator: "\n"), try String(contentsOfFile: Fixture.path("seeds/001-playbutton-toggle-twice.log"), encoding: .utf8)] {
+            let pipeline = try Pipeline(log: log)
+            let builder = TimelineSpoolBuilder(chunkCapacity: 5)
+            let symbols = SymbolTable()
+            try Analyzer(database: pipeline.database).analyzeIntoStore(traceID: pipeline.traceID, symbols: symbols, observing: builder.observe)
+            let trace = try XCTUnwrap(TraceCatalog.list(pipeline.database).first { $0.id == pipeline.traceID })
+            let spool = builder.finish(trace: trace, symbols: symbols, database: pipeline.database)
+            XCTAssertGreaterThan(spool.markCount, 5, "more than one chunk")
+            try assertSameLayout(spool, try Timeline.build(database: pipeline.database, traceID: pipeline.traceID))
+        }
     }
 
     /// Instances named by more than one view (an address reused by another type) get a lane per

@@ -101,6 +101,13 @@ public final class SymbolTable {
         return storage.symbols[index]
     }
 
+    /// The symbol of the instance numbered `index` (its `index`), for state that keeps instances
+    /// as numbers.
+    func instance(at index: Int) -> Symbol {
+        precondition(index >= 0 && index < instances.count, "no instance \(index)")
+        return Symbol(instance: index)
+    }
+
     /// The symbol for `name`, added when new.
     public func intern(_ name: String) -> Symbol {
         Self.withBytes(of: name) { intern($0) }

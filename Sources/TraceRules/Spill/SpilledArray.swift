@@ -85,6 +85,23 @@ final class SpilledArray<Element: BitwiseCopyable> {
         return try cached[slot].withUnsafeBufferPointer(body)
     }
 
+    /// Calls `body` with chunk number `chunk` to change in place (read back when it is not at
+    /// hand); when `body` returns true, the chunk goes back to the file in one write (the
+    /// newest chunk changes in memory). For many changes in one chunk, where `update(at:)`
+    /// would write each record apart. `body` returns false only when it changed nothing, and
+    /// must not use the array otherwise.
+    func modifyChunk(_ chunk: Int, _ body: (UnsafeMutableBufferPointer<Element>) throws -> Bool) rethrows {
+        precondition(chunk >= 0 && chunk * chunkCapacity < count, "chunk out of range")
+        if chunk * chunkCapacity >= writtenCount {
+            _ = try tail.withUnsafeMutableBufferPointer { try body($0) }
+            return
+        }
+        let slot = chunk % cachedChunk.count
+        if chunk != cachedChunk[slot] { load(chunk, into: slot) }
+        guard try cached[slot].withUnsafeMutableBufferPointer({ try body($0) }) else { return }
+        cached[slot].withUnsafeBytes { file.patch(at: Int64(chunk * chunkCapacity * MemoryLayout<Element>.stride), with: $0) }
+    }
+
     private func writeTail() {
         tail.withUnsafeBytes { _ = file.append($0) }
         writtenCount += tail.count

@@ -1,3 +1,5 @@
+import TraceModel
+
 /// Where each lane's lifetime stands as its events arrive: the one state machine behind every
 /// timeline builder (the exact model, the spool, the summary), so they draw the same lifetimes.
 ///
@@ -55,10 +57,17 @@ struct LifetimeTracker {
     /// Follows `event` of `lane` at `position`; calls `close` with the lifetime it ends, and the
     /// boundary that ends it, before any lifetime it begins.
     mutating func track(lane: Int, at position: Int, event: LifecycleEvent, close: (Open, TimelineModel.Boundary) -> Void) {
-        switch event.kind {
+        track(lane: lane, at: position, kind: event.kind, newIdentity: event.newIdentity, close: close)
+    }
+
+    /// Follows an event of `kind` (with `newIdentity` when it printed `@identity`), as
+    /// `track(lane:at:event:close:)` does: for a builder that replays its own records of the
+    /// events rather than the scan's.
+    mutating func track(lane: Int, at position: Int, kind: EventKind, newIdentity: Bool, close: (Open, TimelineModel.Boundary) -> Void) {
+        switch kind {
         case .`init`:
             if self[lane] == nil { self[lane] = Open(start: position, startedBy: .`init`, sawIdentity: false) }
-        case .body where event.newIdentity:
+        case .body where newIdentity:
             if let current = self[lane], !current.sawIdentity {
                 states[lane] |= Self.sawIdentityBit
                 return

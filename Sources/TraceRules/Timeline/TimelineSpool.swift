@@ -18,11 +18,15 @@ public final class TimelineSpool {
         var durationMs: Double
         /// The end mark of the lifetime this mark begins; -1 when it begins none.
         var lifetimeEnd: Int = -1
-        var lane: Int32
+        /// The view's symbol index: with `instance`, what `Lanes` finds the mark's lane by.
+        var view: UInt32
+        /// The instance's index plus one; 0 for none.
+        var instance: UInt32
         /// The token list's index in `tokenTexts`; -1 for none.
         var tokens: Int32
         var kind: UInt8
-        /// Bit 0: `ts` is a time; bit 1: `durationMs` is a duration.
+        /// Bit 0: `ts` is a time; bit 1: `durationMs` is a duration; bit 2: the event printed a
+        /// new `@identity` (which can begin a lifetime).
         var flags: UInt8
         var startedBy: UInt8 = 0
         var endedBy: UInt8 = 0
@@ -32,22 +36,6 @@ public final class TimelineSpool {
     struct InstanceLane {
         let lane: Int32
         let instance: Symbol
-    }
-
-    /// The lanes as symbols, named when read: a trace that names instances has a lane per
-    /// instance, so what each lane needs beyond its view and mark count waits in a file.
-    struct Lanes {
-        let symbols: SymbolTable
-        /// Per lane: its view's symbol index.
-        let views: ChunkedArray<UInt32>
-        let marks: ChunkedArray<Int32>
-        /// Per view symbol index: its type lane plus one (0: none).
-        let typeLanes: [Int32]
-        /// Per view symbol index: its instance lanes, in lane order.
-        let instances: SpilledLists<InstanceLane>
-
-        /// The type lane of lane `index`'s view.
-        func typeLane(of index: Int) -> Int { Int(typeLanes[Int(views[index])]) - 1 }
     }
 
     /// `Boundary` as a byte of a record, and back.
@@ -132,7 +120,7 @@ public final class TimelineSpool {
     public func mark(_ index: Int) -> TimelineModel.Mark {
         let record = records[index]
         var mark = TimelineModel.Mark(
-            lane: Int(record.lane), kind: EventKind.allCases[Int(record.kind)], line: record.line,
+            lane: laneTable.lane(of: record), kind: EventKind.allCases[Int(record.kind)], line: record.line,
             ts: record.flags & 1 != 0 ? record.ts : nil
         )
         mark.durationMs = record.flags & 2 != 0 ? record.durationMs : nil
@@ -147,7 +135,7 @@ public final class TimelineSpool {
             let record = records[index]
             guard record.lifetimeEnd >= 0 else { continue }
             try body(TimelineModel.Lifetime(
-                lane: Int(record.lane), start: index, end: record.lifetimeEnd,
+                lane: laneTable.lane(of: record), start: index, end: record.lifetimeEnd,
                 startedBy: Self.boundaries[Int(record.startedBy)], endedBy: Self.boundaries[Int(record.endedBy)]
             ))
         }

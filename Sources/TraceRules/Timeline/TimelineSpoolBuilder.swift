@@ -1,40 +1,30 @@
 import TraceModel
 import TraceStore
 
-/// Lays out a trace's events into a `TimelineSpool` while the rules' scan hands them out:
-/// `TimelineBuilder`'s lanes and lifetimes, with the marks appended to a temporary file and
-/// each lifetime written into the mark that began it once it ends.
+/// Spools a trace's events into a `TimelineSpool` as the rules' scan hands them out, then lays
+/// them out as `TimelineBuilder` does (lanes, lifetimes): the marks go to a temporary file, and
+/// each lifetime is written into the mark that began it.
 ///
-/// Names are interned by the scan's reading thread meanwhile, so lanes and token lists are
-/// keyed by symbol here and named in `finish`.
+/// During the scan only the marks are kept, each with its view and instance as symbol indexes;
+/// lanes and lifetimes are laid out in `finish`, replaying the marks in order. A trace can have
+/// a lane per view instance, each open to the end, and the scan's buffers are at their largest
+/// while it runs: laid out after it, the lanes' state (21 bytes a lane, 4 MB for the 190,000
+/// lanes of 10M benchmark lines) takes memory those buffers have given back.
+///
+/// Names are interned by the scan's reading thread meanwhile, so token lists are keyed by
+/// symbol here and named in `finish`.
 final class TimelineSpoolBuilder {
-    private struct LaneKey: Hashable {
-        var view: Symbol
-        var instance: Symbol
-    }
-
-    // A lane per view instance can mean a lane per few dozen lines, each open to the end: per
-    // lane, memory holds its view and mark count (eight bytes) and its lifetime's state (nine);
-    // per instance, its first lane (four), in chunked arrays that never hold twice what they use.
-    // Instance lanes wait in a file, listed by view, with their instances, until they are named
-    // in display order.
-    /// Per lane: its view's symbol index.
-    private var laneViews = ChunkedArray<UInt32>()
-    private var laneMarks = ChunkedArray<Int32>()
-    /// Per view symbol index: its type lane plus one (0: none yet).
-    private var typeLanes: [Int32] = []
-    /// Per instance symbol index: the lane of its first view plus one (0: none yet).
-    private var instanceLanes = ChunkedArray<UInt32>()
-    /// The lanes of instances met again with another view than their first: a few, if any.
-    private var otherInstanceLanes: [LaneKey: Int32] = [:]
-    private let instances = SpilledLists<TimelineSpool.InstanceLane>(blockCapacity: 64)
-    private var tracker = LifetimeTracker()
     private var tokenLists = TokenLists()
-    private let records = SpilledArray<TimelineSpool.Record>(chunkCapacity: 4096, cachedChunks: 4)
+    private let records: SpilledArray<TimelineSpool.Record>
     private var events = 0
     /// Whether every mark so far carried a time: known at the end without reading the file back.
     private var allTimed = true
     private var unplaced = 0
+
+    /// A builder whose file of marks is written and read `chunkCapacity` marks at a time.
+    init(chunkCapacity: Int = 4096) {
+        records = SpilledArray(chunkCapacity: chunkCapacity, cachedChunks: 4)
+    }
 
     /// Takes the scan's next event.
     func observe(_ event: LifecycleEvent) {
@@ -43,77 +33,79 @@ final class TimelineSpoolBuilder {
             unplaced += 1
             return
         }
-        let lane = self.lane(view: view, instance: event.instance)
         let tokens = event.isPrintChanges && !event.tokens.isEmpty ? tokenLists.index(of: event.tokens) : -1
         records.append(TimelineSpool.Record(
             ordinal: events, line: event.line, ts: event.ts ?? 0, durationMs: event.durationMilliseconds ?? 0,
-            lane: Int32(lane), tokens: Int32(tokens), kind: UInt8(event.kind.index),
-            flags: (event.ts == nil ? 0 : 1) | (event.durationMilliseconds == nil ? 0 : 2)
+            view: UInt32(view.index), instance: event.instance.map { UInt32($0.index + 1) } ?? 0,
+            tokens: Int32(tokens), kind: UInt8(event.kind.index),
+            flags: (event.ts == nil ? 0 : 1) | (event.durationMilliseconds == nil ? 0 : 2) | (event.newIdentity ? 4 : 0)
         ))
         if event.ts == nil { allTimed = false }
-        laneMarks[lane] += 1
-        let mark = records.count - 1
-        tracker.track(lane: lane, at: mark, event: event) { current, boundary in close(current, at: mark, by: boundary) }
     }
 
-    private func close(_ current: LifetimeTracker.Open, at mark: Int, by boundary: TimelineModel.Boundary) {
-        let startedBy = UInt8(TimelineSpool.boundaries.firstIndex(of: current.startedBy)!)
-        let endedBy = UInt8(TimelineSpool.boundaries.firstIndex(of: boundary)!)
-        records.update(at: current.start) { record in
-            record.lifetimeEnd = mark
-            record.startedBy = startedBy
-            record.endedBy = endedBy
-        }
-    }
-
-    private func lane(view: Symbol, instance: Symbol?) -> Int {
-        guard let instance else { return typeLane(view) }
-        let slot = instance.index
-        if slot < instanceLanes.count, instanceLanes[slot] != 0 {
-            let first = Int(instanceLanes[slot]) - 1
-            if laneViews[first] == UInt32(view.index) { return first }
-            if let other = otherInstanceLanes[LaneKey(view: view, instance: instance)] { return Int(other) }
-        }
-        // An instance's sub-lane hangs under its type's lane, which exists even when no event
-        // names the type without an instance, and comes before it.
-        _ = typeLane(view)
-        let index = addLane(view)
-        instances.append(TimelineSpool.InstanceLane(lane: Int32(index), instance: instance), to: view.index)
-        instanceLanes.grow(toInclude: slot, with: 0)
-        if instanceLanes[slot] == 0 {
-            instanceLanes[slot] = UInt32(index + 1)
-        } else {
-            otherInstanceLanes[LaneKey(view: view, instance: instance)] = Int32(index)
-        }
-        return index
-    }
-
-    private func typeLane(_ view: Symbol) -> Int {
-        if view.index < typeLanes.count, typeLanes[view.index] != 0 { return Int(typeLanes[view.index]) - 1 }
-        let index = addLane(view)
-        typeLanes.grow(toInclude: view.index, with: 0)
-        typeLanes[view.index] = Int32(index + 1)
-        return index
-    }
-
-    private func addLane(_ view: Symbol) -> Int {
-        laneViews.append(UInt32(view.index))
-        laneMarks.append(0)
-        tracker.addLane()
-        return laneViews.count - 1
-    }
-
-    /// Ends the lifetimes still open at the last mark and names lanes and tokens; call after
-    /// the scan, when `symbols` may be read.
+    /// Lays out the lanes and lifetimes and names the token lists; call after the scan, when
+    /// `symbols` may be read.
     func finish(trace: TraceCatalog.Trace, symbols: SymbolTable, database: Database) -> TimelineSpool {
-        if records.count > 0 {
-            tracker.endAll { _, current in close(current, at: records.count - 1, by: .end) }
-        }
-        return TimelineSpool(
-            trace: trace, lanes: TimelineSpool.Lanes(
-                symbols: symbols, views: laneViews, marks: laneMarks, typeLanes: typeLanes, instances: instances
-            ), tokenTexts: tokenLists.texts(symbols),
+        TimelineSpool(
+            trace: trace, lanes: layOut(symbols), tokenTexts: tokenLists.texts(symbols),
             unplaced: unplaced, records: records, allTimed: allTimed, events: events, database: database
         )
+    }
+
+    /// Replays the marks in order: each gets its lane (lanes are numbered as their first marks
+    /// come), and the lifetimes the marks begin and end are written into the marks that began
+    /// them; those still open end at the last mark.
+    private func layOut(_ symbols: SymbolTable) -> TimelineSpool.Lanes {
+        var lanes = TimelineSpool.Lanes(symbols: symbols)
+        var tracker = LifetimeTracker()
+        var tracked = 0
+        // A lifetime that began in the chunk being read is ended in it, written back once with
+        // the chunk; one that began in an earlier chunk waits for the end of this one (the chunk
+        // is lent to the loop) and is patched alone.
+        var endings: [(start: Int, end: Int, startedBy: TimelineModel.Boundary, endedBy: TimelineModel.Boundary)] = []
+        let kinds = EventKind.allCases
+        for chunk in 0 ..< (records.count + records.chunkCapacity - 1) / records.chunkCapacity {
+            let first = chunk * records.chunkCapacity
+            records.modifyChunk(chunk) { marks in
+                var changed = false
+                for offset in marks.indices {
+                    let record = marks[offset]
+                    let mark = first + offset
+                    let lane = lanes.place(view: Int(record.view), instance: record.instance == 0 ? nil : Int(record.instance) - 1)
+                    while tracked < lanes.count {
+                        tracker.addLane()
+                        tracked += 1
+                    }
+                    lanes.addMark(to: lane)
+                    tracker.track(lane: lane, at: mark, kind: kinds[Int(record.kind)], newIdentity: record.flags & 4 != 0) { current, boundary in
+                        if current.start >= first {
+                            Self.end(&marks[current.start - first], at: mark, startedBy: current.startedBy, endedBy: boundary)
+                            changed = true
+                        } else {
+                            endings.append((current.start, mark, current.startedBy, boundary))
+                        }
+                    }
+                }
+                return changed
+            }
+            for ending in endings {
+                records.update(at: ending.start) { Self.end(&$0, at: ending.end, startedBy: ending.startedBy, endedBy: ending.endedBy) }
+            }
+            endings.removeAll(keepingCapacity: true)
+        }
+        if records.count > 0 {
+            let last = records.count - 1
+            tracker.endAll { _, current in
+                records.update(at: current.start) { Self.end(&$0, at: last, startedBy: current.startedBy, endedBy: .end) }
+            }
+        }
+        return lanes
+    }
+
+    /// Writes into `record` the lifetime it begins.
+    private static func end(_ record: inout TimelineSpool.Record, at mark: Int, startedBy: TimelineModel.Boundary, endedBy: TimelineModel.Boundary) {
+        record.lifetimeEnd = mark
+        record.startedBy = UInt8(TimelineSpool.boundaries.firstIndex(of: startedBy)!)
+        record.endedBy = UInt8(TimelineSpool.boundaries.firstIndex(of: endedBy)!)
     }
 }
