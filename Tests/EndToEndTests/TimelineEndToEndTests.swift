@@ -175,6 +175,24 @@ final class TimelineEndToEndTests: XCTestCase {
         XCTAssertTrue(dom.contains("<td>PlayButton: @self, @identity, _isPlaying changed.</td>"), "the log's line is listed")
     }
 
+    /// A body print beside the `_printChanges` line of the same evaluation is one evaluation (the
+    /// second print has multiplicity 0, and the rules never see it). The pass that gives marks
+    /// their messages read it all the same, so the exact page and the Chrome trace of such a log
+    /// failed with "trace 1 changed while it was read: more messages than events".
+    func testABodyPrintBesideItsPrintChangesLineIsOneMarkWithItsMessage() throws {
+        let workspace = try Workspace()
+        let log = Tool.fixture("realworld/065-qiita-roledetailview-body-evaluated-loop.log")
+        let page = workspace.path("t.html")
+        let written = try Tool.run(["timeline", log, "--output", page])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertTrue(written.stderr.contains("1 lanes, 2 marks"), written.stderr)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        XCTAssertTrue(html.contains(#""texts":["🔄 RoleDetailView body evaluated"]"#), "the marks keep their line's message")
+        let exported = try Tool.run(["export", log, "--format", "chrome-trace"])
+        XCTAssertEqual(exported.status, 0, exported.stderr)
+        XCTAssertTrue(exported.stdout.contains("RoleDetailView"), exported.stdout)
+    }
+
     func testSummaryPageBinsTheTraceAndNamesTheCommandForExactMarks() throws {
         let workspace = try Workspace()
         let db = workspace.path("run.sqlite")

@@ -5,11 +5,16 @@ import TraceStore
 /// The rules never read messages, so the scan leaves them out; a consumer that shows each
 /// event's line (the timeline) reads them here in a second, cheap pass over the same rows.
 public struct EventMessages {
-    /// The messages of the events `TraceScanner` reads (all but text lines), in its order.
+    /// The messages of the events the scan's consumers see (`Analyzer.analyze(observing:)`), in
+    /// its order: all but text lines, and but the second print of one evaluation (multiplicity
+    /// 0, `Card body` beside `Card: _n changed.`), which the rules and consumers never see. Read
+    /// with them, a log printing both had one message more than the timeline's events and its
+    /// page, exact or as a Chrome trace, failed.
     public static let messagesSQL = """
         SELECT message
         FROM events
         WHERE id BETWEEN ?1 AND ?2 AND +trace_id = ?3 AND kind <> 'text'
+          AND id NOT IN (SELECT event_id FROM multiplicities WHERE event_id BETWEEN ?1 AND ?2 AND count <= 0)
         ORDER BY id
         """
 
