@@ -85,8 +85,9 @@ enum CheckCommand: Command {
         let showProgress = Console.stderrIsTerminal
         for input in inputs {
             // The rules read the events as they are stored, on a thread of their own: the trace
-            // is not read back. Updates and causes are left for `why` and `views` to store.
-            let analysis = StreamAnalysis(
+            // is not read back. Updates and causes are left for `why` and `views` to store. With
+            // --timeline the page's layout runs the rules instead, on the stored trace.
+            let analysis = options.analysesTrace ? nil : StreamAnalysis(
                 configuration: configuration, sources: options.sources, source: input, storingIn: database,
                 countingEvidenceAbove: TextReporter.maxEvidence
             )
@@ -94,9 +95,11 @@ enum CheckCommand: Command {
                 path: input, progress: showProgress ? IngestCommand.progressLine(for: input) : nil, observer: analysis
             )
             if showProgress { Console.clearStatus() }
-            try analysis.finishStoring()
-            linesNamingInstances[summary.traceID] = analysis.linesNamingInstances
-            evidenceCounts.merge(analysis.evidenceCounts) { _, new in new }
+            if let analysis {
+                try analysis.finishStoring()
+                linesNamingInstances[summary.traceID] = analysis.linesNamingInstances
+                evidenceCounts.merge(analysis.evidenceCounts) { _, new in new }
+            }
             traceIDs.append(summary.traceID)
             coverage.append(try TraceCoverage.read(database, traceID: summary.traceID))
         }

@@ -36,9 +36,12 @@ enum ReportCommand: Command {
         // Updates and causes are written when `why` or `views` first asks for them: writing a row
         // per body line would cost `report` more than its rules.
         // Each finding is stored as its rule produces it; the report reads them back from there.
-        try Analyzer(
-            database: database, configuration: configuration, sources: options.sources, storingExplanations: false
-        ).analyzeIntoStore(traceID: traceID)
+        // With --timeline the page's layout runs the rules and stores their findings (`analysesTrace`).
+        if !options.analysesTrace {
+            try Analyzer(
+                database: database, configuration: configuration, sources: options.sources, storingExplanations: false
+            ).analyzeIntoStore(traceID: traceID)
+        }
         let coverage = try TraceCoverage.read(database, traceID: traceID)
         return try options.finish(
             database: database, traceIDs: [traceID], coverage: [coverage], configuration: configuration,

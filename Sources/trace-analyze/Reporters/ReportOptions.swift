@@ -46,16 +46,31 @@ struct ReportOptions {
         }
     }
 
-    /// Writes the baseline when asked, then the report (to `--output` or stdout), and returns
-    /// the exit code: 2 when a reported finding reaches the fail level. The findings are those
-    /// stored for `traceIDs`, read from `database` as the report is written; `coverage` has one
-    /// entry per trace. `singleLineJSON` puts a JSON report on one line, as the last record of
-    /// `watch`'s NDJSON stream.
+    /// True when `finish` analyses the trace itself: with `--timeline`, laying the page out runs
+    /// the rules and stores their findings, so the caller stores none of its own.
+    var analysesTrace: Bool { timeline != nil }
+
+    /// Writes the timeline page when asked (see `analysesTrace`), the baseline when asked, then
+    /// the report (to `--output` or stdout), and returns the exit code: 2 when a reported finding
+    /// reaches the fail level. The findings are those stored for `traceIDs`, read from
+    /// `database` as the report is written; `coverage` has one entry per trace. `singleLineJSON`
+    /// puts a JSON report on one line, as the last record of `watch`'s NDJSON stream.
     func finish(
         database: Database, traceIDs: [Int], coverage: [TraceCoverage], configuration: RuleConfiguration,
         singleLineJSON: Bool = false, linesNamingInstances: [Int: LineSet] = [:], evidenceCounts: [Int: Int] = [:],
         lint: LintReport? = nil, keptIn: String? = nil
     ) throws -> Int32 {
+        if let timeline {
+            guard traceIDs.count == 1 else {
+                throw ToolError("--timeline draws one trace; \(traceIDs.count) logs were given (write one page per log with `trace-analyze timeline`)")
+            }
+            // First: laying the timeline out runs the rules and stores their findings, which the
+            // report then reads. The caller leaves the analysis to it, so the rules run once.
+            try writeTimeline(
+                to: timeline, database: database, traceID: traceIDs[0], source: coverage.first?.source ?? StandardInput.argument,
+                keptIn: keptIn, configuration: configuration
+            )
+        }
         let stored = StoredFindings(database: database, traceIDs: traceIDs)
         if let writeBaseline {
             try ReportSink.writing(to: writeBaseline, what: "baseline") { sink in
@@ -101,12 +116,7 @@ struct ReportOptions {
             // The page shows what each cited line says, looked up as the findings are read.
             report.evidenceText = try EvidenceLookup(database: database)
         }
-        if let timeline {
-            guard traceIDs.count == 1 else {
-                throw ToolError("--timeline draws one trace; \(traceIDs.count) logs were given (write one page per log with `trace-analyze timeline`)")
-            }
-            report.timelineLink = Self.link(to: timeline, from: output)
-        }
+        if let timeline { report.timelineLink = Self.link(to: timeline, from: output) }
         report.rules = lint?.rules ?? (
             configuration.enabledRules.map { Report.Rule(description: $0.description, severity: configuration.settings(for: $0).severity) }
                 + configuration.customRules.map { Report.Rule(description: $0.description, severity: $0.severity) }
@@ -120,14 +130,6 @@ struct ReportOptions {
             try reporter.write(report, to: sink)
         }
         try lookupConnection?.execute("COMMIT")
-        if let timeline {
-            // After the report: laying the timeline out runs the rules again and stores their
-            // findings anew, which would change the ids the report and the baseline read by.
-            try writeTimeline(
-                to: timeline, database: database, traceID: traceIDs[0], source: coverage.first?.source ?? StandardInput.argument,
-                keptIn: keptIn, configuration: configuration
-            )
-        }
         return report.failed ? ExitCode.findings : ExitCode.success
     }
 
