@@ -42,6 +42,20 @@ import TraceStore
         #expect(try Pipeline.findings("excessive_body_evaluation", doubled).map(\.view) == ["Card"])
     }
 
+    /// `Card body` then `Card: unchanged.` is the same evaluation as the other way round: the
+    /// rules count the `_printChanges` print, which says the body ran for nothing. With the
+    /// developer's print first they used to count that one, and the avoidable run went unseen.
+    @Test func anUnchangedBodyIsAvoidableWhicheverPrintComesFirst() throws {
+        func log(_ first: String, _ second: String) -> String {
+            Array(repeating: "Parent: @self changed.\n\(first)\n\(second)", count: 4).joined(separator: "\n") + "\n"
+        }
+        let changesFirst = try Pipeline.findings("avoidable_body_evaluation", log("Card: unchanged.", "Card body"))
+        let bodyFirst = try Pipeline.findings("avoidable_body_evaluation", log("Card body", "Card: unchanged."))
+        #expect(changesFirst.map(\.view) == ["Card"])
+        #expect(bodyFirst.map(\.view) == ["Card"])
+        #expect(bodyFirst.map(\.count) == changesFirst.map(\.count))
+    }
+
     @Test func aCountOnTheSecondPrintOfAPairCountsThePair() throws {
         let pipeline = try Pipeline(log: """
             🔄 Card body evaluated
@@ -54,8 +68,9 @@ import TraceStore
         try pipeline.database.forEachRow("""
             SELECT e.line, m.count FROM multiplicities m JOIN events e ON e.id = m.event_id ORDER BY e.line
             """) { rows.append("\($0.int(at: 0) ?? 0) \($0.int(at: 1) ?? -1)") }
-        // 1 + 19 is the first pair's twenty evaluations; 3 + 0 the second pair's three.
-        #expect(rows == ["2 19", "3 3", "4 0"])
+        // 0 + 20 is the first pair's twenty evaluations, counted on its `_printChanges` line;
+        // 3 + 0 the second pair's three.
+        #expect(rows == ["1 0", "2 20", "3 3", "4 0"])
         let findings = try Pipeline.findings("excessive_body_evaluation", "Card body\nCard: _count changed. (×20)\nHeader body\n")
         #expect(findings.map(\.view) == ["Card"])
     }

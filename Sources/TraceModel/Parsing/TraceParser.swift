@@ -189,9 +189,16 @@ public struct TraceParser {
         if event.kind == .body, let previous = held, previous.kind == .body, Self.pairs(previous.origin, event.origin),
            previous.multiplicity != 0, previous.view == event.view {
             // `Card body` printed next to `Card: _count changed.`: one evaluation, two prints.
-            // A count on the second print (`Card: _count changed. (×20)`) counts the pair, so
-            // it adds what the first did not already count, rather than being dropped.
-            event.multiplicity = max(0, event.multiplicity - previous.multiplicity)
+            // The rules count the `_printChanges` one, whichever came first: it says why the
+            // body ran (`unchanged.`, `@self`), which the developer's print does not, and with
+            // the developer's print first an avoidable evaluation went unseen. A count on either
+            // print (`Card: _count changed. (×20)`) counts the pair.
+            if case .printChanges = event.origin {
+                event.multiplicity = max(event.multiplicity, previous.multiplicity)
+                held!.multiplicity = 0
+            } else {
+                event.multiplicity = max(0, event.multiplicity - previous.multiplicity)
+            }
         }
         try release(emit)
         held = consume event
