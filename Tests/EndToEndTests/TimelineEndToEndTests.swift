@@ -187,7 +187,8 @@ final class TimelineEndToEndTests: XCTestCase {
         XCTAssertEqual(written.status, 0, written.stderr)
         XCTAssertTrue(written.stderr.contains("1 lanes, 2 marks"), written.stderr)
         let html = try String(contentsOfFile: page, encoding: .utf8)
-        XCTAssertTrue(html.contains(#""texts":["🔄 RoleDetailView body evaluated"]"#), "the marks keep their line's message")
+        // Each evaluation's mark is its `_printChanges` line, which says why the body ran.
+        XCTAssertTrue(html.contains(#""texts":["RoleDetailView: `@self` changed."]"#), "the marks keep their line's message")
         let exported = try Tool.run(["export", log, "--format", "chrome-trace"])
         XCTAssertEqual(exported.status, 0, exported.stderr)
         XCTAssertTrue(exported.stdout.contains("RoleDetailView"), exported.stdout)
