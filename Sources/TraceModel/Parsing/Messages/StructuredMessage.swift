@@ -1,3 +1,5 @@
+import Foundation
+
 /// The documented structured line apps can print for exact results:
 ///
 /// ```
@@ -89,6 +91,11 @@ public enum StructuredMessage {
     }
 
     /// Parses `message`.
+    ///
+    /// Keys and values are read as bytes where they lie: only the names an event keeps become
+    /// strings, and a plain decimal number is read without `strtod`. A probe line is a dozen
+    /// pairs, and a `String` per key and value with a string `switch` over the key cost twice
+    /// the parse of a `_printChanges` line.
     public static func parse(_ message: UnsafeRawBufferPointer) -> Result {
         var cursor = ByteCursor(message)
         cursor.skipSpaces()
@@ -110,49 +117,54 @@ public enum StructuredMessage {
             while let byte = cursor.peek, LifecycleTokenizer.isWordByte(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") {
                 cursor.position += 1
             }
-            let key = String(decoding: UnsafeRawBufferPointer(rebasing: message[keyStart..<cursor.position]), as: UTF8.self)
-            guard !key.isEmpty, cursor.skip(UInt8(ascii: "=")) else {
+            let keyBytes = UnsafeRawBufferPointer(rebasing: message[keyStart..<cursor.position])
+            // The key's text, for messages only.
+            var key: String { String(decoding: keyBytes, as: UTF8.self) }
+            guard !keyBytes.isEmpty, cursor.skip(UInt8(ascii: "=")) else {
                 return .malformed("expected key=value at byte \(keyStart + 1)")
             }
             guard let value = readValue(&cursor) else { return .malformed("unterminated quoted value for \(key)") }
             func set(_ slot: inout String?) -> Result? {
                 guard slot == nil else { return .malformed("\(key) given twice") }
                 guard !value.isEmpty else { return .malformed("\(key) is empty") }
-                slot = value
+                slot = value.string(in: message)
                 return nil
             }
-            switch key {
-            case "kind":
+            switch Key(keyBytes) {
+            case .kind:
                 guard kind == nil else { return .malformed("kind given twice") }
-                guard let parsed = EventKind(rawValue: value), parsed.isLifecycleStep else {
-                    return .malformed("unknown kind '\(value)'; valid: body, init, deinit, appear, disappear, task, layout")
+                guard let parsed = value.withBytes(in: message, Self.kind), parsed.isLifecycleStep else {
+                    return .malformed("unknown kind '\(value.string(in: message))'; valid: body, init, deinit, appear, disappear, task, layout")
                 }
                 kind = parsed
-            case "view": if let error = set(&view) { return error }
-            case "id": if let error = set(&instance) { return error }
-            case "owner", "parent": if let error = set(&owner) { return error }
-            case "ms":
+            case .view: if let error = set(&view) { return error }
+            case .id: if let error = set(&instance) { return error }
+            case .owner: if let error = set(&owner) { return error }
+            case .ms:
                 guard duration == nil else { return .malformed("ms given twice") }
-                guard let number = Double(value), number.isFinite, number >= 0 else {
-                    return .malformed("ms must be a non-negative number, found '\(value)'")
+                guard let number = value.withBytes(in: message, Self.number), number.isFinite, number >= 0 else {
+                    return .malformed("ms must be a non-negative number, found '\(value.string(in: message))'")
                 }
                 duration = number
-            case "type": if let error = set(&type) { return error }
-            case "t":
+            case .type: if let error = set(&type) { return error }
+            case .t:
                 guard time == nil else { return .malformed("t given twice") }
-                guard let number = Double(value), number.isFinite, number >= 0 else {
-                    return .malformed("t must be a non-negative number of seconds, found '\(value)'")
+                guard let number = value.withBytes(in: message, Self.number), number.isFinite, number >= 0 else {
+                    return .malformed("t must be a non-negative number of seconds, found '\(value.string(in: message))'")
                 }
                 time = number
-            case "identity":
+            case .identity:
                 guard !newIdentity else { return .malformed("identity given twice") }
-                guard value == "new" else { return .malformed("identity must be 'new', found '\(value)'") }
+                guard value.withBytes(in: message, { Self.equals($0, "new") }) else {
+                    return .malformed("identity must be 'new', found '\(value.string(in: message))'")
+                }
                 newIdentity = true
-            case "seen":
+            case .seen:
                 guard seen == nil else { return .malformed("seen given twice") }
-                guard value == "0" || value == "1" else { return .malformed("seen must be 0 or 1, found '\(value)'") }
-                seen = value == "1"
-            default:
+                let flag = value.withBytes(in: message) { $0.count == 1 && ($0[0] == UInt8(ascii: "0") || $0[0] == UInt8(ascii: "1")) ? $0[0] : nil }
+                guard let flag else { return .malformed("seen must be 0 or 1, found '\(value.string(in: message))'") }
+                seen = flag == UInt8(ascii: "1")
+            case .other:
                 break
             }
         }
@@ -166,12 +178,54 @@ public enum StructuredMessage {
         ))
     }
 
+    /// The keys the format gives a meaning to; any other is ignored.
+    private enum Key {
+        case kind, view, id, owner, ms, type, t, identity, seen, other
+
+        init(_ bytes: UnsafeRawBufferPointer) {
+            switch bytes.count {
+            case 1: self = bytes[0] == UInt8(ascii: "t") ? .t : .other
+            case 2: self = StructuredMessage.equals(bytes, "id") ? .id : StructuredMessage.equals(bytes, "ms") ? .ms : .other
+            case 4:
+                if StructuredMessage.equals(bytes, "kind") { self = .kind }
+                else if StructuredMessage.equals(bytes, "view") { self = .view }
+                else if StructuredMessage.equals(bytes, "type") { self = .type }
+                else if StructuredMessage.equals(bytes, "seen") { self = .seen }
+                else { self = .other }
+            case 5: self = StructuredMessage.equals(bytes, "owner") ? .owner : .other
+            case 6: self = StructuredMessage.equals(bytes, "parent") ? .owner : .other
+            case 8: self = StructuredMessage.equals(bytes, "identity") ? .identity : .other
+            default: self = .other
+            }
+        }
+    }
+
+    /// A value as read: where it lies in the message when bare, its unescaped bytes when quoted.
+    private struct Value {
+        var bare: Range<Int>?
+        var quoted: [UInt8] = []
+
+        var isEmpty: Bool {
+            if let bare { return bare.isEmpty }
+            return quoted.isEmpty
+        }
+
+        func withBytes<R>(in message: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+            if let bare { return body(UnsafeRawBufferPointer(rebasing: message[bare])) }
+            return quoted.withUnsafeBytes(body)
+        }
+
+        func string(in message: UnsafeRawBufferPointer) -> String {
+            withBytes(in: message) { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
     /// A bare value (up to the next space) or a quoted one; nil for an unterminated quote.
-    private static func readValue(_ cursor: inout ByteCursor) -> String? {
+    private static func readValue(_ cursor: inout ByteCursor) -> Value? {
         if !cursor.skip(UInt8(ascii: "\"")) {
             let start = cursor.position
             while let byte = cursor.peek, byte != 0x20, byte != 0x09 { cursor.position += 1 }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: cursor.bytes[start..<cursor.position]), as: UTF8.self)
+            return Value(bare: start..<cursor.position)
         }
         var bytes: [UInt8] = []
         while let byte = cursor.peek {
@@ -179,7 +233,7 @@ public enum StructuredMessage {
             switch byte {
             case UInt8(ascii: "\""):
                 guard cursor.isAtEnd || cursor.peek == 0x20 || cursor.peek == 0x09 else { return nil }
-                return String(decoding: bytes, as: UTF8.self)
+                return Value(bare: nil, quoted: bytes)
             case UInt8(ascii: "\\"):
                 guard let next = cursor.peek else { return nil }
                 cursor.position += 1
@@ -189,5 +243,57 @@ public enum StructuredMessage {
             }
         }
         return nil
+    }
+
+    /// The event kind `bytes` name, as `EventKind(rawValue:)` reads it.
+    private static func kind(_ bytes: UnsafeRawBufferPointer) -> EventKind? {
+        kindNames.first { equals(bytes, $0.name) }?.kind
+    }
+
+    /// Every kind with its name as bytes: `allCases` and `rawValue` built an array and a string a line.
+    private static let kindNames: [(name: StaticString, kind: EventKind)] = [
+        ("body", .body), ("init", .`init`), ("deinit", .`deinit`), ("appear", .appear), ("disappear", .disappear),
+        ("task", .task), ("layout", .layout), ("text", .text), ("warning", .warning), ("hitch", .hitch),
+    ]
+
+    /// The number `bytes` spell, as `Double(String)` reads it.
+    ///
+    /// Digits with at most one point and 15 significant digits, most of all a probe's `t=` and
+    /// `ms=`, are read here: the digits as an integer, exact in a `Double`, divided by a power
+    /// of ten that is exact too (at most 10^22), which IEEE division rounds correctly, so the
+    /// result is the correctly rounded value `strtod` gives. Anything else goes to `Double`.
+    static func number(_ bytes: UnsafeRawBufferPointer) -> Double? {
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fraction = -1
+        for byte in bytes {
+            if byte == UInt8(ascii: "."), fraction < 0 {
+                fraction = 0
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 15 || (mantissa == 0 && byte == UInt8(ascii: "0")) else {
+                return Double(String(decoding: bytes, as: UTF8.self))
+            }
+            if mantissa != 0 || byte != UInt8(ascii: "0") { digits += 1 }
+            mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+            if fraction >= 0 { fraction += 1 }
+        }
+        // Empty, a lone point, or a point first or last: what `Double` accepts or refuses.
+        guard !bytes.isEmpty, bytes.first != UInt8(ascii: "."), bytes.last != UInt8(ascii: "."), fraction <= 22 else {
+            return Double(String(decoding: bytes, as: UTF8.self))
+        }
+        return fraction > 0 ? Double(mantissa) / powersOfTen[fraction] : Double(mantissa)
+    }
+
+    /// 10^0 through 10^22, each exact in a `Double`.
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+    }
+
+    /// True when `bytes` are exactly `text`.
+    @inline(__always)
+    static func equals(_ bytes: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
+        guard bytes.count == text.utf8CodeUnitCount else { return false }
+        return bytes.isEmpty || memcmp(bytes.baseAddress!, text.utf8Start, bytes.count) == 0
     }
 }
