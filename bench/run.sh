@@ -3,9 +3,11 @@
 # and prints ingest, report and check figures for generated logs of 1M and 10M lines (or the
 # sizes given), as ratios to the C reference and beside sqlite3's own .import of the same
 # events and lnav loading the same file; then every reading command's peak RSS at each size and
-# the last over the first, and the timeline page's size and first draw (bench/memory.sh); last,
-# each of issue 34's figures beside its bar (ingest ≤ 1.3× C, check ≤ 1.15× ingest, memory flat
-# within 1.15× and ≤ 150 MB, the page ≤ 50 MB and drawn ≤ 2 s).
+# the last over the first, and the timeline page's size and first draw (bench/memory.sh); then
+# how fast the new inputs are read (bench/inputs.sh: TraceProbe's lines against _printChanges
+# lines, an Instruments export in MB/s); last, each of issue 34's figures beside its bar (ingest
+# ≤ 1.3× C, check ≤ 1.15× ingest, memory flat within 1.15× and ≤ 150 MB, the page ≤ 50 MB and
+# drawn ≤ 2 s, probe lines no slower than _printChanges lines, the XML ≥ 100 MB/s).
 #
 #   bench/run.sh                          # 1,000,000 and 10,000,000 lines
 #   bench/run.sh 200000                   # any sizes, up to 10,000,000 and beyond
@@ -33,7 +35,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs="${2:?--runs needs a number}"; shift 2 ;;
         --runs=*) runs="${1#--runs=}"; shift ;;
-        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *[!0-9]*|"") echo "bench/run.sh: '$1' is not a number of lines (see --help)" >&2; exit 1 ;;
         *) sizes+=("$1"); shift ;;
     esac
@@ -216,6 +218,12 @@ step="measuring every reading command's memory (bench/memory.sh)"
 for lines in "${sizes[@]}"; do rm -f "$out/mem-$lines.txt"; done
 TRACE_ANALYZE="$bin" bench/memory.sh "${sizes[@]}"
 
+step="measuring the new inputs (bench/inputs.sh)"
+echo
+echo "== new inputs: 1000000 lines of each, a 200 MB Instruments export"
+TRACE_ANALYZE="$bin" bench/inputs.sh 1000000 200000000 | tee "$out/inputs.txt"
+
 echo
 echo "issue 34's time ratios, wall time (memory and the page: the table's last line above):"
 for line in "${ratios[@]}"; do echo "  $line"; done
+grep -E "×|MB/s \(" "$out/inputs.txt" | grep -E "yes|NO" | sed 's/^/  new inputs: /'
