@@ -101,6 +101,11 @@ import Testing
         let query = try Tool.run(["query", "--db", database, "--format", "csv",
                                   "SELECT t.source, t.lines, t.complete, f.rule, f.view, f.severity, f.first_line, f.last_line FROM traces t JOIN findings f ON f.trace_id = t.id"])
         #expect(query.stdout == "source,lines,complete,rule,view,severity,first_line,last_line\n-,10,1,identity_churn,PlayButton,error,5,10\n", "\(query.stderr)")
+        // The events and their tokens are there to query, as `ingest` stores them: a temporary
+        // database keeps its events in a spool, one the user names never does.
+        let events = try Tool.run(["query", "--db", database, "--format", "csv",
+                                   "SELECT (SELECT count(*) FROM events), (SELECT count(*) FROM changes WHERE token = '@identity')"])
+        #expect(events.stdout.hasSuffix("\n10,4\n"), "\(events.stdout)")
     }
 
     @Test func aFileFollowedSurvivesRotationAndTruncationAndEndsOnCtrlC() throws {

@@ -60,18 +60,14 @@ enum CheckCommand: Command {
         inputs = try InputCheck.requireReadable(inputs)
         let tags = try TagOption.resolve(arguments)
 
-        // Custom rules query `events` and `changes`, and a timeline scans the stored trace. Without
-        // either, a temporary database is read only for the report, which reads events back
-        // only through the lookups a spool answers: its events go there (`EventSpool`), at a
-        // fraction of an insert's cost, and the rules read them as they are parsed.
-        let readsStoredEvents = options.timeline != nil || !configuration.customRules.isEmpty
+        // A temporary database read only for the report keeps its events in a spool (`EventSpool`),
+        // at a fraction of an insert's cost; the rules read them as they are parsed.
+        let readsStoredEvents = options.readsStoredEvents(configuration)
         let database = try arguments.value("db").map(TraceDatabase.openForWriting)
             ?? TraceDatabase.openTemporary(spoolingEvents: !readsStoredEvents)
         defer { if arguments.value("db") != nil { TraceDatabase.finishWriting(database) } }
         let ingestor = Ingestor(
             database: database, makeParser: { TraceParser(patterns: patterns) }, tags: tags,
-            // The timeline shows each body's `_printChanges` tokens and custom rules may read
-            // `changes`; nothing else here reads them back.
             storingTokens: arguments.value("db") != nil || readsStoredEvents,
             // Nobody reads a temporary database while it is written, or after a crash: one
             // transaction per trace spares the rollback journal a copy of every page each batch

@@ -61,7 +61,11 @@ enum WatchCommand: Command {
         let patterns = try UserPattern.load(from: file)
         let options = try ReportOptions(arguments, configuration: CheckConfiguration(file: file))
         input = try InputCheck.requireReadable([input])[0]
-        let database = try arguments.value("db").map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary()
+        // As `check`: a temporary database read only for the report keeps its events in a spool,
+        // which leaves the core the inserts took to the rules (and to the app being watched).
+        let readsStoredEvents = options.readsStoredEvents(configuration)
+        let database = try arguments.value("db").map(TraceDatabase.openForWriting)
+            ?? TraceDatabase.openTemporary(spoolingEvents: !readsStoredEvents)
 
         let json = options.reporter == JSONReporter.self
         let mode: WatchSession.Mode = json ? .json : Console.stdoutIsTerminal && ProcessInfo.processInfo.environment["TERM"] != "dumb" ? .panel : .lines
@@ -72,7 +76,11 @@ enum WatchCommand: Command {
         // Ctrl-C ends the input in good order; the terminal is restored on every way out.
         Interruption.catchSignal()
         defer { session.restore() }
-        let summary = try Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
+        let ingestor = Ingestor(
+            database: database, makeParser: { TraceParser(patterns: patterns) },
+            storingTokens: arguments.value("db") != nil || readsStoredEvents
+        )
+        let summary = try ingestor
             .ingest(path: input, follow: input != "-" && !arguments.flag("no-follow"), observer: session)
         try session.finish()
         let coverage = try TraceCoverage.read(database, traceID: summary.traceID)

@@ -50,6 +50,15 @@ struct ReportOptions {
     /// the rules and stores their findings, so the caller stores none of its own.
     var analysesTrace: Bool { timeline != nil }
 
+    /// True when something after the ingest reads the stored events themselves: custom rules
+    /// query `events` and `changes`, and a timeline scans the trace. Otherwise a temporary
+    /// database is read only for the report, which reads events back only through the lookups
+    /// a spool answers (`TraceDatabase.openTemporary(spoolingEvents:)`), and no one reads the
+    /// `_printChanges` tokens: the rules take them from the events as they are parsed.
+    func readsStoredEvents(_ configuration: RuleConfiguration) -> Bool {
+        timeline != nil || !configuration.customRules.isEmpty
+    }
+
     /// Writes the timeline page when asked (see `analysesTrace`), the baseline when asked, then
     /// the report (to `--output` or stdout), and returns the exit code: 2 when a reported finding
     /// reaches the fail level. The findings are those stored for `traceIDs`, read from
