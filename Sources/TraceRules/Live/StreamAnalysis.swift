@@ -31,8 +31,9 @@ public final class StreamAnalysis: IngestObserver {
     /// more lines than that are counted as they are stored (`evidenceCounts`).
     public init(
         configuration: RuleConfiguration = RuleConfiguration(), sources: SourceIndex? = nil, source: String,
-        storingIn database: Database? = nil, countingEvidenceAbove: Int = .max
+        storingIn database: Database? = nil, countingEvidenceAbove: Int = .max, collectingLinesNamingInstances: Bool = true
     ) {
+        collectsLinesNamingInstances = collectingLinesNamingInstances
         self.configuration = configuration
         self.sources = sources
         self.source = source
@@ -40,11 +41,17 @@ public final class StreamAnalysis: IngestObserver {
         self.countingEvidenceAbove = countingEvidenceAbove
     }
 
+    /// Whether `linesNamingInstances` is filled (see `LiveAnalyzer`).
+    private let collectsLinesNamingInstances: Bool
+
     deinit { worker?.queue.cancel() }
 
     public func begin(traceID: Int) throws {
         self.traceID = traceID
-        let analyzer = LiveAnalyzer(configuration: configuration, sources: sources, traceID: traceID, source: source, decidingEarly: false)
+        let analyzer = LiveAnalyzer(
+            configuration: configuration, sources: sources, traceID: traceID, source: source, decidingEarly: false,
+            collectingLinesNamingInstances: collectsLinesNamingInstances
+        )
         let worker = Worker(analyzer: analyzer)
         self.worker = worker
         Thread.detachNewThread { worker.run() }
