@@ -31,9 +31,8 @@ public final class StreamAnalysis: IngestObserver {
     /// more lines than that are counted as they are stored (`evidenceCounts`).
     public init(
         configuration: RuleConfiguration = RuleConfiguration(), sources: SourceIndex? = nil, source: String,
-        storingIn database: Database? = nil, countingEvidenceAbove: Int = .max, collectingLinesNamingInstances: Bool = true
+        storingIn database: Database? = nil, countingEvidenceAbove: Int = .max
     ) {
-        collectsLinesNamingInstances = collectingLinesNamingInstances
         self.configuration = configuration
         self.sources = sources
         self.source = source
@@ -41,17 +40,11 @@ public final class StreamAnalysis: IngestObserver {
         self.countingEvidenceAbove = countingEvidenceAbove
     }
 
-    /// Whether `linesNamingInstances` is filled (see `LiveAnalyzer`).
-    private let collectsLinesNamingInstances: Bool
-
     deinit { worker?.queue.cancel() }
 
     public func begin(traceID: Int) throws {
         self.traceID = traceID
-        let analyzer = LiveAnalyzer(
-            configuration: configuration, sources: sources, traceID: traceID, source: source, decidingEarly: false,
-            collectingLinesNamingInstances: collectsLinesNamingInstances
-        )
+        let analyzer = LiveAnalyzer(configuration: configuration, sources: sources, traceID: traceID, source: source, decidingEarly: false)
         let worker = Worker(analyzer: analyzer)
         self.worker = worker
         Thread.detachNewThread { worker.run() }

@@ -85,7 +85,7 @@ enum CheckCommand: Command {
             // --timeline the page's layout runs the rules instead, on the stored trace.
             let analysis = options.analysesTrace ? nil : StreamAnalysis(
                 configuration: configuration, sources: options.sources, source: input, storingIn: database,
-                countingEvidenceAbove: TextReporter.maxEvidence, collectingLinesNamingInstances: database.eventSpool == nil
+                countingEvidenceAbove: TextReporter.maxEvidence
             )
             let summary = try ingestor.ingest(
                 path: input, progress: showProgress ? IngestCommand.progressLine(for: input) : nil, observer: analysis
