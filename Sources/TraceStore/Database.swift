@@ -29,7 +29,7 @@ public final class Database {
     var preparedReader: Database?
     /// Where this database's new traces keep their events instead of `event_rows`, and where
     /// their readers find them (`EventSpool`): set on `check`'s temporary database only.
-    public internal(set) var eventSpool: EventSpool?
+    var eventSpool: EventSpool?
     private var statementCache: [String: Statement] = [:]
     /// Kept alive for as long as the connection: the authorizer's state, which SQLite holds only
     /// as a raw pointer.

@@ -13,7 +13,7 @@ import TraceModel
 ///
 /// Written by the ingest's writer thread, one trace at a time; a finished trace is read from
 /// any thread (reads touch no shared state but the files, through `pread`).
-public final class EventSpool: @unchecked Sendable {
+final class EventSpool: @unchecked Sendable {
     /// One record per event, in id order: a `RecordHeader`, then its view, instance and message.
     private let records = SpillFile()
     /// Per line of each trace, from its first line on, the offset of the first record on that
@@ -26,7 +26,7 @@ public final class EventSpool: @unchecked Sendable {
     @exclusivity(unchecked) private var openID: Int?
     @exclusivity(unchecked) private var openTrace = Trace(firstEntry: 0, recordsStart: 0, recordsEnd: 0)
     /// The id the last event appended took: ids run on across traces, as `event_rows`' do.
-    @exclusivity(unchecked) public private(set) var lastEventID = 0
+    @exclusivity(unchecked) private(set) var lastEventID = 0
 
     private static let noRecord: Int64 = -1
 
@@ -59,10 +59,10 @@ public final class EventSpool: @unchecked Sendable {
     private static let headerSize = MemoryLayout<RecordHeader>.size
 
     /// An empty spool; its files are made when the first bytes leave their buffers.
-    public init() {}
+    init() {}
 
     /// True when trace `traceID`'s events are kept here.
-    public func holds(_ traceID: Int) -> Bool { finished[traceID] != nil || openID == traceID }
+    func holds(_ traceID: Int) -> Bool { finished[traceID] != nil || openID == traceID }
 
     // MARK: Writing
 

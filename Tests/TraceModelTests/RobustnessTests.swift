@@ -4,7 +4,7 @@ import TraceModel
 /// Damaged and hostile input: never a crash, and every line accounted for exactly once.
 @Suite struct RobustnessTests {
     /// A deterministic generator, so a failure reproduces.
-    struct SplitMix {
+    struct SplitMix: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {
             state &+= 0x9E37_79B9_7F4A_7C15

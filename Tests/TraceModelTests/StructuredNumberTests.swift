@@ -19,20 +19,9 @@ import Testing
         #expect(Self.read(text)?.bitPattern == Double(text)?.bitPattern, "\(text)")
     }
 
-    /// SplitMix64: the same numbers every run, so a miss is found again.
-    private struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func randomDecimalsReadAsDoubleReadsThem() {
-        var generator = SeededGenerator(state: 34)
+        // The same numbers every run, so a miss is found again.
+        var generator = RobustnessTests.SplitMix(state: 34)
         for _ in 0..<200_000 {
             let whole = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in "0123456789".randomElement(using: &generator)! })
             let fraction = String((0..<Int.random(in: 0...14, using: &generator)).map { _ in "0123456789".randomElement(using: &generator)! })

@@ -247,14 +247,13 @@ public enum StructuredMessage {
 
     /// The event kind `bytes` name, as `EventKind(rawValue:)` reads it.
     private static func kind(_ bytes: UnsafeRawBufferPointer) -> EventKind? {
-        kindNames.first { equals(bytes, $0.name) }?.kind
+        kindNames.first { name, _ in
+            name.count == bytes.count && name.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+        }?.kind
     }
 
-    /// Every kind with its name as bytes: `allCases` and `rawValue` built an array and a string a line.
-    private static let kindNames: [(name: StaticString, kind: EventKind)] = [
-        ("body", .body), ("init", .`init`), ("deinit", .`deinit`), ("appear", .appear), ("disappear", .disappear),
-        ("task", .task), ("layout", .layout), ("text", .text), ("warning", .warning), ("hitch", .hitch),
-    ]
+    /// Every kind with its name's bytes, made once: `EventKind(rawValue:)` made a string a line.
+    private static let kindNames: [(name: [UInt8], kind: EventKind)] = EventKind.allCases.map { (Array($0.rawValue.utf8), $0) }
 
     /// The number `bytes` spell, as `Double(String)` reads it.
     ///
