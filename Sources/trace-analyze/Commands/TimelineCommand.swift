@@ -59,9 +59,7 @@ enum TimelineCommand: Command {
         let summarise = lines == nil && (detail == "summary" || (detail == "auto" && events > Timeline.exactEventLimit))
         if summarise {
             let summary = try selection.timelineSummary()
-            let sink = try ByteSink(path: output, what: "timeline page")
-            TimelinePage.write(summary, command: "trace-analyze timeline \(selection.selector)", to: sink)
-            do { try sink.finish() } catch { sink.abandon(); throw error }
+            try TimelinePage.write(to: output) { TimelinePage.write(summary, command: "trace-analyze timeline \(selection.selector)", to: $0) }
             let marks = summary.lanes.reduce(0) { $0 + $1.kindCounts.reduce(0, +) }
             if output != "-" {
                 Console.note("wrote \(output): \(summary.lanes.count) lanes, \(marks) marks in \(summary.levels.count) levels of detail (a summary: --detail exact draws every mark), \(summary.findingCount) finding\(summary.findingCount == 1 ? "" : "s")")
@@ -72,9 +70,7 @@ enum TimelineCommand: Command {
             return ExitCode.success
         }
         let model = try selection.timeline(lines: lines)
-        let sink = try ByteSink(path: output, what: "timeline page")
-        TimelinePage.write(model, to: sink)
-        do { try sink.finish() } catch { sink.abandon(); throw error }
+        try TimelinePage.write(to: output) { TimelinePage.write(model, to: $0) }
         if model.marks.isEmpty {
             // Loud, never silently blank: say why the page has nothing on it.
             let place = lines.map { " on lines \($0.lowerBound)-\($0.upperBound)" } ?? ""

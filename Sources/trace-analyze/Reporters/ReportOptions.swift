@@ -154,15 +154,11 @@ struct ReportOptions {
         if events > Timeline.exactEventLimit {
             let summary = try Timeline.summarize(database: database, traceID: traceID, configuration: configuration)
             let selector = keptIn.map { "--trace \(traceID) --db \(ShellWord.quote($0))" } ?? ShellWord.quote(source)
-            let sink = try ByteSink(path: path, what: "timeline page")
-            TimelinePage.write(summary, command: "trace-analyze timeline \(selector)", to: sink)
-            do { try sink.finish() } catch { sink.abandon(); throw error }
+            try TimelinePage.write(to: path) { TimelinePage.write(summary, command: "trace-analyze timeline \(selector)", to: $0) }
             return
         }
         let model = try Timeline.build(database: database, traceID: traceID, configuration: configuration, sources: sources)
-        let sink = try ByteSink(path: path, what: "timeline page")
-        TimelinePage.write(model, to: sink)
-        do { try sink.finish() } catch { sink.abandon(); throw error }
+        try TimelinePage.write(to: path) { TimelinePage.write(model, to: $0) }
     }
 
     /// `target` as a link from the page written to `output`: relative to its directory when

@@ -15,4 +15,12 @@ enum TimelinePage {
         TimelineSummaryData.write(summary, command: command, to: JSONStream(sink: sink))
         sink.write(TimelinePageTemplate.tail)
     }
+
+    /// Writes a page to `path` (`-` for stdout) with `write`; a page that cannot be finished
+    /// leaves no partial file behind.
+    static func write(to path: String, _ write: (ByteSink) -> Void) throws {
+        let sink = try ByteSink(path: path, what: "timeline page")
+        write(sink)
+        do { try sink.finish() } catch { sink.abandon(); throw error }
+    }
 }
