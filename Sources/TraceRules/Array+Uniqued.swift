@@ -10,11 +10,21 @@ extension Array where Element: Comparable {
     /// The elements ascending, each kept once. Rules gather their lines in input order, so
     /// most lists already ascend: those are returned as they are, without a sort.
     func sortedUniqued() -> [Element] {
-        if zip(self, dropFirst()).allSatisfy({ $0 < $1 }) { return self }
-        var result: [Element] = []
-        result.reserveCapacity(count)
-        for element in sorted() where result.last != element { result.append(element) }
+        var result = self
+        result.formSortedUniqued()
         return result
+    }
+
+    /// Sorts the elements ascending and keeps each once, in place.
+    mutating func formSortedUniqued() {
+        if zip(self, dropFirst()).allSatisfy({ $0 < $1 }) { return }
+        sort()
+        var kept = 0
+        for index in indices where kept == 0 || self[kept - 1] != self[index] {
+            self[kept] = self[index]
+            kept += 1
+        }
+        removeLast(count - kept)
     }
 }
 

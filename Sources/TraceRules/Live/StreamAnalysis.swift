@@ -151,7 +151,7 @@ public final class StreamAnalysis: IngestObserver {
             case end
         }
 
-        /// Three batches (a quarter MiB of log each, a MiB of events): the rules are the slower
+        /// Three batches (`ParseStage.batchCapacity` events each): the rules are the slower
         /// side, so this queue is full most of the time and its batches, with the ingest's queue
         /// behind it, are what a check holds of the log. Eight held up to 15 MB at 10M lines
         /// against 6 at 1M (the longer the run, the more often the rules lag this far); two cost

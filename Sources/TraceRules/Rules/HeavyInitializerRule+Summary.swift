@@ -86,14 +86,8 @@ extension HeavyInitializerRule {
 
         /// Sorts `lines` and drops repeats; returns how many remain.
         private static func distinct(_ lines: inout [Int]) -> Int {
-            lines.sort()
-            var kept = 0
-            for line in lines where kept == 0 || lines[kept - 1] != line {
-                lines[kept] = line
-                kept += 1
-            }
-            lines.removeLast(lines.count - kept)
-            return kept
+            lines.formSortedUniqued()
+            return lines.count
         }
 
         /// The finding; `inits` is how often the view's init ran in the trace. An init that ran
@@ -119,8 +113,11 @@ extension HeavyInitializerRule {
                 ? "; it ran once here, but a view's init runs again whenever its parent's body does: keep it light."
                 : "; a view's init runs again whenever its parent's body does, so this work repeats."
             slowInitLines = []
+            // Ascending and each once here, so the finding takes them as they are rather than
+            // sorting a copy: the lines of a view's every init.
             helperLines += initLines
             initLines = []
+            helperLines.formSortedUniqued()
             return Violation(
                 view: view,
                 message: parts.joined(separator: "; ") + consequence,
