@@ -133,10 +133,10 @@ public struct StoredFindings {
         try database.scalarInt("SELECT count(*) FROM evidence WHERE finding_id = ?", [id]) ?? 0
     }
 
-    /// Every evidence line finding `id` cites, ascending.
-    public func evidenceLines(of id: Int) throws -> [Int] {
+    /// The evidence lines finding `id` cites, ascending: every one, or the first `limit`.
+    public func evidenceLines(of id: Int, limit: Int? = nil) throws -> [Int] {
         var lines: [Int] = []
-        try database.forEachRow(Self.evidenceLinesSQL, [id, -1]) { lines.append($0.integer(at: 0)) }
+        try database.forEachRow(Self.evidenceLinesSQL, [id, limit.map { max($0, 0) } ?? -1]) { lines.append($0.integer(at: 0)) }
         return lines
     }
 

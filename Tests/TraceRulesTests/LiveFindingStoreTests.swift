@@ -43,17 +43,29 @@ import TraceStore
         func shouldContinue(_ progress: Ingestor.Progress) -> Bool { true }
     }
 
-    private static func expectSameRuns(path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// With `evidenceLimit`, the findings reported at the end carry their first lines only,
+    /// and count them all.
+    private static func expectSameRuns(path: String, evidenceLimit: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let database = try TraceDatabase.openTemporary()
         let twins = Twins(database: database, path: path)
         _ = try Ingestor(database: database).ingest(path: path, observer: twins)
         let outcome = try #require(twins.holding?.finish(), sourceLocation: sourceLocation)
         var reportedAtEnd: [LiveFinding] = []
         try #require(twins.storing, sourceLocation: sourceLocation)
-            .finish(storingIn: twins.store, database: database) { reportedAtEnd.append($0) }
+            .finish(storingIn: twins.store, database: database, evidenceLimit: evidenceLimit) { reportedAtEnd.append($0) }
 
         #expect(twins.storingDecisions == twins.holdingDecisions, "\(path): live reports", sourceLocation: sourceLocation)
-        #expect(reportedAtEnd == outcome.decidedAtEnd, "\(path): reports at the end", sourceLocation: sourceLocation)
+        let expectedAtEnd = outcome.decidedAtEnd.map { live in
+            guard let evidenceLimit else { return live }
+            let finding = live.finding
+            let first = Finding(
+                rule: finding.rule, severity: finding.severity, view: finding.view, message: finding.message, count: finding.count,
+                lines: Array(finding.lines.prefix(evidenceLimit)), traceID: finding.traceID, source: finding.source,
+                rootCause: finding.rootCause
+            )
+            return LiveFinding(id: live.id, finding: first, previousSeverity: live.previousSeverity, evidenceCount: finding.lines.count)
+        }
+        #expect(reportedAtEnd == expectedAtEnd, "\(path): reports at the end", sourceLocation: sourceLocation)
         var stored: [Finding] = []
         try StoredFindings(database: database, traceIDs: [twins.traceID]).forEach { stored.append($1) }
         #expect(stored == outcome.findings, "\(path): stored findings", sourceLocation: sourceLocation)
@@ -65,11 +77,19 @@ import TraceStore
         try Self.expectSameRuns(path: Fixture.path(fixture))
     }
 
+    /// `watch` on a terminal or a pipe shows a finding's first lines and counts the rest: the
+    /// end reads back only those, and the count of all.
+    @Test(arguments: ["seeds/001-playbutton-toggle-twice.log", "seeds/004-navigation-eager.log"])
+    func theEndCanCarryAFindingsFirstLinesAndCountTheRest(_ fixture: String) throws {
+        try Self.expectSameRuns(path: Fixture.path(fixture), evidenceLimit: 1)
+    }
+
     /// Thousands of findings, most of them settled (and stored) long before the end.
     @Test(.enabled(if: RequiredTool.python3.shouldRun("LiveFindingStoreTests.aGeneratedLogIsReportedAndStoredAsWhenHeld")))
     func aGeneratedLogIsReportedAndStoredAsWhenHeld() throws {
         try LiveAnalyzerTests.withGeneratedLog(lines: 30000) { path in
             try Self.expectSameRuns(path: path)
+            try Self.expectSameRuns(path: path, evidenceLimit: 6)
         }
     }
 }

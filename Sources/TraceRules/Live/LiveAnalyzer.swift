@@ -232,8 +232,11 @@ public final class LiveAnalyzer {
     /// the custom rules' findings, in one transaction; then hands `report` the findings not
     /// reported before at their severity, in report order, read back from the store one at a
     /// time. What `report` gets is what `finish()` returns in `decidedAtEnd`, and the store then
-    /// holds `finish()`'s findings, without either ever being in memory at once.
-    public func finish(storingIn store: LiveFindingStore, database: Database, report: (LiveFinding) throws -> Void) throws {
+    /// holds `finish()`'s findings, without either ever being in memory at once. With
+    /// `evidenceLimit`, the findings `report` gets carry only their first lines (`LiveFinding.evidenceCount` counts them all).
+    public func finish(
+        storingIn store: LiveFindingStore, database: Database, evidenceLimit: Int? = nil, report: (LiveFinding) throws -> Void
+    ) throws {
         let finished = entries
         try database.transaction {
             try RootCauseBatch.finish(
@@ -246,7 +249,7 @@ public final class LiveAnalyzer {
             // The custom rules' SQL reads the stored trace, so they run once all of it is there.
             _ = try CustomRuleRunner.store(configuration.customRules, traceID: traceID, in: database)
         }
-        try store.forEachReportedAtEnd(traceID: traceID, report)
+        try store.forEachReportedAtEnd(traceID: traceID, evidenceLimit: evidenceLimit, report)
     }
 
     /// Forgets `key` (its finding is final and will not come again); the live finding to report

@@ -8,11 +8,15 @@ public struct LiveFinding: Sendable, Equatable {
     public let finding: Finding
     /// The severity it was reported with before, when this report raises it; nil when new.
     public let previousSeverity: Severity?
+    /// How many evidence lines the finding cites: more than `finding.lines` holds when only
+    /// the first were read back for a report that shows only those.
+    public let evidenceCount: Int
 
-    /// Creates a live finding.
-    public init(id: Int, finding: Finding, previousSeverity: Severity? = nil) {
+    /// Creates a live finding; `evidenceCount` defaults to the lines `finding` carries.
+    public init(id: Int, finding: Finding, previousSeverity: Severity? = nil, evidenceCount: Int? = nil) {
         self.id = id
         self.finding = finding
         self.previousSeverity = previousSeverity
+        self.evidenceCount = evidenceCount ?? finding.lines.count
     }
 }

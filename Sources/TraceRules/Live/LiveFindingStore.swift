@@ -50,18 +50,23 @@ public final class LiveFindingStore {
 
     /// Hands `body` the findings to report at the end, in report order, read back from the
     /// store with their evidence one at a time: they are exactly the findings that were written
-    /// with a live finding to report, as that live finding was.
-    func forEachReportedAtEnd(traceID: Int, _ body: (LiveFinding) throws -> Void) throws {
+    /// with a live finding to report, as that live finding was. With `evidenceLimit`, each
+    /// carries only its first lines (and their count): a finding can cite a million lines, and
+    /// a report that shows six need not hold them.
+    func forEachReportedAtEnd(traceID: Int, evidenceLimit: Int? = nil, _ body: (LiveFinding) throws -> Void) throws {
         guard !atEnd.isEmpty else { return }
         let findings = StoredFindings(database: database, traceIDs: [traceID])
         try findings.forEach(order: .report, evidence: .omitted) { id, finding in
             guard let live = atEnd[id] else { return }
+            let lines = try findings.evidenceLines(of: id, limit: evidenceLimit)
             let complete = Finding(
                 rule: finding.rule, severity: finding.severity, view: finding.view, message: finding.message,
-                count: finding.count, lines: try findings.evidenceLines(of: id), traceID: finding.traceID,
+                count: finding.count, lines: lines, traceID: finding.traceID,
                 source: finding.source, rootCause: finding.rootCause
             )
-            try body(LiveFinding(id: live.id, finding: complete, previousSeverity: live.previous))
+            var evidenceCount = lines.count
+            if let evidenceLimit, lines.count >= evidenceLimit { evidenceCount = try findings.evidenceCount(of: id) }
+            try body(LiveFinding(id: live.id, finding: complete, previousSeverity: live.previous, evidenceCount: evidenceCount))
         }
         atEnd = [:]
     }

@@ -35,8 +35,8 @@ enum LiveFindingText {
             }
             text += paint(fitted(row, width: width), TerminalColours.dim) + "\n"
         }
-        if finding.lines.count > maxEvidence {
-            text += paint("    … and \(plural(finding.lines.count - maxEvidence, "more line"))", TerminalColours.dim) + "\n"
+        if live.evidenceCount > maxEvidence {
+            text += paint("    … and \(plural(live.evidenceCount - maxEvidence, "more line"))", TerminalColours.dim) + "\n"
         }
         return text
     }

@@ -87,7 +87,9 @@ final class WatchSession: IngestObserver {
         defer { restore() }
         guard let analyzer else { return }
         var decided: [LiveFinding] = []
-        try analyzer.finish(storingIn: store, database: database) { live in
+        // Lines and the panel show a finding's first lines and count the rest; JSON lists them all.
+        let evidenceLimit = mode == .json ? nil : LiveFindingText.maxEvidence
+        try analyzer.finish(storingIn: store, database: database, evidenceLimit: evidenceLimit) { live in
             decided.append(live)
             // A few at a time: each finding holds its evidence lines, and the end can decide
             // thousands.
