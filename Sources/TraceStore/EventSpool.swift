@@ -148,14 +148,37 @@ final class EventSpool: @unchecked Sendable {
         withUnsafeMutableBytes(of: &offset) { lineIndex.read(at: (trace.firstEntry + Int64(line - trace.firstLine)) * 8, into: $0) }
         guard offset != Self.noRecord else { return [] }
         var found: [Record] = []
-        while offset < trace.recordsEnd {
-            let header = readHeader(at: offset)
-            guard header.line == Int64(line) else { break }
-            found.append(readRecord(header, at: offset + Int64(Self.headerSize)))
-            offset += Int64(Self.headerSize + header.payloadLength)
+        // The line's records usually fit in one small read, which a report makes for every
+        // line it shows (a read per header and per payload took twice the system calls).
+        withUnsafeTemporaryAllocation(byteCount: Self.lookupWindow, alignment: 8) { window in
+            while offset < trace.recordsEnd {
+                let count = Int(min(Int64(window.count), trace.recordsEnd - offset))
+                records.read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: window[..<count]))
+                var used = 0
+                while used + Self.headerSize <= count {
+                    let header = UnsafeRawBufferPointer(rebasing: window[used...]).loadUnaligned(as: RecordHeader.self)
+                    guard header.line == Int64(line) else { return }
+                    let end = used + Self.headerSize + header.payloadLength
+                    if end > count {
+                        // Past the window: read this record alone, then go on after it.
+                        if used == 0 {
+                            found.append(readRecord(header, at: offset + Int64(Self.headerSize)))
+                            used = end
+                        }
+                        break
+                    }
+                    found.append(Self.record(header, payload: UnsafeRawBufferPointer(rebasing: window[(used + Self.headerSize)..<end])))
+                    used = end
+                }
+                guard used > 0 else { return }
+                offset += Int64(used)
+            }
         }
         return found
     }
+
+    /// Bytes read at once for one line's records.
+    private static let lookupWindow = 2048
 
     /// Calls `body` with every event of trace `traceID`, in id order, reading the file once in
     /// large pieces: a read per record would be a system call per event.

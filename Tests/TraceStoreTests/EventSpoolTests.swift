@@ -103,6 +103,36 @@ import TraceModel
         #expect(try MentionedViews.read(database, traceIDs: [writer.traceID]) == ["Big", "Small"])
     }
 
+    /// A line's records are read a window at a time: many events on one line, and records
+    /// that end just past a window, come back as `event_rows` gives them.
+    @Test func aLineWhoseRecordsSpanSeveralReadsComesBackWhole() throws {
+        let spooled = try TraceDatabase.openTemporary(spoolingEvents: true)
+        let stored = try TraceDatabase.openTemporary()
+        var events = [Event(line: 1, kind: .text, origin: .text, message: "first")]
+        for index in 0..<40 {
+            events.append(Event(
+                line: 2, kind: .body, view: "Row\(index)", instance: "0x\(index)", origin: .structured,
+                message: "Row\(index) " + String(repeating: "x", count: 90 + index * 7)
+            ))
+        }
+        for length in [1990, 2000, 2010, 2100] {
+            events.append(Event(line: 3 + length % 7, kind: .body, view: "Wide", origin: .structured, message: String(repeating: "w", count: length)))
+        }
+        events.sort { $0.line < $1.line }
+        var traceIDs: [Int] = []
+        for database in [spooled, stored] {
+            let writer = try EventWriter(database: database, source: "many.log")
+            try writer.append(contentsOf: events)
+            try writer.finish(stats: ParseStats())
+            traceIDs.append(writer.traceID)
+        }
+        let fromSpool = try EvidenceLookup(database: spooled), fromRows = try EvidenceLookup(database: stored)
+        for line in 1...10 {
+            #expect(try fromSpool.line(line, traceID: traceIDs[0]) == fromRows.line(line, traceID: traceIDs[1]), "line \(line)")
+        }
+        #expect(try fromSpool.line(2, traceID: traceIDs[0])?.text.contains("Row39 ") == true)
+    }
+
     private static func rows(_ sql: String, _ database: Database) throws -> [[String]] {
         var rows: [[String]] = []
         try database.forEachRow(sql) { row in rows.append((0..<3).map { row.text(at: $0) ?? "NULL" }) }
