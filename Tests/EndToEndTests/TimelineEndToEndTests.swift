@@ -175,6 +175,18 @@ final class TimelineEndToEndTests: XCTestCase {
         XCTAssertTrue(dom.contains("<td>PlayButton: @self, @identity, _isPlaying changed.</td>"), "the log's line is listed")
     }
 
+    /// A trace of three lines spans less than one tick per line could fill: the axis labels
+    /// each line once, never a line between two (a step of half a line labelled "line 2" twice).
+    func testAShortTracesAxisLabelsEachLineOnce() throws {
+        let workspace = try Workspace()
+        let log = try workspace.write("short.log", "ContentView: @self changed.\nRowView init\nRowView: @self changed.\n")
+        let page = workspace.path("t.html")
+        XCTAssertEqual(try Tool.run(["timeline", log, "--output", page]).status, 0)
+        let drawn = try Chromium.dataAttributes(of: "drawn", in: try Chromium.dumpDOM(page))
+        XCTAssertEqual(drawn["errors"], "0")
+        XCTAssertEqual(drawn["axis-label-texts"], "line 1|line 2|line 3")
+    }
+
     /// A body print beside the `_printChanges` line of the same evaluation is one evaluation (the
     /// second print has multiplicity 0, and the rules never see it). The pass that gives marks
     /// their messages read it all the same, so the exact page and the Chrome trace of such a log

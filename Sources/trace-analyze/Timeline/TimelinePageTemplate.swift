@@ -345,8 +345,10 @@ enum TimelinePageTemplate {
     ctx.textBaseline = "middle";
     const x0 = view[0], x1 = view[1];
     const pw = plotWidth();
-    // Axis ticks
-    const step = niceStep(x1 - x0, Math.max(2, pw / 110));
+    // Axis ticks. Lines are whole numbers: a step below one line (a short trace, or one zoomed
+    // in far) would label two ticks with the same line.
+    const fine = niceStep(x1 - x0, Math.max(2, pw / 110));
+    const step = data.axis === "seconds" ? fine : Math.max(1, fine);
     ctx.strokeStyle = "#ececf0"; ctx.fillStyle = "#6e6e73"; ctx.lineWidth = 1;
     const axisLabels = [];
     for (let t = Math.max(0, Math.ceil(x0 / step) * step); t <= x1; t += step) {
@@ -360,11 +362,13 @@ enum TimelinePageTemplate {
     const lastLabel = axisLabels[axisLabels.length - 1];
     if (lastLabel && lastLabel.x + lastLabel.w > width - 2) lastLabel.x = width - 2 - lastLabel.w;
     let labelLimit = Infinity, labelsDrawn = 0;
+    const labelTexts = [];
     for (let i = axisLabels.length - 1; i >= 0; i--) {
       const { x, text, w } = axisLabels[i];
       if (x + w > labelLimit - 6 || x < GUTTER) continue;
       ctx.fillText(text, x, AXIS / 2);
       labelLimit = x; labelsDrawn += 1;
+      labelTexts.unshift(text);
     }
     let rowsDrawn = 0, marksInView = 0, ticks = 0, lifetimesDrawn = 0, findingsDrawn = 0, identityResetsDrawn = 0, labelledRows = 0, lifetimeBars = 0, durationsDrawn = 0;
     const flags = [];
@@ -552,7 +556,7 @@ enum TimelinePageTemplate {
       lanes: String(laneCount), rows: String(rows.length), rowsDrawn: String(rowsDrawn), marks: String(totalMarks),
       marksInView: String(marksInView), ticks: String(ticks), lifetimes: String(totalLifetimes), lifetimesDrawn: String(lifetimesDrawn), lifetimeBars: String(lifetimeBars), identityResetsDrawn: String(identityResetsDrawn),
       durationsDrawn: String(durationsDrawn), findings: String(totalFindings), findingsDrawn: String(findingsDrawn), findingLabels: String(labelledRows), drawMs: lastDraw.ms.toFixed(1),
-      detail: S ? "summary" : "exact", axisLabels: String(labelsDrawn), axisLabelRight: lastLabel ? String(Math.ceil(lastLabel.x + lastLabel.w)) : "0", width: String(width), level: String(level), binLines: S ? String(binLines(level)) : "1", canvasHeight: String(height),
+      detail: S ? "summary" : "exact", axisLabels: String(labelsDrawn), axisLabelTexts: labelTexts.join("|"), axisLabelRight: lastLabel ? String(Math.ceil(lastLabel.x + lastLabel.w)) : "0", width: String(width), level: String(level), binLines: S ? String(binLines(level)) : "1", canvasHeight: String(height),
     });
   }
   // An identity reset: a purple post across the lane with a notch on top, so it stands out
