@@ -8,7 +8,9 @@ extension Array where Element: Hashable {
 
 extension Array where Element: Comparable {
     /// The elements ascending, each kept once. Rules gather their lines in input order, so
-    /// most lists already ascend: those are returned as they are, without a sort.
+    /// most lists already ascend: those are returned as they are, without a sort. Any other is
+    /// sorted in one copy, not two (a copy to sort and one without repeats): a finding can cite
+    /// a hundred thousand lines.
     func sortedUniqued() -> [Element] {
         var result = self
         result.formSortedUniqued()

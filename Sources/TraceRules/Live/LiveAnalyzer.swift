@@ -233,7 +233,8 @@ public final class LiveAnalyzer {
     /// reported before at their severity, in report order, read back from the store one at a
     /// time. What `report` gets is what `finish()` returns in `decidedAtEnd`, and the store then
     /// holds `finish()`'s findings, without either ever being in memory at once. With
-    /// `evidenceLimit`, the findings `report` gets carry only their first lines (`LiveFinding.evidenceCount` counts them all).
+    /// `evidenceLimit`, the findings `report` gets carry only their first lines
+    /// (`LiveFinding.evidenceCount` counts them all).
     public func finish(
         storingIn store: LiveFindingStore, database: Database, evidenceLimit: Int? = nil, report: (LiveFinding) throws -> Void
     ) throws {

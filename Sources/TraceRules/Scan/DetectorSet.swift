@@ -71,10 +71,7 @@ struct DetectorSet {
     static func finding(
         _ violation: Violation, of entry: Entry, traceID: Int, source: String, rootCause: ([Int]) -> String? = { _ in nil }
     ) -> Finding {
-        // Sorted in one copy, made only when they need sorting: a finding can cite a hundred
-        // thousand lines.
-        var lines = violation.lines
-        lines.formSortedUniqued()
+        let lines = violation.lines.sortedUniqued()
         return Finding(
             rule: entry.rule.description.identifier, severity: violation.weight.severity(for: entry.severity),
             view: violation.view, message: violation.message, count: violation.count,
