@@ -45,7 +45,7 @@ public final class LiveAnalyzer {
     /// The lines whose events name an instance: a text report looks only these up when it asks
     /// whether a finding's lines name one. Empty unless asked for (`collectingLinesNamingInstances`).
     @exclusivity(unchecked) public private(set) var linesNamingInstances = LineSet()
-    /// Whether `linesNamingInstances` is filled: a bit per line, which a run that reads its
+    /// Whether `linesNamingInstances` is filled: a set of lines, which a run that reads its
     /// report from the store (`watch`) has no use for.
     private let collectsLinesNamingInstances: Bool
     /// Per rule (its position in `rules`) and early key: the live id and the severity reported.
