@@ -81,6 +81,9 @@ import TraceModel
         ("Card redrawn", "body Card"),
         ("Card re-evaluated", "body Card"),
         ("Card body recomputed", "body Card"),
+        // `drawn` after `body`, as `redrawn` (real: `fixtures/realworld/075-…`, a title in parentheses).
+        ("ContentView body drawn", "body ContentView"),
+        ("NestedToggle(Binding(get:set:)) body drawn", "body NestedToggle"),
         ("CardView recomputed", "body CardView"),
         ("<MyApp.DetailViewModel: 0x600000c435d0> init", "init DetailViewModel 0x600000c435d0"),
         ("ItemRow(id: 1) init", "init ItemRow 1"),
@@ -94,6 +97,7 @@ import TraceModel
     @Test(arguments: [
         "Data refreshed successfully",
         "The image was redrawn at 2x",
+        "A body drawn in ink",
         "Loading took 3 times longer than expected",
         "--- 42 ---",
         "(3)",

@@ -20,6 +20,10 @@ func parsePrintChanges(_ text: String) -> PrintChangesMessage.Parsed? {
         // As developers paste and annotate it.
         ("ContentView: `@self`, `_count` changed.", "ContentView", ["@self", "_count"]),
         ("`ContentView: @self changed.`", "ContentView", ["@self"]),
+        // A fence opened on the line itself (real: `fixtures/realworld/074-…`), and closed on it.
+        ("```ParentView: \\CounterViewModel.<computed 0x000000034006f8b0 (String)> changed.", "ParentView",
+         ["\\CounterViewModel.<computed 0x000000034006f8b0 (String)>"]),
+        ("```ContentView: @self changed.```", "ContentView", ["@self"]),
         ("ContentView: @self changed. // first tap", "ContentView", ["@self"]),
         ("ContentView: @self changed", "ContentView", ["@self"]),
         ("ContentView: unchanged. <- why?", "ContentView", []),
@@ -44,6 +48,8 @@ func parsePrintChanges(_ text: String) -> PrintChangesMessage.Parsed? {
         "ContentView: @self changes.",
         "http://example.com: @self changed.",
         ": @self changed.",
+        "```swift",
+        "```",
     ])
     func leavesOtherLinesAlone(line: String) {
         #expect(parsePrintChanges(line) == nil)

@@ -90,11 +90,23 @@ import TraceModel
         #expect(events.map(Self.describe) == expected)
     }
 
+    /// Known miss: Xcode's NSLog prefix with its date cut off (`App[pid:tid] [SwiftUI] …`), here
+    /// also set in emphasis and quotes (`_"…"_`), hides the warning: the envelope needs the date,
+    /// and the warning's own unwrapping knows `[SwiftUI]` only at the start of the text.
+    @Test func aWarningAfterAnUndatedNSLogPrefixIsAKnownMiss() throws {
+        let name = "052-swiftmidi-stateobject-in-app-nslog-italic-quoted.log"
+        let data = try Data(contentsOf: fixtureURL("realworld/warnings/" + name))
+        let events = parseEvents([UInt8](data)).events
+        withKnownIssue("an NSLog prefix without its date before `[SwiftUI]` is not stepped over") {
+            #expect(events.map(Self.describe) == ["text", "text", "state_object_outside_view"])
+        }
+    }
+
     @Test func everyExcerptIsListedWithItsSource() throws {
         let directory = fixtureURL("realworld/warnings")
         let sources = try String(contentsOf: directory.appendingPathComponent("SOURCES.md"), encoding: .utf8)
         let logs = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".log") }
-        #expect(logs.count == 51)
+        #expect(logs.count == 52)
         for log in logs {
             let row = sources.split(separator: "\n").first { $0.hasPrefix("| \(log) | https://") }
             #expect(row != nil, "\(log) has no row with its source address in SOURCES.md")

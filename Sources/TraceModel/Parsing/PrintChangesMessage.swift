@@ -21,7 +21,8 @@ public enum PrintChangesMessage {
 
     /// Parses a message, ignoring leading whitespace and a short preamble (`📺 `, `[12:01:33Z] `,
     /// `// `); nil when it is not printChanges output. A remark after `changed.` is allowed
-    /// (`… changed. // first tap`), and so are backticks around tokens copied from Markdown.
+    /// (`… changed. // first tap`), and so are backticks copied from Markdown: around tokens, around
+    /// the line, or a fence glued to its start.
     public static func parse(_ message: UnsafeRawBufferPointer) -> Parsed? {
         var start = 0
         // At most three preamble words, and only when the line does not start with a letter:
@@ -40,7 +41,9 @@ public enum PrintChangesMessage {
         let base = UnsafeRawBufferPointer(rebasing: message[start...])
         var cursor = ByteCursor(base)
         cursor.skipSpaces()
-        _ = cursor.skip(UInt8(ascii: "`"))
+        // Backticks copied from Markdown: one opens a code span (`` `ContentView: …` ``), three a
+        // fence the author opened on the line itself (```` ```ContentView: … ````).
+        while cursor.skip(UInt8(ascii: "`")) {}
         let typeStart = cursor.position
         guard var typeEnd = scanTypeName(&cursor), typeEnd > typeStart else { return nil }
         // `ListView body: @self changed.` and `ListView.body: …`: the type printed with `body`.

@@ -125,11 +125,11 @@ enum LifecycleWords {
     /// The second word of `body update`, `body evaluated`, `BODY CALLED` and friends.
     static func isBodySecondWord(_ word: UnsafeRawBufferPointer) -> Bool {
         // Every candidate starts with one of these letters: most words end here.
-        guard word.count >= 3, word.count <= 12, let first = word.first, "uecir".utf8.contains(first | 0x20) else { return false }
+        guard word.count >= 3, word.count <= 12, let first = word.first, "uecird".utf8.contains(first | 0x20) else { return false }
         for candidate: StaticString in [
             "update", "updated", "evaluate", "evaluated", "evaluation", "called", "computed", "invoked",
             "rendered", "render", "run", "ran", "executed", "recomputed", "reevaluated", "re-evaluated",
-            "re-rendered", "rerendered", "redrawn", "refreshed",
+            "re-rendered", "rerendered", "redrawn", "drawn", "refreshed",
         ] where equalsInOneCase(word, candidate) {
             return true
         }
