@@ -57,7 +57,7 @@ struct InstrumentsSink: XMLSink {
             rowDepth += 1
             clearText()
             let parsed = XMLAttributes(attributes)
-            var frame = Frame(id: parsed.id, known: nil, isTypedArray: Self.equals(name, "typed-array"), fmtStart: fmts.count)
+            var frame = Frame(id: parsed.id, known: nil, isTypedArray: LifecycleWords.equals(name, "typed-array"), fmtStart: fmts.count)
             if let ref = parsed.ref {
                 if let value = values.resolve(ref) {
                     frame.known = value
@@ -65,7 +65,7 @@ struct InstrumentsSink: XMLSink {
                     stats.instrumentsUnresolvedRefs += 1
                     frame.known = InstrumentsValue.none
                 }
-            } else if Self.equals(name, "sentinel") {
+            } else if LifecycleWords.equals(name, "sentinel") {
                 frame.known = InstrumentsValue.none
             } else if let fmt = parsed.fmt {
                 fmts.append(fmt)
@@ -74,19 +74,19 @@ struct InstrumentsSink: XMLSink {
             return
         }
         switch name.count {
-        case 3 where Self.equals(name, "row"):
+        case 3 where LifecycleWords.equals(name, "row"):
             rowDepth = 1
             rowLine = line
             cellIndex = 0
             for index in cells.indices { cells[index] = .none }
-        case 6 where Self.equals(name, "schema"):
+        case 6 where LifecycleWords.equals(name, "schema"):
             let schema = XMLAttributes(attributes).name.map { XMLText.decode($0) } ?? ""
             table = InstrumentsTable(schema: schema)
             columns.removeAll()
             inSchema = true
             stats.instrumentsTables += 1
             if table == nil { stats.instrumentsOtherTables += 1 }
-        case 8 where Self.equals(name, "mnemonic") && inSchema:
+        case 8 where LifecycleWords.equals(name, "mnemonic") && inSchema:
             inMnemonic = true
             clearText()
         default:
@@ -120,7 +120,7 @@ struct InstrumentsSink: XMLSink {
         if inMnemonic {
             inMnemonic = false
             columns.append(InstrumentsColumn(mnemonic: XMLText.decode(text[...])))
-        } else if Self.equals(name, "schema") {
+        } else if LifecycleWords.equals(name, "schema") {
             inSchema = false
         }
     }
@@ -146,12 +146,6 @@ struct InstrumentsSink: XMLSink {
         if frame.isTypedArray { return frame.firstChild }
         if frame.fmtStart < fmts.count { return values.intern(XMLText.decode(fmts.suffix(from: frame.fmtStart))) }
         return .none
-    }
-
-    /// `bytes` spell `literal`: a length check and one `memcmp`, where `elementsEqual` walked
-    /// a generic collection byte by byte.
-    @inline(__always) static func equals(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
-        bytes.count == literal.utf8CodeUnitCount && memcmp(bytes.baseAddress!, literal.utf8Start, bytes.count) == 0
     }
 
     /// A decimal integer, saturating: `18446744073709551615`, the unset duration of an

@@ -155,7 +155,7 @@ public enum StructuredMessage {
                 time = number
             case .identity:
                 guard !newIdentity else { return .malformed("identity given twice") }
-                guard value.withBytes(in: message, { Self.equals($0, "new") }) else {
+                guard value.withBytes(in: message, { LifecycleWords.equals($0, "new") }) else {
                     return .malformed("identity must be 'new', found '\(value.string(in: message))'")
                 }
                 newIdentity = true
@@ -185,16 +185,16 @@ public enum StructuredMessage {
         init(_ bytes: UnsafeRawBufferPointer) {
             switch bytes.count {
             case 1: self = bytes[0] == UInt8(ascii: "t") ? .t : .other
-            case 2: self = StructuredMessage.equals(bytes, "id") ? .id : StructuredMessage.equals(bytes, "ms") ? .ms : .other
+            case 2: self = LifecycleWords.equals(bytes, "id") ? .id : LifecycleWords.equals(bytes, "ms") ? .ms : .other
             case 4:
-                if StructuredMessage.equals(bytes, "kind") { self = .kind }
-                else if StructuredMessage.equals(bytes, "view") { self = .view }
-                else if StructuredMessage.equals(bytes, "type") { self = .type }
-                else if StructuredMessage.equals(bytes, "seen") { self = .seen }
+                if LifecycleWords.equals(bytes, "kind") { self = .kind }
+                else if LifecycleWords.equals(bytes, "view") { self = .view }
+                else if LifecycleWords.equals(bytes, "type") { self = .type }
+                else if LifecycleWords.equals(bytes, "seen") { self = .seen }
                 else { self = .other }
-            case 5: self = StructuredMessage.equals(bytes, "owner") ? .owner : .other
-            case 6: self = StructuredMessage.equals(bytes, "parent") ? .owner : .other
-            case 8: self = StructuredMessage.equals(bytes, "identity") ? .identity : .other
+            case 5: self = LifecycleWords.equals(bytes, "owner") ? .owner : .other
+            case 6: self = LifecycleWords.equals(bytes, "parent") ? .owner : .other
+            case 8: self = LifecycleWords.equals(bytes, "identity") ? .identity : .other
             default: self = .other
             }
         }
@@ -287,12 +287,5 @@ public enum StructuredMessage {
     /// 10^0 through 10^22, each exact in a `Double`.
     private static let powersOfTen: [Double] = (0...22).map { exponent in
         (0..<exponent).reduce(1.0) { value, _ in value * 10 }
-    }
-
-    /// True when `bytes` are exactly `text`.
-    @inline(__always)
-    static func equals(_ bytes: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
-        guard bytes.count == text.utf8CodeUnitCount else { return false }
-        return bytes.isEmpty || memcmp(bytes.baseAddress!, text.utf8Start, bytes.count) == 0
     }
 }
