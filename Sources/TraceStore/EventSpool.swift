@@ -150,61 +150,51 @@ final class EventSpool: @unchecked Sendable {
         var found: [Record] = []
         // The line's records usually fit in one small read, which a report makes for every
         // line it shows (a read per header and per payload took twice the system calls).
-        withUnsafeTemporaryAllocation(byteCount: Self.lookupWindow, alignment: 8) { window in
-            while offset < trace.recordsEnd {
-                let count = Int(min(Int64(window.count), trace.recordsEnd - offset))
-                records.read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: window[..<count]))
-                var used = 0
-                while used + Self.headerSize <= count {
-                    let header = UnsafeRawBufferPointer(rebasing: window[used...]).loadUnaligned(as: RecordHeader.self)
-                    guard header.line == Int64(line) else { return }
-                    let end = used + Self.headerSize + header.payloadLength
-                    if end > count {
-                        // Past the window: read this record alone, then go on after it.
-                        if used == 0 {
-                            found.append(readRecord(header, at: offset + Int64(Self.headerSize)))
-                            used = end
-                        }
-                        break
-                    }
-                    found.append(Self.record(header, payload: UnsafeRawBufferPointer(rebasing: window[(used + Self.headerSize)..<end])))
-                    used = end
-                }
-                guard used > 0 else { return }
-                offset += Int64(used)
-            }
+        scanRecords(from: offset, to: trace.recordsEnd, readingAtOnce: 2048) { header, record in
+            guard header.line == Int64(line) else { return false }
+            found.append(record())
+            return true
         }
         return found
     }
-
-    /// Bytes read at once for one line's records.
-    private static let lookupWindow = 2048
 
     /// Calls `body` with every event of trace `traceID`, in id order, reading the file once in
     /// large pieces: a read per record would be a system call per event.
     func forEachEvent(ofTrace traceID: Int, _ body: (Record) throws -> Void) rethrows {
         guard let trace = finished[traceID] else { return }
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        var offset = trace.recordsStart
-        while offset < trace.recordsEnd {
-            let count = Int(min(Int64(chunk.count), trace.recordsEnd - offset))
-            chunk.withUnsafeMutableBytes { records.read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<count])) }
-            var used = 0
-            try chunk.withUnsafeBytes { bytes in
+        try scanRecords(from: trace.recordsStart, to: trace.recordsEnd, readingAtOnce: 1 << 20) { _, record in
+            try body(record())
+            return true
+        }
+    }
+
+    /// Calls `body` with each record from `start` up to `end` in file order, its header and a
+    /// way to decode it, until `body` returns false. Reads `size` bytes at a time and takes
+    /// every whole record in them; a record larger than that is read alone.
+    private func scanRecords(
+        from start: Int64, to end: Int64, readingAtOnce size: Int, _ body: (RecordHeader, () -> Record) throws -> Bool
+    ) rethrows {
+        try withUnsafeTemporaryAllocation(byteCount: size, alignment: 8) { buffer in
+            var offset = start
+            while offset < end {
+                let count = Int(min(Int64(size), end - offset))
+                records.read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<count]))
+                let bytes = UnsafeRawBufferPointer(buffer)
+                var used = 0
                 while used + Self.headerSize <= count {
                     let header = UnsafeRawBufferPointer(rebasing: bytes[used...]).loadUnaligned(as: RecordHeader.self)
-                    let end = used + Self.headerSize + header.payloadLength
-                    guard end <= count else { break }
-                    try body(Self.record(header, payload: UnsafeRawBufferPointer(rebasing: bytes[(used + Self.headerSize)..<end])))
-                    used = end
+                    let recordEnd = used + Self.headerSize + header.payloadLength
+                    guard recordEnd <= count else { break }
+                    let payload = UnsafeRawBufferPointer(rebasing: bytes[(used + Self.headerSize)..<recordEnd])
+                    guard try body(header, { Self.record(header, payload: payload) }) else { return }
+                    used = recordEnd
                 }
-            }
-            if used == 0 {
-                // A record larger than the chunk: read alone.
-                let header = readHeader(at: offset)
-                try body(readRecord(header, at: offset + Int64(Self.headerSize)))
-                offset += Int64(Self.headerSize + header.payloadLength)
-            } else {
+                if used == 0 {
+                    // A record larger than what is read at once: read alone.
+                    let header = readHeader(at: offset)
+                    guard try body(header, { readRecord(header, at: offset + Int64(Self.headerSize)) }) else { return }
+                    used = Self.headerSize + header.payloadLength
+                }
                 offset += Int64(used)
             }
         }

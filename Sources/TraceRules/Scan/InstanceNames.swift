@@ -55,6 +55,11 @@ struct InstanceNames {
         }
     }
 
+    /// What a slot holds for instance `index` of `hash`: its tag above the index plus one.
+    private func slotValue(index: Int, hash: UInt64) -> UInt32 {
+        Self.tag(of: hash, bits: bits) << bits | UInt32(truncatingIfNeeded: index + 1)
+    }
+
     /// The hash's high bits that fit above an index of `bits` bits.
     private static func tag(of hash: UInt64, bits: Int) -> UInt32 {
         UInt32(truncatingIfNeeded: hash >> 32) >> bits
@@ -73,7 +78,7 @@ struct InstanceNames {
     private mutating func add(_ name: UnsafeRawBufferPointer, hash: UInt64, slot: Int) -> Int {
         let index = entries.count
         entries.append(Entry(offset: bytes.append(name), hash: hash, count: name.count))
-        slots[slot] = Self.tag(of: hash, bits: bits) << bits | UInt32(truncatingIfNeeded: index + 1)
+        slots[slot] = slotValue(index: index, hash: hash)
         if entries.count * 5 > slots.count * 4 { grow() }
         return index
     }
@@ -91,8 +96,7 @@ struct InstanceNames {
                 for (offset, entry) in chunkEntries.enumerated() {
                     var slot = Int(truncatingIfNeeded: entry.hash) & mask
                     while slots[slot] != 0 { slot = (slot + 1) & mask }
-                    let index = chunk * entries.chunkCapacity + offset
-                    slots[slot] = Self.tag(of: entry.hash, bits: bits) << bits | UInt32(truncatingIfNeeded: index + 1)
+                    slots[slot] = slotValue(index: chunk * entries.chunkCapacity + offset, hash: entry.hash)
                 }
             }
         }
