@@ -60,15 +60,11 @@ enum CheckCommand: Command {
         inputs = try InputCheck.requireReadable(inputs)
         let tags = try TagOption.resolve(arguments)
 
-        // A temporary database read only for the report keeps its events in a spool (`EventSpool`),
-        // at a fraction of an insert's cost; the rules read them as they are parsed.
-        let readsStoredEvents = options.readsStoredEvents(configuration)
-        let database = try arguments.value("db").map(TraceDatabase.openForWriting)
-            ?? TraceDatabase.openTemporary(spoolingEvents: !readsStoredEvents)
+        let (database, storesTokens) = try options.runDatabase(keptIn: arguments.value("db"), configuration: configuration)
         defer { if arguments.value("db") != nil { TraceDatabase.finishWriting(database) } }
         let ingestor = Ingestor(
             database: database, makeParser: { TraceParser(patterns: patterns) }, tags: tags,
-            storingTokens: arguments.value("db") != nil || readsStoredEvents,
+            storingTokens: storesTokens,
             // Nobody reads a temporary database while it is written, or after a crash: one
             // transaction per trace spares the rollback journal a copy of every page each batch
             // touches. A database of the user's commits in batches, as `ingest` does.

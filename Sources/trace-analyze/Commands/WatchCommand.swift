@@ -63,9 +63,7 @@ enum WatchCommand: Command {
         input = try InputCheck.requireReadable([input])[0]
         // As `check`: a temporary database read only for the report keeps its events in a spool,
         // which leaves the core the inserts took to the rules (and to the app being watched).
-        let readsStoredEvents = options.readsStoredEvents(configuration)
-        let database = try arguments.value("db").map(TraceDatabase.openForWriting)
-            ?? TraceDatabase.openTemporary(spoolingEvents: !readsStoredEvents)
+        let (database, storesTokens) = try options.runDatabase(keptIn: arguments.value("db"), configuration: configuration)
 
         let json = options.reporter == JSONReporter.self
         let mode: WatchSession.Mode = json ? .json : Console.stdoutIsTerminal && ProcessInfo.processInfo.environment["TERM"] != "dumb" ? .panel : .lines
@@ -76,12 +74,8 @@ enum WatchCommand: Command {
         // Ctrl-C ends the input in good order; the terminal is restored on every way out.
         Interruption.catchSignal()
         defer { session.restore() }
-        let ingestor = Ingestor(
-            database: database, makeParser: { TraceParser(patterns: patterns) },
-            storingTokens: arguments.value("db") != nil || readsStoredEvents
-        )
-        let summary = try ingestor
-            .ingest(path: input, follow: input != "-" && !arguments.flag("no-follow"), observer: session)
+        let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) }, storingTokens: storesTokens)
+        let summary = try ingestor.ingest(path: input, follow: input != "-" && !arguments.flag("no-follow"), observer: session)
         try session.finish()
         let coverage = try TraceCoverage.read(database, traceID: summary.traceID)
         let status = try options.finish(

@@ -55,8 +55,19 @@ struct ReportOptions {
     /// database is read only for the report, which reads events back only through the lookups
     /// a spool answers (`TraceDatabase.openTemporary(spoolingEvents:)`), and no one reads the
     /// `_printChanges` tokens: the rules take them from the events as they are parsed.
-    func readsStoredEvents(_ configuration: RuleConfiguration) -> Bool {
+    private func readsStoredEvents(_ configuration: RuleConfiguration) -> Bool {
         timeline != nil || !configuration.customRules.isEmpty
+    }
+
+    /// The database a run that ingests and then reports (`check`, `watch`) writes: the one
+    /// `--db` names (`path`), kept; else a temporary one whose events go to a spool, at a
+    /// fraction of an insert's cost, unless something reads them back (`readsStoredEvents`).
+    /// `storesTokens`: whether the ingest stores `_printChanges` tokens, which only a kept
+    /// database and a reader of stored events need (the rules take them as events are parsed).
+    func runDatabase(keptIn path: String?, configuration: RuleConfiguration) throws -> (database: Database, storesTokens: Bool) {
+        let readsBack = readsStoredEvents(configuration)
+        let database = try path.map(TraceDatabase.openForWriting) ?? TraceDatabase.openTemporary(spoolingEvents: !readsBack)
+        return (database, path != nil || readsBack)
     }
 
     /// Writes the timeline page when asked (see `analysesTrace`), the baseline when asked, then
