@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Times `check` on a generated trace (default 200,000 lines) with a release build: without
 # custom rules, with a grouped custom rule (one GROUP BY over the trace's events), and with the
-# README's example rule (helpers not followed by an appearance within a second) asked two
-# ways: with a window over the trace, as the README writes it, and with a correlated NOT EXISTS
+# docs/custom-rules.md's example rule (helpers not followed by an appearance within a second) asked two
+# ways: with a window over the trace, as the guide writes it, and with a correlated NOT EXISTS
 # subquery per helper init over `events`, which has no index. Wall and CPU time and peak RSS
 # (GNU time), and how many findings each rule made (the two forms must agree).
 #

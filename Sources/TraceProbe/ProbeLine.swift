@@ -1,4 +1,4 @@
-/// The structured line format, as the probe writes it (README "Structured lines"):
+/// The structured line format, as the probe writes it (docs/exact-mode.md, "Structured lines"):
 ///
 /// ```
 /// trace-analyze: kind=body view=CounterView type=App.CounterView id=#3 t=1042.000431207 ms=0.612 identity=new

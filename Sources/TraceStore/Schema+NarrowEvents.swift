@@ -13,7 +13,7 @@ extension Schema {
     /// column. The context fields are read through scalar subqueries, also evaluated only when
     /// used: a LEFT JOIN is kept in every aggregate query (`GROUP BY kind` paid a lookup per row
     /// for columns it never read), while a subquery costs more per row that uses it, so the
-    /// README's `GROUP BY envelope` reads a code. The codes are spelled out in `EventCodes`;
+    /// docs/log-formats.md's `GROUP BY envelope` reads a code. The codes are spelled out in `EventCodes`;
     /// a test checks them against this view.
     static let narrowEvents = """
     CREATE TABLE event_contexts (

@@ -22,7 +22,7 @@ public enum SchemaDocumentation {
         public let columns: [Column]
     }
 
-    /// The structured line (README "Structured lines"), key by key: what `TraceProbe` writes
+    /// The structured line (docs/exact-mode.md, "Structured lines"), key by key: what `TraceProbe` writes
     /// and the parser reads exactly, and where each key is stored.
     public static let structuredLine: [(key: String, meaning: String)] = [
         ("kind", "required: body, init, deinit, appear, disappear, task or layout -> events.kind"),

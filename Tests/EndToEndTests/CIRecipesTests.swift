@@ -2,23 +2,17 @@ import Foundation
 import RequiredTools
 import Testing
 
-/// The README's CI recipes (GitLab, Jenkins, Xcode Cloud), run as written: each recipe's check
-/// steps are taken out of the README and run by the shell its CI uses, in a checkout of "MyApp"
+/// The CI guide's recipes (GitLab, Jenkins, Xcode Cloud, in docs/ci.md), run as written: each recipe's check
+/// steps are taken out of the page and run by the shell its CI uses, in a checkout of "MyApp"
 /// (seed 004's views as its sources, seed 004's log as `ui-test.log`), with the built tool on
 /// `PATH`; what they write is then read the way the CI reads it. The lines a test machine
 /// cannot run (`swift build`, a package install, `xcresulttool`) are left out, each by name, and
 /// each must be in the recipe exactly once, so a recipe and its test cannot drift apart.
-/// (The GitHub Actions workflow is run by `ReadmeWorkflowTests`.)
+/// (The GitHub Actions workflow is run by `CIWorkflowTests`.)
 @Suite struct CIRecipesTests {
-    static let readme = Tool.packageRoot.appendingPathComponent("README.md")
-
-    /// The body of the fenced block after `<!-- ci-recipe: NAME -->`.
+    /// The body of the fenced block after `<!-- ci-recipe: NAME -->` in docs/ci.md.
     private func recipe(_ name: String) throws -> String {
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
-        let marker = try #require(text.range(of: "<!-- ci-recipe: \(name) -->\n```"), "README lacks the \(name) recipe")
-        let bodyStart = try #require(text.range(of: "\n", range: marker.upperBound..<text.endIndex)).upperBound
-        let end = try #require(text.range(of: "\n```\n", range: bodyStart..<text.endIndex))
-        return String(text[bodyStart..<end.lowerBound])
+        String(try Documentation.load("docs/ci.md").block("ci-recipe: \(name)").dropLast())
     }
 
     /// `lines` without the lines starting with each of `skipped`, each of which must match one line.

@@ -291,17 +291,4 @@ import Testing
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "trace-analyze: error: unknown rule 'identity_chrun' (did you mean 'identity_churn'?); valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, unstable_view_value, state_model_reinit, repeated_appear, excessive_body_evaluation, avoidable_body_evaluation, missing_deinit, update_loop, duplicate_identity, state_object_outside_view, missing_navigation_destination, long_body_update, hitch_attribution, conditional_view_identity, random_view_id, eager_navigation_destination, observed_object_created, state_class_initial_value, state_from_init_parameter, unstable_foreach_id, heavy_view_initializer (see 'trace-analyze rules --help')\n")
     }
-
-    @Test func theReadmeShowsARealReport() throws {
-        let readme = try String(contentsOf: Tool.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let marker = "<!-- check-example: kept in sync by CheckEndToEndTests.theReadmeShowsARealReport -->\n```\n$ trace-analyze "
-        let start = try #require(readme.range(of: marker), "README lacks the check example")
-        let block = readme[start.upperBound...]
-        let commandLine = String(block.prefix { $0 != "\n" })
-        let body = block.dropFirst(commandLine.count + 1)
-        let output = String(body[..<(try #require(body.range(of: "```\n"))).lowerBound])
-        let result = try Tool.run(commandLine.split(separator: " ").map(String.init), in: Tool.packageRoot)
-        #expect(result.stdout == output)
-        #expect(result.status == 2)
-    }
 }

@@ -1,23 +1,19 @@
 import Foundation
 import Testing
 
-/// The README's custom rule, taken from the README itself, run by the built binary: it finds
+/// The guide's custom rule (docs/custom-rules.md), taken from the page itself, run by the built binary: it finds
 /// seed 004's eager coordinators, stays quiet on the lazy log, and shows up in `rules`, every
 /// report, the baseline and `diff`.
 @Suite struct CustomRulesEndToEndTests {
-    /// The JSON block after the README's custom-rule marker.
-    private func readmeConfiguration() throws -> String {
-        let text = try String(contentsOf: Tool.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let marker = try #require(text.range(of: "<!-- readme-test: custom-rule -->"))
-        let fence = try #require(text.range(of: "```json\n", range: marker.upperBound..<text.endIndex))
-        let end = try #require(text.range(of: "\n```", range: fence.upperBound..<text.endIndex))
-        return String(text[fence.upperBound..<end.lowerBound]) + "\n"
+    /// The `.trace-analyze.json` of docs/custom-rules.md.
+    private func guideConfiguration() throws -> String {
+        try Documentation.load("docs/custom-rules.md").block("doc: file .trace-analyze.json")
     }
 
-    /// A working directory with the README's `.trace-analyze.json` and both seed 004 logs.
+    /// A working directory with the guide's `.trace-analyze.json` and both seed 004 logs.
     private func workspace() throws -> Workspace {
         let workspace = try Workspace()
-        _ = try workspace.write(".trace-analyze.json", try readmeConfiguration())
+        _ = try workspace.write(".trace-analyze.json", try guideConfiguration())
         for name in ["004-navigation-eager.log", "004-navigation-lazyview.log"] {
             try FileManager.default.copyItem(atPath: Tool.fixture("seeds/\(name)"), toPath: workspace.path(name))
         }
@@ -65,7 +61,7 @@ import Testing
         #expect(detail.stdout.contains("    ↓2020-03-23 01:10:46.553204+0800 App[76375:18919854] FirstCoordinator init\n"))
 
         // An example the rule does not flag fails the check, saying so.
-        var configuration = try readmeConfiguration()
+        var configuration = try guideConfiguration()
         configuration = configuration.replacingOccurrences(of: "\"2020-03-23 01:11:03.746197", with: "\"2020-03-23 01:10:46.746197")
         _ = try workspace.write("broken.json", configuration)
         let failing = try Tool.run(["rules", "--check", "--config", "broken.json"], in: workspace.url)
@@ -75,7 +71,7 @@ import Testing
 
     @Test func aBrokenQueryStopsTheRunBeforeAnyInputIsRead() throws {
         let workspace = try workspace()
-        let broken = try readmeConfiguration().replacingOccurrences(of: "WHERE kind = 'init'", with: "WHERE kynd = 'init'")
+        let broken = try guideConfiguration().replacingOccurrences(of: "WHERE kind = 'init'", with: "WHERE kynd = 'init'")
         _ = try workspace.write(".trace-analyze.json", broken)
         // The input does not exist: the configuration is judged first.
         let result = try Tool.run(["check", "missing.log"], in: workspace.url)

@@ -162,31 +162,12 @@ import Testing
 }
 
 /// The harness's logs kept in `fixtures/probe/` (with the probe: `NAME.log`; without it:
-/// `NAME-plain.log`), so a user can run `check` on them and the README's before/after stays
+/// `NAME-plain.log`), so a user can run `check` on them and docs/exact-mode.md's before/after stays
 /// what the harness writes. `UPDATE_GOLDEN=1 swift test` rewrites them.
 @Suite struct ProbeFixtureTests {
     @Test(arguments: Scenario.allCases)
     func theFixturesAreWhatTheHarnessWrites(_ scenario: Scenario) throws {
         try Golden.expect(scenario.log(probe: true), "probe/\(scenario.rawValue).log")
         try Golden.expect(scenario.log(probe: false), "probe/\(scenario.rawValue)-plain.log")
-    }
-}
-
-/// The README's "Exact mode in two minutes" shows real output: each `$ trace-analyze check …`
-/// block there is what the command prints today.
-@Suite struct ProbeReadmeTests {
-    @Test func theBeforeAndAfterBlocksAreRealOutput() throws {
-        let readme = try String(contentsOf: Tool.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## Exact mode in two minutes").dropFirst().first?
-            .components(separatedBy: "\n## ").first)
-        var checked = 0
-        for block in section.components(separatedBy: "```\n$ trace-analyze ").dropFirst() {
-            let lines = block.components(separatedBy: "\n```").first?.split(separator: "\n").map(String.init) ?? []
-            let arguments = try #require(lines.first).split(separator: " ").map(String.init)
-            let result = try Tool.run(arguments, in: Tool.packageRoot)
-            #expect(result.stdout == lines.dropFirst().joined(separator: "\n") + "\n", "README block: trace-analyze \(arguments.joined(separator: " "))")
-            checked += 1
-        }
-        #expect(checked == 2)
     }
 }

@@ -45,7 +45,7 @@ public struct RequiredTool: Sendable {
         package: "python3-jsonschema", probe: ["-c", "import jsonschema"]
     )
 
-    /// Every program some test needs: what `.ci/run` installs and the README lists.
+    /// Every program some test needs: what `.ci/run` installs and CONTRIBUTING.md lists.
     public static let all = [chromium, tmux, sqlite3, xmllint, python3, zsh, fish, groff, jsonschema]
 
     /// Arguments with which the program must exit 0 to count as installed (a Python module is

@@ -31,7 +31,7 @@ extension View {
     nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { EmptyView() }
 }
 
-// For `Usage.swift`, the README's lines per view: `@State` and a `Text` to put in a body.
+// For `Usage.swift`, docs/exact-mode.md's lines per view: `@State` and a `Text` to put in a body.
 
 @propertyWrapper
 public struct State<Value> {

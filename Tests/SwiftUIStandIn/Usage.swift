@@ -1,4 +1,4 @@
-// The README's "a few lines per view or model", compiled against the probe and the stand-ins
+// docs/exact-mode.md's "a few lines per view or model", compiled against the probe and the stand-ins
 // by `SwiftUILayerTypeCheckTests`: the documented usage cannot drift from the API.
 import SwiftUI
 import TraceProbe

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TraceModel
 
-/// Inputs that broke a promise of the parser, found while fuzzing (`fuzz/run.sh`; see the README),
+/// Inputs that broke a promise of the parser, found while fuzzing (`fuzz/run.sh`; see CONTRIBUTING.md),
 /// kept in `fixtures/fuzz-regressions/` so they also seed the fuzzer's corpus.
 @Suite struct FuzzRegressionTests {
     static let inputs: [String] = {

@@ -29,13 +29,13 @@ import Testing
         #expect(sources.contains { $0.hasSuffix("OSLog/ProbeSink+Logger.swift") })
         let check = try run(["-typecheck", "-parse-as-library", "-module-name", "TraceProbe", "-swift-version", "6", "-I", scratch.path] + sources)
         #expect(check.status == 0, "the SwiftUI layer does not type-check:\n\(check.output)")
-        // The README's usage, as an app writes it, against the probe built with the stand-ins.
+        // docs/exact-mode.md's usage, as an app writes it, against the probe built with the stand-ins.
         let probeModule = try run(["-emit-module", "-parse-as-library", "-module-name", "TraceProbe", "-swift-version", "6", "-I", scratch.path,
                                    "-emit-module-path", scratch.appendingPathComponent("TraceProbe.swiftmodule").path] + sources)
         #expect(probeModule.status == 0, "\(probeModule.output)")
         let usage = try run(["-typecheck", "-parse-as-library", "-module-name", "App", "-swift-version", "6", "-I", scratch.path,
                              Self.root.appendingPathComponent("Tests/SwiftUIStandIn/Usage.swift").path])
-        #expect(usage.status == 0, "the README's usage does not type-check:\n\(usage.output)")
+        #expect(usage.status == 0, "docs/exact-mode.md's usage does not type-check:\n\(usage.output)")
     }
 
     /// The check would pass without the layer if `canImport(SwiftUI)` were false: the layer

@@ -7,10 +7,11 @@ enum RulesCommand: Command {
     static let spec = CommandSpec(
         name: "rules",
         summary: "List the rules (runtime, lint and custom), or explain one: why it matters, how to fix it, thresholds, examples.",
-        usage: "[ID] [--config PATH] [--check]",
+        usage: "[ID] [--config PATH] [--check] [--markdown DIR]",
         options: [
             ConfigOption.spec,
             OptionSpec(name: "check", value: nil, help: "Run the custom rules' examples (or rule ID's) and report each; exit 1 when one fails."),
+            OptionSpec(name: "markdown", value: "DIR", help: "Write the rule directory: a Markdown page per built-in rule and an index (docs/rules in this repository)."),
         ],
         positionals: [("ID", "A rule id, such as identity_churn, or a custom rule's.")],
         maxPositionals: 1,
@@ -23,6 +24,7 @@ enum RulesCommand: Command {
           trace-analyze rules
           trace-analyze rules identity_churn
           trace-analyze rules --check --config .trace-analyze.json
+          trace-analyze rules --markdown docs/rules
         """
     )
 
@@ -37,6 +39,11 @@ enum RulesCommand: Command {
            !custom.contains(where: { $0.identifier == identifier }) {
             let known = registry.identifiers + LintRegistry.builtIn.identifiers + custom.map(\.identifier)
             throw UsageError("unknown rule '\(identifier)'\(Suggestion.hint(for: identifier, in: known)); valid rules: \(known.joined(separator: ", "))")
+        }
+        if let directory = arguments.value("markdown") {
+            let names = try RuleMarkdown.write(to: directory, registry: registry, lint: LintRegistry.builtIn)
+            Console.out("wrote \(names.count) pages to \(directory)")
+            return ExitCode.success
         }
         if arguments.flag("check") {
             return try check(custom, configuration: configuration, file: file, only: identifier)

@@ -1,6 +1,6 @@
 import TraceRules
 
-/// A versioned JSON document; the shape is documented in the README and only grows.
+/// A versioned JSON document; the shape is documented in docs/reporters.md and only grows.
 ///
 /// `{"version":1,"findings":[{"rule","severity","view","message","count","root_cause","location":{"file","line","column","declaration"},
 ///   "sites":[{"file","line","column","rule","message","status"}],

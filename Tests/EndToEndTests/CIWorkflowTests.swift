@@ -1,20 +1,13 @@
 import Foundation
 import Testing
 
-/// The README's CI instructions, run as written: its `trace-analyze` lines come out of the README
-/// itself, so a flag the tool does not have, or a changed output, fails here rather than in a
-/// user's pipeline.
-@Suite struct ReadmeWorkflowTests {
-    static let readme = Tool.packageRoot.appendingPathComponent("README.md")
-
-    /// The body of the fenced block that follows `marker`.
+/// The CI guide's instructions (docs/ci.md), run as written: its `trace-analyze` lines come out of
+/// the page itself, so a flag the tool does not have, or a changed output, fails here rather than
+/// in a user's pipeline.
+@Suite struct CIWorkflowTests {
+    /// The body of the fenced block of docs/ci.md marked `<!-- marker -->`.
     private func block(after marker: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
-        let start = try #require(text.range(of: marker), "README lacks \(marker)", sourceLocation: sourceLocation)
-        let fence = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex), sourceLocation: sourceLocation)
-        let bodyStart = try #require(text.range(of: "\n", range: fence.upperBound..<text.endIndex), sourceLocation: sourceLocation).upperBound
-        let end = try #require(text.range(of: "\n```", range: bodyStart..<text.endIndex), sourceLocation: sourceLocation)
-        return String(text[bodyStart..<end.lowerBound]) + "\n"
+        try Documentation.load("docs/ci.md").block(marker, sourceLocation: sourceLocation)
     }
 
     /// The `trace-analyze` command lines of a block, in order (a `run:` prefix and indentation removed).
@@ -41,7 +34,7 @@ import Testing
     }
 
     @Test func theXcodebuildSnippetGatesOnTheLog() throws {
-        let lines = commands(try block(after: "<!-- readme-test: xcodebuild -->"))
+        let lines = commands(try block(after: "ci: xcodebuild"))
         #expect(lines == ["trace-analyze check ui-test.log --sources MyApp --strict"])
         let workspace = try checkout(log: "seeds/004-navigation-eager.log")
         let result = try shell(try #require(lines.first), in: workspace)
@@ -54,11 +47,11 @@ import Testing
 
     @Test func theWorkflowRunsAsWrittenAndFailsOnlyOnNewFindings() throws {
         let workspace = try checkout(log: "seeds/004-navigation-lazyview.log")
-        _ = try workspace.write(".trace-analyze.json", try block(after: "<!-- readme-test: config -->"))
+        _ = try workspace.write(".trace-analyze.json", try block(after: "ci: config"))
 
         // The baseline, recorded on main, where destinations were already lazy: three heavy inits
         // and the root's repeated appear.
-        let record = commands(try block(after: "<!-- readme-test: baseline -->"))
+        let record = commands(try block(after: "ci: baseline"))
         #expect(record.count == 1)
         for line in record {
             let result = try shell(line, in: workspace)
@@ -70,7 +63,7 @@ import Testing
         // The pull request made the destinations eager again: one new warning.
         try FileManager.default.removeItem(atPath: workspace.path("ui-test.log"))
         try FileManager.default.copyItem(atPath: Tool.fixture("seeds/004-navigation-eager.log"), toPath: workspace.path("ui-test.log"))
-        let steps = commands(try block(after: "<!-- readme-test: workflow -->"))
+        let steps = commands(try block(after: "ci: workflow"))
         #expect(steps.count == 3)
         let results = try steps.map { try shell($0, in: workspace) }
         #expect(results.map(\.status) == [0, 0, 2])
@@ -96,26 +89,12 @@ import Testing
 
     @Test func theWorkflowUsesOnlyRealFlags() throws {
         let help = try Tool.run(["check", "--help"]).stdout
-        let text = try [block(after: "<!-- readme-test: workflow -->"), block(after: "<!-- readme-test: xcodebuild -->"),
-                        block(after: "<!-- readme-test: baseline -->")].joined()
+        let text = try [block(after: "ci: workflow"), block(after: "ci: xcodebuild"),
+                        block(after: "ci: baseline")].joined()
         for line in commands(text) {
             for flag in line.split(separator: " ") where flag.hasPrefix("--") {
                 #expect(help.contains("\n  \(flag) ") || help.contains("\n  \(flag)  ") || help.contains("\n  \(flag), "), "\(flag) is not a check option")
             }
-        }
-    }
-
-    @Test func theReadmeExamplesAreRealOutput() throws {
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
-        let marker = "<!-- example: kept in sync by ReadmeWorkflowTests.theReadmeExamplesAreRealOutput -->\n```\n$ trace-analyze "
-        let examples = text.components(separatedBy: marker).dropFirst()
-        #expect(examples.count == 6)
-        for example in examples {
-            let commandLine = String(example.prefix { $0 != "\n" })
-            let body = example.dropFirst(commandLine.count + 1)
-            let output = String(body[..<(try #require(body.range(of: "```\n"))).lowerBound])
-            let result = try Tool.run(commandLine.split(separator: " ").map(String.init), in: Tool.packageRoot)
-            #expect(result.stdout == output, "README example `trace-analyze \(commandLine)` is out of date")
         }
     }
 }

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// Every command the README and the guide show runs here, as written, with the built binary
+/// against the fixtures: a transcript must print what it shows, a command line must run without
+/// an error, and a command block nobody marked fails, so a page cannot show an untested command.
+@Suite struct DocumentationTests {
+    @Test(arguments: try Documentation.pages())
+    func theCommandsOfAPageRunAsShown(_ path: String) throws {
+        let page = try Documentation.load(path)
+        let workspace = try DocumentationWorkspace()
+        for block in page.blocks {
+            let place = "\(path):\(block.line)"
+            switch block.marker {
+            case "doc: output":
+                try checkTranscript(block.body, at: place, in: workspace)
+            case "doc: run":
+                let lines = commandLines(block.body)
+                #expect(!lines.isEmpty, "\(place): a block marked run runs no trace-analyze line")
+                for line in lines {
+                    let result = try workspace.run(line)
+                    #expect([0, 2].contains(result.status) && !result.stderr.contains("error:"),
+                            "\(place): `\(line)` exited \(result.status): \(result.stderr)")
+                }
+            case let marker? where marker.hasPrefix("doc: file "):
+                _ = try workspace.workspace.write(String(marker.dropFirst("doc: file ".count)), block.body)
+            case nil:
+                #expect(!looksLikeCommands(block), "\(place): a command block without a marker: mark it <!-- doc: output -->, <!-- doc: run --> or <!-- doc: shown --> (see CONTRIBUTING.md)")
+            default:
+                break
+            }
+        }
+    }
+
+    /// Runs each `$ ` line of a transcript and compares what it printed with the lines below it.
+    private func checkTranscript(_ body: String, at place: String, in workspace: DocumentationWorkspace) throws {
+        var lines = body.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        #expect(lines.first?.hasPrefix("$ ") == true, "\(place): a transcript starts with a `$ ` command line")
+        var index = 0
+        while index < lines.count {
+            let command = String(lines[index].dropFirst(2))
+            var end = index + 1
+            while end < lines.count, !lines[end].hasPrefix("$ ") { end += 1 }
+            var expected = Array(lines[(index + 1)..<end])
+            // A blank line before the next command only separates them on the page.
+            while expected.last == "" { expected.removeLast() }
+            let result = try workspace.run(command)
+            var actual = (result.stdout + result.stderr).components(separatedBy: "\n")
+            if actual.last == "" { actual.removeLast() }
+            #expect(matchesTranscript(actual, expected),
+                    "\(place): `\(command)` printed (exit \(result.status)):\n\(actual.joined(separator: "\n"))\n--- the page shows:\n\(expected.joined(separator: "\n"))")
+            index = end
+        }
+    }
+
+    /// The lines of a run block that run the tool, with `\` continuations joined.
+    private func commandLines(_ body: String) -> [String] {
+        var joined: [String] = []
+        var pending = ""
+        for line in body.components(separatedBy: "\n") {
+            if line.hasSuffix("\\") { pending += line.dropLast() + " "; continue }
+            joined.append((pending + line).trimmingCharacters(in: .whitespaces))
+            pending = ""
+        }
+        return joined.filter { $0.hasPrefix("trace-analyze ") || $0.hasPrefix("swift run trace-analyze ") }
+    }
+
+    /// A shell block, or one whose first line is a `$ ` command.
+    private func looksLikeCommands(_ block: Documentation.Block) -> Bool {
+        ["sh", "bash", "shell", "console"].contains(block.language) || block.body.hasPrefix("$ ")
+    }
+
+    /// The README's commands table names every command `--help` lists, and only those.
+    @Test func theReadmeListsEveryCommand() throws {
+        let help = try Tool.run(["--help"]).stdout
+        let section = try #require(help.components(separatedBy: "COMMANDS:\n").last?.components(separatedBy: "\n\n").first)
+        let commands = section.split(separator: "\n").compactMap { line -> String? in
+            line.hasPrefix("  ") && !line.hasPrefix("   ") ? line.split(separator: " ").first.map(String.init) : nil
+        }
+        #expect(commands.count > 10)
+        let readme = try String(contentsOf: Tool.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let table = try #require(readme.components(separatedBy: "## Commands\n").last?.components(separatedBy: "\n## ").first)
+        let listed = table.split(separator: "\n").filter { $0.hasPrefix("| `") }.flatMap { row in
+            (row.dropFirst(2).components(separatedBy: " | ").first ?? "").components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }
+                .compactMap { $0.element.split(separator: " ").first.map(String.init) }
+        }
+        #expect(Set(listed) == Set(commands), "README's commands table: \(listed.sorted()), --help: \(commands.sorted())")
+    }
+
+    /// The README's configuration table names every key the tool accepts, and only those.
+    @Test func theReadmeListsEveryConfigurationKey() throws {
+        let workspace = try Workspace()
+        let file = try workspace.write("c.json", #"{"no_such_key": 1}"#)
+        let refused = try Tool.run(["rules", "--config", file]).stderr
+        let keys = try #require(refused.components(separatedBy: "valid keys here: ").last)
+            .trimmingCharacters(in: .whitespacesAndNewlines).components(separatedBy: ", ")
+        #expect(keys.count > 5, "\(refused)")
+        let readme = try String(contentsOf: Tool.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let table = try #require(readme.components(separatedBy: "## Configuration\n").last?.components(separatedBy: "\n## ").first)
+        let listed = table.split(separator: "\n").filter { $0.hasPrefix("| `") }.compactMap { $0.split(separator: "`").dropFirst().first.map(String.init) }
+        #expect(Set(listed) == Set(keys), "README's configuration table: \(listed.sorted()), the tool: \(keys.sorted())")
+    }
+
+    @Test func aTranscriptMatchesWithElidedLines() {
+        #expect(matchesTranscript(["a", "b", "c", "d"], ["a", "...", "d"]))
+        #expect(matchesTranscript(["a", "b", "c", "d"], ["...", "c", "..."]))
+        #expect(matchesTranscript(["a", "d"], ["a", "...", "d"]))
+        #expect(!matchesTranscript(["a", "b", "c"], ["a", "...", "d"]))
+        #expect(!matchesTranscript(["a", "b"], ["b", "...", "a"]))
+        #expect(!matchesTranscript(["a", "b"], ["a"]))
+    }
+}
