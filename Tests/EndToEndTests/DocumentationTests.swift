@@ -88,7 +88,7 @@ import Testing
         #expect(Set(listed) == Set(commands), "README's commands table: \(listed.sorted()), --help: \(commands.sorted())")
     }
 
-    /// The README's configuration table names every key the tool accepts, and only those.
+    /// The configuration tables (README, docs/configuration.md) name every key the tool accepts, and only those.
     @Test func theReadmeListsEveryConfigurationKey() throws {
         let workspace = try Workspace()
         let file = try workspace.write("c.json", #"{"no_such_key": 1}"#)
@@ -96,10 +96,12 @@ import Testing
         let keys = try #require(refused.components(separatedBy: "valid keys here: ").last)
             .trimmingCharacters(in: .whitespacesAndNewlines).components(separatedBy: ", ")
         #expect(keys.count > 5, "\(refused)")
-        let readme = try String(contentsOf: Tool.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let table = try #require(readme.components(separatedBy: "## Configuration\n").last?.components(separatedBy: "\n## ").first)
-        let listed = table.split(separator: "\n").filter { $0.hasPrefix("| `") }.compactMap { $0.split(separator: "`").dropFirst().first.map(String.init) }
-        #expect(Set(listed) == Set(keys), "README's configuration table: \(listed.sorted()), the tool: \(keys.sorted())")
+        for (path, heading) in [("README.md", "## Configuration\n"), ("docs/configuration.md", "# Configuration\n")] {
+            let page = try String(contentsOf: Tool.packageRoot.appendingPathComponent(path), encoding: .utf8)
+            let table = try #require(page.components(separatedBy: heading).last?.components(separatedBy: "\n## ").first)
+            let listed = table.split(separator: "\n").filter { $0.hasPrefix("| `") }.compactMap { $0.split(separator: "`").dropFirst().first.map(String.init) }
+            #expect(Set(listed) == Set(keys), "\(path)'s configuration table: \(listed.sorted()), the tool: \(keys.sorted())")
+        }
     }
 
     @Test func aTranscriptMatchesWithElidedLines() {

@@ -5,7 +5,7 @@ import Testing
 /// README's rules table is the index's: a rule whose wording, thresholds or examples change, or a
 /// new rule, fails here until the directory is made again with the one command the failure prints.
 @Suite struct RuleDirectoryTests {
-    static let regenerate = "swift run trace-analyze rules --markdown docs/rules"
+    static let regenerate = "scripts/rule-docs.sh"
 
     /// The pages the built tool writes, by file name.
     private func generated() throws -> [String: String] {
@@ -47,6 +47,6 @@ import Testing
         let runtimeIndex = rows(index.components(separatedBy: "## Static rules").first ?? "", link: "")
         let readmeRows = rows(readme, link: "docs/rules/")
         #expect(!runtimeIndex.isEmpty)
-        #expect(readmeRows == runtimeIndex, "README's rules table is not docs/rules/README.md's runtime table; copy it from there after `\(Self.regenerate)`")
+        #expect(readmeRows == runtimeIndex, "README's rules table is not docs/rules/README.md's runtime table; run `\(Self.regenerate)`")
     }
 }
