@@ -62,43 +62,55 @@ enum RuleMarkdown {
     }
 
     static func page(_ description: RuleDescription) -> String {
-        var text = header + "# `\(description.identifier)`: \(description.title)\n\n"
-        text += "Runtime rule · default severity **\(description.defaultSeverity.rawValue)** · seed \(description.seed)\n\n"
-        text += description.summary + "\n\n"
-        text += "## Why it matters\n\n" + description.rationale + "\n\n"
-        text += "## How to fix it\n\n" + description.fix + "\n\n"
-        text += "## Configuration\n\n"
-        text += "In `.trace-analyze.json`, under `\"rules\": {\"\(description.identifier)\": {...}}`:\n\n"
-        text += "| key | default | meaning |\n|---|---|---|\n"
-        text += "| `severity` | `\(description.defaultSeverity.rawValue)` | `error`, `warning` or `info` |\n"
+        var configuration = "In `.trace-analyze.json`, under `\"rules\": {\"\(description.identifier)\": {...}}`:\n\n"
+        configuration += "| key | default | meaning |\n|---|---|---|\n"
+        configuration += "| `severity` | `\(description.defaultSeverity.rawValue)` | `error`, `warning` or `info` |\n"
         for threshold in description.thresholds {
-            text += "| `\(threshold.key)` | `\(Threshold.format(threshold.defaultValue))` | \(cell(threshold.summary)) |\n"
+            configuration += "| `\(threshold.key)` | `\(Threshold.format(threshold.defaultValue))` | \(cell(threshold.summary)) |\n"
         }
-        text += "\n## Triggering examples\n\n`↓` marks each line a finding cites.\n\n"
-        text += description.triggeringExamples.map(example).joined(separator: "\n")
-        text += "\n## Non-triggering examples\n\n"
-        text += description.nonTriggeringExamples.map(example).joined(separator: "\n")
-        return text + source(description.triggeringExamples.first?.filePath)
+        return page(
+            identifier: description.identifier, title: description.title,
+            lead: "Runtime rule · default severity **\(description.defaultSeverity.rawValue)** · seed \(description.seed)\n\n",
+            summary: description.summary, rationale: description.rationale, fix: description.fix, configuration: configuration,
+            marks: "`↓` marks each line a finding cites.",
+            triggering: description.triggeringExamples.map(example), nonTriggering: description.nonTriggeringExamples.map(example),
+            source: description.triggeringExamples.first?.filePath
+        )
     }
 
     static func page(_ description: LintRuleDescription) -> String {
-        var text = header + "# `\(description.identifier)`: \(description.title)\n\n"
-        text += "Static rule (`trace-analyze lint`, `check --sources`) · default severity **\(description.defaultSeverity.rawValue)**"
-        if let runtime = description.runtimeRule { text += " (one level below [`\(runtime)`](\(runtime).md)'s)" }
-        text += " · seed \(description.seed)\n\n"
+        var lead = "Static rule (`trace-analyze lint`, `check --sources`) · default severity **\(description.defaultSeverity.rawValue)**"
+        if let runtime = description.runtimeRule { lead += " (one level below [`\(runtime)`](\(runtime).md)'s)" }
+        lead += " · seed \(description.seed)\n\n"
         if !description.explains.isEmpty {
-            text += "Explains " + description.explains.map { "[`\($0)`](\($0).md)" }.joined(separator: ", ") + " findings: `check --sources` links them to the site.\n\n"
+            lead += "Explains " + description.explains.map { "[`\($0)`](\($0).md)" }.joined(separator: ", ") + " findings: `check --sources` links them to the site.\n\n"
         }
-        text += description.summary + "\n\n"
-        text += "## Why it matters\n\n" + description.rationale + "\n\n"
-        text += "## How to fix it\n\n" + description.fix + "\n\n"
-        text += "## Configuration\n\n"
-        text += "In `.trace-analyze.json`, under `\"rules\": {\"\(description.identifier)\": {\"severity\": ...}}`; it has no thresholds.\n\n"
-        text += "## Triggering examples\n\n`↓` marks where a finding points.\n\n"
-        text += description.triggeringExamples.map { fenced($0.note, $0.annotatedCode, language: "swift") }.joined(separator: "\n")
+        let code = { (example: LintExample) in fenced(example.note, example.annotatedCode, language: "swift") }
+        return page(
+            identifier: description.identifier, title: description.title, lead: lead,
+            summary: description.summary, rationale: description.rationale, fix: description.fix,
+            configuration: "In `.trace-analyze.json`, under `\"rules\": {\"\(description.identifier)\": {\"severity\": ...}}`; it has no thresholds.\n",
+            marks: "`↓` marks where a finding points.",
+            triggering: description.triggeringExamples.map(code), nonTriggering: description.nonTriggeringExamples.map(code),
+            source: description.triggeringExamples.first?.filePath
+        )
+    }
+
+    /// The sections every rule's page has, in the order `trace-analyze rules ID` prints them.
+    private static func page(
+        identifier: String, title: String, lead: String, summary: String, rationale: String, fix: String,
+        configuration: String, marks: String, triggering: [String], nonTriggering: [String], source filePath: String?
+    ) -> String {
+        var text = header + "# `\(identifier)`: \(title)\n\n" + lead
+        text += summary + "\n\n"
+        text += "## Why it matters\n\n" + rationale + "\n\n"
+        text += "## How to fix it\n\n" + fix + "\n\n"
+        text += "## Configuration\n\n" + configuration
+        text += "\n## Triggering examples\n\n" + marks + "\n\n"
+        text += triggering.joined(separator: "\n")
         text += "\n## Non-triggering examples\n\n"
-        text += description.nonTriggeringExamples.map { fenced($0.note, $0.annotatedCode, language: "swift") }.joined(separator: "\n")
-        return text + source(description.triggeringExamples.first?.filePath)
+        text += nonTriggering.joined(separator: "\n")
+        return text + source(filePath)
     }
 
     private static func example(_ example: Example) -> String {
