@@ -104,6 +104,20 @@ import Testing
         }
     }
 
+    /// The envelope table of docs/log-formats.md names every wrapper the schema says a line may come in.
+    @Test func theLogFormatsPageListsEveryEnvelope() throws {
+        let schema = try Tool.run(["schema"]).stdout
+        let line = try #require(schema.split(separator: "\n").first { $0.contains("envelope     TEXT") })
+        let names = try #require(line.components(separatedBy: "came in: ").last?.components(separatedBy: " (").first)
+            .components(separatedBy: ", ")
+        #expect(names.count > 5, "\(line)")
+        let page = try String(contentsOf: Tool.packageRoot.appendingPathComponent("docs/log-formats.md"), encoding: .utf8)
+        let listed = Set(page.split(separator: "\n").filter { $0.hasPrefix("| `") }.compactMap { $0.split(separator: "`").dropFirst().first.map(String.init) })
+        for name in names {
+            #expect(listed.contains(name), "docs/log-formats.md's envelope table lacks `\(name)`")
+        }
+    }
+
     @Test func aTranscriptMatchesWithElidedLines() {
         #expect(matchesTranscript(["a", "b", "c", "d"], ["a", "...", "d"]))
         #expect(matchesTranscript(["a", "b", "c", "d"], ["...", "c", "..."]))
