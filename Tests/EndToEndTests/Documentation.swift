@@ -60,6 +60,18 @@ struct Documentation {
         return Documentation(path: path, blocks: blocks)
     }
 
+    /// Writes the page back with each of `blocks` given a new body (`UPDATE_DOCS=1`).
+    func replacing(_ blocks: [(block: Block, body: String)]) throws {
+        let url = Tool.packageRoot.appendingPathComponent(path)
+        var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        // From the last block up, so the line numbers of the ones before stay right.
+        for (block, body) in blocks.sorted(by: { $0.block.line > $1.block.line }) {
+            let old = block.body.components(separatedBy: "\n").dropLast().count
+            lines.replaceSubrange(block.line..<(block.line + old), with: body.components(separatedBy: "\n").dropLast())
+        }
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+    }
+
     /// The body of the block marked `marker`, which must be the only one.
     func block(_ marker: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let found = blocks.filter { $0.marker == marker }

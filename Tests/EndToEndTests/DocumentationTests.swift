@@ -4,16 +4,22 @@ import Testing
 /// Every command the README and the guide show runs here, as written, with the built binary
 /// against the fixtures: a transcript must print what it shows, a command line must run without
 /// an error, and a command block nobody marked fails, so a page cannot show an untested command.
+/// `UPDATE_DOCS=1 swift test --filter DocumentationTests` writes what the commands print into the
+/// transcripts instead (those without `...`), as `UPDATE_GOLDEN=1` does for golden files.
 @Suite struct DocumentationTests {
+    static let updating = ProcessInfo.processInfo.environment["UPDATE_DOCS"] == "1"
+
     @Test(arguments: try Documentation.pages())
     func theCommandsOfAPageRunAsShown(_ path: String) throws {
         let page = try Documentation.load(path)
         let workspace = try DocumentationWorkspace()
+        var rewritten: [(block: Documentation.Block, body: String)] = []
         for block in page.blocks {
             let place = "\(path):\(block.line)"
             switch block.marker {
             case "doc: output":
-                try checkTranscript(block.body, at: place, in: workspace)
+                let body = try checkTranscript(block.body, at: place, in: workspace)
+                if body != block.body { rewritten.append((block, body)) }
             case "doc: run":
                 let lines = commandLines(block.body)
                 #expect(!lines.isEmpty, "\(place): a block marked run runs no trace-analyze line")
@@ -30,13 +36,16 @@ import Testing
                 break
             }
         }
+        if Self.updating, !rewritten.isEmpty { try page.replacing(rewritten) }
     }
 
-    /// Runs each `$ ` line of a transcript and compares what it printed with the lines below it.
-    private func checkTranscript(_ body: String, at place: String, in workspace: DocumentationWorkspace) throws {
+    /// Runs each `$ ` line of a transcript and compares what it printed with the lines below it;
+    /// returns the transcript with what the commands printed (a command shown with `...` as it was).
+    private func checkTranscript(_ body: String, at place: String, in workspace: DocumentationWorkspace) throws -> String {
         var lines = body.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         #expect(lines.first?.hasPrefix("$ ") == true, "\(place): a transcript starts with a `$ ` command line")
+        var actualBody: [String] = []
         var index = 0
         while index < lines.count {
             let command = String(lines[index].dropFirst(2))
@@ -44,14 +53,20 @@ import Testing
             while end < lines.count, !lines[end].hasPrefix("$ ") { end += 1 }
             var expected = Array(lines[(index + 1)..<end])
             // A blank line before the next command only separates them on the page.
-            while expected.last == "" { expected.removeLast() }
+            var separators = 0
+            while expected.last == "" { expected.removeLast(); separators += 1 }
             let result = try workspace.run(command)
             var actual = (result.stdout + result.stderr).components(separatedBy: "\n")
             if actual.last == "" { actual.removeLast() }
-            #expect(matchesTranscript(actual, expected),
-                    "\(place): `\(command)` printed (exit \(result.status)):\n\(actual.joined(separator: "\n"))\n--- the page shows:\n\(expected.joined(separator: "\n"))")
+            let matches = matchesTranscript(actual, expected)
+            if !Self.updating {
+                #expect(matches, "\(place): `\(command)` printed (exit \(result.status)):\n\(actual.joined(separator: "\n"))\n--- the page shows:\n\(expected.joined(separator: "\n"))")
+            }
+            let shown = matches || expected.contains("...") ? expected : actual
+            actualBody += [lines[index]] + shown + Array(repeating: "", count: separators)
             index = end
         }
+        return actualBody.map { $0 + "\n" }.joined()
     }
 
     /// The lines of a run block that run the tool, with `\` continuations joined.
