@@ -23,7 +23,9 @@ enum RulesCommand: Command {
           trace-analyze rules
           trace-analyze rules identity_churn
           trace-analyze rules --check --config .trace-analyze.json
-        """
+        """,
+        // The built-in ids, which `rules <Tab>` offers; a custom rule's id is typed out.
+        positionalChoices: RuleRegistry.builtIn.identifiers + LintRegistry.builtIn.identifiers
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
