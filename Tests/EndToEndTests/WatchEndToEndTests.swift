@@ -147,6 +147,35 @@ import Testing
         #expect((report["coverage"] as? [[String: Any]])?.first?["lines"] as? Int == 8 + 3 + 2)
     }
 
+    /// As `tail -F`: a file not there yet is waited for, saying so once; its lines are read
+    /// from its start once it is made.
+    @Test func aFileNotThereYetIsWaitedFor() throws {
+        let workspace = try Workspace()
+        let path = workspace.path("later.log")
+        let process = Process()
+        process.executableURL = Tool.executable
+        process.arguments = ["watch", path, "--format", "json"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        Watchdog.kill(process, after: 60)
+        // Made only once the watcher said it waits: the wait itself is what is tested.
+        #expect(readLine(errors.fileHandleForReading) == "trace-analyze: waiting for \(path) to appear (Ctrl-C to stop)")
+        try Data(try String(contentsOfFile: Self.toggleTwice, encoding: .utf8).utf8).write(to: URL(fileURLWithPath: path))
+        let first = try #require(readLine(output.fileHandleForReading))
+        #expect(first.contains("\"view\":\"PlayButton\""))
+        kill(process.processIdentifier, SIGINT)
+        let tail = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        let report = try #require(try objects(tail).last)
+        #expect((report["coverage"] as? [[String: Any]])?.first?["lines"] as? Int == 10)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(!said.contains("waiting"), "said once: \(said)")
+    }
+
     /// Lines from `handle` until one containing `text` (which is returned), at most `limit`.
     private func readLine(_ handle: FileHandle, until text: String, limit: Int = 20) -> String? {
         for _ in 0..<limit {
