@@ -81,10 +81,16 @@ enum WhyCommand: Command {
         return !isDirectory.boolValue || RecordingExport.isRecording(argument)
     }
 
-    /// The usage, with the views `file` names to choose from: read as `why` would read it.
+    /// The usage, with the views `file` names to choose from: read as `why` would read it, the
+    /// views with body evaluations first (`views`' order: most body time, then most bodies).
     private static func viewForgotten(file: String, _ arguments: ParsedArguments) throws -> UsageError {
         let input = try TraceInput.open(arguments, file: file)
-        let views = try MentionedViews.read(input.database, traceIDs: [input.traceID]).sorted()
+        var withBodies: [String] = [], others: [String] = []
+        try ViewAccount.forEachRow(traceID: input.traceID, in: input.database) { row in
+            guard !withBodies.contains(row.view), !others.contains(row.view) else { return }
+            if row.bodies > 0 { withBodies.append(row.view) } else { others.append(row.view) }
+        }
+        let views = withBodies + others
         let usage = "'\(file)' is a log file, not a view: usage: trace-analyze why VIEW [FILE]"
         guard let first = views.first else { return UsageError("\(usage); \(file) names no view") }
         let shown = views.prefix(12).joined(separator: ", ") + (views.count > 12 ? ", … (\(views.count) in all)" : "")
