@@ -57,8 +57,13 @@ import Testing
             // No control character that would garble a terminal.
             #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
         }
-        let stats = try BadInputTests.ingestAndReadStats(path, workspace: try Workspace())
+        let workspace = try Workspace()
+        let stats = try BadInputTests.ingestAndReadStats(path, workspace: workspace)
         #expect((stats["binary_percent"] ?? 0) >= 30)
+        // ingest stores it all the same, and says what it looks like.
+        let ingested = try Tool.run(["ingest", path, "--db", workspace.path("again.sqlite")])
+        #expect(ingested.status == 0)
+        #expect(ingested.stderr.contains("; looks like a binary file, not a text log ("), "\(ingested.stderr)")
     }
 
     /// A log saved as UTF-16 (with or without a byte-order mark, either byte order) is decoded,
@@ -80,6 +85,7 @@ import Testing
         #expect(!plain.stdout.contains("UTF-16"))
         let stats = try BadInputTests.ingestAndReadStats(path, workspace: workspace)
         #expect(stats["utf16_bytes"] == (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int))
+        #expect(try Tool.run(["ingest", path, "--db", workspace.path("again.sqlite")]).stderr.hasSuffix(" unrecognized; decoded from UTF-16\n"))
     }
 
     /// A probe line that breaks the format is counted, and the report says which line and why,
@@ -107,7 +113,8 @@ import Testing
         #expect(checked.stdout == expected)
         // A stored trace says the same: the lines are read back from the store.
         let db = workspace.path("t.sqlite")
-        #expect(try Tool.run(["ingest", log, "--db", db]).status == 0)
+        let ingested = try Tool.run(["ingest", log, "--db", db])
+        #expect(ingested.stderr.contains(", 2 malformed probe (`trace-analyze report` says why)"), "\(ingested.stderr)")
         #expect(try Tool.run(["report", "--db", db]).stdout == expected)
     }
 
