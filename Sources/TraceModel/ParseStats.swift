@@ -29,6 +29,12 @@ public struct ParseStats: Sendable, Equatable {
     /// (`LifecycleLookalike`); stored with origin `lookalike`.
     public var lookalikes = 0
 
+    /// Bytes of an input read as UTF-16 and decoded (`InputSniff`); 0 for UTF-8 text.
+    public var utf16Bytes = 0
+    /// For an input whose first block looked binary (`InputSniff.binary`), the percent of NUL
+    /// and control bytes in it; 0 for text.
+    public var binaryPercent = 0
+
     /// Rows read from an Instruments export, of every table (`InstrumentsReader`).
     public var instrumentsRows = 0
     /// Tables (`<schema>`s) read from an Instruments export, and those of them not used.
@@ -74,6 +80,9 @@ public struct ParseStats: Sendable, Equatable {
             ("patterns_disabled", patternsDisabled),
             ("lookalike_lines", lookalikes),
         ]
+        // Named only where they apply, as the Instruments counters: most inputs are UTF-8 text.
+        if utf16Bytes > 0 { result.append(("utf16_bytes", utf16Bytes)) }
+        if binaryPercent > 0 { result.append(("binary_percent", binaryPercent)) }
         if instrumentsTables > 0 {
             result += [
                 ("instruments_rows", instrumentsRows),

@@ -6,8 +6,9 @@ extension Baseline {
     /// byte for byte what `Baseline(findings:).json` is for the same findings.
     ///
     /// The file lists its entries sorted; SQLite sorts them in a temporary table (which spills to
-    /// disk when large), so no finding is held in memory.
-    public static func writeJSON(recording findings: StoredFindings, _ write: (String) throws -> Void) throws {
+    /// disk when large), so no finding is held in memory. Returns how many findings it recorded.
+    @discardableResult
+    public static func writeJSON(recording findings: StoredFindings, _ write: (String) throws -> Void) throws -> Int {
         let database = findings.database
         try database.execute("""
             DROP TABLE IF EXISTS temp.baseline_entries;
@@ -17,7 +18,7 @@ extension Baseline {
         let insert = try database.prepare("INSERT INTO temp.baseline_entries VALUES (?, ?, ?, ?, ?)")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var empty = true
+        var recorded = 0
         try findings.forEach(evidence: .omitted) { _, finding in
             let fingerprint = Fingerprint(finding)
             let entry = Entry(rule: fingerprint.rule, view: fingerprint.view, names: fingerprint.names, message: finding.message)
@@ -32,9 +33,12 @@ extension Baseline {
             try insert.bind([SQLValue.text(fingerprint.rule), fingerprint.view.map(SQLValue.text) ?? .null, .blob(names), .text(finding.message), .text(text)])
             _ = try insert.step()
             insert.reset()
-            empty = false
+            recorded += 1
         }
-        guard !empty else { return try write(Baseline(findings: []).json) }
+        guard recorded > 0 else {
+            try write(Baseline(findings: []).json)
+            return 0
+        }
         // `Fingerprint`'s order (a missing view sorts as an empty one), then the message; rowid
         // keeps equal entries in report order, as a stable sort would.
         let sorted = try database.prepare("SELECT entry FROM temp.baseline_entries ORDER BY rule, coalesce(view, ''), names, message, rowid")
@@ -50,5 +54,6 @@ extension Baseline {
             first = false
         }
         try write("\n  ],\n  \"version\" : \(version)\n}\n")
+        return recorded
     }
 }

@@ -158,6 +158,19 @@ final class EventSpool: @unchecked Sendable {
         return found
     }
 
+    /// The first `limit` events of trace `traceID` whose message `matches`, with their lines;
+    /// reads the spool only as far as it must.
+    func lines(ofTrace traceID: Int, limit: Int, where matches: (String) -> Bool) -> [TraceCoverage.Line] {
+        guard let trace = finished[traceID], limit > 0 else { return [] }
+        var found: [TraceCoverage.Line] = []
+        scanRecords(from: trace.recordsStart, to: trace.recordsEnd, readingAtOnce: 1 << 20) { header, record in
+            let message = record().message
+            if matches(message) { found.append(TraceCoverage.Line(line: Int(header.line), text: message)) }
+            return found.count < limit
+        }
+        return found
+    }
+
     /// Calls `body` with every event of trace `traceID`, in id order, reading the file once in
     /// large pieces: a read per record would be a system call per event.
     func forEachEvent(ofTrace traceID: Int, _ body: (Record) throws -> Void) rethrows {

@@ -53,8 +53,21 @@ final class ParseStage: @unchecked Sendable {
 
     private var isStopRequested: Bool { stopLock.withLock { stopRequested } }
 
+    /// Set when the first bytes show UTF-16: every byte goes through it to the line reader.
+    private var transcoder: UTF16Transcoder?
+    /// The UTF-8 of the last bytes transcoded, kept from read to read.
+    private var transcoded: [UInt8] = []
+    /// What the first bytes said about the input, for the counters (`utf16_bytes`, `binary_percent`).
+    private var utf16Bytes = 0
+    private var binaryPercent = 0
+
     /// The counters of whichever reader the input went to.
-    private var stats: ParseStats { recording?.stats ?? parser.pointee.stats }
+    private var stats: ParseStats {
+        var stats = recording?.stats ?? parser.pointee.stats
+        stats.utf16Bytes = utf16Bytes
+        stats.binaryPercent = binaryPercent
+        return stats
+    }
 
     func run() {
         var reader = LineReader()
@@ -183,10 +196,23 @@ final class ParseStage: @unchecked Sendable {
     private func route(_ bytes: UnsafeRawBufferPointer, reader: inout LineReader, emit: (consuming Event) -> Void, recorded: Recorded) throws {
         if !decided {
             decided = true
-            if InstrumentsReader.recognises(bytes) { recording = InstrumentsReader() }
+            if InstrumentsReader.recognises(bytes) {
+                recording = InstrumentsReader()
+            } else {
+                switch InputSniff.classify(bytes) {
+                case .utf16(let bigEndian): transcoder = UTF16Transcoder(bigEndian: bigEndian)
+                case .binary(let percent): binaryPercent = percent
+                case .text: break
+                }
+            }
         }
         if recording != nil {
             try recording!.consume(bytes, emit: recorded.emit, link: recorded.link)
+        } else if transcoder != nil {
+            utf16Bytes += bytes.count
+            transcoded.removeAll(keepingCapacity: true)
+            transcoder!.transcode(bytes, into: &transcoded)
+            transcoded.withUnsafeBytes { utf8 in reader.feed(utf8) { line in parser.pointee.consume(line, emit: emit) } }
         } else {
             reader.feed(bytes) { line in parser.pointee.consume(line, emit: emit) }
         }
@@ -205,6 +231,11 @@ final class ParseStage: @unchecked Sendable {
         if recording != nil {
             try recording!.finish(emit: recorded.emit, link: recorded.link)
             return
+        }
+        if transcoder != nil {
+            transcoded.removeAll(keepingCapacity: true)
+            transcoder!.finish(into: &transcoded)
+            transcoded.withUnsafeBytes { utf8 in reader.feed(utf8) { line in parser.pointee.consume(line, emit: emit) } }
         }
         reader.finish { line in parser.pointee.consume(line, emit: emit) }
         parser.pointee.finish(emit: emit)

@@ -1,3 +1,4 @@
+import TraceModel
 /// One option a command accepts.
 struct OptionSpec: Sendable {
     /// The long name without dashes: `db` for `--db`.

@@ -1,4 +1,5 @@
 import Foundation
+import TraceModel
 
 /// The tool's entry: picks the command, runs it, turns errors into one line and an exit code.
 enum CommandLineTool {
@@ -36,9 +37,11 @@ enum CommandLineTool {
     """
 
     static func run(_ arguments: [String]) -> Int32 {
+        // Run bare, the tool shows what it can do, as `swift` and `cargo` do: a first try is
+        // answered with the commands, not with an error about a missing one.
         guard let first = arguments.first else {
-            Console.error(usageError: UsageError("no command given; valid commands: \(commandNames)"))
-            return ExitCode.failure
+            Console.out(HelpLayout.fitted(helpText))
+            return ExitCode.success
         }
         switch first {
         case "--help", "-h", "help":

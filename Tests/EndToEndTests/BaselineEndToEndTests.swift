@@ -16,9 +16,10 @@ import Testing
         let workspace = try Workspace()
         let baseline = workspace.path("baseline.json")
         let recorded = try check([Self.eager, "--write-baseline", baseline])
-        // Writing a baseline changes nothing about the run itself.
+        // Writing a baseline changes nothing about the run itself; one line on stderr says so.
         #expect(recorded.status == 0)
         #expect(recorded.stdout == (try check([Self.eager])).stdout)
+        #expect(recorded.stderr == "wrote baseline \(baseline): 5 findings; later runs with --baseline \(baseline) report only new ones\n")
         try Golden.expect(try String(contentsOfFile: baseline, encoding: .utf8), "reporters/004-eager.baseline.json")
 
         let again = try check([Self.eager, "--baseline", baseline, "--strict"])

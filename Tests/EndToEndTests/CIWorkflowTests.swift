@@ -41,7 +41,9 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr == "")
         #expect(result.stdout.contains("heavy_initializer: FirstView ← FirstView.swift:4: FirstView's init creates FirstCoordinator\n  FirstView's init created FirstCoordinator (once);"))
-        #expect(result.stdout.contains("  caused at MyApp/Destinations/FirstView.swift:4:31: FirstView's init creates FirstCoordinator: the initial value of 'coordinator' is made again on every update of its parent. Fix: Keep view inits to storing their arguments: make helpers `static let`, own models with `@StateObject`/`@State` created once, create work in `.task`, or pass the object in from an owner. [heavy_view_initializer, confirmed]\n    ui-test.log:2  1️⃣ FirstCoordinator init 🟢\n"))
+        #expect(result.stdout.contains("  caused at MyApp/Destinations/FirstView.swift:4:31: FirstView's init creates FirstCoordinator: the initial value of 'coordinator' is made again on every update of its parent. [heavy_view_initializer, confirmed]\n    ui-test.log:2  1️⃣ FirstCoordinator init 🟢\n"))
+        // The fix once, on a line of its own: the site's, with the rule to read for more.
+        #expect(result.stdout.contains("\n  How to fix it: Keep view inits to storing their arguments: make helpers `static let`, own models with `@StateObject`/`@State` created once, create work in `.task`, or pass the object in from an owner. (trace-analyze rules heavy_initializer)\n"))
         #expect(result.stdout.hasSuffix("5 findings (1 warning, 4 info) in 1 trace\n"))
     }
 

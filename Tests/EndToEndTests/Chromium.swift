@@ -14,14 +14,27 @@ enum Chromium {
     }
 
     /// The DOM of the page at `path` after its scripts ran (`--dump-dom` once the page's
-    /// virtual time budget is spent, so timers and animation frames have fired).
-    static func dumpDOM(_ path: String, fragment: String? = nil, test: String = #function) throws -> String {
+    /// virtual time budget is spent, so timers and animation frames have fired). With
+    /// `javaScript: false` the page's scripts are blocked, as a reader who turned JavaScript off
+    /// has them: by the profile's content setting, since `--blink-settings=scriptEnabled=false`
+    /// also stops the DevTools script that `--dump-dom` runs (and it prints nothing).
+    static func dumpDOM(_ path: String, fragment: String? = nil, javaScript: Bool = true, test: String = #function) throws -> String {
         var address = URL(fileURLWithPath: path).absoluteString
         if let fragment { address += "#" + fragment }
+        var profile: Workspace?
+        var options: [String] = []
+        if !javaScript {
+            let workspace = try Workspace()
+            try FileManager.default.createDirectory(atPath: workspace.path("Default"), withIntermediateDirectories: true)
+            _ = try workspace.write("Default/Preferences", #"{"profile": {"default_content_setting_values": {"javascript": 2}}}"#)
+            options = ["--user-data-dir=\(workspace.url.path)"]
+            profile = workspace
+        }
+        defer { _ = profile }
         let result = try Tool.run([
             "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--window-size=1280,800",
-            "--virtual-time-budget=5000", "--dump-dom", address,
-        ], program: executable(test: test))
+            "--virtual-time-budget=5000",
+        ] + options + ["--dump-dom", address], program: executable(test: test))
         guard result.status == 0, !result.stdout.isEmpty else {
             throw BrowserError("chromium exited \(result.status) on \(path): \(result.stderr.suffix(2000))")
         }

@@ -11,6 +11,16 @@ import Testing
         (["check", "--format", "sraif", "x.log"], "unknown format 'sraif' (did you mean 'sarif'?); valid: "),
         (["rules", "identity_chrun"], "unknown rule 'identity_chrun' (did you mean 'identity_churn'?); valid rules: "),
         (["query", "--tiemout", "1", "SELECT 1"], "unknown option '--tiemout' for 'query' (did you mean '--timeout'?); valid: "),
+        // A value is guessed as a command is: by edits, then by the start of a longer name, then
+        // by a part of one.
+        (["check", "--format", "github", "x.log"], "unknown format 'github' (did you mean 'github-actions-logging'?); valid: "),
+        (["check", "--format", "githib", "x.log"], "unknown format 'githib' (did you mean 'github-actions-logging'?); valid: "),
+        (["check", "--format", "actions", "x.log"], "unknown format 'actions' (did you mean 'github-actions-logging'?); valid: "),
+        (["check", "--fail-on", "warn", "x.log"], "unknown level 'warn' for --fail-on (did you mean 'warning'?); valid: "),
+        (["query", "--format", "nd", "SELECT 1"], "unknown format 'nd' (did you mean 'ndjson'?); valid: "),
+        (["export", "--format", "parq"], "unknown export format 'parq' (did you mean 'parquet'?); valid: "),
+        (["rules", "churn"], "unknown rule 'churn' (did you mean 'identity_churn'?); valid rules: "),
+        (["completions", "zhs"], "unknown shell 'zhs' (did you mean 'zsh'?); valid: "),
     ])
     func aTypoGetsASuggestion(arguments: [String], message: String) throws {
         let result = try Tool.run(arguments)
@@ -21,6 +31,37 @@ import Testing
     @Test func somethingFarFromEveryNameGetsNoGuess() throws {
         let result = try Tool.run(["frobnicate"])
         #expect(result.stderr.hasPrefix("trace-analyze: error: unknown command 'frobnicate'; valid commands: "))
+        // A start that several names share guesses none of them: the list follows anyway.
+        let shared = try Tool.run(["check", "--format", "s", "x.log"])
+        #expect(shared.stderr.hasPrefix("trace-analyze: error: unknown format 's'; valid: "), "\(shared.stderr)")
+    }
+
+    /// Run bare, the tool answers with its help, as `swift` and `cargo` do, not with an error.
+    @Test func noArgumentsPrintTheHelp() throws {
+        let bare = try Tool.run([])
+        #expect(bare.status == 0)
+        #expect(bare.stderr == "")
+        #expect(bare.stdout == (try Tool.run(["--help"])).stdout)
+        #expect(bare.stdout.contains("\nCOMMANDS:\n  check "))
+    }
+
+    /// `check --help` names every report format, in its --format row and in its FORMATS table,
+    /// and so do the man page and the completions.
+    @Test func checkHelpListsEveryFormat() throws {
+        let help = try Tool.run(["check", "--help"], environment: ["COLUMNS": "200"]).stdout
+        let table = try #require(help.components(separatedBy: "\nFORMATS:\n").last?.components(separatedBy: "\n\n").first)
+        let formats = table.split(separator: "\n").compactMap { $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: " ").first.map(String.init) : nil }
+        #expect(formats == ["text", "json", "sarif", "junit", "github-actions-logging", "xcode", "markdown", "summary", "csv",
+                            "checkstyle", "codeclimate", "sonarqube", "html"])
+        let row = try #require(help.split(separator: "\n").first { $0.contains("--format, --reporter FORMAT") })
+        let man = try Tool.run(["man"]).stdout
+        let bash = try Tool.run(["completions", "bash"]).stdout
+        for format in formats {
+            #expect(row.contains(" \(format)"), "\(format) in: \(row)")
+            // roff writes a hyphen as `\-`.
+            #expect(man.contains(format.replacingOccurrences(of: "-", with: "\\-")), "\(format) in the man page")
+            #expect(bash.contains("\\n\(format)\\n") || bash.contains("$'\(format)\\n") || bash.contains("\\n\(format)'"), "\(format) in bash")
+        }
     }
 
     @Test func reporterIsAnAliasOfFormat() throws {

@@ -52,6 +52,10 @@ import Testing
         #expect(try bashCompletions(["trace-analyze", "check", "--sources", "fixtures/sources/004-nav"]) == ["fixtures/sources/004-navigation"])
         // A value with nothing to offer offers nothing, rather than the options.
         #expect(try bashCompletions(["trace-analyze", "check", "--tag", ""]) == [])
+        // `rules <Tab>` offers the rule ids, runtime and lint.
+        #expect(try bashCompletions(["trace-analyze", "rules", "identity"]) == ["identity_churn"])
+        #expect(try bashCompletions(["trace-analyze", "rules", "heavy_"]) == ["heavy_initializer", "heavy_view_initializer"])
+        #expect(try bashCompletions(["trace-analyze", "rules", ""]).count == (try Self.ruleIDs()).count)
     }
 
     @Test(.enabled(if: RequiredTool.zsh.shouldRun("CompletionsTests.zshLoadsTheScriptBothWays")))
@@ -101,6 +105,9 @@ import Testing
         try tmux.send("C-u")
         try tmux.type("trace-analyze completions ")
         _ = try type("Tab") { $0.contains("bash") && $0.contains("fish") && $0.contains("zsh") }
+        try tmux.send("C-u")
+        try tmux.type("trace-analyze rules identity_")
+        _ = try type("Tab") { $0.contains("$ trace-analyze rules identity_churn ") }
     }
 
     @Test(.enabled(if: RequiredTool.fish.shouldRun("CompletionsTests.fishCompletesCommandsOptionsAndTheirValues")))
@@ -116,6 +123,8 @@ import Testing
         #expect(try complete("trace-analyze check --format s") == ["sarif", "sonarqube", "summary"])
         #expect(try complete("trace-analyze report --fail-on n") == ["never"])
         #expect(try complete("trace-analyze completions ") == ["bash", "fish", "zsh"])
+        #expect(try complete("trace-analyze rules heavy_") == ["heavy_initializer", "heavy_view_initializer"])
+        #expect(try complete("trace-analyze rules ") == (try Self.ruleIDs()).sorted())
         #expect(try complete("trace-analyze check fixtures/seeds/001-playbutton-toggle-twice.l") == ["fixtures/seeds/001-playbutton-toggle-twice.log"])
     }
 
@@ -181,5 +190,16 @@ import Testing
         let start = try #require(help.range(of: "COMMANDS:\n"))
         let end = try #require(help.range(of: "\n\n", range: start.upperBound..<help.endIndex))
         return help[start.upperBound..<end.lowerBound].split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
+
+    /// Every built-in rule id, runtime and lint, as `rules` lists them (the first word of each
+    /// row whose id is snake_case).
+    static func ruleIDs() throws -> [String] {
+        let list = try Tool.run(["rules"]).stdout
+        return list.split(separator: "\n").compactMap { line -> String? in
+            guard let word = line.split(separator: " ").first, word.contains("_"),
+                  word.allSatisfy({ $0.isLowercase || $0 == "_" }) else { return nil }
+            return String(word)
+        }
     }
 }

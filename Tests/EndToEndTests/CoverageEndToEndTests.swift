@@ -13,13 +13,12 @@ import Testing
 
         """
 
-    @Test(arguments: ["empty", "binary", "system"])
+    @Test(arguments: ["empty", "system"])
     func aLogWithoutLifecycleLinesFailsCheck(kind: String) throws {
         let workspace = try Workspace()
         let path: String
         switch kind {
         case "empty": path = try workspace.write("empty.log", "")
-        case "binary": path = "/bin/ls"
         default: path = try workspace.write("system.log", Self.systemLines)
         }
         let result = try Tool.run(["check", path])
@@ -38,14 +37,85 @@ import Testing
         if kind == "system" {
             #expect(result.stderr.contains("\n  1: nw_connection_copy_connected_local_endpoint_block_invoke [C1]"))
         }
-        if kind == "binary" {
-            // The first lines are shown without control characters that would garble a terminal.
-            #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
-        }
 
         let allowed = try Tool.run(["check", path, "--allow-empty"])
         #expect(allowed.status == 0)
         #expect(allowed.stderr.isEmpty)
+    }
+
+    /// An executable is no log: its string tables can read as prints (this tool's own binary
+    /// gave 52 findings). The report says so first, and `check` fails after it, --allow-empty or not.
+    @Test(arguments: ["/bin/ls", Tool.executable.path])
+    func aBinaryFileIsNamedAsOneAndFailsCheck(path: String) throws {
+        for arguments in [["check", path], ["check", path, "--allow-empty"]] {
+            let result = try Tool.run(arguments)
+            #expect(result.status == 1)
+            #expect(result.stdout.contains("\(path) looks like a binary file, not a text log: "))
+            #expect(result.stderr.hasPrefix("trace-analyze: error: \(path) looks like a binary file, not a text log: "))
+            #expect(result.stderr.contains("% of its first 64 KiB are NUL or control bytes; the report above read only text found inside it."))
+            #expect(result.stderr.split(separator: "\n").count == 1)
+            // No control character that would garble a terminal.
+            #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        }
+        let workspace = try Workspace()
+        let stats = try BadInputTests.ingestAndReadStats(path, workspace: workspace)
+        #expect((stats["binary_percent"] ?? 0) >= 30)
+        // ingest stores it all the same, and says what it looks like.
+        let ingested = try Tool.run(["ingest", path, "--db", workspace.path("again.sqlite")])
+        #expect(ingested.status == 0)
+        #expect(ingested.stderr.contains("; looks like a binary file, not a text log ("), "\(ingested.stderr)")
+    }
+
+    /// A log saved as UTF-16 (with or without a byte-order mark, either byte order) is decoded,
+    /// and the report says it was; a UTF-8 log says nothing of it.
+    @Test(arguments: ["UTF-16", "UTF-16LE", "UTF-16BE"])
+    func aUTF16LogIsDecoded(encoding: String) throws {
+        let workspace = try Workspace()
+        let text = try String(contentsOfFile: Tool.fixture("seeds/001-playbutton-toggle-twice.log"), encoding: .utf8)
+        // Names of one length: the reports are compared with the names swapped.
+        let utf8 = try workspace.write("app08.log", text)
+        let path = workspace.path("app16.log")
+        let converted = try Tool.run(["-f", "UTF-8", "-t", encoding, "-o", path, utf8], program: URL(fileURLWithPath: "/usr/bin/iconv"))
+        #expect(converted.status == 0, "\(converted.stderr)")
+        let decoded = try Tool.run(["check", path])
+        let plain = try Tool.run(["check", utf8])
+        #expect(decoded.status == 2)
+        #expect(decoded.stdout.contains("\(path): decoded from UTF-16; recognised 10 of 10 lines as lifecycle events\n"))
+        #expect(decoded.stdout.replacingOccurrences(of: path, with: utf8).replacingOccurrences(of: "decoded from UTF-16; ", with: "") == plain.stdout)
+        #expect(!plain.stdout.contains("UTF-16"))
+        let stats = try BadInputTests.ingestAndReadStats(path, workspace: workspace)
+        #expect(stats["utf16_bytes"] == (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int))
+        #expect(try Tool.run(["ingest", path, "--db", workspace.path("again.sqlite")]).stderr.hasSuffix(" unrecognized; decoded from UTF-16\n"))
+    }
+
+    /// A probe line that breaks the format is counted, and the report says which line and why,
+    /// with the value it most likely meant.
+    @Test func malformedProbeLinesAreShownWithTheirReason() throws {
+        let workspace = try Workspace()
+        let log = try workspace.write("probe.log", """
+            trace-analyze: kind=init view=RootView id=1
+            trace-analyze: kind=body view=RootView id=1 identity=new
+            trace-analyze: kind=bodyy view=RootView id=1
+            trace-analyze: kind=body veiw=RootView id=1
+            trace-analyze: kind=appear view=RootView id=1
+
+            """)
+        let expected = """
+            \(log): recognised 3 of 5 lines as lifecycle events
+            \(log): 2 probe lines (`trace-analyze: kind=… view=…`) were malformed and read as text:
+                \(log):3  unknown kind 'bodyy' (did you mean 'body'?); valid: body, init, deinit, appear, disappear, task, layout
+                \(log):4  missing view ('veiw=' given: did you mean 'view='?)
+            0 findings in 1 trace
+
+            """
+        let checked = try Tool.run(["check", log])
+        #expect(checked.status == 0)
+        #expect(checked.stdout == expected)
+        // A stored trace says the same: the lines are read back from the store.
+        let db = workspace.path("t.sqlite")
+        let ingested = try Tool.run(["ingest", log, "--db", db])
+        #expect(ingested.stderr.contains(", 2 malformed probe (`trace-analyze report` says why)"), "\(ingested.stderr)")
+        #expect(try Tool.run(["report", "--db", db]).stdout == expected)
     }
 
     @Test func aLogFromStdinIsNamedAsStdin() throws {

@@ -67,7 +67,6 @@ import Testing
         (["query"], "trace-analyze: error: missing SQL"),
         (["query", "--format", "xml", "SELECT 1"], "trace-analyze: error: unknown format 'xml'; valid: table, csv, json, ndjson"),
         (["query", "--db"], "trace-analyze: error: option '--db' needs a value (PATH)"),
-        ([], "trace-analyze: error: no command given"),
     ])
     func usageErrorsListTheValidChoices(arguments: [String], message: String) throws {
         let result = try Tool.run(arguments)

@@ -140,8 +140,10 @@ import Testing
             (["why", "--line", "0", toggle], "trace-analyze: error: --line needs a line number (a positive integer), not '0' (see 'trace-analyze why --help')\n"),
             (["why", "PlayButton", toggle, "--trace", "1"], "trace-analyze: error: give a log FILE or --trace ID, not both (see 'trace-analyze why --help')\n"),
             (["why", "PlayButton", toggle, "--format", "xml"], "trace-analyze: error: unknown format 'xml'; valid: text, json (see 'trace-analyze why --help')\n"),
-            (["views", toggle, "--format", "ndjson"], "trace-analyze: error: unknown format 'ndjson'; valid: table, csv, json, markdown (see 'trace-analyze views --help')\n"),
+            (["views", toggle, "--format", "ndjson"], "trace-analyze: error: unknown format 'ndjson' (did you mean 'json'?); valid: table, csv, json, markdown (see 'trace-analyze views --help')\n"),
             (["views", "missing.log"], "trace-analyze: error: missing.log: no such file\n"),
+            // The view forgotten: the file is recognised, and its views offered.
+            (["why", toggle], "trace-analyze: error: '\(toggle)' is a log file, not a view: usage: trace-analyze why VIEW [FILE]; views in it: ContentView, PlayButton (e.g. trace-analyze why ContentView \(toggle)) (see 'trace-analyze why --help')\n"),
         ]
         for (arguments, stderr) in cases {
             let result = try Tool.run(arguments)

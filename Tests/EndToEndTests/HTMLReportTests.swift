@@ -112,4 +112,41 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: workspace.path("r.html")))
         #expect(!FileManager.default.fileExists(atPath: workspace.path("t.html")))
     }
+
+    /// A reader with JavaScript off (a mail client's preview, a locked-down browser) sees the
+    /// findings, not empty headings: the report page shows the text report, the timeline page
+    /// its findings as text, each in its `<noscript>`.
+    @Test(.enabled(if: RequiredTool.chromium.shouldRun("HTMLReportTests.withoutJavaScriptBothPagesShowTheFindingsAsText")))
+    func withoutJavaScriptBothPagesShowTheFindingsAsText() throws {
+        let workspace = try Workspace()
+        let report = workspace.path("report.html"), timeline = workspace.path("timeline.html")
+        let result = try Tool.run(["check", Self.eager, "--format", "html", "--output", report, "--timeline", timeline])
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try Tool.run(["check", Self.eager]).stdout
+
+        let dom = try Chromium.dumpDOM(report, javaScript: false)
+        // The page's script did not run: it leaves its counts on #drawn when it does.
+        #expect(try Chromium.dataAttributes(of: "drawn", in: dom).isEmpty)
+        #expect(Self.unescaped(try Self.element("report-text", in: dom)) == text)
+        #expect(dom.contains("<noscript><style>main, #summary, #coverage { display: none; }</style></noscript>"))
+        // With JavaScript the same page draws as ever, and the fallback stays out of sight.
+        let drawn = try Chromium.dataAttributes(of: "drawn", in: try Chromium.dumpDOM(report))
+        #expect(drawn["findings"] == "5")
+
+        let page = Self.unescaped(try Self.element("timeline-text", in: try Chromium.dumpDOM(timeline, javaScript: false)))
+        #expect(page.hasPrefix("\(Self.eager): 16 lines, 5 findings\n\nwarning non_lazy_navigation_destination: MyRootView\n  3 destination views were initialised together"))
+        #expect(page.contains("\n  lines 1, 3, 5, 7\n"))
+        #expect(page.contains("\ninfo heavy_initializer: ThirdView\n"))
+    }
+
+    /// The text of the element with `id` (one without children) in a dumped DOM.
+    private static func element(_ id: String, in dom: String) throws -> String {
+        let start = try #require(dom.range(of: "id=\"\(id)\">"))
+        let end = try #require(dom.range(of: "</", range: start.upperBound..<dom.endIndex))
+        return String(dom[start.upperBound..<end.lowerBound])
+    }
+
+    private static func unescaped(_ html: String) -> String {
+        html.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+    }
 }

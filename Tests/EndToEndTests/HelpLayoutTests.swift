@@ -46,4 +46,15 @@ import Testing
         #expect(help.contains("The findings replace the trace's earlier ones in the database's\nfindings and evidence tables,"), "\(help)")
         #expect(help.contains("USAGE: trace-analyze report [--db PATH] [--trace ID] [--config PATH]\n                            [--format FORMAT]"), "\(help)")
     }
+
+    /// A sentence that ends in a colon is prose like any other, not a heading: its paragraph is
+    /// reflowed whole (`check --help` broke after "The report" and after "fail level:").
+    @Test func aColonEndsASentenceNotAParagraph() throws {
+        let help = try Tool.run(["check", "--help"], environment: ["COLUMNS": "80"]).stdout
+        #expect(help.contains("""
+            The report is printed in full, then the exit code says whether a finding reached
+            the fail level: 0 none did, 2 one did, 1 the command itself failed.
+            """), "\(help)")
+        #expect(help.contains("\nFORMATS:\n  text "))
+    }
 }

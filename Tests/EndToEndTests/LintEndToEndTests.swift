@@ -41,6 +41,23 @@ import Testing
             """)
     }
 
+    /// The text report prints each finding's fix once, on its "How to fix it" line; the formats
+    /// of one line per finding (xcode, above) keep it in the message.
+    @Test func theTextReportPrintsEachFixOnce() throws {
+        let workspace = try Workspace()
+        let file = try workspace.write("PlayerView.swift", Self.player)
+        let result = try Tool.run(["lint", file])
+        let fix = "Keep one view and move the condition into its arguments or modifiers (`PlayerControls(big: isPlaying)`, `.opacity(isPlaying ? 1 : 0)`), so it keeps one identity."
+        #expect(result.stdout.components(separatedBy: fix).count == 2, "\(result.stdout)")
+        #expect(result.stdout.contains("""
+            conditional_view_identity: PlayButton
+              the same view PlayButton in both branches of 'if isPlaying': it gets a new identity, and its state resets, whenever the condition flips.
+                \(file):6
+            """))
+        #expect(result.stdout.contains("\n  How to fix it: \(fix) (trace-analyze rules conditional_view_identity)\n"))
+        #expect(!result.stdout.contains(" Fix: "))
+    }
+
     /// A static finding is one site and measures no waste, so a lint report has no "fix first"
     /// ranking (a runtime report of the same problem still has one).
     @Test func lintReportsRankNoWaste() throws {

@@ -31,6 +31,26 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    /// `ingest` stores events only: an export of such a trace says why its findings table is
+    /// empty, and how to fill it; once `report` ran, nothing is said.
+    @Test func anEmptyFindingsTableAfterIngestIsExplained() throws {
+        let workspace = try Workspace()
+        let db = workspace.path("runs.sqlite")
+        #expect(try Tool.run(["ingest", Tool.fixture("seeds/004-navigation-eager.log"), "--db", db]).status == 0)
+        let ingested = try Tool.run(["export", "--db", db, "--format", "parquet", "--output", workspace.path("a")])
+        #expect(ingested.status == 0)
+        #expect(ingested.stderr.hasSuffix("""
+            trace-analyze: note: the findings table has 0 rows: `ingest` stores events only; `trace-analyze report --db \(db)` \
+            runs the rules and stores the latest trace's findings (--trace ID for another), then export again
+
+            """), "\(ingested.stderr)")
+        #expect(try Tool.run(["report", "--db", db]).status == 0)
+        let reported = try Tool.run(["export", "--db", db, "--format", "parquet", "--output", workspace.path("b")])
+        #expect(!reported.stderr.contains("note"))
+        let findings = reported.stderr.split(separator: "\n").first { $0.contains("findings.parquet") } ?? ""
+        #expect(findings.contains("  5 rows, "), "\(reported.stderr)")
+    }
+
     @Test func oneTraceByID() throws {
         let (workspace, db) = try seeded()
         let out = workspace.path("out")

@@ -36,15 +36,8 @@ import Testing
 
     @Test func theFirstFindingArrivesWhileTheInputIsStillOpen() throws {
         let lines = try String(contentsOfFile: Self.toggleTwice, encoding: .utf8).split(separator: "\n").map { $0 + "\n" }
-        let process = Process()
-        process.executableURL = Tool.executable
-        process.arguments = ["watch", "-", "--format", "json"]
         let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        Watchdog.kill(process, after: 60)
+        let process = try Self.watch(["-"], stdin: input, stdout: output)
         // Lines 1-8: line 7 closes the update of the first reset; line 8 lets the parser hand it on.
         input.fileHandleForWriting.write(Data(lines[0..<8].joined().utf8))
         let first = try #require(readLine(output.fileHandleForReading))
@@ -111,15 +104,8 @@ import Testing
     @Test func aFileFollowedSurvivesRotationAndTruncationAndEndsOnCtrlC() throws {
         let workspace = try Workspace()
         let path = try workspace.write("app.log", "")
-        let process = Process()
-        process.executableURL = Tool.executable
-        process.arguments = ["watch", path, "--format", "json"]
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        Watchdog.kill(process, after: 60)
+        let process = try Self.watch([path], stdout: output)
         let seed = try String(contentsOfFile: Self.toggleTwice, encoding: .utf8)
         let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         file.write(Data(seed.split(separator: "\n")[0..<8].map { $0 + "\n" }.joined().utf8))
@@ -145,6 +131,41 @@ import Testing
         #expect(process.terminationReason == .exit)
         let report = try #require(try objects(tail).last)
         #expect((report["coverage"] as? [[String: Any]])?.first?["lines"] as? Int == 8 + 3 + 2)
+    }
+
+    /// As `tail -F`: a file not there yet is waited for, saying so once; its lines are read
+    /// from its start once it is made.
+    @Test func aFileNotThereYetIsWaitedFor() throws {
+        let workspace = try Workspace()
+        let path = workspace.path("later.log")
+        let output = Pipe(), errors = Pipe()
+        let process = try Self.watch([path], stdout: output, stderr: errors)
+        // Made only once the watcher said it waits: the wait itself is what is tested.
+        #expect(readLine(errors.fileHandleForReading) == "trace-analyze: waiting for \(path) to appear (Ctrl-C to stop)")
+        try Data(try String(contentsOfFile: Self.toggleTwice, encoding: .utf8).utf8).write(to: URL(fileURLWithPath: path))
+        let first = try #require(readLine(output.fileHandleForReading))
+        #expect(first.contains("\"view\":\"PlayButton\""))
+        kill(process.processIdentifier, SIGINT)
+        let tail = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        let report = try #require(try objects(tail).last)
+        #expect((report["coverage"] as? [[String: Any]])?.first?["lines"] as? Int == 10)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(!said.contains("waiting"), "said once: \(said)")
+    }
+
+    /// `watch ARGUMENTS --format json` started, its NDJSON on `stdout`; killed after a minute.
+    private static func watch(_ arguments: [String], stdin: Pipe? = nil, stdout: Pipe, stderr: Pipe? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = Tool.executable
+        process.arguments = ["watch"] + arguments + ["--format", "json"]
+        process.standardInput = stdin ?? FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = stderr ?? FileHandle.nullDevice
+        try process.run()
+        Watchdog.kill(process, after: 60)
+        return process
     }
 
     /// Lines from `handle` until one containing `text` (which is returned), at most `limit`.

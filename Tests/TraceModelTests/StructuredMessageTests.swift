@@ -64,6 +64,12 @@ func parseStructured(_ text: String) -> StructuredMessage.Result {
         ("trace-analyze: kind=deinit view=A seen=yes", "seen must be 0 or 1, found 'yes'"),
         ("trace-analyze: kind=body view=A seen=1", "seen belongs on a deinit line, found kind=body"),
         ("trace-analyze: kind=init view=A type=X type=Y", "type given twice"),
+        // The value or key it most likely meant, where one stands out.
+        ("trace-analyze: kind=bodyy view=A", "unknown kind 'bodyy' (did you mean 'body'?); valid: body, init, deinit, appear, disappear, task, layout"),
+        ("trace-analyze: kind=dienit view=A", "unknown kind 'dienit' (did you mean 'deinit'?); valid: body, init, deinit, appear, disappear, task, layout"),
+        ("trace-analyze: kind=init veiw=A", "missing view ('veiw=' given: did you mean 'view='?)"),
+        ("trace-analyze: knid=init view=A", "missing kind ('knid=' given: did you mean 'kind='?)"),
+        ("trace-analyze: kind=init screen=A", "missing view"),
     ])
     func brokenLinesSayWhy(line: String, reason: String) {
         #expect(parseStructured(line) == .malformed(reason))

@@ -1,3 +1,4 @@
+import TraceModel
 /// Which body evaluations the rules that count them report: `check --evaluations`, the
 /// `evaluations` key of `.trace-analyze.json`.
 ///
@@ -18,7 +19,7 @@ public enum EvaluationScope: String, CaseIterable, Sendable {
     /// The scope named `name`, or an error message listing the valid ones.
     public static func parse(_ name: String) -> Result<EvaluationScope, AnalysisError> {
         guard let scope = EvaluationScope(rawValue: name) else {
-            return .failure(AnalysisError("unknown evaluations '\(name)'; valid: \(names.joined(separator: ", "))"))
+            return .failure(AnalysisError(Suggestion.unknown("evaluations", name, valid: names)))
         }
         return .success(scope)
     }

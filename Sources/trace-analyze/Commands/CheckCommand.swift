@@ -99,6 +99,11 @@ enum CheckCommand: Command {
             database: database, traceIDs: traceIDs, coverage: coverage, configuration: configuration,
             linesNamingInstances: linesNamingInstances, evidenceCounts: evidenceCounts, keptIn: arguments.value("db")
         )
+        if let binary = coverage.first(where: { $0.binaryPercent > 0 }) {
+            // Text inside an executable (string tables, symbol names) can read as prints: its
+            // findings say nothing about an app. The report above says what was read all the same.
+            throw ToolError(Report.binaryNote(binary) + "; the report above read only text found inside it. Give the app's console output (a saved log, or `log stream … | trace-analyze check -`).")
+        }
         if !arguments.flag("allow-empty"), let empty = coverage.first(where: \.isEmpty) {
             throw ToolError(EmptyLogMessage.render(empty))
         }

@@ -1,3 +1,4 @@
+import TraceModel
 /// `trace-analyze completions SHELL`: prints a completion script for bash, zsh or fish, made
 /// from the same command table as `--help`.
 enum CompletionsCommand: Command {
@@ -34,7 +35,7 @@ enum CompletionsCommand: Command {
         case "zsh": Console.write(ZshCompletionScript.text)
         case "fish": Console.write(FishCompletionScript.text)
         default:
-            throw UsageError("unknown shell '\(shell)'\(Suggestion.hint(for: shell, in: shells)); valid: \(shells.joined(separator: ", "))")
+            throw UsageError(Suggestion.unknown("shell", shell, valid: shells))
         }
         return ExitCode.success
     }

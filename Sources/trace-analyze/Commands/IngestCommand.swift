@@ -84,6 +84,11 @@ enum IngestSummaryText {
         text += ", \(stats.unrecognized) unrecognized"
         if stats.invalidUTF8 > 0 { text += ", \(stats.invalidUTF8) with invalid UTF-8" }
         if stats.overLong > 0 { text += ", \(stats.overLong) over-long (cut)" }
+        if stats.malformedStructured > 0 { text += ", \(stats.malformedStructured) malformed probe (`trace-analyze report` says why)" }
+        if stats.utf16Bytes > 0 { text += "; decoded from UTF-16" }
+        if stats.binaryPercent > 0 {
+            text += "; looks like a binary file, not a text log (\(stats.binaryPercent)% of its first \(InputSniff.blockSize / 1024) KiB are NUL or control bytes)"
+        }
         if !summary.complete { text += "; interrupted before the input ended (stored as incomplete)" }
         return text
     }

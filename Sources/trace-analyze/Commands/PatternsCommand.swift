@@ -25,7 +25,7 @@ enum PatternsCommand: Command {
             throw UsageError("missing action; valid: test")
         }
         guard action == "test" else {
-            throw UsageError("unknown action '\(action)'; valid: test")
+            throw UsageError(Suggestion.unknown("action", action, valid: ["test"]))
         }
         let file = try ConfigOption.load(arguments)
         guard let path = file.path else {

@@ -25,7 +25,9 @@ enum RulesCommand: Command {
           trace-analyze rules identity_churn
           trace-analyze rules --check --config .trace-analyze.json
           trace-analyze rules --markdown docs/rules
-        """
+        """,
+        // The built-in ids, which `rules <Tab>` offers; a custom rule's id is typed out.
+        positionalChoices: RuleRegistry.builtIn.identifiers + LintRegistry.builtIn.identifiers
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {

@@ -1,3 +1,4 @@
+import TraceModel
 import TraceRules
 import TraceStore
 
@@ -38,7 +39,7 @@ enum ViewsCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let format = arguments.value("format") ?? "table"
-        guard formats.contains(format) else { throw UsageError("unknown format '\(format)'; valid: \(formats.joined(separator: ", "))") }
+        guard formats.contains(format) else { throw UsageError(Suggestion.unknown("format", format, valid: formats)) }
         let input = try TraceInput.open(arguments, file: arguments.positionals.first)
         var writer: any ResultWriter = format == "markdown" ? MarkdownRowsWriter() : try ResultFormat.parse(format).makeWriter()
         let measured = try ViewAccount.isMeasured(traceID: input.traceID, in: input.database)

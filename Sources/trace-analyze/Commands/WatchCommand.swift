@@ -19,13 +19,13 @@ enum WatchCommand: Command {
         positionals: [("FILE", "A log file (or an Instruments export) to follow, or - for stdin (the default when input is piped).")],
         maxPositionals: 1,
         discussion: """
-        Reads a stream (stdin until it ends, or FILE followed as it grows, like `tail -F`:
-        truncation and rotation are survived) and runs the rules on each event as it is parsed.
-        A finding is printed the moment the log shows enough to decide it (an update closed, a
-        burst ended, a view appeared again); a finding whose severity rises later is printed
-        again, marked as raised. Findings only the whole log decides are printed at the end.
-        Each is printed once (or once per severity it reaches), and the set is exactly what
-        `check` finds on the same log.
+        Reads a stream (stdin until it ends, or FILE followed as it grows, like `tail -F`: a
+        FILE not there yet is waited for, truncation and rotation are survived) and runs the
+        rules on each event as it is parsed. A finding is printed the moment the log shows
+        enough to decide it (an update closed, a burst ended, a view appeared again); a finding
+        whose severity rises later is printed again, marked as raised. Findings only the whole
+        log decides are printed at the end. Each is printed once (or once per severity it
+        reaches), and the set is exactly what `check` finds on the same log.
 
         On a terminal each finding is shown with its evidence lines, above a panel that shows
         the lines read and read per second, the findings per severity so far, and the views with
@@ -60,7 +60,13 @@ enum WatchCommand: Command {
         let configuration = try EvaluationsOption.apply(arguments, to: RuleConfiguration(file: file))
         let patterns = try UserPattern.load(from: file)
         let options = try ReportOptions(arguments, configuration: CheckConfiguration(file: file))
-        input = try InputCheck.requireReadable([input])[0]
+        let follow = input != "-" && !arguments.flag("no-follow")
+        if follow, !FileManager.default.fileExists(atPath: input) {
+            // As `tail -F`: the app that writes the log may start after the watcher.
+            Console.note("trace-analyze: waiting for \(input) to appear (Ctrl-C to stop)")
+        } else {
+            input = try InputCheck.requireReadable([input])[0]
+        }
         // As `check`: a temporary database read only for the report keeps its events in a spool,
         // which leaves the core the inserts took to the rules (and to the app being watched).
         let (database, storesTokens) = try options.runDatabase(keptIn: arguments.value("db"), configuration: configuration)
@@ -75,7 +81,7 @@ enum WatchCommand: Command {
         Interruption.catchSignal()
         defer { session.restore() }
         let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) }, storingTokens: storesTokens)
-        let summary = try ingestor.ingest(path: input, follow: input != "-" && !arguments.flag("no-follow"), observer: session)
+        let summary = try ingestor.ingest(path: input, follow: follow, observer: session)
         try session.finish()
         let coverage = try TraceCoverage.read(database, traceID: summary.traceID)
         let status = try options.finish(

@@ -1,4 +1,7 @@
+import Foundation
+import TraceModel
 import TraceRules
+import TraceStore
 
 /// `trace-analyze why`: the chain from each update's root cause down to every evaluation of a view.
 enum WhyCommand: Command {
@@ -44,13 +47,16 @@ enum WhyCommand: Command {
             return line
         }
         let format = arguments.value("format") ?? "text"
-        guard ["text", "json"].contains(format) else { throw UsageError("unknown format '\(format)'; valid: text, json") }
+        guard ["text", "json"].contains(format) else { throw UsageError(Suggestion.unknown("format", format, valid: ["text", "json"])) }
         var positionals = arguments.positionals
         let view: String?
         if line != nil && positionals.count < 2 {
             view = nil
         } else {
             guard !positionals.isEmpty else { throw UsageError("name a VIEW (or give --line N), e.g. trace-analyze why PlayButton app.log") }
+            if positionals.count == 1, line == nil, isLogFile(positionals[0]) {
+                throw try viewForgotten(file: positionals[0], arguments)
+            }
             view = positionals.removeFirst()
         }
         let input = try TraceInput.open(arguments, file: positionals.first)
@@ -66,5 +72,28 @@ enum WhyCommand: Command {
         }
         Console.write(format == "json" ? ExplanationText.json(explanation) : ExplanationText.text(explanation))
         return ExitCode.success
+    }
+
+    /// True when `argument` names a log file (or a recording): `why app.log` forgot the view.
+    private static func isLogFile(_ argument: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else { return false }
+        return !isDirectory.boolValue || RecordingExport.isRecording(argument)
+    }
+
+    /// The usage, with the views `file` names to choose from: read as `why` would read it, the
+    /// views with body evaluations first (`views`' order: most body time, then most bodies).
+    private static func viewForgotten(file: String, _ arguments: ParsedArguments) throws -> UsageError {
+        let input = try TraceInput.open(arguments, file: file)
+        var withBodies: [String] = [], others: [String] = []
+        try ViewAccount.forEachRow(traceID: input.traceID, in: input.database) { row in
+            guard !withBodies.contains(row.view), !others.contains(row.view) else { return }
+            if row.bodies > 0 { withBodies.append(row.view) } else { others.append(row.view) }
+        }
+        let views = withBodies + others
+        let usage = "'\(file)' is a log file, not a view: usage: trace-analyze why VIEW [FILE]"
+        guard let first = views.first else { return UsageError("\(usage); \(file) names no view") }
+        let shown = views.prefix(12).joined(separator: ", ") + (views.count > 12 ? ", … (\(views.count) in all)" : "")
+        return UsageError("\(usage); views in it: \(shown) (e.g. trace-analyze why \(ShellWord.quote(first)) \(ShellWord.quote(file)))")
     }
 }

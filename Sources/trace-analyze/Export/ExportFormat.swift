@@ -1,3 +1,4 @@
+import TraceModel
 import TraceStore
 
 /// One file format `export` writes: a type of its own, listed in `ExportFormats.all`.
@@ -56,7 +57,7 @@ enum ExportFormats {
     /// The format named `identifier`, or a usage error listing the valid ones.
     static func named(_ identifier: String) throws -> ExportFormatEntry {
         guard let format = all.first(where: { $0.identifier == identifier }) else {
-            throw UsageError("unknown export format '\(identifier)'; valid: \(identifiers)")
+            throw UsageError(Suggestion.unknown("export format", identifier, valid: all.map(\.identifier)))
         }
         return format
     }

@@ -41,6 +41,11 @@ enum TableExport {
         for file in written {
             Console.note("\(file.path.padding(toLength: width, withPad: " ", startingAt: 0))  \(file.rows) rows, \(file.bytes) bytes")
         }
+        let rows = { (table: String) in written.first { $0.table == table }?.rows ?? 0 }
+        if rows("events") > 0, rows("findings") == 0 {
+            // `ingest` stores events only: an empty findings table most often means the rules never ran.
+            Console.note("trace-analyze: note: the findings table has 0 rows: `ingest` stores events only; `trace-analyze report --db \(ShellWord.quote(path))` runs the rules and stores the latest trace's findings (--trace ID for another), then export again")
+        }
         return ExitCode.success
     }
 

@@ -41,7 +41,9 @@ enum HelpLayout {
             paragraph = []
         }
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            let prose = !line.isEmpty && !line.hasPrefix(" ") && !line.hasSuffix(":") && !line.hasPrefix("USAGE: ")
+            // A heading is in capitals (`EXAMPLES:`); a sentence ending in a colon goes on.
+            let heading = line.hasSuffix(":") && line == line.uppercased()
+            let prose = !line.isEmpty && !line.hasPrefix(" ") && !heading && !line.hasPrefix("USAGE: ")
             if prose {
                 paragraph.append(line)
             } else {

@@ -1,3 +1,4 @@
+import TraceModel
 import TraceStore
 
 /// How `query` and `traces` print rows.
@@ -7,7 +8,7 @@ enum ResultFormat: String, CaseIterable {
     static func parse(_ value: String?) throws -> ResultFormat {
         guard let value else { return .table }
         guard let format = ResultFormat(rawValue: value) else {
-            throw UsageError("unknown format '\(value)'; valid: \(allCases.map(\.rawValue).joined(separator: ", "))")
+            throw UsageError(Suggestion.unknown("format", value, valid: allCases.map(\.rawValue)))
         }
         return format
     }

@@ -1,3 +1,4 @@
+import TraceModel
 import TraceRules
 
 /// `--fail-on` and `--strict`.
@@ -16,7 +17,7 @@ extension FailLevel {
         }
         guard let value else { return configured ?? .severity(.error) }
         guard let level = FailLevel(name: value) else {
-            throw UsageError("unknown level '\(value)' for --fail-on; valid: \(names.joined(separator: ", "))")
+            throw UsageError("unknown level '\(value)' for --fail-on\(Suggestion.hint(for: value, in: names)); valid: \(names.joined(separator: ", "))")
         }
         return level
     }

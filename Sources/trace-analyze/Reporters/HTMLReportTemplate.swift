@@ -4,11 +4,16 @@
 /// `<script type="application/json" id="report-data">` element); the script below reads it and
 /// builds the page. The hidden `#drawn` element's data attributes report what was built
 /// (findings, evidence rows, fix-first entries, errors) for the browser tests.
+///
+/// Without JavaScript the page shows the text report instead, which Swift writes, escaped,
+/// between `top` and `head` (inside the `<noscript>` element's `<pre>`).
 enum HTMLReportTemplate {
-    static var head: String { page.components(separatedBy: marker)[0] }
+    static var top: String { page.components(separatedBy: textMarker)[0] }
+    static var head: String { page.components(separatedBy: textMarker)[1].components(separatedBy: marker)[0] }
     static var tail: String { page.components(separatedBy: marker)[1] }
 
     private static let marker = "/*REPORT-DATA*/"
+    private static let textMarker = "/*REPORT-TEXT*/"
 
     private static let page = #"""
 <!DOCTYPE html>
@@ -22,7 +27,7 @@ enum HTMLReportTemplate {
   :root { --fg: #1d1d1f; --muted: #6e6e73; --line: #d2d2d7; --bg: #fff; --panel: #f5f5f7; }
   * { box-sizing: border-box; }
   body { margin: 0; font: 14px/1.45 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--fg); background: var(--bg); }
-  header, main { max-width: 1100px; margin: 0 auto; padding: 12px 20px; }
+  header, main, #no-script { max-width: 1100px; margin: 0 auto; padding: 12px 20px; }
   header { border-bottom: 1px solid var(--line); }
   h1 { font-size: 18px; margin: 0 0 4px; }
   h2 { font-size: 15px; margin: 20px 0 8px; }
@@ -46,7 +51,9 @@ enum HTMLReportTemplate {
   dl.rules dt { font-weight: 600; margin-top: 8px; }
   dl.rules dd { margin: 2px 0 0 16px; color: var(--muted); }
   code { font-family: ui-monospace, Menlo, monospace; }
+  #report-text { white-space: pre-wrap; font: 12px/1.4 ui-monospace, Menlo, monospace; }
 </style>
+<noscript><style>main, #summary, #coverage { display: none; }</style></noscript>
 </head>
 <body>
 <header>
@@ -55,6 +62,12 @@ enum HTMLReportTemplate {
   <div id="coverage" class="coverage"></div>
   <div id="timeline-link" class="muted" hidden></div>
 </header>
+<noscript>
+  <section id="no-script">
+    <p class="muted">JavaScript is off, so the page shows the report as <code>--format text</code> prints it.</p>
+    <pre id="report-text">/*REPORT-TEXT*/</pre>
+  </section>
+</noscript>
 <main>
   <section id="fix-first-section" hidden>
     <h2>Fix first</h2>

@@ -18,6 +18,14 @@ enum HTMLReporter: Reporter {
     private static let placeholder = "\u{1}findings\u{1}"
 
     static func write(_ report: Report, to sink: ReportSink) throws {
+        // For a reader without JavaScript (a mail client, a locked-down browser, `lynx`): the
+        // text report, which reads the findings once more.
+        sink.write(HTMLReportTemplate.top)
+        var text = report
+        text.colours = false
+        sink.escapingHTML = true
+        try TextReporter.write(text, to: sink)
+        sink.escapingHTML = false
         sink.write(HTMLReportTemplate.head)
         let data = JSONDocument.object([
             ("version", .int(version)),

@@ -1,3 +1,4 @@
+import TraceModel
 import TraceRules
 import TraceStore
 
@@ -93,19 +94,40 @@ struct Report {
 
     /// `Recognised 41 of 47 lines as lifecycle events; 2 more look like lifecycle prints:`
     /// one line per trace, with the lookalike lines shown after it.
+    /// An input that looked binary gets a line of its own first; one decoded from UTF-16 says
+    /// so; malformed probe lines follow, each with why it was refused.
     var coverageLines: [String] {
         coverage.flatMap { trace -> [String] in
             let file = trace.source == "-" ? "<stdin>" : trace.source
-            var lines = ["\(file): recognised \(trace.lifecycleEvents) of \(plural(trace.lines, "line")) as lifecycle events"]
-            guard trace.lookalikes > 0 else { return lines }
-            lines[0] += "; \(trace.lookalikes) more \(trace.lookalikes == 1 ? "looks" : "look") like lifecycle prints but \(trace.lookalikes == 1 ? "was" : "were") not recognised:"
-            lines += trace.lookalikeSamples.map { "    \(file):\($0.line)  \($0.text)" }
-            if trace.lookalikes > trace.lookalikeSamples.count {
-                lines.append("    … and \(plural(trace.lookalikes - trace.lookalikeSamples.count, "more line")) (query: SELECT line, message FROM events WHERE origin = 'lookalike')")
+            var lines: [String] = []
+            if trace.binaryPercent > 0 { lines.append(Self.binaryNote(trace)) }
+            let decoded = trace.utf16Bytes > 0 ? "decoded from UTF-16; " : ""
+            lines.append("\(file): \(decoded)recognised \(trace.lifecycleEvents) of \(plural(trace.lines, "line")) as lifecycle events")
+            if trace.lookalikes > 0 {
+                lines[lines.count - 1] += "; \(trace.lookalikes) more \(trace.lookalikes == 1 ? "looks" : "look") like lifecycle prints but \(trace.lookalikes == 1 ? "was" : "were") not recognised:"
+                lines += trace.lookalikeSamples.map { "    \(file):\($0.line)  \($0.text)" }
+                if trace.lookalikes > trace.lookalikeSamples.count {
+                    lines.append("    … and \(plural(trace.lookalikes - trace.lookalikeSamples.count, "more line")) (query: SELECT line, message FROM events WHERE origin = 'lookalike')")
+                }
+                lines.append("  Describe them with a user pattern to have them read: `trace-analyze patterns --help`.")
             }
-            lines.append("  Describe them with a user pattern to have them read: `trace-analyze patterns --help`.")
+            let malformed = trace.malformedProbeLines
+            if malformed > 0 {
+                lines.append("\(file): \(plural(malformed, "probe line")) (`trace-analyze: kind=… view=…`) \(malformed == 1 ? "was" : "were") malformed and read as text:")
+                lines += trace.malformedProbeSamples.map { "    \(file):\($0.line)  \($0.text)" }
+                if malformed > trace.malformedProbeSamples.count {
+                    lines.append("    … and \(plural(malformed - trace.malformedProbeSamples.count, "more line")) (query: SELECT line, message FROM events WHERE kind = 'text' AND message LIKE '%trace-analyze:%')")
+                }
+            }
             return lines
         }
+    }
+
+    /// `app: looks like a binary file, not a text log (41% of …)`: for the report and for the
+    /// error `check` ends with.
+    static func binaryNote(_ trace: TraceCoverage) -> String {
+        let file = trace.source == "-" ? "<stdin>" : trace.source
+        return "\(file) looks like a binary file, not a text log: \(trace.binaryPercent)% of its first \(InputSniff.blockSize / 1024) KiB are NUL or control bytes"
     }
 
     /// Where a finding points: with `--sources`, the source line that explains it (a lint

@@ -93,9 +93,13 @@ struct ReportOptions {
         }
         let stored = StoredFindings(database: database, traceIDs: traceIDs)
         if let writeBaseline {
+            var recorded = 0
             try ReportSink.writing(to: writeBaseline, what: "baseline") { sink in
-                try Baseline.writeJSON(recording: stored) { sink.write($0) }
+                recorded = try Baseline.writeJSON(recording: stored) { sink.write($0) }
             }
+            // The report below is the run's as ever; this line says the file was written at all.
+            let path = ShellWord.quote(writeBaseline)
+            Console.note("wrote baseline \(writeBaseline): \(plural(recorded, "finding")); later runs with --baseline \(path) report only new ones")
         }
         var hidden: Set<Int> = []
         if let baseline {

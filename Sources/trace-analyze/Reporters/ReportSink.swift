@@ -6,6 +6,8 @@
 final class ReportSink {
     private let file: ByteSink?
     private var compactor: JSONText.Compactor?
+    /// While true, what is written is plain text inside a page: it is escaped (`HTMLText`).
+    var escapingHTML = false
 
     /// A sink to `path`, or to stdout when it is nil; `what` names the file in errors. With
     /// `compactingJSON` the JSON written is put on one line, and the line ended when the sink
@@ -34,6 +36,11 @@ final class ReportSink {
     }
 
     private func send(_ bytes: UnsafeRawBufferPointer) {
+        if escapingHTML {
+            escapingHTML = false
+            defer { escapingHTML = true }
+            return HTMLText.escape(bytes) { send($0) }
+        }
         if let file { file.write(bytes: bytes.assumingMemoryBound(to: UInt8.self)) } else { Console.write(bytes: bytes) }
     }
 

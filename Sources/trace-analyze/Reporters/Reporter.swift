@@ -1,3 +1,4 @@
+import TraceModel
 import TraceRules
 
 /// Prints a report in one output format; one small type per format.
@@ -33,7 +34,7 @@ enum Reporters {
     static func named(_ identifier: String?) throws -> any Reporter.Type {
         let name = identifier ?? TextReporter.identifier
         guard let reporter = all.first(where: { $0.identifier == name }) else {
-            throw UsageError("unknown format '\(name)'\(Suggestion.hint(for: name, in: all.map { $0.identifier })); valid: \(identifiers)")
+            throw UsageError(Suggestion.unknown("format", name, valid: all.map { $0.identifier }))
         }
         return reporter
     }

@@ -54,8 +54,12 @@ enum TextReporter: Reporter {
                 block.append(" ← ")
                 block.append(Report.headline(of: site))
             }
+            // A lint message ends with its rule's fix, which the other formats need on the one
+            // line they have; here the fix has a line of its own, below.
+            let (message, ownFix) = splitFix(finding.message, rule: finding.rule)
+            var fix = ownFix
             block.append("\n  ")
-            block.append(finding.message)
+            block.append(message)
             block.append("\n")
             if let rootCause = finding.rootCause {
                 block.append("  root cause: ")
@@ -64,7 +68,9 @@ enum TextReporter: Reporter {
             }
             if location.site != nil, let links = report.links {
                 for site in links.sites(for: finding) {
-                    block.append("  caused at \(site.file):\(site.position): \(site.message) [\(site.rule.map { "\($0), " } ?? "")confirmed]\n")
+                    let (cause, siteFix) = splitFix(site.message, rule: site.rule)
+                    fix = fix ?? siteFix
+                    block.append("  caused at \(site.file):\(site.position): \(cause) [\(site.rule.map { "\($0), " } ?? "")confirmed]\n")
                 }
             }
             if location.isDeclaration {
@@ -77,9 +83,13 @@ enum TextReporter: Reporter {
             if said.lineCount > maxEvidence {
                 block.append("    … and \(plural(said.lineCount - maxEvidence, "more line"))\n")
             }
-            block.append("  How to fix it: trace-analyze rules ")
-            block.append(finding.rule)
-            block.append("\n\n")
+            if let fix {
+                block.append("  How to fix it: \(fix) (trace-analyze rules \(finding.rule))\n\n")
+            } else {
+                block.append("  How to fix it: trace-analyze rules ")
+                block.append(finding.rule)
+                block.append("\n\n")
+            }
             block.withUnsafeBytes { sink.write(bytes: $0) }
         }
         var text = ""
@@ -108,6 +118,20 @@ enum TextReporter: Reporter {
             text += paint(line, TerminalColours.dim) + "\n"
         }
         sink.write(text + paint(report.summaryLine, TerminalColours.bold) + "\n")
+    }
+
+    /// Each lint rule's fix, which `Linter` ends its findings' messages with (`… . Fix: <fix>`).
+    private static let lintFixes: [String: String] = Dictionary(
+        LintRegistry.builtIn.rules.map { ($0.description.identifier, $0.description.fix) }, uniquingKeysWith: { first, _ in first }
+    )
+
+    /// `message` without the ` Fix: …` a lint rule's finding ends with, and that fix; the message
+    /// as it is, and nil, for any other.
+    private static func splitFix(_ message: String, rule: String?) -> (said: String, fix: String?) {
+        guard let rule, let fix = lintFixes[rule] else { return (message, nil) }
+        let suffix = " Fix: " + fix
+        guard message.hasSuffix(suffix) else { return (message, nil) }
+        return (String(message.dropLast(suffix.count)), fix)
     }
 
     /// What a finding's reading thread found out about it.

@@ -4,11 +4,16 @@
 /// `<script type="application/json" id="timeline-data">` element); the script below reads it
 /// and draws on a canvas. The hidden `#drawn` element's data attributes report what was drawn
 /// (lanes, marks, findings, errors, time to first paint) for the browser tests.
+///
+/// Without JavaScript the page shows its findings as text instead, which Swift writes, escaped,
+/// between `top` and `head` (inside the `<noscript>` element's `<pre>`).
 enum TimelinePageTemplate {
-    static var head: String { page.components(separatedBy: marker)[0] }
+    static var top: String { page.components(separatedBy: textMarker)[0] }
+    static var head: String { page.components(separatedBy: textMarker)[1].components(separatedBy: marker)[0] }
     static var tail: String { page.components(separatedBy: marker)[1] }
 
     private static let marker = "/*TIMELINE-DATA*/"
+    private static let textMarker = "/*TIMELINE-TEXT*/"
 
     private static let page = #"""
 <!DOCTYPE html>
@@ -58,9 +63,19 @@ enum TimelinePageTemplate {
   #event-table tr.selected { background: #e8eaf6; }
   #errors { color: #c62828; padding: 6px 16px; white-space: pre-wrap; }
   #help { color: var(--muted); font-size: 12px; }
+  #no-script { padding: 8px 16px; }
+  #timeline-text { white-space: pre-wrap; font: 12px/1.4 ui-monospace, Menlo, monospace; }
 </style>
+<noscript><style>header, #toolbar, #layout { display: none; }</style></noscript>
 </head>
 <body>
+<noscript>
+  <section id="no-script">
+    <h1>Timeline</h1>
+    <p class="note">The timeline is drawn by JavaScript, which is off; here are the trace and its findings as text.</p>
+    <pre id="timeline-text">/*TIMELINE-TEXT*/</pre>
+  </section>
+</noscript>
 <header>
   <h1>Timeline of <code id="source"></code></h1>
   <div class="counts" id="counts"></div>

@@ -134,7 +134,7 @@ public enum StructuredMessage {
             case .kind:
                 guard kind == nil else { return .malformed("kind given twice") }
                 guard let parsed = value.withBytes(in: message, Self.kind), parsed.isLifecycleStep else {
-                    return .malformed("unknown kind '\(value.string(in: message))'; valid: body, init, deinit, appear, disappear, task, layout")
+                    return .malformed(Suggestion.unknown("kind", value.string(in: message), valid: lifecycleKindNames))
                 }
                 kind = parsed
             case .view: if let error = set(&view) { return error }
@@ -168,14 +168,36 @@ public enum StructuredMessage {
                 break
             }
         }
-        guard let kind else { return .malformed("missing kind") }
-        guard let view else { return .malformed("missing view") }
+        guard let kind else { return .malformed("missing kind" + misspelled("kind", in: message)) }
+        guard let view else { return .malformed("missing view" + misspelled("view", in: message)) }
         if newIdentity && kind != .body { return .malformed("identity=new belongs on a body line, found kind=\(kind.rawValue)") }
         if seen != nil && kind != .`deinit` { return .malformed("seen belongs on a deinit line, found kind=\(kind.rawValue)") }
         return .parsed(Parsed(
             kind: kind, view: view, instance: instance, owner: owner, durationMs: duration,
             type: type, time: time, newIdentity: newIdentity, seen: seen
         ))
+    }
+
+    /// Why `message` (a stored event's text) was refused as a structured line, or nil when it
+    /// is none or was read: for reports that show the malformed lines a trace counted.
+    public static func whyMalformed(_ message: String) -> String? {
+        var message = message
+        return message.withUTF8 { bytes in
+            if case .malformed(let reason) = parse(UnsafeRawBufferPointer(bytes)) { return reason }
+            return nil
+        }
+    }
+
+    /// The kinds a structured line may name, in the order messages list them.
+    private static let lifecycleKindNames = EventKind.allCases.filter(\.isLifecycleStep).map(\.rawValue)
+
+    /// ` ('veiw=' given: did you mean 'view='?)` when a key of `message` looks like a misspelled
+    /// `key`, else nothing. Only a line already refused pays for it.
+    private static func misspelled(_ key: String, in message: UnsafeRawBufferPointer) -> String {
+        let keys = String(decoding: message, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" })
+            .compactMap { pair in pair.firstIndex(of: "=").map { String(pair[..<$0]) } }
+        guard let typed = keys.first(where: { $0 != key && Suggestion.closest(to: $0, in: [key]) != nil }) else { return "" }
+        return " ('\(typed)=' given: did you mean '\(key)='?)"
     }
 
     /// The keys the format gives a meaning to; any other is ignored.

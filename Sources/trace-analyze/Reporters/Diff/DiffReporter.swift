@@ -1,3 +1,4 @@
+import TraceModel
 import TraceRules
 
 /// Prints a `TraceDiff` in one format; one small type per format, as for reports.
@@ -21,7 +22,7 @@ enum DiffReporters {
     static func named(_ identifier: String?) throws -> any DiffReporter.Type {
         let name = identifier ?? DiffTextReporter.identifier
         guard let reporter = all.first(where: { $0.identifier == name }) else {
-            throw UsageError("unknown format '\(name)' for diff; valid: \(all.map { $0.identifier }.joined(separator: ", "))")
+            throw UsageError("unknown format '\(name)' for diff\(Suggestion.hint(for: name, in: all.map { $0.identifier })); valid: \(all.map { $0.identifier }.joined(separator: ", "))")
         }
         return reporter
     }
