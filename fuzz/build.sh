@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target into .build-fuzz/ (git-ignored) and prints the binary's path:
-# Sources/TraceModel, fuzz/FuzzTarget.swift and fuzz/LineMutator.swift compiled as one module
+# Sources/TraceModel, fuzz/*.swift and fuzz/entries/*.swift compiled as one module
 # with -sanitize=fuzzer,address. Exits 3 with a message when this toolchain cannot build fuzzers
 # (Xcode's swiftc, say); SwiftPM never sees this file, so `swift build` does not need libFuzzer.
 set -euo pipefail
@@ -29,7 +29,7 @@ while IFS= read -r file; do sources+=("$root/$file"); done < <(find Sources/Trac
 # gold warns once per ASan helper symbol ("Cannot export local symbol"): that noise is dropped.
 if ! (cd "$out" && "$swiftc" -sanitize=fuzzer,address -parse-as-library -module-name TraceModel \
     -O -wmo -g -swift-version 6 -import-objc-header "$root/fuzz/LibFuzzer.h" \
-    "${sources[@]}" "$root/fuzz/FuzzTarget.swift" "$root/fuzz/LineMutator.swift" \
+    "${sources[@]}" "$root"/fuzz/*.swift "$root"/fuzz/entries/*.swift \
     -o trace-model-fuzzer) >"$log/build.log" 2>&1; then
     grep -v 'Cannot export local symbol' "$log/build.log" >&2
     exit 1

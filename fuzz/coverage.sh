@@ -17,7 +17,7 @@ sources=()
 while IFS= read -r file; do sources+=("$root/$file"); done < <(find Sources/TraceModel -name '*.swift' | LC_ALL=C sort)
 (cd "$out" && "$swiftc" -sanitize=fuzzer -profile-generate -profile-coverage-mapping -parse-as-library \
     -module-name TraceModel -Onone -swift-version 6 -import-objc-header "$root/fuzz/LibFuzzer.h" \
-    "${sources[@]}" "$root/fuzz/FuzzTarget.swift" "$root/fuzz/LineMutator.swift" -o coverage-fuzzer 2>&1) \
+    "${sources[@]}" "$root"/fuzz/*.swift "$root"/fuzz/entries/*.swift -o coverage-fuzzer 2>&1) \
     | grep -v 'Cannot export local symbol' >&2 || true
 rm -f "$out"/*.profraw
 mkdir -p .build-fuzz/corpus .build-fuzz/seeds
