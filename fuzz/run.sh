@@ -4,7 +4,7 @@
 #   fuzz/run.sh --target instruments 60        the xctrace export reader
 #   fuzz/run.sh --target all 60 -seed=1        every target in turn, 60 s each; extra arguments go to libFuzzer
 # Targets: parser (any bytes as a log), probe (TraceProbe's structured lines), instruments
-# (xctrace export XML). The corpus grows in .build-fuzz/corpus (parser) or .build-fuzz/TARGET/corpus
+# (xctrace export XML), config (.trace-analyze.json with custom rules). The corpus grows in .build-fuzz/corpus (parser) or .build-fuzz/TARGET/corpus
 # (kept between runs); crashes, hangs and leaks are written to the artifacts/ beside it. Exits 0
 # when nothing was found, 3 when the toolchain cannot build fuzzers (skipped), and libFuzzer's
 # status otherwise.
@@ -17,11 +17,11 @@ cd "$(dirname "$0")/.."
 
 target=parser
 if [ "${1:-}" = "--target" ]; then
-    target=${2:?--target needs parser, probe, instruments or all}
+    target=${2:?--target needs parser, probe, instruments, config or all}
     shift 2
 fi
 if [ "$target" = all ]; then
-    for one in parser probe instruments; do
+    for one in parser probe instruments config; do
         "$0" --target "$one" "$@" || exit $?
     done
     exit 0
@@ -30,7 +30,8 @@ case "$target" in
     parser) out=.build-fuzz; dict=fuzz/trace.dict; seeds=(fixtures) ;;
     probe) out=.build-fuzz/probe; dict=fuzz/probe.dict; seeds=(fixtures/probe fixtures/fuzz-regressions) ;;
     instruments) out=.build-fuzz/instruments; dict=fuzz/xml.dict; seeds=(fixtures/instruments fixtures/fuzz-regressions) ;;
-    *) echo "fuzz: unknown target '$target'; valid: parser, probe, instruments, all" >&2; exit 2 ;;
+    config) out=.build-fuzz/config; dict=fuzz/config.dict; seeds=(fixtures/configs fixtures/reporters/config.json) ;;
+    *) echo "fuzz: unknown target '$target'; valid: parser, probe, instruments, config, all" >&2; exit 2 ;;
 esac
 export TRACE_FUZZ_TARGET=$target
 seconds=${1:-60}

@@ -3,6 +3,7 @@
 //   parser       any bytes as a log (FuzzTarget.swift)
 //   probe        TraceProbe's structured lines (probe.swift)
 //   instruments  any bytes as an xctrace export (instruments.swift)
+//   config       any bytes as .trace-analyze.json, custom rules included (config.swift)
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -12,12 +13,13 @@ public func fuzzTraceModel(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case .parser: FuzzTarget.run(input)
     case .probe: ProbeFuzz.run(input)
     case .instruments: InstrumentsFuzz.run(input)
+    case .config: ConfigFuzz.run(input)
     }
     return 0
 }
 
 enum FuzzEntry: String, CaseIterable {
-    case parser, probe, instruments
+    case parser, probe, instruments, config
 
     /// Read once: every input of a run goes to the same target.
     static let target: FuzzEntry = {
