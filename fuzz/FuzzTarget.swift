@@ -1,6 +1,7 @@
-// libFuzzer entry point for TraceModel's parsing pipeline. Not a SwiftPM target: `fuzz/build.sh`
-// compiles it together with `Sources/TraceModel` into one module, so it can see internals and
-// `swift build` never needs libFuzzer.
+// TraceModel's parsing pipeline under libFuzzer (the `parser` and `probe` targets' entry points
+// are in fuzz/entries/). Not a SwiftPM target: `fuzz/build.sh` compiles it together with
+// `Sources/TraceModel` into one module, so it can see internals and `swift build` never needs
+// libFuzzer.
 //
 // Every input is parsed three times through `LineReader` → `TraceParser.consume` … `finish`:
 //   1. as one chunk;
@@ -15,12 +16,6 @@
 // `JSONParser.parse` reads the raw bytes too, and a JSON object goes on through
 // `ConfigurationReader` and `UserPattern` as a configuration file would.
 // A broken promise is a `fatalError`, which libFuzzer reports as a crash with its input.
-
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzTraceModel(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    FuzzTarget.run(UnsafeRawBufferPointer(start: size > 0 ? data : nil, count: size))
-    return 0
-}
 
 enum FuzzTarget {
     /// What one parse of the input produced.

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Writes the seed corpus into DIR (default .build-fuzz/seeds): every file under fixtures/, those
+# Writes the seed corpus into DIR (default .build-fuzz/seeds): every file under FOLDER... (default
+# fixtures/; see fuzz/run.sh for each target's), those
 # over MAX bytes (default 4096, the fuzzer's -max_len) split at line ends into pieces of at most
 # MAX bytes, so each seed is read whole. Seeds are named after their fixture.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-.build-fuzz/seeds}
 max=${2:-4096}
+shift 2 || shift $#
+folders=("$@")
+[ "${#folders[@]}" -gt 0 ] || folders=(fixtures)
 rm -rf "$dir"
 mkdir -p "$dir"
 count=0
@@ -26,5 +30,5 @@ while IFS= read -r file; do
             END { if (buf != "") emit(buf) }' "$file"
     fi
     count=$((count + 1))
-done < <(find fixtures -type f | LC_ALL=C sort)
+done < <(find "${folders[@]}" -type f | LC_ALL=C sort)
 echo "fuzz: $count fixtures -> $(find "$dir" -type f | wc -l | tr -d ' ') seeds in $dir" >&2

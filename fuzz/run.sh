@@ -1,34 +1,56 @@
 #!/usr/bin/env bash
-# Builds the fuzzer and runs it for SECONDS (default 60) on one core, seeded from fixtures/.
-#   fuzz/run.sh 600                  ten minutes
-#   fuzz/run.sh 60 -seed=1           extra arguments go to libFuzzer
-# The corpus grows in .build-fuzz/corpus (kept between runs); crashes, hangs and leaks are
-# written to .build-fuzz/artifacts/. Exits 0 when nothing was found, 3 when the toolchain
-# cannot build fuzzers (skipped), and libFuzzer's status otherwise.
-# Reproduce a finding with: .build-fuzz/trace-model-fuzzer .build-fuzz/artifacts/crash-<sha1>
+# Builds the fuzzer and runs one target for SECONDS (default 60) on one core, seeded from fixtures/.
+#   fuzz/run.sh 600                            the log parser, ten minutes
+#   fuzz/run.sh --target instruments 60        the xctrace export reader
+#   fuzz/run.sh --target all 60 -seed=1        every target in turn, 60 s each; extra arguments go to libFuzzer
+# Targets: parser (any bytes as a log), probe (TraceProbe's structured lines), instruments
+# (xctrace export XML), config (.trace-analyze.json with custom rules). The corpus grows in .build-fuzz/corpus (parser) or .build-fuzz/TARGET/corpus
+# (kept between runs); crashes, hangs and leaks are written to the artifacts/ beside it. Exits 0
+# when nothing was found, 3 when the toolchain cannot build fuzzers (skipped), and libFuzzer's
+# status otherwise.
+# Reproduce a finding with: TRACE_FUZZ_TARGET=TARGET .build-fuzz/trace-model-fuzzer <artifact>
 set -uo pipefail
 # A Swift trap should reach libFuzzer as a plain signal: the runtime's backtracer, reading the
 # stack from another thread, trips ASan and can hang.
 export SWIFT_BACKTRACE=enable=no
 cd "$(dirname "$0")/.."
 
+target=parser
+if [ "${1:-}" = "--target" ]; then
+    target=${2:?--target needs parser, probe, instruments, config or all}
+    shift 2
+fi
+if [ "$target" = all ]; then
+    for one in parser probe instruments config; do
+        "$0" --target "$one" "$@" || exit $?
+    done
+    exit 0
+fi
+case "$target" in
+    parser) out=.build-fuzz; dict=fuzz/trace.dict; seeds=(fixtures) ;;
+    probe) out=.build-fuzz/probe; dict=fuzz/probe.dict; seeds=(fixtures/probe fixtures/fuzz-regressions) ;;
+    instruments) out=.build-fuzz/instruments; dict=fuzz/xml.dict; seeds=(fixtures/instruments fixtures/fuzz-regressions) ;;
+    config) out=.build-fuzz/config; dict=fuzz/config.dict; seeds=(fixtures/configs fixtures/reporters/config.json) ;;
+    *) echo "fuzz: unknown target '$target'; valid: parser, probe, instruments, config, all" >&2; exit 2 ;;
+esac
+export TRACE_FUZZ_TARGET=$target
 seconds=${1:-60}
 shift || true
-out=.build-fuzz
 
 binary=$(fuzz/build.sh)
 status=$?
 [ "$status" -eq 0 ] || exit "$status"
 
-fuzz/make-corpus.sh "$out/seeds" 4096
+fuzz/make-corpus.sh "$out/seeds" 4096 "${seeds[@]}"
 mkdir -p "$out/corpus" "$out/artifacts"
 log="$out/last-run.log"
+echo "fuzz: target $target" >&2
 before=$(ls "$out/artifacts" | wc -l)
 
 # The first directory receives new inputs; the seeds are read only.
 # -timeout: an input that takes 10 s is a hang. -rss_limit_mb: ASan's shadow needs headroom.
 "$binary" "$out/corpus" "$out/seeds" \
-    -dict=fuzz/trace.dict \
+    -dict="$dict" \
     -max_len=4096 \
     -max_total_time="$seconds" \
     -timeout=10 \
@@ -48,4 +70,4 @@ if [ "$after" -gt "$before" ] || [ "$status" -ne 0 ]; then
     grep -E 'Test unit written to' "$log" | sed 's/^.*written to /fuzz:   /'
     exit "$status"
 fi
-echo "fuzz: no crash in ${seconds}s; full log in $log"
+echo "fuzz: $target: no crash in ${seconds}s; full log in $log"

@@ -30,6 +30,12 @@ public final class Database {
     /// Where this database's new traces keep their events instead of `event_rows`, and where
     /// their readers find them (`EventSpool`): set on `check`'s temporary database only.
     var eventSpool: EventSpool?
+    /// Set where a reading command's analysis writes to `temp` tables over a file it may only
+    /// read (`AnalysisTables`): another connection would not see them, so `openReader` gives none.
+    var analysesInTemporaryTables = false
+    /// Why this database is a private copy of the file the user named, when it is one (a file
+    /// this user cannot write, in an older schema): the command says so.
+    public internal(set) var copiedBecause: String?
     private var statementCache: [String: Statement] = [:]
     /// Kept alive for as long as the connection: the authorizer's state, which SQLite holds only
     /// as a raw pointer.
@@ -106,6 +112,7 @@ public final class Database {
     /// looks its lines up on one while this one reads the findings); nil when there is no file
     /// to open again (`:memory:`, SQLite's private temporary database).
     public func openReader() throws -> Database? {
+        if analysesInTemporaryTables { return nil }
         if let reader = preparedReader {
             preparedReader = nil
             reader.eventSpool = eventSpool

@@ -53,10 +53,11 @@ public enum TraceDatabase {
     ///
     /// These are reading commands: the file's journal mode is left as it is (no WAL, no `-wal`
     /// or `-shm` beside it). Where this user cannot write the file or its directory (someone
-    /// else's file, a read-only mount), the database is copied into a private temporary file
-    /// and the work is done there: the results are printed, not kept, and the file is untouched.
-    /// Unless `isAnalysed` finds that what the command needs is stored already: then the file is
-    /// only read, and nothing is copied.
+    /// else's file, a read-only mount), the file is only read: what the analysis works out goes
+    /// to temporary tables of this connection (`AnalysisTables`), printed and not kept. Where
+    /// `isAnalysed` finds that what the command needs is stored already, nothing is worked out.
+    /// Only a file of an older schema, which must be migrated before the rules can read it, is
+    /// copied into a private temporary file first (`copiedBecause` says why).
     public static func openForAnalysis(path: String, isAnalysed: ((Database) throws -> Bool)? = nil) throws -> Database {
         guard cannotWriteBeside(path) else {
             let database = try Database(path: path, mode: .readWrite, busyTimeout: writerBusyTimeout)
@@ -65,9 +66,21 @@ public enum TraceDatabase {
             try Schema.migrate(database)
             return database
         }
+        return try openReadOnlyForAnalysis(path: path, isAnalysed: isAnalysed)
+    }
+
+    /// `openForAnalysis` for a file this user cannot write: read, never written.
+    static func openReadOnlyForAnalysis(path: String, isAnalysed: ((Database) throws -> Bool)?) throws -> Database {
         let source = try openReadable(path: path)
         if let isAnalysed, try isAnalysed(source) { return source }
-        return try openTemporary(shownAs: path) { try source.copy(into: $0) }
+        let version = try source.userVersion
+        if version == Schema.currentVersion {
+            try AnalysisTables.shadow(source)
+            return source
+        }
+        let copy = try openTemporary(shownAs: path) { try source.copy(into: $0) }
+        copy.copiedBecause = "\(path) is in schema version \(version) (this trace-analyze writes \(Schema.currentVersion)) and cannot be written here, so it was upgraded in a private copy; `trace-analyze ingest --db \(path)` where it can be written upgrades it for good"
+        return copy
     }
 
     /// Opens an existing database that can only be read: read-only file, `query_only`, an

@@ -25,7 +25,11 @@ public struct ConfigurationFile: Sendable {
 
     /// Loads and checks the top level of the file at `path`.
     public static func load(path: String) throws -> ConfigurationFile {
-        let root = try ConfigurationReader.load(path: path)
+        try checked(ConfigurationReader.load(path: path), path: path)
+    }
+
+    /// The file whose top level `root` holds, checked as `load` checks it.
+    static func checked(_ root: ConfigurationReader, path: String) throws -> ConfigurationFile {
         try root.rejectUnknownKeys(topLevelKeys)
         return ConfigurationFile(path: path, root: root)
     }

@@ -134,7 +134,11 @@ public struct XMLScanner {
                 if !open.isEmpty {
                     sink.text(UnsafeRawBufferPointer(start: base + start, count: index - start))
                 } else if !Self.allSpace(base + start, index - start) {
-                    throw XMLError(offset: consumed + start, reason: "text outside any element")
+                    // At the text's first byte that is not a space: the spaces before it may have
+                    // been handed on with an earlier chunk, and the offset must not depend on that.
+                    var first = start
+                    while Self.isSpace(base[first]) { first += 1 }
+                    throw XMLError(offset: consumed + first, reason: "text outside any element")
                 }
                 continue
             }

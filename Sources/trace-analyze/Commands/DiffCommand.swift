@@ -98,8 +98,9 @@ enum DiffCommand: Command {
             throw ToolError("no database at \(path); create one with `trace-analyze ingest FILE --db \(path)`")
         }
         // A reading command: the file keeps its journal mode, and a file this user cannot write
-        // is analysed in a private copy.
+        // is only read (the analysis goes to temporary tables).
         let database = try TraceDatabase.openForAnalysis(path: path)
+        if let reason = database.copiedBecause { Console.note("trace-analyze: note: \(reason)") }
         let traces = try TraceCatalog.list(database)
         return try traceIDs.map { id in
             guard let trace = traces.first(where: { $0.id == id }) else {

@@ -21,7 +21,7 @@ enum StoredTrace {
     }
 
     /// Opens the database for analysis (findings and causes are stored next to the trace where
-    /// the file can be written, in a private copy where it cannot) and picks `requested`, or the
+    /// the file can be written, in temporary tables where it cannot) and picks `requested`, or the
     /// latest trace. `missing` says what to do when there is no
     /// database at all.
     ///
@@ -41,6 +41,8 @@ enum StoredTrace {
                 return try isAnalysed(source, id)
             }
         })
+        // Loud about the one case that costs a copy of the whole file.
+        if let reason = database.copiedBecause { Console.note("trace-analyze: note: \(reason)") }
         if let requested {
             try requireTrace(requested, in: database, path: path)
             return (database, requested)

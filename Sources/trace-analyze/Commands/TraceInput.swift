@@ -29,7 +29,7 @@ enum TraceInput {
             return (database, summary.traceID)
         }
         // Opened for analysis: a trace that was only ingested gets its updates and causes now
-        // (kept where the file can be written, else worked out in a private copy).
+        // (kept where the file can be written, else in temporary tables beside the file read).
         let (database, traceID) = try StoredTrace.open(arguments, requested: requested, isAnalysed: { try Explainer.isAnalysed($1, in: $0) }) { path in
             "no database at \(path); name a log FILE (or - for stdin), or store one with `trace-analyze ingest FILE --db \(path)`"
         }

@@ -15,27 +15,30 @@ struct TraceSelection {
 
     /// The options the commands that take one trace share.
     static let specs = [
-        OptionSpec(name: "trace", value: "ID", help: "Read this stored trace from --db instead of a log (see `trace-analyze traces`)."),
+        OptionSpec(name: "trace", value: "ID", help: "Read this stored trace from --db instead of a log (see `trace-analyze traces`); --db without a log reads the latest."),
         OptionSpec(
             name: "db", value: "PATH",
-            help: "With --trace, the database to read (default: $TRACE_ANALYZE_DB, else ./\(TraceDatabase.defaultPath)); with a log, keep its trace here (default: a temporary database)."
+            help: "Without a log, the database whose trace to read (--trace ID, default the latest; default: $TRACE_ANALYZE_DB, else ./\(TraceDatabase.defaultPath)); with a log (- for stdin), keep its trace here (default: a temporary database)."
         ),
         ConfigOption.spec,
     ]
 
     /// The positional argument those commands take.
-    static let positionals = [("FILE", "A log file or an Instruments export (xctrace export XML; a .trace recording on macOS), or - for stdin (the default when input is piped); or --trace.")]
+    static let positionals = [("FILE", "A log file or an Instruments export (xctrace export XML; a .trace recording on macOS), or - for stdin (the default when input is piped and no --db is given); or --trace.")]
 
     /// Resolves the user's choice: a log (parsed now) or a stored trace; checks before reading.
     static func resolve(_ arguments: ParsedArguments) throws -> TraceSelection {
         let file = try ConfigOption.load(arguments)
         let configuration = try RuleConfiguration(file: file)
-        if let id = try StoredTrace.requestedID(arguments) {
+        let requested = try StoredTrace.requestedID(arguments)
+        // `--db` without a log names the stored traces to read (the latest), as for `report`,
+        // `why` and `views`; a piped log is stored there only when named as `-`.
+        if requested != nil || (arguments.positionals.isEmpty && arguments.value("db") != nil) {
             guard arguments.positionals.isEmpty else {
                 throw UsageError("give a log file or --trace, not both")
             }
             // Opened for analysis: the findings are stored next to the trace, as `report` does.
-            let (database, traceID) = try StoredTrace.open(arguments, requested: id) { path in
+            let (database, traceID) = try StoredTrace.open(arguments, requested: requested) { path in
                 "no database at \(path); create one with `trace-analyze ingest FILE --db \(path)`"
             }
             let selector = "--trace \(traceID) --db \(ShellWord.quote(DatabaseOption.path(arguments)))"
