@@ -18,6 +18,8 @@ public struct TraceCoverage: Sendable, Equatable {
     public let lookalikeSamples: [Line]
     /// The first few lines of the trace, for the message when nothing was recognised.
     public let firstLines: [Line]
+    /// For an Instruments export: its tables' rows; nil for a log.
+    public var instruments: InstrumentsCoverage?
 
     /// True when the trace holds no lifecycle event at all.
     public var isEmpty: Bool { lifecycleEvents == 0 }
@@ -47,10 +49,12 @@ public struct TraceCoverage: Sendable, Equatable {
             samples = lookalikes == 0 ? [] : try Self.lines(database, traceID: traceID, where: "AND origin = 'lookalike'")
             first = events == unrecognized ? try Self.lines(database, traceID: traceID, where: "") : []
         }
-        return TraceCoverage(
+        var coverage = TraceCoverage(
             source: source, lines: lines, lifecycleEvents: events - unrecognized,
             lookalikes: lookalikes, lookalikeSamples: samples, firstLines: first
         )
+        coverage.instruments = try InstrumentsCoverage.read(database, traceID: traceID)
+        return coverage
     }
 
     private static func lines(_ database: Database, traceID: Int, where condition: String) throws -> [Line] {

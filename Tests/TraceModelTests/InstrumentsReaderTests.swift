@@ -137,9 +137,9 @@ import TraceModel
         var edges: [InstrumentsEdge] = []
         let bytes = try Self.bytes("recorded-causes.xml")
         try bytes.withUnsafeBytes { chunk in
-            try reader.consume(chunk, emit: { _, node in nodes.append(node) }, link: { edges.append($0) })
+            try reader.consume(chunk, emit: { _, row in nodes.append(row.node) }, link: { edges.append($0) })
         }
-        try reader.finish(emit: { _, node in nodes.append(node) }, link: { edges.append($0) })
+        try reader.finish(emit: { _, row in nodes.append(row.node) }, link: { edges.append($0) })
         #expect(nodes == [1, 2, 3, 4, 5, 6])
         #expect(edges == [
             InstrumentsEdge(line: 12, source: 100, destination: 4, label: "@State", valueType: "Int", changedProperties: "count"),

@@ -96,6 +96,7 @@ struct Report {
     var coverageLines: [String] {
         coverage.flatMap { trace -> [String] in
             let file = trace.source == "-" ? "<stdin>" : trace.source
+            if let instruments = trace.instruments { return [InstrumentsCoverageText.line(file: file, instruments)] }
             var lines = ["\(file): recognised \(trace.lifecycleEvents) of \(plural(trace.lines, "line")) as lifecycle events"]
             guard trace.lookalikes > 0 else { return lines }
             lines[0] += "; \(trace.lookalikes) more \(trace.lookalikes == 1 ? "looks" : "look") like lifecycle prints but \(trace.lookalikes == 1 ? "was" : "were") not recognised:"
