@@ -31,6 +31,40 @@ import TraceModel
         }
     }
 
+    @Test func realHangRowsKeepTheirTypeAndThreadAndRealHitchesTheirDisplay() throws {
+        let (hangs, hangStats, hangError) = Self.read(try Self.bytes("xcode27-real-potential-hangs.xml"), chunk: 97)
+        #expect(hangError == nil)
+        #expect(hangs.count == 23)
+        let first = try #require(hangs.first)
+        #expect(first.kind == .hitch && first.recorded == [.hang])
+        #expect(first.message == "Brief Unresponsiveness 234.839 ms on Main Thread (0x2732bb)")
+        #expect(first.envelope.level == "Brief Unresponsiveness" && first.envelope.tid == 0x2732bb)
+        #expect(hangs.filter { $0.envelope.level == "Potential Interaction Delay" }.count == 17)
+        #expect(hangStats.instrumentsMicrohangs == 6 && hangStats.instrumentsHangs == 0)
+        #expect(hangStats.instrumentsTableRows == [InstrumentsTableRows(table: "potential-hangs", rows: 23)])
+
+        let (hitches, hitchStats, _) = Self.read(try Self.bytes("xcode27-real-hitches.xml"))
+        #expect(hitches.count == 11 && hitches.allSatisfy { $0.recorded.isEmpty })
+        #expect(hitches[0].message == "hitch 216.667 ms on Display 2: Potentially expensive app update(s)")
+        // Row 6's narrative is empty (`fmt=""`): no text after the display.
+        #expect(hitches[5].message == "hitch 16.667 ms on Display 2")
+        #expect(hitchStats.instrumentsHitchesOver100ms == 2 && hitchStats.instrumentsSystemHitches == 0)
+    }
+
+    @Test func tablesCountedNotReadMakeNoEventsButCountTheirRows() throws {
+        let (events, stats, error) = Self.read(try Self.bytes("xcode27-real-hitches-renders.xml"))
+        #expect(error == nil && events.isEmpty)
+        #expect(stats.instrumentsTableRows == [InstrumentsTableRows(table: "hitches-renders", rows: 12)])
+        #expect(stats.named.contains { $0.name == "instruments_rows:hitches-renders" && $0.value == 12 })
+    }
+
+    @Test func aLayoutPassCountsItsSelfTimeAndACachedPassIsSkipped() throws {
+        let (events, stats, _) = Self.read(try Self.bytes("layout-updates.xml"))
+        #expect(events.map(\.view) == ["VStack", "Text", "Image"])
+        #expect(events.map(\.durationMs) == [0.5, 1.0, 0.5])
+        #expect(stats.instrumentsCachedLayouts == 1)
+    }
+
     @Test func xcode27RowsBecomeBodyAndLayoutEventsWithDurationsAndTokens() throws {
         let (events, stats, error) = Self.read(try Self.bytes("xcode27-updates.xml"))
         #expect(error == nil)
