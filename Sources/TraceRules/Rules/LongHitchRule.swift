@@ -67,36 +67,12 @@ public enum LongHitchRule: Rule {
     )
 
     public static func detector(_ context: RuleContext) -> any Detector {
-        Hitches(maxHitchMs: context.thresholds[maxHitchMs])
-    }
-
-    /// The app's hitches of a `HitchAccount`, judged at the end (their updates may come later).
-    final class Hitches: Detector {
-        private let maxHitchMs: Double
-        private let account = HitchAccount { !$0.recorded.contains(.hang) && !$0.recorded.contains(.system) }
-
-        init(maxHitchMs: Double) {
-            self.maxHitchMs = maxHitchMs
-        }
-
-        func observe(_ event: LifecycleEvent) {
-            account.observe(event)
-        }
-
-        func finish(_ subjects: Subjects) -> [Violation] {
-            account.settle()
-            return account.intervals.compactMap { hitch in
-                let duration = hitch.milliseconds
-                guard duration > maxHitchMs else { return nil }
-                var violation = Violation(
-                    view: account.ranked(hitch, subjects).first?.view,
-                    message: "A frame was shown \(HitchAccount.format(duration)) late at \(HitchAccount.format(seconds: hitch.start)), "
-                        + "over the \(LongBodyUpdateRule.Bodies.ms(maxHitchMs)) budget. \(account.sentence(hitch, subjects))",
-                    count: 1, lines: [hitch.line]
-                )
-                violation.milliseconds = duration
-                return violation
-            }
+        let budget = context.thresholds[maxHitchMs]
+        // The app's hitches: a system hitch is not the app's frame, a hang is another rule's.
+        return JudgedIntervals(keeping: { !$0.recorded.contains(.hang) && !$0.recorded.contains(.system) }) { hitch in
+            guard hitch.milliseconds > budget else { return nil }
+            return ("A frame was shown \(HitchAccount.format(hitch.milliseconds)) late at \(HitchAccount.format(seconds: hitch.start)), "
+                + "over the \(LongBodyUpdateRule.Bodies.ms(budget)) budget.", .full)
         }
     }
 }

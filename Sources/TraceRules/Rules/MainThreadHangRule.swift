@@ -73,42 +73,16 @@ public enum MainThreadHangRule: Rule {
 
     public static func detector(_ context: RuleContext) -> any Detector {
         let microhang = context.thresholds[microhangMs]
-        return Hangs(microhangMs: microhang, hangMs: max(context.thresholds[hangMs], microhang))
-    }
-
-    /// The main-thread hangs of a `HitchAccount`, judged at the end (their updates may come later).
-    final class Hangs: Detector {
-        private let microhangMs: Double
-        private let hangMs: Double
-        private let account = HitchAccount { $0.recorded.contains(.hang) && !$0.recorded.contains(.offMainThread) }
-
-        init(microhangMs: Double, hangMs: Double) {
-            self.microhangMs = microhangMs
-            self.hangMs = hangMs
-        }
-
-        func observe(_ event: LifecycleEvent) {
-            account.observe(event)
-        }
-
-        func finish(_ subjects: Subjects) -> [Violation] {
-            account.settle()
-            return account.intervals.compactMap { hang in
-                let duration = hang.milliseconds
-                guard duration >= microhangMs else { return nil }
-                let isHang = duration >= hangMs
-                let judged = isHang
-                    ? "a hang by Apple's classes (\(LongBodyUpdateRule.Bodies.ms(hangMs)) or more)"
-                    : "a microhang by Apple's classes (\(LongBodyUpdateRule.Bodies.ms(microhangMs)) to \(LongBodyUpdateRule.Bodies.ms(hangMs)))"
-                var violation = Violation(
-                    view: account.ranked(hang, subjects).first?.view,
-                    message: "The main thread was unresponsive for \(HitchAccount.format(duration)) at \(HitchAccount.format(seconds: hang.start)): "
-                        + "\(judged). \(account.sentence(hang, subjects))",
-                    count: 1, lines: [hang.line], weight: isHang ? .full : .lowered
-                )
-                violation.milliseconds = duration
-                return violation
-            }
+        let hang = max(context.thresholds[hangMs], microhang)
+        // A stall of another thread is not a hang by Apple's definition.
+        return JudgedIntervals(keeping: { $0.recorded.contains(.hang) && !$0.recorded.contains(.offMainThread) }) { interval in
+            let duration = interval.milliseconds
+            guard duration >= microhang else { return nil }
+            let judged = duration >= hang
+                ? "a hang by Apple's classes (\(LongBodyUpdateRule.Bodies.ms(hang)) or more)"
+                : "a microhang by Apple's classes (\(LongBodyUpdateRule.Bodies.ms(microhang)) to \(LongBodyUpdateRule.Bodies.ms(hang)))"
+            return ("The main thread was unresponsive for \(HitchAccount.format(duration)) at \(HitchAccount.format(seconds: interval.start)): \(judged).",
+                    duration >= hang ? .full : .lowered)
         }
     }
 }

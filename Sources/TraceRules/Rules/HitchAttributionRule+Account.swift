@@ -131,3 +131,36 @@ final class HitchAccount {
         "\(Double(Int((seconds * 1000).rounded())) / 1000) s"
     }
 }
+
+/// A rule's detector that judges each hitch or hang of its account on its own (`long_hitch`,
+/// `main_thread_hang`): one finding per interval `judge` reports, its judgement followed by what
+/// ran under it, counting one interval and timed by its duration. Judged at the end: the
+/// updates under an interval may come in a later table.
+final class JudgedIntervals: Detector {
+    private let account: HitchAccount
+    /// The judgement of an interval (`A frame was shown 217 ms late …`) and its weight; nil to pass it.
+    private let judge: (HitchAccount.Interval) -> (judgement: String, weight: Violation.Weight)?
+
+    init(keeping keeps: @escaping (LifecycleEvent) -> Bool, judge: @escaping (HitchAccount.Interval) -> (judgement: String, weight: Violation.Weight)?) {
+        account = HitchAccount(keeping: keeps)
+        self.judge = judge
+    }
+
+    func observe(_ event: LifecycleEvent) {
+        account.observe(event)
+    }
+
+    func finish(_ subjects: Subjects) -> [Violation] {
+        account.settle()
+        return account.intervals.compactMap { interval in
+            guard let judged = judge(interval) else { return nil }
+            var violation = Violation(
+                view: account.ranked(interval, subjects).first?.view,
+                message: "\(judged.judgement) \(account.sentence(interval, subjects))",
+                count: 1, lines: [interval.line], weight: judged.weight
+            )
+            violation.milliseconds = interval.milliseconds
+            return violation
+        }
+    }
+}
