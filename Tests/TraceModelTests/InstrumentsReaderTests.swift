@@ -58,6 +58,24 @@ import TraceModel
         #expect(stats.named.contains { $0.name == "instruments_rows:hitches-renders" && $0.value == 12 })
     }
 
+    /// Known gap: a `hang-risks` row is counted, not read. The real export beside this file has
+    /// the table's columns but no row, so its message, severity and top frame are not taken
+    /// from a guess at their cells (a narrative and a text-backtrace, as other real tables write them).
+    @Test func hangRiskRowsAreCountedNotRead() throws {
+        let export = #"""
+            <?xml version="1.0"?>
+            <trace-query-result><node><schema name="hang-risks"><col><mnemonic>time</mnemonic></col><col><mnemonic>message</mnemonic></col><col><mnemonic>severity</mnemonic></col><col><mnemonic>backtrace</mnemonic></col></schema>
+            <row><event-time id="1">2000000000</event-time><narrative id="2" fmt="Main thread I/O: 12 ms"><narrative-text id="3" fmt="Main thread I/O: ">Main thread I/O: </narrative-text></narrative><short-string id="4" fmt="Warning">Warning</short-string><text-backtrace id="5"><frame id="6" name="DataStore.load()" addr="0x100a1b2c0"/></text-backtrace></row>
+            </node></trace-query-result>
+            """#
+        let (events, stats, error) = Self.read(Array(export.utf8))
+        #expect(error == nil)
+        #expect(stats.instrumentsTableRows == [InstrumentsTableRows(table: "hang-risks", rows: 1)])
+        withKnownIssue("hang-risks rows are counted, not read: no public export holds one") {
+            #expect(events.map(\.message) == ["Warning: Main thread I/O: 12 ms in DataStore.load()"])
+        }
+    }
+
     @Test func aLayoutPassCountsItsSelfTimeAndACachedPassIsSkipped() throws {
         let (events, stats, _) = Self.read(try Self.bytes("layout-updates.xml"))
         #expect(events.map(\.view) == ["VStack", "Text", "Image"])

@@ -23,8 +23,10 @@ public enum HitchAttributionRule: Rule {
             `min_share_percent`: "this hitch: 42 ms, of which ListRow.body 31 ms ×120". A list \
             row evaluated 120 times in one frame is the usual shape: each body is cheap, together \
             they cost the frame. Hitches no update overlaps are left alone: something else \
-            (rendering, I/O, another framework) took the time. Needs a recording: logs carry no \
-            durations of updates or frames.
+            (rendering, I/O, another framework) took the time; `long_hitch` and `main_thread_hang` \
+            judge every hitch and hang by Apple's thresholds and say so. A finding counts one \
+            hitch (or hang), timed by its duration: what "Fix first" ranks it by. Needs a \
+            recording: logs carry no durations of updates or frames.
             """,
         fix: """
             Make the named view's updates fewer or cheaper: keep expensive work out of `body` \
