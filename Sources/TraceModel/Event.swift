@@ -4,6 +4,9 @@ public struct Event: Sendable, Equatable {
     public var line: Int
     /// What happened.
     public var kind: EventKind
+    /// For a `hitch`: which table and whose (`RecordedFacts`); empty otherwise. One byte beside
+    /// `kind`, in padding that was there already.
+    public var recorded: RecordedFacts = []
     /// How many times the line says the event happened (`Multiplicity`): 1 unless a multiplier
     /// (`(×3)`), a counter's step (`body: 61` then `body: 94`) or a repetition line after it
     /// (`last message repeated 4 times`) says more; 0 for a body print next to the
@@ -60,10 +63,11 @@ extension Event {
         tokens: [String] = [],
         envelope: Envelope = .plain,
         durationMs: Double? = nil,
-        multiplicity: Int32 = 1
+        multiplicity: Int32 = 1,
+        recorded: RecordedFacts = []
     ) {
         self.init(
-            line: line, kind: kind, multiplicity: multiplicity, view: view, owner: owner, instance: instance, origin: origin,
+            line: line, kind: kind, recorded: recorded, multiplicity: multiplicity, view: view, owner: owner, instance: instance, origin: origin,
             message: message, tokens: tokens, envelope: envelope, durationMs: durationMs, inPlace: InPlace()
         )
     }

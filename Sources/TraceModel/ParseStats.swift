@@ -48,6 +48,18 @@ public struct ParseStats: Sendable, Equatable {
     public var instrumentsCauseEdges = 0
     /// `ref=` attributes whose `id=` was not found (see `InstrumentsValueTable`): the cell is empty.
     public var instrumentsUnresolvedRefs = 0
+    /// Layout passes Instruments marks `cached` (a result reused, no work): skipped.
+    public var instrumentsCachedLayouts = 0
+    /// Rows per table of an Instruments export, in the order the tables came (a table exported
+    /// twice adds up), read or not: what a report says was in the export.
+    public var instrumentsTableRows: [InstrumentsTableRows] = []
+    /// Hitches longer than 100 ms, the shortest delay Apple's guidance counts as unresponsive,
+    /// and those Instruments marks `Is System`.
+    public var instrumentsHitchesOver100ms = 0
+    public var instrumentsSystemHitches = 0
+    /// Main-thread hangs by Apple's classes: 100 to 250 ms a microhang, 250 ms or more a hang.
+    public var instrumentsMicrohangs = 0
+    public var instrumentsHangs = 0
 
     /// Creates zeroed counters.
     public init() {}
@@ -92,7 +104,13 @@ public struct ParseStats: Sendable, Equatable {
                 ("instruments_other_updates", instrumentsOtherUpdates),
                 ("instruments_cause_edges", instrumentsCauseEdges),
                 ("instruments_unresolved_refs", instrumentsUnresolvedRefs),
+                ("instruments_cached_layouts", instrumentsCachedLayouts),
+                ("instruments_hitches_over_100ms", instrumentsHitchesOver100ms),
+                ("instruments_system_hitches", instrumentsSystemHitches),
+                ("instruments_microhangs", instrumentsMicrohangs),
+                ("instruments_hangs", instrumentsHangs),
             ]
+            result += instrumentsTableRows.map { (InstrumentsTableRows.statPrefix + $0.table, $0.rows) }
         }
         for kind in EventKind.allCases {
             result.append(("events_" + kind.rawValue, eventsByKind[kind.index]))
@@ -101,5 +119,21 @@ public struct ParseStats: Sendable, Equatable {
             result.append(("envelope_" + format.rawValue, linesByEnvelope[format.index]))
         }
         return result
+    }
+}
+
+/// How many rows one table of an Instruments export held.
+public struct InstrumentsTableRows: Sendable, Equatable {
+    /// The table's schema name, as exported.
+    public var table: String
+    public var rows: Int
+
+    /// The prefix of the `stats` name that stores a table's rows: `instruments_rows:hitches`.
+    public static let statPrefix = "instruments_rows:"
+
+    /// Creates the count of `table`.
+    public init(table: String, rows: Int) {
+        self.table = table
+        self.rows = rows
     }
 }

@@ -20,12 +20,15 @@ public struct Finding: Sendable, Equatable {
     /// `ContentView._showPlayButton changed (2 updates: lines 5, 9)`; nil when the evidence is
     /// in no update of body evaluations or inits.
     public let rootCause: String?
+    /// The measured time of what `count` counts, when the rule summed it (`Violation.milliseconds`).
+    public let milliseconds: Double?
 
     /// Creates a finding.
     public init(
         rule: String, severity: Severity, view: String?, message: String, count: Int,
-        lines: [Int], traceID: Int, source: String, rootCause: String? = nil
+        lines: [Int], traceID: Int, source: String, rootCause: String? = nil, milliseconds: Double? = nil
     ) {
+        self.milliseconds = milliseconds
         self.rule = rule
         self.severity = severity
         self.view = view

@@ -9,9 +9,9 @@ import TraceStore
 /// body evaluations that is the avoidable ones (`Verdict`): the rules that count evaluations
 /// count those, never the expected ones, so a loop ranks by what it wasted, not by the
 /// first evaluation of each identity that any view needs.
-/// Time ranks first when the log has it: the summed durations (`events.duration_ms`) of the
-/// lines a finding cites, so durations from structured lines, probes or Instruments rank on
-/// their own. Without time, severity ranks (counts of different rules are different units),
+/// Time ranks first when the log has it: the time the rule measured for what it counts
+/// (`findings.duration_ms`), else the summed durations (`events.duration_ms`) of the lines a
+/// finding cites, so durations from structured lines, probes or Instruments rank on their own. Without time, severity ranks (counts of different rules are different units),
 /// then the count, then the report order.
 public struct FixFirst: Sendable, Equatable {
     /// One ranked finding.
@@ -62,6 +62,9 @@ public struct FixFirst: Sendable, Equatable {
         "missing_navigation_destination": ("link without a destination", "links without a destination"),
         "long_body_update": ("slow body evaluation", "slow body evaluations"),
         "hitch_attribution": ("hitch", "hitches"),
+        "long_hitch": ("hitch", "hitches"),
+        "main_thread_hang": ("hang", "hangs"),
+        "hitch_time_ratio": ("hitch", "hitches"),
     ]
 
     /// The unit of `rule`'s count, for `count` of them. Under `EvaluationScope.all` the rules
@@ -83,9 +86,10 @@ public struct FixFirst: Sendable, Equatable {
         let database = findings.database
         guard limit > 0 else { entries = []; return }
         var candidates: [(id: Int, entry: Entry, rank: Int)] = []
+        var times: [Int: Double] = [:]
         let filter = findings.filter("f")
         try database.forEachRow("""
-            SELECT f.id, f.rule, f.view, f.count, t.source, \(StoredFindings.severityRank)
+            SELECT f.id, f.rule, f.view, f.count, t.source, \(StoredFindings.severityRank), f.duration_ms
             FROM findings f JOIN traces t ON t.id = f.trace_id
             WHERE \(filter)
             ORDER BY \(StoredFindings.severityRank), f.count DESC, \(StoredFindings.reportOrder)
@@ -96,11 +100,13 @@ public struct FixFirst: Sendable, Equatable {
                 rule: rule, view: row.text(at: 2), waste: row.integer(at: 3), unit: Self.unit(of: rule, count: row.integer(at: 3), evaluations: evaluations),
                 milliseconds: nil, source: row.text(at: 4) ?? ""
             ), row.integer(at: 5)))
+            // The rule's own sum of what it counts, where it made one: its cited lines may be a
+            // sample (a first and a last) or mix a hitch with the updates inside it.
+            if let measured = row.double(at: 6) { times[row.integer(at: 0)] = measured }
         }
-        var times: [Int: Double] = [:]
-        if !candidates.isEmpty, try Self.holdDurations(findings) {
+        if !candidates.isEmpty, times.count < candidates.count, try Self.holdDurations(findings) {
             let lookup = try EvidenceLookup(database: database)
-            for candidate in candidates {
+            for candidate in candidates where times[candidate.id] == nil {
                 if let time = try Self.time(ofFinding: candidate.id, in: database, lookup: lookup) { times[candidate.id] = time }
             }
         }

@@ -29,6 +29,10 @@ public struct Violation: Sendable, Equatable {
     /// choosing, the same in the early violation and in the one `finish` returns, so a live run
     /// does not report it twice; nil for a finding reported only at the end.
     public var earlyKey: Int?
+    /// The measured time of what `count` counts, in milliseconds, when the trace has durations
+    /// and the rule sums them (a hitch's duration, the time of the evaluations it counts): what
+    /// "Fix first" ranks by, rather than a sum over the lines a finding happens to cite.
+    public var milliseconds: Double?
 
     /// How a finding's severity follows from the rule's.
     public enum Weight: Sendable, Equatable {

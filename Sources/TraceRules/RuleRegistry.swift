@@ -26,6 +26,9 @@ public struct RuleRegistry: Sendable {
         MissingNavigationDestinationRule.self,
         LongBodyUpdateRule.self,
         HitchAttributionRule.self,
+        LongHitchRule.self,
+        MainThreadHangRule.self,
+        HitchTimeRatioRule.self,
     ])
 
     /// Every rule's id, in list order.

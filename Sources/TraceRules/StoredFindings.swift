@@ -107,14 +107,15 @@ public struct StoredFindings {
             try body(id, Finding(
                 rule: findings.text(at: 2) ?? "", severity: severity, view: findings.text(at: 4),
                 message: findings.text(at: 5) ?? "", count: findings.integer(at: 6), lines: cited,
-                traceID: findings.integer(at: 1), source: findings.text(at: 8) ?? "", rootCause: findings.text(at: 7)
+                traceID: findings.integer(at: 1), source: findings.text(at: 8) ?? "", rootCause: findings.text(at: 7),
+                milliseconds: findings.double(at: 9)
             ))
         }
     }
 
     /// The query `forEach` walks the findings with, in `order`.
     func query(_ order: Order) -> String {
-        let columns = "f.id, f.trace_id, f.rule, f.severity, f.view, f.message, f.count, f.root_cause, t.source"
+        let columns = "f.id, f.trace_id, f.rule, f.severity, f.view, f.message, f.count, f.root_cause, t.source, f.duration_ms"
         let from = "findings f JOIN traces t ON t.id = f.trace_id WHERE \(filter("f"))"
         switch order {
         case .report:

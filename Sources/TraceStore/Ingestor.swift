@@ -154,11 +154,31 @@ public struct Ingestor {
             case .failed(let error):
                 // What was read before the failure stays: the trace is stored, left incomplete.
                 try writer.finish(stats: batch.stats, complete: false)
-                throw error
+                guard let input = error as? InputError else { throw error }
+                throw IncompleteTraceError(input: input, traceID: writer.traceID, events: batch.stats.events)
             }
             if let observer, !observer.shouldContinue(Progress(bytes: batch.bytes, stats: batch.stats)) { stage.stop() }
         }
         throw InputError(path: source, reason: "reading stopped unexpectedly")
+    }
+}
+
+/// An input that failed part way (a malformed or truncated export): what was read before the
+/// failure is stored as trace `traceID`, marked incomplete. Whether that database outlives the
+/// run is the caller's to say (`stored`): `check` without --db keeps nothing.
+public struct IncompleteTraceError: Error, CustomStringConvertible, Sendable {
+    /// The failure.
+    public let input: InputError
+    /// The trace the rows before it were stored in.
+    public let traceID: Int
+    /// How many events were read before it.
+    public let events: Int
+
+    public var description: String { input.description }
+
+    /// What a kept database holds of the input: `the 7 events read before it are stored in trace 1, marked incomplete`.
+    public var stored: String {
+        "the \(events == 1 ? "event" : "\(events) events") read before it \(events == 1 ? "is" : "are") stored in trace \(traceID), marked incomplete"
     }
 }
 

@@ -82,15 +82,17 @@ final class ParseStage: @unchecked Sendable {
             events.deallocate()
         }
         var nodes: [RecordedNode] = []
+        var intervals: [(index: Int, interval: RecordedInterval)] = []
         var edges: [InstrumentsEdge] = []
         var totalBytes = 0
         func send(_ kind: Batch.Kind, stats: ParseStats) -> Bool {
             let batch = Batch(
                 parsed: EventBatch(events: events.pointee, pool: pool), stats: stats, bytes: totalBytes, kind: kind,
-                recorded: nodes.isEmpty && edges.isEmpty ? nil : RecordedBatch(nodes: nodes, edges: edges)
+                recorded: nodes.isEmpty && edges.isEmpty && intervals.isEmpty ? nil : RecordedBatch(nodes: nodes, edges: edges, intervals: intervals)
             )
             events.pointee = pool.take()
             nodes = []
+            intervals = []
             edges = []
             return queue.put(batch)
         }
@@ -103,12 +105,13 @@ final class ParseStage: @unchecked Sendable {
             events.pointee.append(event)
             if events.pointee.count == Self.batchCapacity, !send(.data, stats: statsBeforeRead) { receiverGone = true }
         }
-        // A recorded update's node goes with it into the same batch: it is noted before the
-        // batch may be sent full.
+        // A recorded update's node and a row's details go with it into the same batch: they are
+        // noted before the batch may be sent full.
         let recorded = Recorded(
-            emit: { event, node in
+            emit: { event, row in
                 events.pointee.append(event)
-                if let node { nodes.append(RecordedNode(index: events.pointee.count - 1, node: node)) }
+                if let node = row.node { nodes.append(RecordedNode(index: events.pointee.count - 1, node: node)) }
+                if let interval = row.interval { intervals.append((events.pointee.count - 1, interval)) }
                 if events.pointee.count == Self.batchCapacity, !send(.data, stats: statsBeforeRead) { receiverGone = true }
             },
             link: { edges.append($0) }
@@ -175,7 +178,7 @@ final class ParseStage: @unchecked Sendable {
     /// Where a recording's events and edges go: beside the events, the node ids and edges that
     /// `RecordedCauses` stores.
     struct Recorded {
-        let emit: (consuming Event, Int64?) -> Void
+        let emit: (consuming Event, InstrumentsRow) -> Void
         let link: (InstrumentsEdge) -> Void
     }
 
@@ -245,7 +248,9 @@ final class ParseStage: @unchecked Sendable {
     /// keeps every row read before it.
     private func fail(_ error: Error, send: (Batch.Kind, ParseStats) -> Bool) {
         _ = send(.data, stats)
-        let reason = (error as? XMLError).map { "\($0.description); the rows before it are stored" } ?? "\(error)"
+        // Whether the rows before the error are kept is the caller's to say: `ingest` stores
+        // them, `check` without --db keeps nothing (`Ingestor.keepsIncompleteTraces`).
+        let reason = (error as? XMLError).map(\.description) ?? "\(error)"
         _ = queue.put(Batch(parsed: EventBatch(events: [], pool: nil), stats: stats, bytes: 0, kind: .failed(InputError(path: source, reason: reason))))
     }
 }
@@ -283,4 +288,6 @@ struct RecordedNode {
 struct RecordedBatch {
     let nodes: [RecordedNode]
     let edges: [InstrumentsEdge]
+    /// The details of rows of `hitches`, `potential-hangs` and layout passes, by the index of their event in the batch.
+    var intervals: [(index: Int, interval: RecordedInterval)] = []
 }

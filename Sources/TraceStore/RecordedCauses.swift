@@ -5,6 +5,7 @@ import TraceModel
 enum RecordedCauses {
     /// Stores `batch` for trace `traceID`, whose events of the batch have ids from `firstEventID` on.
     static func store(_ batch: RecordedBatch, firstEventID: Int, traceID: Int, in database: Database) throws {
+        try RecordedIntervals.store(batch.intervals, firstEventID: firstEventID, traceID: traceID, in: database)
         if !batch.nodes.isEmpty {
             let insert = try database.prepare("INSERT OR REPLACE INTO recorded_nodes (event_id, trace_id, node) VALUES (?, ?, ?)")
             for node in batch.nodes {

@@ -35,4 +35,24 @@ extension Schema {
     );
     CREATE INDEX recorded_causes_by_destination ON recorded_causes(trace_id, destination_node);
     """
+
+    /// Version 12 keeps what a recording's hitch, hang and layout rows say beyond the columns of
+    /// `events` (`recorded_intervals`: the table a row came from, a hang's type and thread, a
+    /// hitch's display and whether it is the system's, a layout pass's time with its children),
+    /// and a finding's measured time (`findings.duration_ms`: the summed durations of what its
+    /// `count` counts, where the trace has them), which "Fix first" ranks by.
+    static let recordedIntervals = """
+    CREATE TABLE recorded_intervals (
+        event_id     INTEGER PRIMARY KEY,
+        trace_id     INTEGER NOT NULL REFERENCES traces(id) ON DELETE CASCADE,
+        source_table TEXT NOT NULL,
+        hang_type    TEXT,
+        thread       TEXT,
+        main_thread  INTEGER,
+        is_system    INTEGER,
+        display      TEXT,
+        inclusive_ms REAL
+    );
+    ALTER TABLE findings ADD COLUMN duration_ms REAL;
+    """
 }

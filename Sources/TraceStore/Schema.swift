@@ -24,6 +24,7 @@ public enum Schema {
         Migration(version: 9, sql: instrumentsCodes),
         Migration(version: 10, sql: recordedCauses),
         Migration(version: 11, sql: causeVerdicts),
+        Migration(version: 12, sql: recordedIntervals),
     ]
 
     /// The schema version this binary writes and reads.

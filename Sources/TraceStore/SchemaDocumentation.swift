@@ -95,6 +95,7 @@ public enum SchemaDocumentation {
             Column(name: "first_line", type: "INTEGER", summary: "First evidence line."),
             Column(name: "last_line", type: "INTEGER", summary: "Last evidence line."),
             Column(name: "root_cause", type: "TEXT", summary: "What started the updates the finding covers, e.g. 'each follows ContentView._showPlayButton changing'; NULL when they have no common start."),
+            Column(name: "duration_ms", type: "REAL", summary: "The measured time of what count counts, in milliseconds, where the trace has durations and the rule sums them (a hitch's or hang's duration, the time of the evaluations a rule counts; since schema version 12); NULL otherwise. Fix first ranks by it."),
         ]),
         Table(name: "evidence", summary: "The source lines each finding cites.", columns: [
             Column(name: "finding_id", type: "INTEGER", summary: "The finding."),
@@ -102,7 +103,7 @@ public enum SchemaDocumentation {
         ]),
         Table(name: "stats", summary: "Parse counters per trace: lines, events per kind, lines per envelope, invalid UTF-8, ...", columns: [
             Column(name: "trace_id", type: "INTEGER", summary: "The trace."),
-            Column(name: "name", type: "TEXT", summary: "Counter name, e.g. lines, events_body, envelope_nslog, invalid_utf8; events_sharing_a_line (events stored on the line of the event before them: 0 for what the parser writes); events_with_duration (events stored with a duration_ms); updates (updates stored) and updates_last_event (the last event they cover) once analysed; utf16_bytes (bytes decoded from UTF-16, for a log saved so) and binary_percent (the percent of NUL and control bytes in the first 64 KiB of an input that looked binary), only where they apply; for an Instruments export instruments_rows, instruments_tables, instruments_other_tables, instruments_unfinished_updates (rows with a missing or absurd duration, skipped), instruments_other_updates, instruments_cause_edges and instruments_unresolved_refs."),
+            Column(name: "name", type: "TEXT", summary: "Counter name, e.g. lines, events_body, envelope_nslog, invalid_utf8; events_sharing_a_line (events stored on the line of the event before them: 0 for what the parser writes); events_with_duration (events stored with a duration_ms); updates (updates stored) and updates_last_event (the last event they cover) once analysed; utf16_bytes (bytes decoded from UTF-16, for a log saved so) and binary_percent (the percent of NUL and control bytes in the first 64 KiB of an input that looked binary), only where they apply; for an Instruments export instruments_rows, instruments_tables, instruments_other_tables, instruments_unfinished_updates (rows with a missing or absurd duration, skipped), instruments_other_updates, instruments_cause_edges, instruments_unresolved_refs, instruments_cached_layouts (layout passes marked cached: a reused result, skipped), instruments_hitches_over_100ms, instruments_system_hitches, instruments_microhangs (main-thread hangs of 100 to 250 ms), instruments_hangs (250 ms or more), and instruments_rows:<table> per exported table, read or not (e.g. instruments_rows:hitches, instruments_rows:hang-risks)."),
             Column(name: "value", type: "INTEGER", summary: "Counter value."),
         ]),
         Table(name: "updates", summary: "One SwiftUI update (transaction) per row: a burst of body evaluations and inits for one change, written by `why` and `views` the first time they read a trace (updates without a body or init are left out).", columns: [
@@ -136,6 +137,17 @@ public enum SchemaDocumentation {
             Column(name: "label", type: "TEXT", summary: "The edge's label: @State, @Binding, @Environment, @ObservedObject, Observation, Update, Creation, ..."),
             Column(name: "value_type", type: "TEXT", summary: "The changed value's type, when recorded."),
             Column(name: "changed_properties", type: "TEXT", summary: "The properties that changed, when recorded."),
+        ]),
+        Table(name: "recorded_intervals", summary: "Instruments recordings: what a row of hitches, potential-hangs or swiftui-layout-updates says beyond the columns of events, one row per such event (since schema version 12). The event holds the time (ts), the duration (duration_ms: a layout pass's self time), the thread id (tid) and, for a hang, Instruments' label as its level.", columns: [
+            Column(name: "event_id", type: "INTEGER", summary: "The hitch, hang or layout event."),
+            Column(name: "trace_id", type: "INTEGER", summary: "Its trace."),
+            Column(name: "source_table", type: "TEXT", summary: "The exported table: hitches | potential-hangs | swiftui-layout-updates."),
+            Column(name: "hang_type", type: "TEXT", summary: "potential-hangs: Instruments' label (Potential Interaction Delay, Brief Unresponsiveness, Microhang, Hang); rules classify by duration instead."),
+            Column(name: "thread", type: "TEXT", summary: "The thread as Instruments names it, without its process: 'Main Thread (0x2732bb)'."),
+            Column(name: "main_thread", type: "INTEGER", summary: "1 when thread is the main thread, 0 when another; NULL when the row names none."),
+            Column(name: "is_system", type: "INTEGER", summary: "hitches: 1 for a hitch Instruments marks Is System (not the app's), 0 for the app's."),
+            Column(name: "display", type: "TEXT", summary: "hitches: the display the late frame was for, e.g. 'Display 1'."),
+            Column(name: "inclusive_ms", type: "REAL", summary: "swiftui-layout-updates: the pass's duration with the passes nested in it (the export's duration column); the event's duration_ms is its self-duration, so sums count a nested pass once."),
         ]),
         Table(name: "tags", summary: "Run metadata: one row per trace and tag (`--tag key=value`, or GitHub Actions' GITHUB_SHA, GITHUB_REF_NAME, GITHUB_RUN_ID as commit, branch, run).", columns: [
             Column(name: "trace_id", type: "INTEGER", summary: "The trace."),

@@ -31,6 +31,8 @@ public struct TraceCoverage: Sendable, Equatable {
     /// The percent of NUL and control bytes in the first block of an input that looked binary
     /// (`binary_percent`); 0 for text.
     public var binaryPercent = 0
+    /// For an Instruments export: its tables' rows; nil for a log.
+    public var instruments: InstrumentsCoverage?
 
     /// True when the trace holds no lifecycle event at all.
     public var isEmpty: Bool { lifecycleEvents == 0 }
@@ -71,6 +73,7 @@ public struct TraceCoverage: Sendable, Equatable {
             lookalikes: lookalikes, lookalikeSamples: samples, firstLines: first
         )
         coverage.malformedProbeLines = malformed
+        coverage.instruments = try InstrumentsCoverage.read(database, traceID: traceID)
         coverage.utf16Bytes = counters["utf16_bytes"] ?? 0
         coverage.binaryPercent = counters["binary_percent"] ?? 0
         if malformed > 0 { coverage.malformedProbeSamples = try malformedProbeSamples(database, traceID: traceID, count: malformed) }

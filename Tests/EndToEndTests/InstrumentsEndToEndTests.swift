@@ -25,7 +25,7 @@ import Testing
     }
 
     /// Rules that need durations, which a log of `_printChanges()` lines does not carry.
-    static let durationRules: Set<String> = ["long_body_update", "hitch_attribution"]
+    static let durationRules: Set<String> = ["long_body_update", "hitch_attribution", "long_hitch", "main_thread_hang", "hitch_time_ratio"]
 
     @Test func aLogAndARecordingOfOneScenarioGiveTheSameFindings() throws {
         let fromLog = try findings(Self.log)
@@ -71,10 +71,16 @@ import Testing
         #expect(stats.stdout == """
             name,value
             envelope_instruments,16
+            instruments_cached_layouts,0
             instruments_cause_edges,0
+            instruments_hangs,0
+            instruments_hitches_over_100ms,0
+            instruments_microhangs,0
             instruments_other_tables,0
             instruments_other_updates,1
             instruments_rows,16
+            instruments_rows:swiftui-updates,16
+            instruments_system_hitches,0
             instruments_tables,1
             instruments_unfinished_updates,1
             instruments_unresolved_refs,0
@@ -111,7 +117,7 @@ import Testing
         let db = directory.path("traces.sqlite")
         let result = try run(["ingest", "fixtures/instruments/malformed.xml", "--db", db])
         #expect(result.status == 1)
-        #expect(result.stderr == "trace-analyze: error: fixtures/instruments/malformed.xml: malformed XML at byte 8314: closing tag </start-tim> does not match <start-time> opened at byte 8264; the rows before it are stored\n")
+        #expect(result.stderr == "trace-analyze: error: fixtures/instruments/malformed.xml: malformed XML at byte 8314: closing tag </start-tim> does not match <start-time> opened at byte 8264; the 7 events read before it are stored in trace 1, marked incomplete\n")
         let stored = try run(["query", "--db", db, "--format", "csv", "SELECT events, complete FROM traces"])
         #expect(stored.stdout == "events,complete\n7,0\n")
         let truncated = try run(["check", "fixtures/instruments/truncated.xml"])

@@ -31,6 +31,58 @@ import TraceModel
         }
     }
 
+    @Test func realHangRowsKeepTheirTypeAndThreadAndRealHitchesTheirDisplay() throws {
+        let (hangs, hangStats, hangError) = Self.read(try Self.bytes("xcode27-real-potential-hangs.xml"), chunk: 97)
+        #expect(hangError == nil)
+        #expect(hangs.count == 23)
+        let first = try #require(hangs.first)
+        #expect(first.kind == .hitch && first.recorded == [.hang])
+        #expect(first.message == "Brief Unresponsiveness 234.839 ms on Main Thread (0x2732bb)")
+        #expect(first.envelope.level == "Brief Unresponsiveness" && first.envelope.tid == 0x2732bb)
+        #expect(hangs.filter { $0.envelope.level == "Potential Interaction Delay" }.count == 17)
+        #expect(hangStats.instrumentsMicrohangs == 6 && hangStats.instrumentsHangs == 0)
+        #expect(hangStats.instrumentsTableRows == [InstrumentsTableRows(table: "potential-hangs", rows: 23)])
+
+        let (hitches, hitchStats, _) = Self.read(try Self.bytes("xcode27-real-hitches.xml"))
+        #expect(hitches.count == 11 && hitches.allSatisfy { $0.recorded.isEmpty })
+        #expect(hitches[0].message == "hitch 216.667 ms on Display 2: Potentially expensive app update(s)")
+        // Row 6's narrative is empty (`fmt=""`): no text after the display.
+        #expect(hitches[5].message == "hitch 16.667 ms on Display 2")
+        #expect(hitchStats.instrumentsHitchesOver100ms == 2 && hitchStats.instrumentsSystemHitches == 0)
+    }
+
+    @Test func tablesCountedNotReadMakeNoEventsButCountTheirRows() throws {
+        let (events, stats, error) = Self.read(try Self.bytes("xcode27-real-hitches-renders.xml"))
+        #expect(error == nil && events.isEmpty)
+        #expect(stats.instrumentsTableRows == [InstrumentsTableRows(table: "hitches-renders", rows: 12)])
+        #expect(stats.named.contains { $0.name == "instruments_rows:hitches-renders" && $0.value == 12 })
+    }
+
+    /// Known gap: a `hang-risks` row is counted, not read. The real export beside this file has
+    /// the table's columns but no row, so its message, severity and top frame are not taken
+    /// from a guess at their cells (a narrative and a text-backtrace, as other real tables write them).
+    @Test func hangRiskRowsAreCountedNotRead() throws {
+        let export = #"""
+            <?xml version="1.0"?>
+            <trace-query-result><node><schema name="hang-risks"><col><mnemonic>time</mnemonic></col><col><mnemonic>message</mnemonic></col><col><mnemonic>severity</mnemonic></col><col><mnemonic>backtrace</mnemonic></col></schema>
+            <row><event-time id="1">2000000000</event-time><narrative id="2" fmt="Main thread I/O: 12 ms"><narrative-text id="3" fmt="Main thread I/O: ">Main thread I/O: </narrative-text></narrative><short-string id="4" fmt="Warning">Warning</short-string><text-backtrace id="5"><frame id="6" name="DataStore.load()" addr="0x100a1b2c0"/></text-backtrace></row>
+            </node></trace-query-result>
+            """#
+        let (events, stats, error) = Self.read(Array(export.utf8))
+        #expect(error == nil)
+        #expect(stats.instrumentsTableRows == [InstrumentsTableRows(table: "hang-risks", rows: 1)])
+        withKnownIssue("hang-risks rows are counted, not read: no public export holds one") {
+            #expect(events.map(\.message) == ["Warning: Main thread I/O: 12 ms in DataStore.load()"])
+        }
+    }
+
+    @Test func aLayoutPassCountsItsSelfTimeAndACachedPassIsSkipped() throws {
+        let (events, stats, _) = Self.read(try Self.bytes("layout-updates.xml"))
+        #expect(events.map(\.view) == ["VStack", "Text", "Image"])
+        #expect(events.map(\.durationMs) == [0.5, 1.0, 0.5])
+        #expect(stats.instrumentsCachedLayouts == 1)
+    }
+
     @Test func xcode27RowsBecomeBodyAndLayoutEventsWithDurationsAndTokens() throws {
         let (events, stats, error) = Self.read(try Self.bytes("xcode27-updates.xml"))
         #expect(error == nil)
@@ -137,9 +189,9 @@ import TraceModel
         var edges: [InstrumentsEdge] = []
         let bytes = try Self.bytes("recorded-causes.xml")
         try bytes.withUnsafeBytes { chunk in
-            try reader.consume(chunk, emit: { _, node in nodes.append(node) }, link: { edges.append($0) })
+            try reader.consume(chunk, emit: { _, row in nodes.append(row.node) }, link: { edges.append($0) })
         }
-        try reader.finish(emit: { _, node in nodes.append(node) }, link: { edges.append($0) })
+        try reader.finish(emit: { _, row in nodes.append(row.node) }, link: { edges.append($0) })
         #expect(nodes == [1, 2, 3, 4, 5, 6])
         #expect(edges == [
             InstrumentsEdge(line: 12, source: 100, destination: 4, label: "@State", valueType: "Int", changedProperties: "count"),

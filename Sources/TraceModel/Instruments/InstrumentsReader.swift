@@ -6,7 +6,8 @@
 /// `<sentinel/>` when empty, or `ref="n"` to a value written earlier with `id="n"`; `fmt=`
 /// holds the display text. Rows of `swiftui-updates` and `swiftui-layout-updates` become `body`
 /// and `layout` events, `hitches` and `potential-hangs` become `hitch` events
-/// (`InstrumentsRecord`); other tables are read through and counted.
+/// (`InstrumentsRecord`); `hang-risks`, `hitches-renders` and other tables are read through and
+/// their rows counted per table.
 public struct InstrumentsReader {
     /// The counters so far: XML lines as `lines`, events per kind, and the `instruments_*` counters.
     public var stats: ParseStats { sink.stats }
@@ -35,10 +36,10 @@ public struct InstrumentsReader {
         try consume(chunk, emit: { event, _ in emit(event) }, link: { _ in })
     }
 
-    /// Reads `chunk`; each finished event goes to `emit` with its recorded node id (the
-    /// update's `id`), each Cause & Effect edge to `link`.
+    /// Reads `chunk`; each finished event goes to `emit` with its row's extras (the update's
+    /// recorded node id, the row's details), each Cause & Effect edge to `link`.
     public mutating func consume(
-        _ chunk: UnsafeRawBufferPointer, emit: (consuming Event, Int64?) -> Void, link: (InstrumentsEdge) -> Void
+        _ chunk: UnsafeRawBufferPointer, emit: (consuming Event, InstrumentsRow) -> Void, link: (InstrumentsEdge) -> Void
     ) throws {
         var chunk = chunk
         if scanner.offset == 0, sink.stats.lines == 0, chunk.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -54,7 +55,7 @@ public struct InstrumentsReader {
     }
 
     /// `finish`, handing on node ids and edges as `consume` does.
-    public mutating func finish(emit: (consuming Event, Int64?) -> Void, link: (InstrumentsEdge) -> Void) throws {
+    public mutating func finish(emit: (consuming Event, InstrumentsRow) -> Void, link: (InstrumentsEdge) -> Void) throws {
         defer { sink.drain(emit, link) }
         try scanner.finish()
     }

@@ -9,12 +9,14 @@ import Darwin
 struct InstrumentsSink: XMLSink {
     var stats = ParseStats()
     /// Events made from the rows of the last chunk, handed on after it.
-    private var ready: [(event: Event, node: Int64?)] = []
+    private var ready: [(event: Event, row: InstrumentsRow)] = []
     private var edges: [InstrumentsEdge] = []
     private var values = InstrumentsValueTable()
 
     /// The table being read (nil for one trace-analyze does not read, or outside any).
     private var table: InstrumentsTable?
+    /// Where the table being read counts its rows in `stats.instrumentsTableRows`.
+    private var tableRows: Int?
     /// Within `<schema>`: the columns so far, by position.
     private var columns: [InstrumentsColumn?] = []
     private var inSchema = false
@@ -82,6 +84,12 @@ struct InstrumentsSink: XMLSink {
         case 6 where LifecycleWords.equals(name, "schema"):
             let schema = XMLAttributes(attributes).name.map { XMLText.decode($0) } ?? ""
             table = InstrumentsTable(schema: schema)
+            if let known = stats.instrumentsTableRows.firstIndex(where: { $0.table == schema }) {
+                tableRows = known
+            } else {
+                tableRows = stats.instrumentsTableRows.count
+                stats.instrumentsTableRows.append(InstrumentsTableRows(table: schema, rows: 0))
+            }
             columns.removeAll()
             inSchema = true
             stats.instrumentsTables += 1
@@ -168,6 +176,7 @@ struct InstrumentsSink: XMLSink {
 
     private mutating func finishRow() {
         stats.instrumentsRows += 1
+        if let tableRows { stats.instrumentsTableRows[tableRows].rows += 1 }
         guard let table else { return }
         stats.linesByEnvelope[EnvelopeFormat.instruments.index] += 1
         var kind: EventKind?? = nil
@@ -203,22 +212,41 @@ struct InstrumentsSink: XMLSink {
         }
         let record = InstrumentsRecord(table: table, line: rowLine, cells: cells, values: values)
         switch record.event(updateKind: kind, tokens: causeTokens, process: process) {
-        case .event(let event):
+        case .event(let event, let interval):
             stats.eventsByKind[event.kind.index] += 1
-            ready.append((event, record.node))
+            if event.kind == .hitch { count(event) }
+            ready.append((event, InstrumentsRow(node: record.node, interval: interval)))
         case .unfinished:
             stats.instrumentsUnfinished += 1
         case .otherUpdate:
             stats.instrumentsOtherUpdates += 1
+        case .cachedLayout:
+            stats.instrumentsCachedLayouts += 1
+        case .counted:
+            break
         case .causeEdge(let edge):
             stats.instrumentsCauseEdges += 1
             if let edge { edges.append(edge) }
         }
     }
 
-    /// Hands the events made so far to `emit`, each with its node id, and the edges to `link`.
-    mutating func drain(_ emit: (consuming Event, Int64?) -> Void, _ link: (InstrumentsEdge) -> Void) {
-        for (event, node) in ready { emit(event, node) }
+    /// Counts a hitch or hang by Apple's classes, for the summary of what the export held.
+    private mutating func count(_ event: Event) {
+        let milliseconds = event.durationMs ?? 0
+        if event.recorded.contains(.hang) {
+            guard !event.recorded.contains(.offMainThread) else { return }
+            if milliseconds >= 250 { stats.instrumentsHangs += 1 } else if milliseconds >= 100 { stats.instrumentsMicrohangs += 1 }
+        } else if event.recorded.contains(.system) {
+            stats.instrumentsSystemHitches += 1
+        } else if milliseconds > 100 {
+            stats.instrumentsHitchesOver100ms += 1
+        }
+    }
+
+    /// Hands the events made so far to `emit`, each with its row's node id and details, and the
+    /// edges to `link`.
+    mutating func drain(_ emit: (consuming Event, InstrumentsRow) -> Void, _ link: (InstrumentsEdge) -> Void) {
+        for (event, row) in ready { emit(event, row) }
         ready.removeAll(keepingCapacity: true)
         for edge in edges { link(edge) }
         edges.removeAll(keepingCapacity: true)

@@ -15,6 +15,15 @@ public enum InstrumentsTable: String, CaseIterable, Sendable {
     case hitches = "hitches"
     /// The main thread blocked: `potential-hangs`.
     case hangs = "potential-hangs"
+    /// Code the Hangs instrument found could hang: `hang-risks`. Its rows are counted, not read:
+    /// no public export holds one to read them by.
+    case hangRisks = "hang-risks"
+    /// Each frame's render pass: `hitches-renders`. Counted, not read: a hitch's row already
+    /// says how late its frame was.
+    case renders = "hitches-renders"
+
+    /// True for a table whose rows become events; `hang-risks` and `hitches-renders` are counted only.
+    public var isRead: Bool { self != .hangRisks && self != .renders }
 
     /// The table a `<schema name="…">` stands for; nil for one trace-analyze does not read.
     public init?(schema name: String) {
@@ -24,6 +33,8 @@ public enum InstrumentsTable: String, CaseIterable, Sendable {
         case "swiftui-causes", "swiftui-full-causes": self = .causes
         case "hitches": self = .hitches
         case "potential-hangs": self = .hangs
+        case "hang-risks": self = .hangRisks
+        case "hitches-renders": self = .renders
         default: return nil
         }
     }
@@ -33,6 +44,7 @@ public enum InstrumentsTable: String, CaseIterable, Sendable {
 enum InstrumentsColumn: Int, CaseIterable {
     case start, duration, nodeID, updateType, description, module, viewName, process, thread, rootCauses, severity
     case causeGraphNode, sourceNodeID, sourceNode, destinationNodeID, destinationNode, label, valueType, changedProperties
+    case hangType, isSystem, display, selfDuration, cached
 
     /// The column a mnemonic names; nil for one not read.
     init?(mnemonic: String) {
@@ -56,6 +68,11 @@ enum InstrumentsColumn: Int, CaseIterable {
         case "label": self = .label
         case "value-type": self = .valueType
         case "changed-properties": self = .changedProperties
+        case "hang-type": self = .hangType
+        case "is-system": self = .isSystem
+        case "display": self = .display
+        case "self-duration": self = .selfDuration
+        case "cached": self = .cached
         default: return nil
         }
     }

@@ -18,6 +18,10 @@ extension ExcessiveBodyEvaluationRule {
             var all: Stretch?
             /// Its evaluations of a new identity: needed once per identity, so never avoidable.
             var identities = 0
+            /// The measured time of its other evaluations (those it counts), and how many of them
+            /// had no duration: the time is the finding's only when every one had.
+            var avoidableMs = 0.0
+            var unmeasured = 0
             /// Its evaluations in the last ten tenths it was evaluated in.
             var tenths: [Tenth] = []
             /// How many loops it ran, and the first of the longest; every loop is in `loops`.
@@ -70,11 +74,19 @@ extension ExcessiveBodyEvaluationRule {
         }
 
         /// A body evaluation; `slot` is its time in tenths of a second, when the line has one.
-        mutating func body(view: Symbol, instance: Symbol?, line: Int, slot: Int?, valueOrIdentityOnly: Bool, newIdentity: Bool) {
+        mutating func body(
+            view: Symbol, instance: Symbol?, line: Int, slot: Int?, valueOrIdentityOnly: Bool, newIdentity: Bool, milliseconds: Double? = nil
+        ) {
             total += 1
             let index = view.index
             views.grow(toInclude: index, with: ViewState())
-            if newIdentity { views[index].identities += 1 }
+            if newIdentity {
+                views[index].identities += 1
+            } else if let milliseconds {
+                views[index].avoidableMs += milliseconds
+            } else {
+                views[index].unmeasured += 1
+            }
             if views[index].all == nil {
                 order.append(view)
                 views[index].all = Stretch(count: 1, firstLine: line, lastLine: line)
@@ -241,9 +253,12 @@ extension ExcessiveBodyEvaluationRule {
             // The rule explains the view's evaluations as waste (`EvaluationVerdicts`), but the
             // first of each identity, which no view can skip: the count fix-first ranks by.
             let avoidable = all.count - min(state.identities, all.count)
-            return Violation(view: view, message: "\(view)'s body was evaluated " + parts.joined(separator: "; ") + "." + why
+            var violation = Violation(view: view, message: "\(view)'s body was evaluated " + parts.joined(separator: "; ") + "." + why
                                 + " \(avoidable) of its \(all.count) evaluations avoidable.",
                              count: avoidable, lines: lines, earlyKey: symbol.index)
+            // The time of the evaluations it counts, when all were measured: its lines are a sample.
+            if state.unmeasured == 0, avoidable > 0, state.avoidableMs > 0 { violation.milliseconds = state.avoidableMs }
+            return violation
         }
     }
 }

@@ -235,7 +235,8 @@ public enum ExcessiveBodyEvaluationRule: Rule {
                 && (event.newIdentity || event.tokens.allSatisfy { $0 == selfToken })
             storms.body(
                 view: view, instance: event.instance, line: event.line,
-                slot: event.ts.flatMap(Self.tenths), valueOrIdentityOnly: valueOrIdentityOnly, newIdentity: event.newIdentity
+                slot: event.ts.flatMap(Self.tenths), valueOrIdentityOnly: valueOrIdentityOnly, newIdentity: event.newIdentity,
+                milliseconds: event.durationMilliseconds
             )
         }
 

@@ -23,8 +23,10 @@ public enum HitchAttributionRule: Rule {
             `min_share_percent`: "this hitch: 42 ms, of which ListRow.body 31 ms ×120". A list \
             row evaluated 120 times in one frame is the usual shape: each body is cheap, together \
             they cost the frame. Hitches no update overlaps are left alone: something else \
-            (rendering, I/O, another framework) took the time. Needs a recording: logs carry no \
-            durations of updates or frames.
+            (rendering, I/O, another framework) took the time; `long_hitch` and `main_thread_hang` \
+            judge every hitch and hang by Apple's thresholds and say so. A finding counts one \
+            hitch (or hang), timed by its duration: what "Fix first" ranks it by. Needs a \
+            recording: logs carry no durations of updates or frames.
             """,
         fix: """
             Make the named view's updates fewer or cheaper: keep expensive work out of `body` \
@@ -74,29 +76,11 @@ public enum HitchAttributionRule: Rule {
         Attribution(minShare: Double(context.thresholds.count(minSharePercent)) / 100, shown: context.thresholds.count(shownViews))
     }
 
-    /// Hitches in memory (a recording has few), timed updates on file: the tables may come in
-    /// either order, so the overlaps are found once both are read.
+    /// The hitches of a `HitchAccount` whose updates fill at least `minShare` of them.
     final class Attribution: Detector {
-        private struct Interval: BitwiseCopyable {
-            let start: Double
-            let end: Double
-            let line: Int32
-            /// The view's symbol; for a layout update the high bit is set.
-            let view: UInt64
-        }
-
-        private struct Hitch {
-            let start: Double
-            let end: Double
-            let line: Int
-            var views: [UInt64: (milliseconds: Double, count: Int, line: Int32)] = [:]
-        }
-
         private let minShare: Double
         private let shown: Int
-        @exclusivity(unchecked) private var hitches: [Hitch] = []
-        private let updates = SpilledArray<Interval>(chunkCapacity: 4096, cachedChunks: 2)
-        @exclusivity(unchecked) private var symbols: [UInt64: Symbol] = [:]
+        private let account = HitchAccount()
 
         init(minShare: Double, shown: Int) {
             self.minShare = minShare
@@ -104,80 +88,32 @@ public enum HitchAttributionRule: Rule {
         }
 
         func observe(_ event: LifecycleEvent) {
-            guard let start = event.ts, let milliseconds = event.durationMilliseconds else { return }
-            let end = start + milliseconds / 1000
-            switch event.kind {
-            case .hitch:
-                hitches.append(Hitch(start: start, end: end, line: event.line))
-            case .body, .layout:
-                guard let view = event.view else { return }
-                let key = UInt64(view.index) | (event.kind == .layout ? 1 << 63 : 0)
-                if symbols[key] == nil { symbols[key] = view }
-                updates.append(Interval(start: start, end: end, line: Int32(truncatingIfNeeded: event.line), view: key))
-            default:
-                return
-            }
+            account.observe(event)
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
-            guard !hitches.isEmpty, !updates.isEmpty else { return [] }
-            hitches.sort { $0.start < $1.start }
-            let starts = hitches.map(\.start)
-            for chunk in 0..<((updates.count + updates.chunkCapacity - 1) / updates.chunkCapacity) {
-                updates.withChunk(chunk) { records in
-                    for update in records { attribute(update, starts: starts) }
-                }
-            }
-            return hitches.compactMap { violation(for: $0, subjects) }
+            account.settle()
+            return account.intervals.compactMap { violation(for: $0, subjects) }
         }
 
-        /// Adds `update`'s time within each hitch it overlaps to that hitch's account.
-        private func attribute(_ update: Interval, starts: [Double]) {
-            // The first hitch starting after the update ends; those before it may overlap.
-            var index = starts.partitioningIndex { $0 >= update.end }
-            while index > 0 {
-                index -= 1
-                let hitch = hitches[index]
-                let overlap = min(hitch.end, update.end) - max(hitch.start, update.start)
-                // Hitches rarely overlap one another: one ending before the update began ends the walk.
-                guard hitch.end > update.start else { break }
-                guard overlap > 0 || (update.start == update.end && update.start >= hitch.start) else { continue }
-                var entry = hitches[index].views[update.view] ?? (0, 0, update.line)
-                entry.milliseconds += max(overlap, 0) * 1000
-                entry.count += 1
-                entry.line = min(entry.line, update.line)
-                hitches[index].views[update.view] = entry
-            }
-        }
-
-        private func violation(for hitch: Hitch, _ subjects: Subjects) -> Violation? {
-            let duration = (hitch.end - hitch.start) * 1000
-            let total = hitch.views.values.reduce(0) { $0 + $1.milliseconds }
-            guard duration > 0, total >= duration * minShare else { return nil }
-            let ranked = hitch.views.sorted { $0.value.milliseconds != $1.value.milliseconds ? $0.value.milliseconds > $1.value.milliseconds : $0.key < $1.key }
-            let named = ranked.prefix(shown).map { key, entry in
-                let name = symbols[key].map { subjects.symbols[$0] } ?? "?"
-                let step = key & (1 << 63) != 0 ? "layout" : "body"
-                return "\(name).\(step) \(Self.format(entry.milliseconds)) ×\(entry.count)"
-            }
+        private func violation(for hitch: HitchAccount.Interval, _ subjects: Subjects) -> Violation? {
+            let duration = hitch.milliseconds
+            let total = hitch.updateMilliseconds
+            guard duration > 0, total > 0, total >= duration * minShare else { return nil }
+            let ranked = account.ranked(hitch, subjects)
+            let named = ranked.prefix(shown).map { "\($0.name) \(HitchAccount.format($0.milliseconds)) ×\($0.count)" }
             let rest = ranked.count > shown ? ", and \(ranked.count - shown) more view\(ranked.count - shown == 1 ? "" : "s")" : ""
-            let count = hitch.views.values.reduce(0) { $0 + $1.count }
-            let top = ranked[0]
-            let lines = [hitch.line] + ranked.prefix(shown).map { Int($0.value.line) }
-            return Violation(
-                view: symbols[top.key].map { subjects.symbols[$0] },
-                message: "this hitch: \(Self.format(duration)) at \(Self.format(seconds: hitch.start)), of which \(named.joined(separator: ", "))\(rest): "
+            let count = hitch.updateCount
+            let what = hitch.facts.contains(.hang) ? "hang" : "hitch"
+            var violation = Violation(
+                view: ranked[0].view,
+                message: "this \(what): \(HitchAccount.format(duration)) at \(HitchAccount.format(seconds: hitch.start)), of which \(named.joined(separator: ", "))\(rest): "
                     + "\(count) update\(count == 1 ? "" : "s") filled \(Int((min(total / duration, 1) * 100).rounded()))% of it.",
-                count: count, lines: lines
+                // One hitch (or hang): what "Fix first" counts and times it by.
+                count: 1, lines: [hitch.line] + ranked.prefix(shown).map(\.line)
             )
-        }
-
-        private static func format(_ milliseconds: Double) -> String {
-            milliseconds >= 10 ? "\(Int(milliseconds.rounded())) ms" : "\(Double(Int((milliseconds * 10).rounded())) / 10) ms"
-        }
-
-        private static func format(seconds: Double) -> String {
-            "\(Double(Int((seconds * 1000).rounded())) / 1000) s"
+            violation.milliseconds = duration
+            return violation
         }
     }
 }

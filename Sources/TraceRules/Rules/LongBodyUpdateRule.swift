@@ -136,7 +136,7 @@ public enum LongBodyUpdateRule: Rule {
             let name = subjects.symbols[view]
             let all = measured[view, default: entry.count]
             let overError = entry.overError > 0 ? ", \(entry.overError) above \(Self.ms(errorMs))" : ""
-            return Violation(
+            var violation = Violation(
                 view: name,
                 message: "\(name)'s body took \(Self.ms(entry.maxMs)) at most (measured): \(entry.count) of \(all) "
                     + "measured evaluations above \(Self.ms(warningMs))\(overError), \(Self.ms(entry.totalMs)) in all.",
@@ -145,6 +145,9 @@ public enum LongBodyUpdateRule: Rule {
                 weight: entry.maxMs > errorMs ? .full : .lowered,
                 earlyKey: view.index
             )
+            // The slow evaluations it counts, all of them: its lines stop at `maxEvidence`.
+            violation.milliseconds = entry.totalMs
+            return violation
         }
 
         /// `1.84 ms`, `0.5 ms`: three decimals at most, trailing zeros dropped.

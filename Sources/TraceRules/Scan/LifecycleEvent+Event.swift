@@ -30,6 +30,7 @@ extension LifecycleEvent {
         default: (isPrintChanges, isRecorded) = (false, false)
         }
         durationMilliseconds = event.pointee.durationMs
+        recorded = event.pointee.recorded
         multiplicity = Int(event.pointee.multiplicity)
         if !event.pointee.tokens.isEmpty {
             for token in event.pointee.tokens { append(token: symbols.intern(token), symbols: symbols) }

@@ -21,6 +21,8 @@ public struct LifecycleEvent {
     /// True for an update an Instruments recording made (read as a `_printChanges()` line):
     /// without tokens it names no cause, where a printed line without tokens says `unchanged`.
     public var isRecorded = false
+    /// For a `hitch`: which table and whose (`RecordedFacts`); empty otherwise.
+    public var recorded: RecordedFacts = []
     /// The duration the line reported itself (structured lines' `ms=`).
     public var durationMilliseconds: Double?
     /// The `_printChanges()` tokens in printed order; empty for other lines.

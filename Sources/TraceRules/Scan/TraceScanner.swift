@@ -21,8 +21,10 @@ public struct TraceScanner {
     /// origin as codes (7 is text, 1 is print_changes; `EventCodes`), no envelope text. A recorded
     /// update (origin `instruments`, 2 in the eighth column) is read as a `_printChanges()` line:
     /// its tokens say the same, but no token means the recording named no cause, not `unchanged`.
+    /// A hitch's `RecordedFacts` (tenth column) are read from `recorded_intervals`, for hitch rows only.
     public static let contiguousEventsSQL = """
-        SELECT id, line, ts, kind, view, owner, instance, CASE origin WHEN 1 THEN 1 WHEN (SELECT id FROM event_origins WHERE origin = 'instruments') THEN 2 ELSE 0 END, duration_ms, pid
+        SELECT id, line, ts, kind, view, owner, instance, CASE origin WHEN 1 THEN 1 WHEN (SELECT id FROM event_origins WHERE origin = 'instruments') THEN 2 ELSE 0 END, duration_ms, pid,
+               \(RecordedIntervals.factsSQL)
         FROM event_rows
         WHERE id BETWEEN ?1 AND ?2 AND kind <> 7
         ORDER BY id
@@ -30,7 +32,8 @@ public struct TraceScanner {
 
     /// The events of a trace whose ids interleave with another's (two ingests wrote at once).
     public static let interleavedEventsSQL = """
-        SELECT id, line, ts, kind, view, owner, instance, CASE origin WHEN 1 THEN 1 WHEN (SELECT id FROM event_origins WHERE origin = 'instruments') THEN 2 ELSE 0 END, duration_ms, pid
+        SELECT id, line, ts, kind, view, owner, instance, CASE origin WHEN 1 THEN 1 WHEN (SELECT id FROM event_origins WHERE origin = 'instruments') THEN 2 ELSE 0 END, duration_ms, pid,
+               \(RecordedIntervals.factsSQL)
         FROM event_rows
         WHERE id BETWEEN ?1 AND ?2 AND +trace_id = ?3
         ORDER BY id
@@ -173,6 +176,7 @@ public struct TraceScanner {
                 event.isPrintChanges = printed != 0
                 event.isRecorded = printed == 2
                 event.durationMilliseconds = events.double(at: 8)
+                if kind == .hitch { event.recorded = RecordedFacts(rawValue: UInt8(truncatingIfNeeded: events.integer(at: 10))) }
                 while let changeEventID = nextChange, changeEventID <= id {
                     if changeEventID == id, let token = changes.bytes(at: 1).map(symbols.intern) {
                         event.append(token: token, symbols: symbols)

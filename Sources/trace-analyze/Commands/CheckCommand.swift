@@ -83,9 +83,17 @@ enum CheckCommand: Command {
                 configuration: configuration, sources: options.sources, source: input, storingIn: database,
                 countingEvidenceAbove: TextReporter.maxEvidence
             )
-            let summary = try ingestor.ingest(
-                path: input, progress: showProgress ? IngestCommand.progressLine(for: input) : nil, observer: analysis
-            )
+            let summary: Ingestor.Summary
+            do {
+                summary = try ingestor.ingest(
+                    path: input, progress: showProgress ? IngestCommand.progressLine(for: input) : nil, observer: analysis
+                )
+            } catch let incomplete as IncompleteTraceError {
+                // Without --db the database dies with the run: the rows read before the failure are not kept.
+                guard arguments.value("db") == nil else { throw ToolError("\(incomplete); \(incomplete.stored)") }
+                throw ToolError("\(incomplete); nothing was kept: check reads into a temporary database "
+                    + "(pass --db PATH, or use ingest, to keep the \(incomplete.events == 1 ? "event" : "\(incomplete.events) events") read before it)")
+            }
             if showProgress { Console.clearStatus() }
             if let analysis {
                 try analysis.finishStoring()

@@ -49,9 +49,14 @@ enum IngestCommand: Command {
         // the trace incomplete, instead of losing the open batch.
         Interruption.catchSignal()
         for input in inputs {
-            let summary = try ingestor.ingest(
-                path: input, progress: showProgress ? progressLine(for: input) : nil, stop: { Interruption.wasSignalled }
-            )
+            let summary: Ingestor.Summary
+            do {
+                summary = try ingestor.ingest(
+                    path: input, progress: showProgress ? progressLine(for: input) : nil, stop: { Interruption.wasSignalled }
+                )
+            } catch let incomplete as IncompleteTraceError {
+                throw ToolError("\(incomplete); \(incomplete.stored)")
+            }
             if showProgress { Console.clearStatus() }
             if !quiet { Console.note(IngestSummaryText.render(summary)) }
             if !summary.complete { return Interruption.exitStatus }

@@ -8,6 +8,8 @@ enum RecordingExport {
     /// The tables exported from run 1, in this order: causes and updates before hitches, so
     /// a reader sees the updates a hitch is laid at first.
     static let tables = InstrumentsTable.allCases.map(\.rawValue)
+    /// The tables whose rows become events.
+    static let readTables = InstrumentsTable.allCases.filter(\.isRead).map(\.rawValue)
 
     /// True for a path that is an Instruments recording: a directory named `*.trace`.
     static func isRecording(_ path: String) -> Bool {
@@ -21,7 +23,7 @@ enum RecordingExport {
     }
 
     /// The commands that export `recording` by hand, for messages.
-    static func commands(_ recording: String) -> String {
+    static func commands(_ recording: String, tables: [String] = tables) -> String {
         tables.map { "xcrun xctrace export --input \(recording) --xpath '\(xpath($0))' >> \(recording).xml" }.joined(separator: "\n  ")
     }
 

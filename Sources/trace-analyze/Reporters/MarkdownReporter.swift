@@ -11,6 +11,10 @@ enum MarkdownReporter: Reporter {
         if report.failed { text += ": **fails** at `\(report.failLevel.name)`" }
         text += ".\n"
         for trace in report.coverage {
+            if let instruments = trace.instruments {
+                text += "\n\(code(trace.source == "-" ? "<stdin>" : trace.source)): Instruments export, \(InstrumentsCoverageText.tables(instruments)).\n"
+                continue
+            }
             text += "\n\(code(trace.source == "-" ? "<stdin>" : trace.source)): \(trace.lifecycleEvents) of \(plural(trace.lines, "line")) recognised as lifecycle events"
             text += trace.lookalikes == 0 ? ".\n" : "; \(trace.lookalikes) more look like lifecycle prints but were not recognised.\n"
         }

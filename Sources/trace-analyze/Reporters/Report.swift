@@ -99,6 +99,7 @@ struct Report {
     var coverageLines: [String] {
         coverage.flatMap { trace -> [String] in
             let file = trace.source == "-" ? "<stdin>" : trace.source
+            if let instruments = trace.instruments { return [InstrumentsCoverageText.line(file: file, instruments)] }
             var lines: [String] = []
             if trace.binaryPercent > 0 { lines.append(Self.binaryNote(trace)) }
             let decoded = trace.utf16Bytes > 0 ? "decoded from UTF-16; " : ""
