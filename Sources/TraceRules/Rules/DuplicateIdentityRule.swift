@@ -72,15 +72,9 @@ public enum DuplicateIdentityRule: Rule {
     /// Duplicate-ID warnings grouped by the collection type that printed them.
     final class Gather: Detector {
         @exclusivity(unchecked) private var neighbours: WarningNeighbours
-        @exclusivity(unchecked) private var groups: [Group] = []
-        @exclusivity(unchecked) private var groupOfType: [Symbol: Int] = [:]
+        @exclusivity(unchecked) private var warnings = WarningGroups()
 
-        private struct Group {
-            let type: Symbol
-            var lines: [Int] = []
-            var slots: [Int] = []
-            var ids: [Symbol] = []
-        }
+        private typealias Group = WarningGroups.Group
 
         init(reach: Int) {
             neighbours = WarningNeighbours(reach: reach)
@@ -89,22 +83,12 @@ public enum DuplicateIdentityRule: Rule {
         func observe(_ event: LifecycleEvent) {
             neighbours.advance(event)
             guard let warning = event.warning, let type = warning.type, warning.identifier == .duplicateForEachID else { return }
-            let slot = neighbours.record()
-            let index = groupIndex(type)
-            groups[index].lines.append(event.line)
-            groups[index].slots.append(slot)
-            if let id = warning.elementID, !groups[index].ids.contains(id) { groups[index].ids.append(id) }
-        }
-
-        private func groupIndex(_ type: Symbol) -> Int {
-            if let index = groupOfType[type] { return index }
-            groupOfType[type] = groups.count
-            groups.append(Group(type: type))
-            return groups.count - 1
+            warnings.add(type: type, line: event.line, slot: neighbours.record(), id: warning.elementID)
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
             let symbols = subjects.symbols
+            let groups = warnings.groups
             // A lazy layout's warning about an ID a ForEach also reported is the same problem,
             // seen from the container: it joins that ForEach's finding.
             var merged: [Group] = groups.filter { symbols[$0.type].hasPrefix("ForEach<") }

@@ -48,14 +48,7 @@ public enum OffsetIdentityRule: Rule {
     /// Count-changed warnings grouped by the collection type that printed them.
     final class Gather: Detector {
         @exclusivity(unchecked) private var neighbours: WarningNeighbours
-        @exclusivity(unchecked) private var groups: [Group] = []
-        @exclusivity(unchecked) private var groupOfType: [Symbol: Int] = [:]
-
-        private struct Group {
-            let type: Symbol
-            var lines: [Int] = []
-            var slots: [Int] = []
-        }
+        @exclusivity(unchecked) private var warnings = WarningGroups()
 
         init(reach: Int) {
             neighbours = WarningNeighbours(reach: reach)
@@ -64,24 +57,14 @@ public enum OffsetIdentityRule: Rule {
         func observe(_ event: LifecycleEvent) {
             neighbours.advance(event)
             guard let warning = event.warning, warning.identifier == .forEachCountChanged, let type = warning.type else { return }
-            let slot = neighbours.record()
-            let index: Int
-            if let known = groupOfType[type] {
-                index = known
-            } else {
-                index = groups.count
-                groupOfType[type] = index
-                groups.append(Group(type: type))
-            }
-            groups[index].lines.append(event.line)
-            groups[index].slots.append(slot)
+            warnings.add(type: type, line: event.line, slot: neighbours.record())
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
-            groups.map { violation(of: $0, symbols: subjects.symbols) }
+            warnings.groups.map { violation(of: $0, symbols: subjects.symbols) }
         }
 
-        private func violation(of group: Group, symbols: SymbolTable) -> Violation {
+        private func violation(of group: WarningGroups.Group, symbols: SymbolTable) -> Violation {
             let type = symbols[group.type]
             let parts = DuplicateIdentityRule.CollectionType(type)
             let warnings = "\(group.lines.count) warning\(group.lines.count == 1 ? "" : "s")"

@@ -21,7 +21,10 @@ public enum ReinitWhileShownRule: Rule {
             its own (a sheet's content), between the appear and disappear of the first view \
             that appears after its first init (the sheet's wrapper), which must appear only \
             once. The first init, before the appear, is the presentation's own; the ones after \
-            it are counted. Rows that print an instance are counted per instance.
+            it are counted, except where another view's body line comes first: then the log \
+            shows the parent update that made the value, an ordinary one. Rows that print an \
+            instance are counted per instance, and a view on screen several times at once (rows \
+            without instances) is not one view made again.
             """,
         fix: """
             Keep the init to storing its arguments: make models with `@State`/`@StateObject` \
@@ -71,6 +74,26 @@ public enum ReinitWhileShownRule: Rule {
                 RowView init #3
                 RowView init #4
                 """),
+            Example(note: "Each re-init follows the parent's printed update: the log shows what made it.", """
+                PlayButton init
+                PlayButton appear
+                ContentView: _count changed.
+                PlayButton init
+                ContentView: _count changed.
+                PlayButton init
+                ContentView: _count changed.
+                PlayButton init
+                """),
+            Example(note: "Four rows on screen, made again together: one init per row, not one view made four times.", """
+                PostRow appear
+                PostRow appear
+                PostRow appear
+                PostRow appear
+                PostRow init
+                PostRow init
+                PostRow init
+                PostRow init
+                """),
             Example(note: "A model made again is `state_model_reinit`'s: a type that is no view is not counted.", """
                 DetailView appear
                 DataModel init
@@ -93,8 +116,19 @@ public enum ReinitWhileShownRule: Rule {
         /// Per view symbol: it printed an appear, disappear or body line (so it is a view, and
         /// one whose own presentation the log shows).
         @exclusivity(unchecked) private var seenShown: [Bool] = []
-        /// Per view symbol: it appeared more than once while a hosted view waited on it.
+        /// Per view symbol: it appeared again before it disappeared (rows, or presentations the
+        /// log does not separate).
         @exclusivity(unchecked) private var appearedAgain: [Bool] = []
+        /// Per view symbol: appears less disappears, how many of it are on screen (rows of a
+        /// list appear once each: their inits are one per row, not one view made again).
+        @exclusivity(unchecked) private var onScreen: [Int] = []
+        /// Body lines seen so far: an init after a printed body of its parent is explained by
+        /// that update, which the log shows; the rule speaks where nothing printed made it.
+        @exclusivity(unchecked) private var bodies = 0
+        /// Per view symbol: its own body lines so far (they do not make it again).
+        @exclusivity(unchecked) private var ownBodies: [Int] = []
+        /// Per view symbol: `others(view)` when it last appeared.
+        @exclusivity(unchecked) private var othersAtAppear: [Int] = []
         /// Running counts, by view and instance.
         @exclusivity(unchecked) private var running: [NamePair: Count] = [:]
         /// Views inited, not yet shown, waiting for the next appear to name their host.
@@ -109,6 +143,8 @@ public enum ReinitWhileShownRule: Rule {
             let instance: Symbol?
             var lines: [Int]
             var inits = 0
+            /// `others(view)` when the view's last init (or its presentation) happened.
+            var bodiesAt: Int
         }
 
         init(minInits: Int) {
@@ -123,26 +159,40 @@ public enum ReinitWhileShownRule: Rule {
                 mark(view)
                 if let since = shownAt(view), since > 0 { flag(&appearedAgain, view) }
                 set(&shownAt, view, event.line)
+                onScreen.grow(toInclude: view.index, with: 0)
+                onScreen[view.index] += 1
+                othersAtAppear.grow(toInclude: view.index, with: 0)
+                othersAtAppear[view.index] = others(view)
                 // The views inited just before, with no appear of their own yet, are hosted here.
                 for key in awaitingHost where !isSeen(key.owner) {
-                    running[key] = Count(host: view, view: key.owner, instance: key.owned, lines: [event.line])
+                    running[key] = Count(host: view, view: key.owner, instance: key.owned, lines: [event.line], bodiesAt: others(key.owner))
                 }
                 awaitingHost.removeAll(keepingCapacity: true)
             case .disappear:
                 mark(view)
                 close(host: view, line: event.line)
                 set(&shownAt, view, nil)
+                if view.index < onScreen.count { onScreen[view.index] = max(0, onScreen[view.index] - 1) }
             case .body:
                 mark(view)
+                bodies += 1
+                ownBodies.grow(toInclude: view.index, with: 0)
+                ownBodies[view.index] += 1
             case .`init`:
                 guard event.owner == nil else { return }
                 let key = NamePair(owner: view, owned: event.instance)
                 if var count = running[key] {
-                    count.lines.append(event.line)
-                    count.inits += 1
+                    // Made again by a parent update the log prints: explained, not counted.
+                    let others = others(view)
+                    if count.bodiesAt == others {
+                        count.lines.append(event.line)
+                        count.inits += 1
+                    }
+                    count.bodiesAt = others
                     running[key] = count
-                } else if let since = shownAt(view), since > 0 {
-                    running[key] = Count(host: view, view: view, instance: event.instance, lines: [since, event.line], inits: 1)
+                } else if let since = shownAt(view), since > 0, view.index < onScreen.count, onScreen[view.index] == 1 {
+                    running[key] = Count(host: view, view: view, instance: event.instance, lines: [since], bodiesAt: othersAtAppear[view.index])
+                    observe(event)
                 } else if isSeen(view) || view.endsWithView {
                     awaitingHost.insert(key)
                 }
@@ -186,11 +236,17 @@ public enum ReinitWhileShownRule: Rule {
         }
 
         private func report(_ count: Count, closing line: Int?) {
-            // A host that appeared again meanwhile had several presentations, not one.
-            guard count.inits >= minInits, count.host == count.view || !isFlagged(appearedAgain, count.host) else { return }
+            // A host that appeared again before it disappeared is on screen more than once (rows
+            // of a list), or had several presentations: not one view made again in one.
+            guard count.inits >= minInits, !isFlagged(appearedAgain, count.host) else { return }
             var closed = count
             if let line { closed.lines.append(line) }
             found.append((closed, line != nil))
+        }
+
+        /// Body lines of views other than `view` so far.
+        private func others(_ view: Symbol) -> Int {
+            bodies - (view.index < ownBodies.count ? ownBodies[view.index] : 0)
         }
 
         private func mark(_ view: Symbol) { flag(&seenShown, view) }
