@@ -118,16 +118,9 @@ public enum DuplicateIdentityRule: Rule {
                 message = "\(type) holds the same ID in more than one child view"
             }
             message += ": \(ids.count == 1 ? "ID" : "\(ids.count) IDs") \(listed) (\(group.lines.count) warning\(group.lines.count == 1 ? "" : "s"))"
-            let views = neighbours.views(of: group.slots)
-            if let around = WarningNeighbours.phrase(views, symbols, total: group.lines.count) {
-                message += "; views evaluated around it: \(around)"
-            }
-            message += ". Rows with one ID share one identity: their state, animations and transitions mix."
-            return Violation(
-                view: parts?.rowView ?? views.first.map { symbols[$0.view] } ?? type,
-                message: message,
-                count: group.lines.count,
-                lines: group.lines + neighbours.lines(of: group.slots)
+            return group.violation(
+                message, advice: "Rows with one ID share one identity: their state, animations and transitions mix.",
+                rowView: parts?.rowView, neighbours: neighbours, symbols: symbols
             )
         }
     }

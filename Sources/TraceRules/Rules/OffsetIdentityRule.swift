@@ -68,18 +68,11 @@ public enum OffsetIdentityRule: Rule {
             let type = symbols[group.type]
             let parts = DuplicateIdentityRule.CollectionType(type)
             let warnings = "\(group.lines.count) warning\(group.lines.count == 1 ? "" : "s")"
-            var message = parts.map { "A ForEach over \($0.element) (rows: \($0.row)) has no IDs" } ?? "\(type) has no IDs"
-            message += ", and its data changed count (\(warnings)): its rows are keyed by their offset, so when the data changes they take each other's identity and state"
-            let views = neighbours.views(of: group.slots)
-            if let around = WarningNeighbours.phrase(views, symbols, total: group.lines.count) {
-                message += "; views evaluated around it: \(around)"
-            }
-            message += ". Give the elements stable IDs (`Identifiable` or `ForEach(_:id:content:)`)."
-            return Violation(
-                view: parts?.rowView ?? views.first.map { symbols[$0.view] } ?? type,
-                message: message,
-                count: group.lines.count,
-                lines: group.lines + neighbours.lines(of: group.slots)
+            let subject = parts.map { "A ForEach over \($0.element) (rows: \($0.row)) has no IDs" } ?? "\(type) has no IDs"
+            return group.violation(
+                subject + ", and its data changed count (\(warnings)): its rows are keyed by their offset, so when the data changes they take each other's identity and state",
+                advice: "Give the elements stable IDs (`Identifiable` or `ForEach(_:id:content:)`).",
+                rowView: parts?.rowView, neighbours: neighbours, symbols: symbols
             )
         }
     }

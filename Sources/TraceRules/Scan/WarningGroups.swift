@@ -26,3 +26,22 @@ struct WarningGroups {
         if let id, !groups[index].ids.contains(id) { groups[index].ids.append(id) }
     }
 }
+
+extension WarningGroups.Group {
+    /// The finding for this group: `headline`, the views evaluated around its warnings, then
+    /// `advice`; about `rowView` when the type names one, else the first view around it, else
+    /// the type. It cites the warnings and the lines around them.
+    func violation(_ headline: String, advice: String, rowView: String?, neighbours: WarningNeighbours, symbols: SymbolTable) -> Violation {
+        var message = headline
+        let views = neighbours.views(of: slots)
+        if let around = WarningNeighbours.phrase(views, symbols, total: lines.count) {
+            message += "; views evaluated around it: \(around)"
+        }
+        return Violation(
+            view: rowView ?? views.first.map { symbols[$0.view] } ?? symbols[type],
+            message: message + ". " + advice,
+            count: lines.count,
+            lines: lines + neighbours.lines(of: slots)
+        )
+    }
+}
