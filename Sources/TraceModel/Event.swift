@@ -46,7 +46,8 @@ public struct Event: Sendable, Equatable {
     public var warning: SwiftUIWarning? {
         guard kind == .warning else { return nil }
         var text = message
-        return text.withUTF8 { SwiftUIWarning.parse(UnsafeRawBufferPointer($0)) }
+        // A warning the console wrapped keeps its lines in the message, as printed.
+        return text.withUTF8 { SwiftUIWarning.parse(UnsafeRawBufferPointer($0)) } ?? SwiftUIWarning.parseWrapped(message)
     }
 }
 

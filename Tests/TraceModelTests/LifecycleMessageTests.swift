@@ -46,6 +46,10 @@ func parseLifecycle(_ text: String) -> Lifecycle? {
         ("root update", Lifecycle(.body, "root")),
         ("tab 1 appear", Lifecycle(.appear, "tab", instance: "1")),
         ("tab 2 disappear", Lifecycle(.disappear, "tab", instance: "2")),
+        // A number alone after an appear word names the row too; after a body word it counts.
+        ("RowView onAppear 1", Lifecycle(.appear, "RowView", instance: "1")),
+        ("RowView onDisappear 12", Lifecycle(.disappear, "RowView", instance: "12")),
+        ("RowView init 3", Lifecycle(.`init`, "RowView")),
         ("1 appear", Lifecycle(.appear, "1")),
         ("2 disappear", Lifecycle(.disappear, "2")),
         ("42 onAppear", Lifecycle(.appear, "42")),

@@ -161,12 +161,12 @@ import Testing
 }
 
 @Suite struct RuleCountTests {
-    @Test func nineteenRulesAreBuiltIn() {
+    @Test func twentyOneRulesAreBuiltIn() {
         #expect(RuleRegistry.builtIn.identifiers == [
             "redundant_instance_creation", "identity_churn", "heavy_initializer", "non_lazy_navigation_destination",
-            "unstable_view_value", "state_model_reinit", "repeated_appear", "excessive_body_evaluation",
+            "unstable_view_value", "state_model_reinit", "repeated_appear", "reinit_while_shown", "excessive_body_evaluation",
             "avoidable_body_evaluation", "missing_deinit",
-            "update_loop", "duplicate_identity", "state_object_outside_view", "missing_navigation_destination",
+            "update_loop", "duplicate_identity", "offset_identity", "state_object_outside_view", "missing_navigation_destination",
             "long_body_update", "hitch_attribution", "long_hitch", "main_thread_hang", "hitch_time_ratio",
         ])
     }

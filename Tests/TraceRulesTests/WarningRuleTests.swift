@@ -5,7 +5,7 @@ import TraceModel
 
 /// The rules over SwiftUI's own warnings, on real excerpts and on the healthy seed logs.
 @Suite struct WarningRuleTests {
-    static let warningRules = ["update_loop", "duplicate_identity", "state_object_outside_view", "missing_navigation_destination"]
+    static let warningRules = ["update_loop", "duplicate_identity", "offset_identity", "state_object_outside_view", "missing_navigation_destination"]
 
     static var seeds: [String] {
         let directory = Fixture.root.appendingPathComponent("fixtures/seeds")

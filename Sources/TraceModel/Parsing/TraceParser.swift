@@ -60,7 +60,9 @@ public struct TraceParser {
     /// One line outside a JSON array: envelope, then message, then the event.
     private mutating func parse(number: Int, bytes: UnsafeRawBufferPointer, _ emit: (consuming Event) throws -> Void) rethrows {
         if bytes.first == 0x09, continuesHeldMessage {
+            let wrapped = held!.kind == .text && SwiftUIWarning.endsWrappedHeader(held!.message)
             held!.message += "\n" + decode(bytes)
+            if wrapped { promoteWrappedWarning() }
             stats.continuations += 1
             stats.linesByEnvelope[held!.envelope.format.index] += 1
             return
@@ -142,8 +144,30 @@ public struct TraceParser {
         if event.kind == .text {
             attachAddress(message)
             countRepetition(message)
+            joinWrappedWarning(message)
         }
         return event
+    }
+
+    /// SwiftUI's warning as a console wraps it: the header ends in `>: ` (`ForEach<Array<String>,
+    /// String, Text>: `) and the rest follows on an indented line. That line is folded into the
+    /// header's event (as a continuation), which becomes the warning, cited at the header.
+    private mutating func joinWrappedWarning(_ message: UnsafeRawBufferPointer) {
+        // Nearly every line fails the first test: it does not start with a space or a tab.
+        guard let first = message.first, first == 0x20 || first == 0x09, !attached, let previous = held,
+              previous.kind == .text, SwiftUIWarning.endsWrappedHeader(previous.message),
+              SwiftUIWarning.parseWrapped(previous.message + "\n" + decode(message)) != nil
+        else { return }
+        held!.kind = .warning
+        held!.origin = .swiftUIWarning
+        attached = true
+    }
+
+    /// The held text event, its wrapped continuation just appended, is SwiftUI's warning.
+    private mutating func promoteWrappedWarning() {
+        guard SwiftUIWarning.parseWrapped(held!.message) != nil else { return }
+        held!.kind = .warning
+        held!.origin = .swiftUIWarning
     }
 
     /// `last message repeated 3 times` or `... (× ~25 more lines)` right after a lifecycle line

@@ -5,7 +5,7 @@ enum ConditionalInsertion {
         let file = source.file
         var sites: [SourceSite] = []
         for index in file.tokens.indices where file.isIdentifier(index, "if") || file.isIdentifier(index, "switch") {
-            guard !file.isPunctuation(index - 1, "#"), !file.isIdentifier(index - 1, "else"), !file.isIdentifier(index - 1, "case"),
+            guard !file.isPunctuation(index - 1, "#"), !file.continuesChain(index), !file.isIdentifier(index - 1, "case"),
                   !file.isPunctuation(index + 1, "#"), file.inViewBuilder(index, scopes: source.scopes) else { continue }
             let isIf = file.text(index) == "if"
             let branches = isIf ? file.ifBranches(at: index) : file.switchBranches(at: index)

@@ -33,12 +33,15 @@ public struct LintProject: Sendable {
     /// Names of classes, and whether each one's init does work: an `init` with a body, or a
     /// stored property whose initial value calls something.
     var classes: [String: Bool] = [:]
+    /// Names of structs and enums that are not views: values, whose copy a view may keep.
+    var values: Set<String> = []
 
     /// Learns what `file` declares.
     mutating func learn(_ file: SwiftFile, scopes: [Int: SwiftFile.TypeScope]) {
         for (brace, scope) in scopes {
             let name = SwiftFile.lastComponent(scope.name)
             if scope.conformsToView { views.insert(name) }
+            if !scope.conformsToView, scope.keyword == "struct" || scope.keyword == "enum" { values.insert(name) }
             guard scope.keyword == "class" || scope.keyword == "actor" else { continue }
             classes[name] = (classes[name] ?? false) || Self.initDoesWork(file, body: brace)
         }

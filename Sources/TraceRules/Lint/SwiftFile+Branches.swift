@@ -21,6 +21,12 @@ extension SwiftFile {
         return labels
     }
 
+    /// True when the `if` at `index` continues a chain (`else if`); after `#else` it starts one
+    /// of its own, in the other configuration's code.
+    func continuesChain(_ index: Int) -> Bool {
+        isIdentifier(index - 1, "else") && !isPunctuation(index - 2, "#")
+    }
+
     /// The bodies of an `if` / `else if` / `else` chain starting at `index`.
     func ifBranches(at index: Int) -> [Branch] {
         var branches: [Branch] = []

@@ -21,8 +21,8 @@ public enum DuplicateIdentityRule: Rule {
             The rule groups the warnings by collection, names the element and row types from \
             the `ForEach<Data, ID, Content>` type SwiftUI printed, lists the repeated IDs, and \
             folds in the lazy layout's own warning about the same IDs. SwiftUI's other warning \
-            about a `ForEach` without IDs, `count (N) != its initial count (M)` (rows identified \
-            by their offset over data that changed), is reported the same way.
+            about a `ForEach`, `count (N) != its initial count (M)`, is about rows with no IDs \
+            at all: `offset_identity` reports it.
             """,
         fix: """
             Give every element a unique, stable ID: an `id` from the model (a database key, a \
@@ -42,15 +42,15 @@ public enum DuplicateIdentityRule: Rule {
                 ↓2022-01-18 10:00:00.000000+0100 Subconscious[100:200] [SwiftUI] ForEach<Array<Suggestion>, Suggestion, ModifiedContent<Button<SuggestionLabelView>, ButtonStyleModifier<WrappedButtonStyle<RowButtonStyle>>>>: the ID Thinkertoys occurs multiple times within the collection, this will give undefined results!
                 ↓2022-01-18 10:00:00.000100+0100 Subconscious[100:200] [SwiftUI] LazyVStackLayout: the ID Thinkertoys is used by multiple child views, this will give undefined results!
                 """),
-            Example(note: "A `ForEach(_:content:)` over data whose count changed, pasted into notes as a quote: rows are identified by their offset; the view evaluated next to it is cited too.", """
-                ↓ItemList: _items changed.
-                ↓> ForEach<Array<Item>, Int, ItemRow> count (6) != its initial count (0). `ForEach(_:content:)` should only be used for *constant* data. Instead conform data to `Identifiable` or use `ForEach(_:id:content:)` and provide an explicit `id`!
-                """),
             Example(note: "A grid's warning alone, from `log stream --style compact`.", """
                 ↓2026-08-11 17:15:22.031 F  MyApp[80328:9875ec] [com.apple.SwiftUI:Invalid Configuration] LazyVGridLayout: the ID 7 is used by multiple child views, this will give undefined results!
                 """),
         ],
         nonTriggeringExamples: [
+            Example(note: "A ForEach without IDs whose count changed repeats no ID: `offset_identity`'s.", """
+                ItemList: _items changed.
+                ForEach<Array<Item>, Int, ItemRow> count (6) != its initial count (0). `ForEach(_:content:)` should only be used for *constant* data. Instead conform data to `Identifiable` or use `ForEach(_:id:content:)` and provide an explicit `id`!
+                """),
             Example(note: "Rows with distinct identities appear and update without a word from SwiftUI.", """
                 ListView: @self, @identity changed.
                 RowView: @self, @identity changed.
@@ -72,18 +72,9 @@ public enum DuplicateIdentityRule: Rule {
     /// Duplicate-ID warnings grouped by the collection type that printed them.
     final class Gather: Detector {
         @exclusivity(unchecked) private var neighbours: WarningNeighbours
-        @exclusivity(unchecked) private var groups: [Group] = []
-        @exclusivity(unchecked) private var groupOfType: [Symbol: Int] = [:]
-        @exclusivity(unchecked) private var countGroupOfType: [Symbol: Int] = [:]
+        @exclusivity(unchecked) private var warnings = WarningGroups()
 
-        private struct Group {
-            let type: Symbol
-            var lines: [Int] = []
-            var slots: [Int] = []
-            var ids: [Symbol] = []
-            /// SwiftUI's `count (N) != its initial count (M)` warning rather than a repeated ID.
-            var countChanged = false
-        }
+        private typealias Group = WarningGroups.Group
 
         init(reach: Int) {
             neighbours = WarningNeighbours(reach: reach)
@@ -91,37 +82,16 @@ public enum DuplicateIdentityRule: Rule {
 
         func observe(_ event: LifecycleEvent) {
             neighbours.advance(event)
-            guard let warning = event.warning, let type = warning.type,
-                  warning.identifier == .duplicateForEachID || warning.identifier == .forEachCountChanged
-            else { return }
-            let slot = neighbours.record()
-            let index = warning.identifier == .forEachCountChanged ? countGroupIndex(type) : groupIndex(type)
-            groups[index].lines.append(event.line)
-            groups[index].slots.append(slot)
-            if let id = warning.elementID, !groups[index].ids.contains(id) { groups[index].ids.append(id) }
-        }
-
-        /// The group of a `ForEach` whose count changed over non-constant data: one of its own,
-        /// as its rows have no repeated ID to list.
-        private func countGroupIndex(_ type: Symbol) -> Int {
-            if let index = countGroupOfType[type] { return index }
-            countGroupOfType[type] = groups.count
-            groups.append(Group(type: type, countChanged: true))
-            return groups.count - 1
-        }
-
-        private func groupIndex(_ type: Symbol) -> Int {
-            if let index = groupOfType[type] { return index }
-            groupOfType[type] = groups.count
-            groups.append(Group(type: type))
-            return groups.count - 1
+            guard let warning = event.warning, let type = warning.type, warning.identifier == .duplicateForEachID else { return }
+            warnings.add(type: type, line: event.line, slot: neighbours.record(), id: warning.elementID)
         }
 
         func finish(_ subjects: Subjects) -> [Violation] {
             let symbols = subjects.symbols
+            let groups = warnings.groups
             // A lazy layout's warning about an ID a ForEach also reported is the same problem,
             // seen from the container: it joins that ForEach's finding.
-            var merged: [Group] = groups.filter { symbols[$0.type].hasPrefix("ForEach<") && !$0.countChanged }
+            var merged: [Group] = groups.filter { symbols[$0.type].hasPrefix("ForEach<") }
             for layout in groups where !symbols[layout.type].hasPrefix("ForEach<") {
                 guard let index = merged.firstIndex(where: { group in layout.ids.contains(where: group.ids.contains) }) else {
                     merged.append(layout)
@@ -132,27 +102,6 @@ public enum DuplicateIdentityRule: Rule {
                 merged[index].ids += layout.ids.filter { !merged[index].ids.contains($0) }
             }
             return merged.map { violation(of: $0, symbols: symbols) }
-                + groups.filter(\.countChanged).map { countViolation(of: $0, symbols: symbols) }
-        }
-
-        /// A `ForEach` over data that is not constant, rows identified by their offset.
-        private func countViolation(of group: Group, symbols: SymbolTable) -> Violation {
-            let type = symbols[group.type]
-            let parts = CollectionType(type)
-            var message = parts.map { "A ForEach over \($0.element) (rows: \($0.row)) without IDs" } ?? "\(type)"
-            message += " saw its data change count (\(group.lines.count) warning\(group.lines.count == 1 ? "" : "s")): "
-                + "`ForEach(_:content:)` identifies rows by their offset, so when the data changes rows take each other's identity"
-            let views = neighbours.views(of: group.slots)
-            if let around = WarningNeighbours.phrase(views, symbols, total: group.lines.count) {
-                message += "; views evaluated around it: \(around)"
-            }
-            message += ". Give the elements stable IDs (`Identifiable` or `ForEach(_:id:content:)`)."
-            return Violation(
-                view: parts?.rowView ?? views.first.map { symbols[$0.view] } ?? type,
-                message: message,
-                count: group.lines.count,
-                lines: group.lines + neighbours.lines(of: group.slots)
-            )
         }
 
         /// A collection holding the same ID more than once.
@@ -169,16 +118,9 @@ public enum DuplicateIdentityRule: Rule {
                 message = "\(type) holds the same ID in more than one child view"
             }
             message += ": \(ids.count == 1 ? "ID" : "\(ids.count) IDs") \(listed) (\(group.lines.count) warning\(group.lines.count == 1 ? "" : "s"))"
-            let views = neighbours.views(of: group.slots)
-            if let around = WarningNeighbours.phrase(views, symbols, total: group.lines.count) {
-                message += "; views evaluated around it: \(around)"
-            }
-            message += ". Rows with one ID share one identity: their state, animations and transitions mix."
-            return Violation(
-                view: parts?.rowView ?? views.first.map { symbols[$0.view] } ?? type,
-                message: message,
-                count: group.lines.count,
-                lines: group.lines + neighbours.lines(of: group.slots)
+            return group.violation(
+                message, advice: "Rows with one ID share one identity: their state, animations and transitions mix.",
+                rowView: parts?.rowView, neighbours: neighbours, symbols: symbols
             )
         }
     }

@@ -70,6 +70,12 @@ public enum RepeatedAppearRule: Rule {
                 ItemRow(id: 1) onDisappear
                 ItemRow(id: 1) onAppear
                 """),
+            Example(note: "Rows that print their id after the verb are different rows, each appearing once.", """
+                RowView onAppear 1
+                RowView onAppear 2
+                RowView onAppear 3
+                RowView onDisappear 1
+                """),
             Example(note: "A sheet presented three times: each presentation makes the view anew after it went off screen, so each is a lifetime of its own.", """
                 ContentView body
                 SheetView init

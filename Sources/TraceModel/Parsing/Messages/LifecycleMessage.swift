@@ -203,8 +203,17 @@ struct LifecycleLine {
         guard accepts(kind: kind, subject: subjectWord, tail: tail) else { return nil }
         return LifecycleMessage.Parsed(
             kind: kind.kind, view: viewRange(subject), owner: owner.map(viewRange),
-            instance: instance ?? (message[subject.upperBound - 1] == UInt8(ascii: ")") ? callInstance(subject) : nil) ?? tail.instance, detailStart: words[next - 1].range.upperBound
+            instance: instance ?? (message[subject.upperBound - 1] == UInt8(ascii: ")") ? callInstance(subject) : nil) ?? tail.instance
+                ?? rowNumber(after: next, kind: kind.kind), detailStart: words[next - 1].range.upperBound
         )
+    }
+
+    /// `RowView onAppear 1`, `Cell disappear 12`: a number alone after an appear word names the
+    /// row that printed it (its index or id), as `tab 1 appear` does before the word. A body
+    /// word's number counts evaluations instead (`Card.body: 61`), which `Multiplicity` reads.
+    private func rowNumber(after next: Int, kind: EventKind) -> Range<Int>? {
+        guard kind == .appear || kind == .disappear, next == words.count - 1, words[next].shape == .number else { return nil }
+        return words[next].range
     }
 
     /// `KIND subject detail`, for code words only: `deinit ContentView`, `onAppear: Row - 3`;

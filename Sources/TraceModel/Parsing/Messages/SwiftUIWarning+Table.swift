@@ -64,12 +64,15 @@ extension SwiftUIWarning {
             ("Update NavigationAuthority bound path tried to update multiple times per frame.",
              SwiftUIWarning(.updateMultipleTimesPerFrame, type: "NavigationAuthority bound path")),
         ]),
-        Known(identifier: .attributeGraphCycle, prefix: "=== AttributeGraph: cycle detected through attribute", match: { text, start in
+        Known(identifier: .attributeGraphCycle, prefix: "=== AttributeGraph: cycle detected", match: { text, start in
             attributeCycle(text, after: start)
         }, samples: [
             ("=== AttributeGraph: cycle detected through attribute 123456 ===", SwiftUIWarning(.attributeGraphCycle, attribute: 123456)),
+            // Without the attribute, and with the developer's note after the closing `===`.
+            ("=== AttributeGraph: cycle detected ===                     ← ERROR IMMEDIATELY!", SwiftUIWarning(.attributeGraphCycle)),
+            ("=== AttributeGraph: cycle detected through attribute 33496 === <- here", SwiftUIWarning(.attributeGraphCycle, attribute: 33496)),
         ]),
-        Known(identifier: .attributeGraphCycle, prefix: "AttributeGraph: cycle detected through attribute", match: { text, start in
+        Known(identifier: .attributeGraphCycle, prefix: "AttributeGraph: cycle detected", match: { text, start in
             attributeCycle(text, after: start)
         }, samples: [
             ("AttributeGraph: cycle detected through attribute 278848", SwiftUIWarning(.attributeGraphCycle, attribute: 278848)),
@@ -84,7 +87,7 @@ extension SwiftUIWarning {
                 return SwiftUIWarning(.attributeGraphCycle)
             }
             guard hasPrefix(rest, "through attribute") else { return nil }
-            return attributeCycle(text, after: cursor.position + 17)
+            return attributeCycle(text, after: cursor.position)
         }, samples: [
             ("cycle detected", SwiftUIWarning(.attributeGraphCycle)),
             ("cycle detected through attribute 42", SwiftUIWarning(.attributeGraphCycle, attribute: 42)),
@@ -187,9 +190,12 @@ extension SwiftUIWarning {
         return start..<max(start, found.lowerBound)
     }
 
-    /// ` 123456 ===` (the number may be missing): the attribute.
+    /// ` through attribute 123456 ===` after `cycle detected`, the attribute or the words
+    /// missing (` ===`): the attribute. What follows is the developer's (`← here`), or nothing.
     private static func attributeCycle(_ text: UnsafeRawBufferPointer, after start: Int) -> SwiftUIWarning? {
         var cursor = ByteCursor(text, position: start)
+        cursor.skipSpaces()
+        guard cursor.skip("through attribute") else { return SwiftUIWarning(.attributeGraphCycle) }
         cursor.skipSpaces()
         return SwiftUIWarning(.attributeGraphCycle, attribute: cursor.readInt())
     }

@@ -52,6 +52,29 @@ LintExample(note: "An `if let` that swaps a placeholder for the loaded view, wit
                     var body: some View { content }
                 }
                 """),
+            LintExample(note: "Inside `#if` blocks, and an `if` that opens a `#else` (not an `else if`); branches that add different modifiers.", """
+                #if os(iOS)
+                struct Board: View {
+                    @State private var editing = false
+                    var body: some View {
+                        #if DEBUG
+                        Text("debug")
+                        #else
+                        ↓if editing {
+                            Card(title: "a").border(.blue)
+                        } else {
+                            Card(title: "a")
+                        }
+                        #endif
+                    }
+                }
+                struct Card: View {
+                    let title: String
+                    @State private var flipped = false
+                    var body: some View { Text(title) }
+                }
+                #endif
+                """),
         ],
         nonTriggeringExamples: [
             LintExample(note: "One view whose argument follows the condition keeps its identity.", """
@@ -108,7 +131,7 @@ LintExample(note: "An `if let` that swaps a placeholder for the loaded view, wit
         for index in file.tokens.indices where file.tokens[index].isIdentifier {
             // `if` only: a `switch` mostly picks between destinations, tabs or scopes, whose views
             // are meant to start over (`check --sources` still links a switch's cases).
-            guard file.tokens[index].text == "if", !file.isPunctuation(index - 1, "#"), !file.isIdentifier(index - 1, "else"),
+            guard file.tokens[index].text == "if", !file.isPunctuation(index - 1, "#"), !file.continuesChain(index),
                   !file.isIdentifier(index - 1, "case") else { continue }
             if file.isPunctuation(index + 1, "#") { continue }
             // A condition on the device or the process never flips while the app runs.

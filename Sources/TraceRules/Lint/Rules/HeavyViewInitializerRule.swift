@@ -34,6 +34,17 @@ public enum HeavyViewInitializerRule: LintRule {
                     var body: some View { Text("first") }
                 }
                 """),
+            LintExample(note: "A closure called at once runs with the init just the same.", """
+                struct Receipt: View {
+                    let date: Date
+                    private let formatter: DateFormatter = {
+                        let f = ↓DateFormatter()
+                        f.dateStyle = .long
+                        return f
+                    }()
+                    var body: some View { Text(formatter.string(from: date)) }
+                }
+                """),
             LintExample(note: "Work in the init's body.", """
                 struct Receipt: View {
                     let text: String
@@ -50,6 +61,8 @@ public enum HeavyViewInitializerRule: LintRule {
             LintExample(note: "Static helpers are made once; wrapped state and plain values are not helpers.", """
                 struct Receipt: View {
                     static let formatter = DateFormatter()
+                    static let long: DateFormatter = { let f = DateFormatter(); f.dateStyle = .long; return f }()
+                    private let columns: [String] = { ["a", "b"] }()
                     @StateObject private var model = ReceiptViewModel()
                     private let id = UUID()
                     let title: String
@@ -78,7 +91,7 @@ public enum HeavyViewInitializerRule: LintRule {
                         if file.isPunctuation(cursor, "{") { break }
                         cursor += 1
                     }
-                    guard file.isPunctuation(cursor, "="), let type = file.constructedType((cursor + 1)..<(cursor + 8)), isHeavy(file.text(type), source) else { continue }
+                    guard file.isPunctuation(cursor, "="), let type = madeType(file, value: cursor + 1, declaration: member, source) else { continue }
                     violations.append(LintViolation(token: type, view: name, message: "\(name)'s init creates \(file.text(type)): the initial value of '\(file.text(member + 1))' is made again on every update of its parent"))
                 } else if file.isIdentifier(member, "init"), file.isPunctuation(member + 1, "(") {
                     var body = file.end(of: member + 1) + 1
@@ -94,6 +107,24 @@ public enum HeavyViewInitializerRule: LintRule {
             }
         }
         return violations
+    }
+
+    /// The heavy type the initial value starting at `value` makes: `Heavy()`, or a closure
+    /// called at once (`= { let f = DateFormatter(); …; return f }()`), which runs as part of
+    /// the init just the same; nil when it makes nothing heavy.
+    static func madeType(_ file: SwiftFile, value: Int, declaration: Int, _ source: LintSource) -> Int? {
+        if let type = file.constructedType(value..<(value + 8)), isHeavy(file.text(type), source) { return type }
+        guard file.isPunctuation(value, "{") else { return nil }
+        let close = file.end(of: value)
+        guard file.isPunctuation(close + 1, "("), file.isPunctuation(close + 2, ")") else { return nil }
+        // What the closure makes, by its first heavy constructor; else the declared type.
+        for index in (value + 1)..<close where file.isTypeName(index) && !file.isPunctuation(index - 1, ".") {
+            if let type = file.constructedType(index..<close), isHeavy(file.text(type), source) { return type }
+        }
+        var annotation = declaration + 2
+        while annotation < value, !file.isPunctuation(annotation, ":") { annotation += 1 }
+        let type = annotation + 1
+        return type < value && file.isTypeName(type) && isHeavy(file.text(type), source) ? type : nil
     }
 
     static func isHeavy(_ type: String, _ source: LintSource) -> Bool {

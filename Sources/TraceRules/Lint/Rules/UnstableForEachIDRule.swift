@@ -41,6 +41,21 @@ public enum UnstableForEachIDRule: LintRule {
                     ↓var id: UUID { UUID() }
                 }
                 """),
+            LintExample(note: "Positions as ids (`indices`, `0..<count` with `id: \\.self`) over data that is inserted into or deleted from.", """
+                struct Checklist: View {
+                    @State private var items: [String] = []
+                    var body: some View {
+                        List {
+                            ↓ForEach(items.indices, id: \\.self) { index in
+                                TextField("Item", text: $items[index])
+                            }
+                            .onDelete { items.remove(atOffsets: $0) }
+                            ↓ForEach(0..<items.count, id: \\.self) { index in Text(items[index]) }
+                        }
+                        Button("Add") { items.insert("new", at: 0) }
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             LintExample(note: "Stable ids, a constant range, a stored UUID.", """
@@ -52,6 +67,7 @@ public enum UnstableForEachIDRule: LintRule {
                         ForEach(posts, id: \\.id) { post in PostRow(post: post) }
                         ForEach(0..<5) { index in Text("\\(index)") }
                         ForEach(0..<posts.count, id: \\.self) { index in Text("\\(index)") }
+                        ForEach(posts.indices, id: \\.self) { index in Text("\\(index)") }
                         ForEach(0..<tabs.count) { index in Text(tabs[index]) }
                         ForEach(Array(posts.enumerated()), id: \\.element.id) { pair in PostRow(post: pair.element) }
                     }
@@ -91,6 +107,10 @@ public enum UnstableForEachIDRule: LintRule {
             let shown = file.code(id)
             if shown == "\\.offset" { return "ForEach identifies rows by 'id: \\.offset', their position: inserting or removing an element moves every later row's state to its neighbour" }
         }
+        if let id = idArgument, file.code(id) == "\\.self", let data = positions(file, in: (open + 1)..<close),
+           let edit = reordering(file, of: data, forEach: index) {
+            return "ForEach over the positions of '\(data)' with 'id: \\.self' identifies rows by position, and '\(data)' is \(edit.verb) (line \(file.tokens[edit.token].line)): each row's state moves to whichever element takes its place"
+        }
         if idArgument == nil, let range = ((open + 1)..<close).first(where: { file.isPunctuation($0, ".") && file.isPunctuation($0 + 1, ".") }) {
             // `0..<items.count`: a name after the range operator makes it change with the data.
             var after = range + 2
@@ -102,6 +122,44 @@ public enum UnstableForEachIDRule: LintRule {
         }
         if ((open + 1)..<close).contains(where: { file.isIdentifier($0, "UUID") && file.isPunctuation($0 + 1, "(") }) {
             return "ForEach's ids are made with UUID() on every evaluation, so every row is re-created on every update"
+        }
+        return nil
+    }
+
+    /// The collection whose positions the data argument at `range` lists: `items` in
+    /// `items.indices`, `0..<items.count`, `model.items.indices`; nil for anything else.
+    static func positions(_ file: SwiftFile, in range: Range<Int>) -> String? {
+        for index in range where file.tokens[index].isIdentifier && file.isPunctuation(index + 1, ".") {
+            let member = file.text(index + 2)
+            guard member == "indices" || member == "count", index + 3 == range.upperBound || file.isPunctuation(index + 3, ",") else { continue }
+            return file.text(index)
+        }
+        return nil
+    }
+
+    /// Edits that move elements to other positions: an insertion, a deletion or a move, by a
+    /// call on `name` anywhere in the file or by `onDelete`/`onMove` (which hand out offsets).
+    /// Appending at the end keeps every position: not counted.
+    static let reorderingCalls: [String: String] = [
+        "insert": "inserted into", "remove": "deleted from", "removeAll": "deleted from", "removeFirst": "deleted from",
+        "move": "moved", "swapAt": "moved", "sort": "sorted", "shuffle": "shuffled", "reverse": "reversed",
+        "onDelete": "deleted from", "onMove": "moved",
+    ]
+
+    static func reordering(_ file: SwiftFile, of name: String, forEach: Int) -> (verb: String, token: Int)? {
+        // `onDelete`/`onMove` chained to this ForEach hand its rows' offsets to an edit.
+        var cursor = file.end(of: forEach + 1) + 1
+        if file.isPunctuation(cursor, "{") { cursor = file.end(of: cursor) + 1 }
+        while file.isPunctuation(cursor, "."), file.tokens.indices.contains(cursor + 1), file.tokens[cursor + 1].isIdentifier {
+            let modifier = file.text(cursor + 1)
+            if modifier == "onDelete" || modifier == "onMove", let verb = reorderingCalls[modifier] { return (verb, cursor + 1) }
+            cursor += 2
+            while file.isPunctuation(cursor, "(") || file.isPunctuation(cursor, "{") { cursor = file.end(of: cursor) + 1 }
+        }
+        for index in file.tokens.indices where file.isIdentifier(index, name) && file.isPunctuation(index + 1, ".") {
+            let call = file.text(index + 2)
+            guard call != "onDelete", call != "onMove", let verb = reorderingCalls[call], file.isPunctuation(index + 3, "(") else { continue }
+            return (verb, index + 2)
         }
         return nil
     }
