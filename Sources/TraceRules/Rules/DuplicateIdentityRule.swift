@@ -30,7 +30,7 @@ public enum DuplicateIdentityRule: Rule {
             not an index when rows move. Remove duplicates from the data before it reaches the \
             `ForEach`.
             """,
-        seed: "issue 19 (SwiftUI's own warnings); 001 (identity and state)",
+        seed: "SwiftUI's own runtime warnings (the real ones in fixtures/realworld/warnings); 001 (identity and state)",
         thresholds: [contextEvents],
         triggeringExamples: [
             Example(note: "Sound levels shown with `id: \\.self`: the same level twice is the same row twice.", """

@@ -32,7 +32,7 @@ public enum MissingNavigationDestinationRule: Rule {
             type the link presents; a value-based link needs a `NavigationStack` (or \
             `NavigationSplitView`) around it, not a `NavigationView`.
             """,
-        seed: "004 (lazy navigation destinations); issue 19 (SwiftUI's own warnings)",
+        seed: "004 (lazy navigation destinations); SwiftUI's own runtime warnings (the real ones in fixtures/realworld/warnings)",
         thresholds: [contextEvents],
         triggeringExamples: [
             Example(note: "A link to a Route with no destination for Route: the tap is ignored.", """

@@ -19,7 +19,7 @@ public enum OffsetIdentityRule: Rule {
             `ForEach<Data, ID, Content>` type SwiftUI printed, and the views evaluated around it.
             """,
         fix: "Give the elements stable IDs: make them `Identifiable`, or use `ForEach(_:id:content:)` with a property that stays with the element (not `\\.self` over indices).",
-        seed: "issue 19 (SwiftUI's own warnings); 001 (identity and state)",
+        seed: "SwiftUI's own runtime warnings (the real ones in fixtures/realworld/warnings); 001 (identity and state)",
         thresholds: [DuplicateIdentityRule.contextEvents],
         triggeringExamples: [
             Example(note: "A `ForEach(_:content:)` over data whose count changed, pasted into notes as a quote: rows are identified by their offset; the view evaluated next to it is cited too.", """

@@ -35,7 +35,7 @@ public enum StateObjectOutsideViewRule: Rule {
             or `.onAppear`. Pass data down as plain values or bindings, and keep models in \
             objects rather than reading them through view values.
             """,
-        seed: "issue 19 (SwiftUI's own warnings); 001 (state storage and identity)",
+        seed: "SwiftUI's own runtime warnings (the real ones in fixtures/realworld/warnings); 001 (state storage and identity)",
         thresholds: [contextEvents],
         triggeringExamples: [
             Example(note: "The view's init reads its @StateObject: a new model is made for the read.", """

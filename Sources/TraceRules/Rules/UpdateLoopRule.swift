@@ -35,7 +35,7 @@ public enum UpdateLoopRule: Rule {
             preference that fires repeatedly, make the value settle: round geometry, compare \
             before assigning, or stop writing back what the closure observes.
             """,
-        seed: "issue 19 (SwiftUI's own warnings); 002 (when bodies run)",
+        seed: "SwiftUI's own runtime warnings (the real ones in fixtures/realworld/warnings); 002 (when bodies run)",
         thresholds: [minRepeats, contextEvents],
         triggeringExamples: [
             Example(note: "A model published from ContentView's body on every update: the warning between its body lines, again and again.", """

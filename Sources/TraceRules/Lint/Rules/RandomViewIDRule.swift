@@ -16,7 +16,7 @@ public enum RandomViewIDRule: LintRule {
             `identity_churn` sees the resets in a trace.
             """,
         fix: "Pass a value that changes only when the view should start over (the model's `id`, a version counter you bump on purpose), or remove the `.id`.",
-        seed: "001 (`@identity` in `_printChanges`), and the `.id(UUID())` the issue names",
+        seed: "001 (`@identity` in `_printChanges`), and `.id(UUID())` on a view",
         triggeringExamples: [
             LintExample("""
                 struct ChartScreen: View {

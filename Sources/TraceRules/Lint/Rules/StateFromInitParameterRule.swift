@@ -18,7 +18,7 @@ public enum StateFromInitParameterRule: LintRule {
             a runtime rule would have.
             """,
         fix: "Tie the view's identity to the parameter (`.id(id)` where the parent builds it) so new values start over deliberately, or keep the value outside state and react with `.onChange(of: id)` / `.task(id: id)`.",
-        seed: "issue 32 (a @StateObject whose initial value uses init parameters that later change)",
+        seed: "a @StateObject or @State whose initial value uses init parameters that later change (fixtures/sources-realworld)",
         triggeringExamples: [
             LintExample("""
                 struct DetailView: View {
