@@ -28,9 +28,11 @@ let package = Package(
         // instrument share; depends on nothing.
         .target(name: "SwiftSource"),
         .target(name: "TraceRules", dependencies: ["TraceModel", "TraceStore", "SwiftSource"]),
+        // `instrument`'s rewriting of Swift sources: apart from the rules, which it is not.
+        .target(name: "TraceInstrument", dependencies: ["SwiftSource"]),
         .executableTarget(
             name: "trace-analyze",
-            dependencies: ["TraceModel", "TraceStore", "TraceRules"]
+            dependencies: ["TraceModel", "TraceStore", "TraceRules", "TraceInstrument"]
         ),
         .plugin(
             name: "TraceAnalyzePlugin",
@@ -48,6 +50,7 @@ let package = Package(
         // so where one is missing, a failure in CI. Foundation only, so both test targets share it.
         .target(name: "RequiredTools", path: "Tests/RequiredTools"),
         .testTarget(name: "TraceRulesTests", dependencies: ["TraceRules", "TraceStore", "TraceModel", "SwiftSource", "RequiredTools"]),
+        .testTarget(name: "TraceInstrumentTests", dependencies: ["TraceInstrument", "SwiftSource"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["trace-analyze", "TraceStore", "TraceProbe", "RequiredTools"],

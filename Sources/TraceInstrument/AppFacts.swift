@@ -1,0 +1,66 @@
+import SwiftSource
+
+/// What instrument must know about all the files at once before it edits one: a view's `View`
+/// conformance, its `body` and its declaration may sit in three files, and a model's owner is
+/// the view that makes it.
+struct AppFacts {
+    /// Qualified names of the structs declared in these files that are views or view modifiers
+    /// (in their own inheritance clause or in an extension's): they can hold the token.
+    var viewStructs: Set<String> = []
+    /// Qualified names of every type conforming to a view protocol, declared here or not:
+    /// `--print-changes` needs no token, so it instruments bodies of all of them.
+    var viewNames: Set<String> = []
+    /// For each model class (by its last name component), the views whose `@State` or
+    /// `@StateObject` makes it (by theirs): its owner when there is exactly one.
+    var modelMakers: [String: Set<String>] = [:]
+
+    /// Protocols whose conformers are never views to instrument, even when they also name `View`.
+    static let excluded: Set<String> = ["App", "Scene", "PreviewProvider"]
+
+    init(_ files: [ReadSource]) {
+        for file in files {
+            let found = file.declarations
+            viewNames.formUnion(found.viewExtensions)
+            for declaration in found.declarations where declaration.isView && Self.excluded.isDisjoint(with: declaration.inherited) {
+                viewNames.insert(declaration.declaration.name)
+            }
+        }
+        for file in files {
+            for declaration in file.declarations.declarations
+            where declaration.keyword == "struct" && viewNames.contains(declaration.declaration.name)
+                && Self.excluded.isDisjoint(with: declaration.inherited) {
+                viewStructs.insert(declaration.declaration.name)
+                for model in Self.madeModels(in: file, scope: declaration.openingBrace) {
+                    modelMakers[model, default: []].insert(Self.lastComponent(declaration.declaration.name))
+                }
+            }
+        }
+    }
+
+    /// The owner a model's probe names: the one view that makes it, or nil when none or several do.
+    func owner(ofModel name: String) -> String? {
+        guard let makers = modelMakers[Self.lastComponent(name)], makers.count == 1 else { return nil }
+        return makers.first
+    }
+
+    static func lastComponent(_ name: String) -> String {
+        name.split(separator: ".").last.map(String.init) ?? name
+    }
+
+    /// The types a view's `@State var x = Type(…)` and `@StateObject var x = Type(…)` make.
+    private static func madeModels(in file: ReadSource, scope: Int) -> [String] {
+        let children = file.brackets.children(of: scope)
+        var models: [String] = []
+        for (position, index) in children.enumerated() where file.tokens[index].text == "@" && position + 1 < children.count {
+            let wrapper = file.tokens[children[position + 1]].text
+            guard wrapper == "State" || wrapper == "StateObject" else { continue }
+            // `@State private var model = Model(`: the first `=` then a name and `(`.
+            var next = position + 2
+            while next < children.count, file.tokens[children[next]].text != "=", file.tokens[children[next]].text != "@" { next += 1 }
+            guard next + 2 < children.count, file.tokens[children[next]].text == "=" else { continue }
+            let type = file.tokens[children[next + 1]]
+            if type.isIdentifier, file.tokens[children[next + 2]].text == "(" { models.append(type.text) }
+        }
+        return models
+    }
+}
