@@ -47,7 +47,11 @@ struct FileInstrumenter {
         let holdsToken = options.mode == .probe && declaration.keyword == "struct" && facts.viewStructs.contains(name)
         if holdsToken {
             let simpleName = AppFacts.lastComponent(name)
-            insertMembers(["@State var \(Self.probeName) = ViewProbe(\(simpleName).self)"], into: declaration.openingBrace)
+            // Last among the stored properties: their initial values (a model in `@State`) run
+            // first, so the token's init line follows them, as a hand print in init would.
+            let close = Int(file.brackets.partner[declaration.openingBrace])
+            edits.insert(options.guarded(["@State var \(Self.probeName) = ViewProbe(\(simpleName).self)"]),
+                         beforeClosingBraceAt: file.tokens[close].offset, indent: memberIndent(declaration.openingBrace))
             counts.views += 1
         } else if options.mode == .probe, declaration.keyword != "extension" {
             notes.append("\(declaration.declaration.line):\(declaration.declaration.column): \(name) is \(article(declaration.keyword)) \(declaration.keyword): only a struct can keep the token in @State")
@@ -230,10 +234,15 @@ struct FileInstrumenter {
     /// Inserts member lines just inside a type's `{`, indented as its members are.
     private mutating func insertMembers(_ lines: [String], into openingBrace: Int) {
         let open = file.tokens[openingBrace], next = file.tokens[openingBrace + 1]
+        edits.insert(options.guarded(lines), afterOpeningBraceAt: open.offset, nextTokenAt: next.offset, indent: memberIndent(openingBrace))
+    }
+
+    /// The indentation of a type's members: its first member's, else one level in from the type.
+    private func memberIndent(_ openingBrace: Int) -> [UInt8] {
+        let open = file.tokens[openingBrace], next = file.tokens[openingBrace + 1]
         let close = Int(file.brackets.partner[openingBrace])
-        let indent = next.line > open.line && openingBrace + 1 < close
+        return next.line > open.line && openingBrace + 1 < close
             ? edits.indentation(ofLineAt: next.offset) : edits.indentation(ofLineAt: open.offset) + edits.indentUnit
-        edits.insert(options.guarded(lines), afterOpeningBraceAt: open.offset, nextTokenAt: next.offset, indent: indent)
     }
 
     /// `import TraceProbe` after the last import outside any `#if`, else at the top.

@@ -28,9 +28,6 @@ import Testing
         #endif\(m)
 
         struct Card: View {
-            #if DEBUG\(m)
-            @State var traceProbe = ViewProbe(Card.self)\(m)
-            #endif\(m)
             let title: String
 
             var body: some View {
@@ -46,6 +43,9 @@ import Testing
                 let _ = traceProbe.bodyEnds()\(m)
                 #endif\(m)
             }
+            #if DEBUG\(m)
+            @State var traceProbe = ViewProbe(Card.self)\(m)
+            #endif\(m)
         }
 
         """)
@@ -54,7 +54,6 @@ import Testing
     @Test func aOneLineBodyIsCutAndJoinedAgainByRemove() throws {
         let source = "import SwiftUI\nstruct Tag: View { var body: some View { Text(\"a\") } }"
         let result = try instrumented(source)
-        #expect(result.contains("struct Tag: View { // trace-analyze:instrument:split\n"))
         #expect(result.contains("var body: some View { // trace-analyze:instrument:split\n"))
         #expect(result.contains(" Text(\"a\")  // trace-analyze:instrument:split\n"))
         #expect(String(decoding: InstrumentMarker.removed(from: Array(result.utf8)), as: UTF8.self) == source)
@@ -222,7 +221,7 @@ import Testing
         let lines = String(decoding: result.dropFirst(3), as: UTF8.self).components(separatedBy: "\n").dropLast()
         #expect(lines.allSatisfy { $0.hasSuffix("\r") }, "every line keeps its CRLF")
         #expect(String(decoding: result.dropFirst(3), as: UTF8.self).hasPrefix("#if DEBUG\(Self.m)\r\nimport TraceProbe\(Self.m)\r\n"))
-        #expect(String(decoding: result, as: UTF8.self).contains("\t#if DEBUG\(Self.m)\r\n\t@State var traceProbe = ViewProbe(Tabbed.self)\(Self.m)\r\n"))
+        #expect(String(decoding: result, as: UTF8.self).contains("\t}\r\n\t#if DEBUG\(Self.m)\r\n\t@State var traceProbe = ViewProbe(Tabbed.self)\(Self.m)\r\n"))
         #expect(String(decoding: result, as: UTF8.self).contains("\t\tlet _ = traceProbe.bodyBegins()\(Self.m)\r\n"))
         #expect(InstrumentMarker.removed(from: result) == source)
     }
