@@ -119,7 +119,7 @@ struct FileInstrumenter {
     /// without a duration: a measurement that stopped before the view was built would lie.
     private mutating func planMeasuredBody(_ body: Body) {
         let indent = bodyIndent(body)
-        let returnCount = file.tokens[(body.openIndex + 1)..<body.closeIndex].count { $0.isIdentifier && $0.text == "return" }
+        let returnCount = bodyReturns(in: body.openIndex)
         let returns = returnCount > 0
         let probe = Self.probeName
         edits.insert(options.guarded([returns ? "let _ = \(probe).bodyEnds()" : "let _ = \(probe).bodyBegins()"]),
@@ -139,20 +139,83 @@ struct FileInstrumenter {
         }
     }
 
+    /// The `return`s of the body itself: at its top level or in the blocks of its `if`, `guard`,
+    /// `switch`… (a result builder is off then), not those of the closures it passes on.
+    private func bodyReturns(in open: Int) -> Int {
+        let children = file.brackets.children(of: open)
+        var count = 0
+        for (position, index) in children.enumerated() {
+            let token = file.tokens[index]
+            if token.isIdentifier, token.text == "return" {
+                count += 1
+            } else if token.text == "{", file.brackets.partner[index] > index, isControlFlowBlock(at: position, in: children) {
+                count += bodyReturns(in: index)
+            }
+        }
+        return count
+    }
+
+    /// Whether the `{` at `children[position]` opens the block of a statement such as `if`,
+    /// `else`, `guard`, `switch`, `for`: its statement, read backwards, starts with one of them.
+    private func isControlFlowBlock(at position: Int, in children: [Int]) -> Bool {
+        var back = position - 1
+        while back >= 0 {
+            let token = file.tokens[children[back]], next = file.tokens[children[back + 1]]
+            if next.line > token.line, !StatementBoundary.continues(token, next) { return false }
+            if token.isIdentifier, StatementBoundary.controlFlow.contains(token.text) { return true }
+            if token.text == ";" || token.text == "in" { return false }
+            back -= 1
+        }
+        return false
+    }
+
     /// Whether the body's last statement is an expression a modifier can follow (`VStack { … }
     /// .padding()`, `return List { … }`), not an `if`, a `switch`, a declaration or an `#if`.
+    /// An `#if` whose block starts with `.` continues the expression before it (`#if os(iOS)
+    /// .listRowBackground(…) #endif`), as Swift reads it.
     private func lastStatementIsExpression(in open: Int, returns: Bool) -> Bool {
         let children = file.brackets.children(of: open)
         guard let last = children.last, file.tokens[last].text != ";" else { return false }
         var start = children[0]
-        for (position, index) in children.enumerated().dropFirst() {
+        var position = 1
+        while position < children.count {
+            let index = children[position]
             let token = file.tokens[index], previous = file.tokens[children[position - 1]]
+            if token.text == "#", let end = postfixConditionEnd(at: position, in: children) {
+                position = end + 1
+                continue
+            }
             let isCloser = file.brackets.partner[index] >= 0 && Int(file.brackets.partner[index]) < index
             if token.line > previous.line, !isCloser, !StatementBoundary.continues(previous, token) { start = index }
+            position += 1
         }
         let first = file.tokens[start]
         if first.text == "return" { return start != last }
         return !returns && !StatementBoundary.startsNonExpression(first)
+    }
+
+    /// When `children[position]` is the `#` of an `#if` whose first line of code starts with
+    /// `.` (a postfix `#if`), the position of its `#endif`'s `endif`; else nil.
+    private func postfixConditionEnd(at position: Int, in children: [Int]) -> Int? {
+        guard position + 1 < children.count, file.tokens[children[position + 1]].text == "if" else { return nil }
+        let line = file.tokens[children[position]].line
+        guard let firstCode = children[position...].first(where: { file.tokens[$0].line > line }),
+              file.tokens[firstCode].text == "." else { return nil }
+        var depth = 0
+        var index = position
+        while index + 1 < children.count {
+            if file.tokens[children[index]].text == "#" {
+                switch file.tokens[children[index + 1]].text {
+                case "if": depth += 1
+                case "endif":
+                    depth -= 1
+                    if depth == 0 { return index + 1 }
+                default: break
+                }
+            }
+            index += 1
+        }
+        return nil
     }
 
     private func bodyIndent(_ body: Body) -> [UInt8] {

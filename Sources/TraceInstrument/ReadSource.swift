@@ -23,9 +23,12 @@ struct ReadSource {
     init(path: String, bytes: [UInt8]) throws(InstrumentRefusal) {
         self.path = path
         original = bytes
+        // Cheapest first: a file refused for its shape is not decoded.
         if bytes.contains(0) { throw InstrumentRefusal("holds NUL bytes: binary, not Swift text") }
-        if let bad = Self.firstInvalidUTF8(bytes) { throw InstrumentRefusal("byte \(bad) is not UTF-8: Swift sources are UTF-8 text") }
         try Self.checkLines(bytes)
+        if String(validating: bytes, as: UTF8.self) == nil, let bad = Self.firstInvalidUTF8(bytes) {
+            throw InstrumentRefusal("byte \(bad) is not UTF-8: Swift sources are UTF-8 text")
+        }
         source = InstrumentMarker.removed(from: bytes)
         tokens = SwiftTokenizer.tokens(source)
         do {
@@ -70,14 +73,17 @@ struct ReadSource {
                 throw InstrumentRefusal("line \(line) is \(end - lineStart) bytes long (over \(longestLine)): not a source a person wrote")
             }
         }
-        for (offset, byte) in bytes.enumerated() {
-            if byte == UInt8(ascii: "\r"), offset + 1 < bytes.count, bytes[offset + 1] != UInt8(ascii: "\n") {
-                throw InstrumentRefusal("line \(line) ends in a lone CR: only LF and CRLF line ends are rewritten")
+        try bytes.withUnsafeBufferPointer { (buffer: UnsafeBufferPointer<UInt8>) throws(InstrumentRefusal) in
+            for offset in 0..<buffer.count where buffer[offset] <= UInt8(ascii: "\r") {
+                let byte = buffer[offset]
+                if byte == UInt8(ascii: "\r"), offset + 1 < buffer.count, buffer[offset + 1] != UInt8(ascii: "\n") {
+                    throw InstrumentRefusal("line \(line) ends in a lone CR: only LF and CRLF line ends are rewritten")
+                }
+                guard byte == UInt8(ascii: "\n") else { continue }
+                try check(offset)
+                lineStart = offset + 1
+                line += 1
             }
-            guard byte == UInt8(ascii: "\n") else { continue }
-            try check(offset)
-            lineStart = offset + 1
-            line += 1
         }
         try check(bytes.count)
     }

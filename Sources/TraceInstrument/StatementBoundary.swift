@@ -11,6 +11,9 @@ enum StatementBoundary {
         "convenience", "nonisolated", "static", "dynamic", "indirect", "distributed",
     ]
 
+    /// The statements whose blocks are the enclosing function's own code, not a closure's.
+    static let controlFlow: Set<String> = ["if", "else", "guard", "switch", "for", "while", "repeat", "do", "catch", "defer"]
+
     private static let operators: Set<String> = ["+", "-", "*", "/", "%", "=", "<", ">", "&", "|", "^", "~", ":", "?", ".", ","]
     private static let continuingWords: Set<String> = ["else", "catch", "where", "as", "is", "in"]
     private static let leadingWords: Set<String> = ["return", "try", "await", "in", "as", "is"]

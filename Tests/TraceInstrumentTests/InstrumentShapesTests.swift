@@ -82,6 +82,35 @@ import Testing
         #expect(!(try instrumented(concrete).contains("probeLifecycle")), "a body typed Text cannot become some View")
     }
 
+    /// A `return` in a closure the body passes on is the closure's, and a postfix `#if`
+    /// continues the expression before it: the body is still a builder ending in one expression.
+    @Test func closureReturnsAndPostfixConditionalsKeepTheBodyMeasured() throws {
+        let source = """
+        struct Links: View {
+            let open: (URL) -> Bool
+            var body: some View {
+                List {
+                    Text("a")
+                }
+                #if !os(visionOS)
+                .listRowBackground(Color.clear)
+                #endif
+                .environment(\\.openURL, OpenURLAction { url in
+                    guard open(url) else { return .discarded }
+                    return .handled
+                })
+            }
+        }
+
+        """
+        let result = try instrumented(source)
+        #expect(result.contains("let _ = traceProbe.bodyBegins()") && result.contains("let _ = traceProbe.bodyEnds()"))
+        #expect(result.contains("        })\n        #if DEBUG\(Self.m)\n        .probeLifecycle(traceProbe)\(Self.m)"))
+        let guarded = "struct G: View {\n    let ok: Bool\n    var body: some View {\n        if ok { return Text(\"a\") } else { return Text(\"b\") }\n    }\n}\n"
+        #expect(try instrumented(guarded).contains("let _ = traceProbe.bodyEnds()"))
+        #expect(!(try instrumented(guarded).contains("bodyBegins")), "returns in an if's blocks make it no builder")
+    }
+
     @Test func aBodyEndingInAnIfIsMeasuredButReportsNoAppear() throws {
         let source = """
         struct Switcher: View {
