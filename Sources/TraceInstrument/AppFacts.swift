@@ -14,6 +14,9 @@ struct AppFacts {
     /// `@StateObject` makes it (by theirs): its owner when there is exactly one.
     var modelMakers: [String: Set<String>] = [:]
 
+    /// Last name components of the classes that get a model probe.
+    var modelClasses: Set<String> = []
+
     /// Protocols whose conformers are never views to instrument, even when they also name `View`.
     static let excluded: Set<String> = ["App", "Scene", "PreviewProvider"]
 
@@ -26,6 +29,9 @@ struct AppFacts {
             }
         }
         for file in files {
+            for declaration in file.declarations.declarations where Self.isObservableModel(declaration, in: file) {
+                modelClasses.insert(Self.lastComponent(declaration.declaration.name))
+            }
             for declaration in file.declarations.declarations
             where declaration.keyword == "struct" && viewNames.contains(declaration.declaration.name)
                 && Self.excluded.isDisjoint(with: declaration.inherited) {
@@ -41,6 +47,32 @@ struct AppFacts {
     func owner(ofModel name: String) -> String? {
         guard let makers = modelMakers[Self.lastComponent(name)], makers.count == 1 else { return nil }
         return makers.first
+    }
+
+    /// Whether a declaration is a class that `ObservableObject` or `@Observable` makes a model.
+    static func isObservableModel(_ declaration: SwiftDeclarationScanner.Found, in file: ReadSource) -> Bool {
+        declaration.keyword == "class"
+            && (declaration.inherited.contains("ObservableObject") || attributes(before: declaration.keywordToken, in: file).contains("Observable"))
+    }
+
+    /// The attributes written before the token at `index` (`@Observable final class`).
+    static func attributes(before index: Int, in file: ReadSource) -> [String] {
+        var names: [String] = []
+        var position = index - 1
+        while position >= 0 {
+            let token = file.tokens[position]
+            if token.text == ")", file.brackets.partner[position] >= 0 {
+                position = Int(file.brackets.partner[position]) - 1
+            } else if token.isIdentifier, position > 0, file.tokens[position - 1].text == "@" {
+                names.append(token.text)
+                position -= 2
+            } else if token.isIdentifier, StatementBoundary.modifiers.contains(token.text) {
+                position -= 1
+            } else {
+                break
+            }
+        }
+        return names
     }
 
     static func lastComponent(_ name: String) -> String {

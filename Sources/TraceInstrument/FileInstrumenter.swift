@@ -33,7 +33,7 @@ struct FileInstrumenter {
             let name = declaration.declaration.name
             if facts.viewNames.contains(name), AppFacts.excluded.isDisjoint(with: declaration.inherited) {
                 planView(declaration)
-            } else if declaration.keyword == "class", isObservableModel(declaration) {
+            } else if AppFacts.isObservableModel(declaration, in: file) {
                 planModel(declaration)
             }
         }
@@ -226,33 +226,14 @@ struct FileInstrumenter {
 
     // MARK: Models
 
-    private func isObservableModel(_ declaration: SwiftDeclarationScanner.Found) -> Bool {
-        declaration.inherited.contains("ObservableObject") || attributes(before: declaration.keywordToken).contains("Observable")
-    }
-
-    /// The attributes written before the token at `index` (`@Observable final class`).
-    private func attributes(before index: Int) -> [String] {
-        var names: [String] = []
-        var position = index - 1
-        while position >= 0 {
-            let token = file.tokens[position]
-            if token.text == ")", file.brackets.partner[position] >= 0 {
-                position = Int(file.brackets.partner[position]) - 1
-            } else if token.isIdentifier, position > 0, file.tokens[position - 1].text == "@" {
-                names.append(token.text)
-                position -= 2
-            } else if token.isIdentifier, StatementBoundary.modifiers.contains(token.text) {
-                position -= 1
-            } else {
-                break
-            }
-        }
-        return names
-    }
-
     private mutating func planModel(_ declaration: SwiftDeclarationScanner.Found) {
         guard options.mode == .probe else { return }
         let name = AppFacts.lastComponent(declaration.declaration.name)
+        // A subclass of a model with a probe has its superclass's: a second would clash.
+        if let superclass = declaration.inherited.first, facts.modelClasses.contains(superclass) {
+            notes.append("\(declaration.declaration.line):\(declaration.declaration.column): \(name) inherits \(superclass)'s probe; its instances are written as \(name) by it")
+            return
+        }
         let owner = facts.owner(ofModel: name).map { ", owner: \"\($0)\"" } ?? ""
         let inits = designatedInits(in: declaration.openingBrace)
         let make = inits.isEmpty ? "ModelProbe.announcing(\(name).self\(owner))" : "ModelProbe(\(name).self\(owner))"

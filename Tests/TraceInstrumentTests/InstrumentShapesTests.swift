@@ -230,11 +230,14 @@ import Testing
 
         class Shared: ObservableObject {}
 
+        final class Special: Shared {}
+
         """
         let result = try instrumented(source)
         #expect(result.contains("let traceProbe = ModelProbe(PlayerModel.self, owner: \"Player\")"))
         #expect(result.contains("let traceProbe = ModelProbe.announcing(Store.self, owner: \"Player\")"))
         #expect(result.contains("let traceProbe = ModelProbe.announcing(Shared.self)"))
+        #expect(!result.contains("ModelProbe.announcing(Special.self)"), "Special has Shared's probe")
         // One ready() for the designated init, none for the convenience one.
         #expect(result.components(separatedBy: "traceProbe.ready()").count - 1 == 1)
         #expect(result.contains("        name = \"x\"\n        #if DEBUG\(Self.m)\n        traceProbe.ready()\(Self.m)"))
