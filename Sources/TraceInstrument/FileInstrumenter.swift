@@ -231,7 +231,7 @@ struct FileInstrumenter {
         let name = AppFacts.lastComponent(declaration.declaration.name)
         // A subclass of a model with a probe has its superclass's: a second would clash.
         if let superclass = declaration.inherited.first, facts.modelClasses.contains(superclass) {
-            notes.append("\(declaration.declaration.line):\(declaration.declaration.column): \(name) inherits \(superclass)'s probe; its instances are written as \(name) by it")
+            notes.append("\(declaration.declaration.line):\(declaration.declaration.column): \(name) inherits \(superclass)'s probe, which writes its instances as \(superclass)'s")
             return
         }
         let owner = facts.owner(ofModel: name).map { ", owner: \"\($0)\"" } ?? ""
