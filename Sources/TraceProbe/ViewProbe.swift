@@ -66,7 +66,9 @@ public final class ViewProbe {
     /// it: `let _ = probe.bodyBegins()` first in the body, `let _ = probe.bodyEnds()` last, so
     /// no brace of the body's own code moves.
     public func bodyBegins() {
-        bodyStart = bodyStarts()
+        // Off, nothing is stored: a load and a branch, as for the closure form.
+        guard let output else { return }
+        bodyStart = output.now()
     }
 
     /// Writes the body line; it carries the time since `bodyBegins()` when that opened this

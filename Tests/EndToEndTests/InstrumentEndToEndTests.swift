@@ -77,6 +77,34 @@ import Testing
         return files
     }
 
+    /// The command as a user types it: a dry run prints the diff on stdout and changes
+    /// nothing; wrong options and missing paths are one line and exit 1.
+    @Test func dryRunPrintsADiffAndBadInputIsOneLine() throws {
+        let workspace = try Workspace()
+        let view = try workspace.write("Card.swift", "import SwiftUI\nstruct Card: View {\n    var body: some View { Text(\"card\") }\n}\n")
+        let before = try String(contentsOfFile: view, encoding: .utf8)
+        let dry = try Tool.run(["instrument", "--dry-run", workspace.url.path])
+        #expect(dry.status == 0)
+        #expect(dry.stdout.hasPrefix("--- a/\(view)\n+++ b/\(view)\n@@ -1,4 +1,"), "\(dry.stdout)")
+        #expect(dry.stdout.contains("+    @State var traceProbe = ViewProbe(Card.self) // trace-analyze:instrument\n"))
+        #expect(dry.stderr == "trace-analyze: instrument would change 1 of 1 Swift file: 1 view (1 with appear/disappear), 0 models\n")
+        #expect(try String(contentsOfFile: view, encoding: .utf8) == before)
+        let printChanges = try Tool.run(["instrument", "--print-changes", "--condition", "TRACE_VIEWS", view])
+        #expect(printChanges.stderr == "trace-analyze: instrument changed 1 of 1 Swift file: Self._printChanges() in 1 view\n")
+        #expect(try String(contentsOfFile: view, encoding: .utf8).contains("#if TRACE_VIEWS // trace-analyze:instrument\n"))
+        #expect(try Tool.run(["instrument", "--remove", view]).status == 0)
+        #expect(try String(contentsOfFile: view, encoding: .utf8) == before)
+
+        let badCondition = try Tool.run(["instrument", "--condition", "DEBUG || X", view])
+        #expect(badCondition.status == 1)
+        #expect(badCondition.stderr == "trace-analyze: error: --condition 'DEBUG || X' is not a compilation condition (letters, digits and _) (see 'trace-analyze instrument --help')\n")
+        let both = try Tool.run(["instrument", "--remove", "--print-changes", view])
+        #expect(both.status == 1 && both.stderr.hasPrefix("trace-analyze: error: --remove takes out whatever was inserted"))
+        let missing = try Tool.run(["instrument", workspace.path("Nowhere")])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "trace-analyze: error: \(workspace.path("Nowhere")): no such file or directory\n")
+    }
+
     #if !canImport(SwiftUI)
     @Test func anInstrumentedAppRunsAndCheckFindsExactlyThePlantedProblems() throws {
         let modules = try Modules()
