@@ -20,7 +20,9 @@ struct AppFacts {
     /// Protocols whose conformers are never views to instrument, even when they also name `View`.
     static let excluded: Set<String> = ["App", "Scene", "PreviewProvider"]
 
-    init(_ files: [ReadSource]) {
+    /// Reads `files`; a struct declared in a file for which `canHoldToken` says no (one that
+    /// will be left alone) gets no token, so no body elsewhere is made to read one.
+    init(_ files: [ReadSource], canHoldToken: (ReadSource) -> Bool = { _ in true }) {
         for file in files {
             let found = file.declarations
             viewNames.formUnion(found.viewExtensions)
@@ -33,7 +35,7 @@ struct AppFacts {
                 modelClasses.insert(Self.lastComponent(declaration.declaration.name))
             }
             for declaration in file.declarations.declarations
-            where declaration.keyword == "struct" && viewNames.contains(declaration.declaration.name)
+            where declaration.keyword == "struct" && viewNames.contains(declaration.declaration.name) && canHoldToken(file)
                 && Self.excluded.isDisjoint(with: declaration.inherited) {
                 viewStructs.insert(declaration.declaration.name)
                 for model in Self.madeModels(in: file, scope: declaration.openingBrace) {

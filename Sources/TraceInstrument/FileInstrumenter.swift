@@ -25,7 +25,7 @@ struct FileInstrumenter {
 
     /// Plans every insertion of the file.
     mutating func plan() {
-        if options.mode == .probe, file.tokens.contains(where: { $0.isIdentifier && $0.text == Self.probeName }) {
+        if options.mode == .probe, file.usesProbeName {
             notes.append("1:1: the file already uses the name '\(Self.probeName)'; left alone")
             return
         }

@@ -48,7 +48,10 @@ package struct Instrumenter {
                 report.skipped.append(.init(path: path, reason: error.reason))
             }
         }
-        let facts = AppFacts(readable.map(\.file))
+        // A file that will be left alone (read-only, a test, one using the probe's name) holds
+        // no token: a body in another file must not be made to read one.
+        let leftAlone = Set(readable.filter { $0.mode & 0o222 == 0 || $0.file.isTestOrManifest || $0.file.usesProbeName }.map(\.file.path))
+        let facts = AppFacts(readable.map(\.file)) { !leftAlone.contains($0.path) }
         for (file, mode) in readable {
             report.files += 1
             let (result, counts, notes) = rewrite(file, facts: facts)

@@ -47,6 +47,11 @@ struct ReadSource {
         return importedModules.contains("XCTest") || importedModules.contains("Testing")
     }
 
+    /// Whether the file's own code already uses the name instrument gives its token and probes.
+    var usesProbeName: Bool {
+        tokens.contains { $0.isIdentifier && $0.text == FileInstrumenter.probeName }
+    }
+
     /// The modules the file imports at its top level.
     var importedModules: Set<String> {
         var modules: Set<String> = []

@@ -68,6 +68,20 @@ import Testing
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.url.appendingPathComponent("Link.swift").path) == "Target.swift")
     }
 
+    /// A view whose struct is in a read-only file keeps its body in another file unmeasured:
+    /// the token it would read cannot be added.
+    @Test func aBodyWhoseStructCannotHoldTheTokenIsLeftAlone() throws {
+        let scratch = try Scratch([
+            "Locked.swift": "struct Locked {\n    let title: String\n}\n",
+            "Locked+View.swift": "import SwiftUI\nextension Locked: View {\n    var body: some View {\n        Text(title)\n    }\n}\n",
+        ])
+        defer { scratch.remove() }
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: scratch.url.appendingPathComponent("Locked.swift").path)
+        let report = try scratch.run()
+        #expect(report.changed.isEmpty && report.skipped.isEmpty, "\(report)")
+        #expect(try scratch.text("Locked+View.swift").contains("traceProbe") == false)
+    }
+
     @Test func aDryRunChangesNothingAndPrintsAUnifiedDiff() throws {
         let scratch = try Scratch(["Card.swift": Self.view])
         defer { scratch.remove() }

@@ -28,7 +28,8 @@ enum InstrumentCommand: Command {
         and line ends kept. A symbolic link, a read-only file and a file instrument cannot
         follow (brackets that do not pair, not UTF-8, binary) are left as they are, each with
         one line on stderr saying why. Run the app with TRACE_PROBE=1 in its environment and
-        give its console output to `check`. Exit status: 0 done (also when files were left
+        give its console output to `check` (docs/getting-a-log.md: capturing the simulator's
+        log, Xcode's console, a UI test's). Exit status: 0 done (also when files were left
         alone), 1 a path does not exist or an option is wrong.
 
         EXAMPLES:
