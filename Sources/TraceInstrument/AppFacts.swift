@@ -14,6 +14,9 @@ struct AppFacts {
     /// `@StateObject` makes it (by theirs): its owner when there is exactly one.
     var modelMakers: [String: Set<String>] = [:]
 
+    /// Views that conform to a protocol the compiler synthesizes from their stored properties
+    /// (`Equatable` without an `==` of their own, `Hashable`, `Codable`), with that protocol.
+    var synthesizedConformance: [String: String] = [:]
     /// Last name components of the classes that get a model probe.
     var modelClasses: Set<String> = []
 
@@ -23,11 +26,25 @@ struct AppFacts {
     /// Reads `files`; a struct declared in a file for which `canHoldToken` says no (one that
     /// will be left alone) gets no token, so no body elsewhere is made to read one.
     init(_ files: [ReadSource], canHoldToken: (ReadSource) -> Bool = { _ in true }) {
+        var conformances: [String: Set<String>] = [:]
+        var definesEquals: Set<String> = []
         for file in files {
             let found = file.declarations
             viewNames.formUnion(found.viewExtensions)
             for declaration in found.declarations where declaration.isView && Self.excluded.isDisjoint(with: declaration.inherited) {
                 viewNames.insert(declaration.declaration.name)
+            }
+            for declaration in found.declarations + found.extensions {
+                conformances[declaration.declaration.name, default: []].formUnion(declaration.inherited)
+                if Self.definesEquals(in: file, scope: declaration.openingBrace) { definesEquals.insert(declaration.declaration.name) }
+            }
+        }
+        // A token in @State is neither Equatable, Hashable nor Codable: a view whose conformance
+        // the compiler synthesizes from its stored properties would stop compiling.
+        for (name, protocols) in conformances where viewNames.contains(name) {
+            if let synthesized = protocols.intersection(["Hashable", "Codable", "Encodable", "Decodable"]).sorted().first
+                ?? (protocols.contains("Equatable") && !definesEquals.contains(name) ? "Equatable" : nil) {
+                synthesizedConformance[name] = synthesized
             }
         }
         for file in files {
@@ -36,6 +53,7 @@ struct AppFacts {
             }
             for declaration in file.declarations.declarations
             where declaration.keyword == "struct" && viewNames.contains(declaration.declaration.name) && canHoldToken(file)
+                && synthesizedConformance[declaration.declaration.name] == nil
                 && Self.excluded.isDisjoint(with: declaration.inherited) {
                 viewStructs.insert(declaration.declaration.name)
                 for model in Self.madeModels(in: file, scope: declaration.openingBrace) {
@@ -79,6 +97,14 @@ struct AppFacts {
 
     static func lastComponent(_ name: String) -> String {
         name.split(separator: ".").last.map(String.init) ?? name
+    }
+
+    /// Whether the scope declares `static func ==`.
+    private static func definesEquals(in file: ReadSource, scope: Int) -> Bool {
+        let children = file.brackets.children(of: scope)
+        return zip(children, children.dropFirst()).contains { function, name in
+            file.tokens[function].text == "func" && file.tokens[name].text == "=" && name + 1 < file.tokens.count && file.tokens[name + 1].text == "="
+        }
     }
 
     /// The types a view's `@State var x = Type(…)` and `@StateObject var x = Type(…)` make.

@@ -53,6 +53,8 @@ struct FileInstrumenter {
             edits.insert(options.guarded(["@State var \(Self.probeName) = ViewProbe(\(simpleName).self)"]),
                          beforeClosingBraceAt: file.tokens[close].offset, indent: memberIndent(declaration.openingBrace))
             counts.views += 1
+        } else if options.mode == .probe, declaration.keyword == "struct", let synthesized = facts.synthesizedConformance[name] {
+            notes.append("\(declaration.declaration.line):\(declaration.declaration.column): \(name) is \(synthesized), made by the compiler from its stored properties: a token in @State would break it; left alone")
         } else if options.mode == .probe, declaration.keyword != "extension" {
             notes.append("\(declaration.declaration.line):\(declaration.declaration.column): \(name) is \(article(declaration.keyword)) \(declaration.keyword): only a struct can keep the token in @State")
         }

@@ -321,6 +321,32 @@ import Testing
         """)
     }
 
+    /// `Equatable` the compiler writes from the stored properties would fail on the token;
+    /// an `==` of the view's own does not care.
+    @Test func viewsWhoseEquatableIsSynthesizedAreLeftAlone() throws {
+        let source = """
+        struct Row: View, Equatable {
+            let title: String
+            var body: some View { Text(title) }
+        }
+        struct Cell: View, Equatable {
+            let title: String
+            static func == (lhs: Cell, rhs: Cell) -> Bool { lhs.title == rhs.title }
+            var body: some View { Text(title) }
+        }
+        struct Tagged: View {
+            let id: Int
+            var body: some View { Text("\\(id)") }
+        }
+        extension Tagged: Hashable {}
+
+        """
+        let result = try instrumented(source)
+        #expect(!result.contains("ViewProbe(Row.self)") && !result.contains("ViewProbe(Tagged.self)"))
+        #expect(result.contains("ViewProbe(Cell.self)"))
+        #expect(result.components(separatedBy: "bodyBegins").count - 1 == 1, "only Cell's body is measured")
+    }
+
     @Test func aFileThatAlreadyUsesTheProbesNameIsLeftAlone() throws {
         let source = "struct A: View {\n    let traceProbe = 1\n    var body: some View { Text(\"a\") }\n}\n"
         #expect(try instrumented(source) == source)
