@@ -17,6 +17,8 @@ struct AppFacts {
     /// Views that conform to a protocol the compiler synthesizes from their stored properties
     /// (`Equatable` without an `==` of their own, `Hashable`, `Codable`), with that protocol.
     var synthesizedConformance: [String: String] = [:]
+    /// Views declared inside a preview: never instrumented.
+    var previewViews: Set<String> = []
     /// Last name components of the classes that get a model probe.
     var modelClasses: Set<String> = []
 
@@ -28,17 +30,29 @@ struct AppFacts {
     init(_ files: [ReadSource], canHoldToken: (ReadSource) -> Bool = { _ in true }) {
         var conformances: [String: Set<String>] = [:]
         var definesEquals: Set<String> = []
+        // Previews are no part of the app: a view declared inside a `PreviewProvider` (or an
+        // App) or inside a `#Preview { … }` is left alone with it.
+        let excludedTypes = files.flatMap { file in
+            file.declarations.declarations.filter { !Self.excluded.isDisjoint(with: $0.inherited) }.map { $0.declaration.name + "." }
+        }
         for file in files {
             let found = file.declarations
             viewNames.formUnion(found.viewExtensions)
+            let previews = Self.previewBlocks(in: file)
             for declaration in found.declarations where declaration.isView && Self.excluded.isDisjoint(with: declaration.inherited) {
-                viewNames.insert(declaration.declaration.name)
+                let name = declaration.declaration.name
+                if excludedTypes.contains(where: { name.hasPrefix($0) }) || previews.contains(where: { $0.contains(declaration.keywordToken) }) {
+                    previewViews.insert(name)
+                } else {
+                    viewNames.insert(name)
+                }
             }
             for declaration in found.declarations + found.extensions {
                 conformances[declaration.declaration.name, default: []].formUnion(declaration.inherited)
                 if Self.definesEquals(in: file, scope: declaration.openingBrace) { definesEquals.insert(declaration.declaration.name) }
             }
         }
+        viewNames.subtract(previewViews)
         // A token in @State is neither Equatable, Hashable nor Codable: a view whose conformance
         // the compiler synthesizes from its stored properties would stop compiling.
         for (name, protocols) in conformances where viewNames.contains(name) {
@@ -97,6 +111,19 @@ struct AppFacts {
 
     static func lastComponent(_ name: String) -> String {
         name.split(separator: ".").last.map(String.init) ?? name
+    }
+
+    /// The token ranges of the file's `#Preview { … }` (and `#Preview("name") { … }`) blocks.
+    private static func previewBlocks(in file: ReadSource) -> [ClosedRange<Int>] {
+        var blocks: [ClosedRange<Int>] = []
+        for index in file.tokens.indices.dropLast() where file.tokens[index].text == "#" && file.tokens[index + 1].text == "Preview" {
+            var open = index + 2
+            if open < file.tokens.count, file.tokens[open].text == "(", file.brackets.partner[open] > open { open = Int(file.brackets.partner[open]) + 1 }
+            if open < file.tokens.count, file.tokens[open].text == "{", file.brackets.partner[open] > open {
+                blocks.append(open...Int(file.brackets.partner[open]))
+            }
+        }
+        return blocks
     }
 
     /// Whether the scope declares `static func ==`.

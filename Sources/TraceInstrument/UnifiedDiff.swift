@@ -1,12 +1,15 @@
 /// A unified diff of two versions of a file (`diff -u`'s format, 3 lines of context), for
 /// `--dry-run`. Lines are compared as bytes, line ends included, so a CRLF file diffs as itself.
 enum UnifiedDiff {
-    /// The diff from `old` to `new`, headed `--- a/path` / `+++ b/path`; empty when they are equal.
+    /// The diff from `old` to `new`, headed `--- a/path` / `+++ b/path` (an absolute path without the prefixes); empty when they are equal.
     static func make(old: [UInt8], new: [UInt8], path: String, context: Int = 3) -> String {
         guard old != new else { return "" }
         let before = lines(old), after = lines(new)
         let script = editScript(before, after)
-        var output = "--- a/\(path)\n+++ b/\(path)\n"
+        // `a/` and `b/` before a relative path, as git writes them (`patch -p1`); an absolute
+        // path as it is (`patch -p0`).
+        let (oldName, newName) = path.hasPrefix("/") ? (path, path) : ("a/" + path, "b/" + path)
+        var output = "--- \(oldName)\n+++ \(newName)\n"
         // Group the script into hunks: runs of changes with their context, merged when close.
         var index = 0
         while index < script.count {

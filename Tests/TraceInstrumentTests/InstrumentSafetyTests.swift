@@ -90,8 +90,8 @@ import Testing
         let path = scratch.url.appendingPathComponent("Card.swift").path
         let m = " // trace-analyze:instrument"
         #expect(report.diff == """
-        --- a/\(path)
-        +++ b/\(path)
+        --- \(path)
+        +++ \(path)
         @@ -1,6 +1,21 @@
          import SwiftUI
         +#if DEBUG\(m)

@@ -185,12 +185,27 @@ import Testing
             var body: some Scene { WindowGroup { Text("y") } }
         }
 
-        struct Card_Previews: PreviewProvider {
+        struct Other_Previews: PreviewProvider {
             static var previews: some View { Text("z") }
         }
 
         #Preview {
             Text("p")
+        }
+
+        #Preview("Wrapped") {
+            struct Wrapper: View {
+                @State var on = false
+                var body: some View { Text("w") }
+            }
+            return Wrapper()
+        }
+
+        struct Card_Previews: PreviewProvider {
+            struct Harness: View {
+                var body: some View { Text("h") }
+            }
+            static var previews: some View { Harness() }
         }
 
         """
