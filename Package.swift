@@ -24,10 +24,15 @@ let package = Package(
         .target(name: "TraceModel"),
         .target(name: "TraceProbe"),
         .target(name: "TraceStore", dependencies: ["CSQLite", "TraceModel"]),
-        .target(name: "TraceRules", dependencies: ["TraceModel", "TraceStore"]),
+        // The reading of Swift sources (tokens, type declarations) that lint, --sources and
+        // instrument share; depends on nothing.
+        .target(name: "SwiftSource"),
+        .target(name: "TraceRules", dependencies: ["TraceModel", "TraceStore", "SwiftSource"]),
+        // `instrument`'s rewriting of Swift sources: apart from the rules, which it is not.
+        .target(name: "TraceInstrument", dependencies: ["SwiftSource"]),
         .executableTarget(
             name: "trace-analyze",
-            dependencies: ["TraceModel", "TraceStore", "TraceRules"]
+            dependencies: ["TraceModel", "TraceStore", "TraceRules", "TraceInstrument"]
         ),
         .plugin(
             name: "TraceAnalyzePlugin",
@@ -44,7 +49,8 @@ let package = Package(
         // The programs some tests drive (chromium, tmux, sqlite3...): skipped with a line saying
         // so where one is missing, a failure in CI. Foundation only, so both test targets share it.
         .target(name: "RequiredTools", path: "Tests/RequiredTools"),
-        .testTarget(name: "TraceRulesTests", dependencies: ["TraceRules", "TraceStore", "TraceModel", "RequiredTools"]),
+        .testTarget(name: "TraceRulesTests", dependencies: ["TraceRules", "TraceStore", "TraceModel", "SwiftSource", "RequiredTools"]),
+        .testTarget(name: "TraceInstrumentTests", dependencies: ["TraceInstrument", "SwiftSource"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["trace-analyze", "TraceStore", "TraceProbe", "RequiredTools"],

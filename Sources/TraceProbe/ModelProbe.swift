@@ -38,6 +38,17 @@ public final class ModelProbe {
         (number, names) = output.announce(type, at: started, writes: false)
     }
 
+    /// A probe that writes its init line at once, without a duration: for a model whose
+    /// declaration has no init to call `ready()` from (its init is the default or inherited one).
+    public static func announcing(_ type: Any.Type, owner: String? = nil, output: ProbeOutput? = TraceProbe.output) -> ModelProbe {
+        let probe = ModelProbe(type, owner: owner, output: output)
+        if let output, let names = probe.names {
+            probe.announced = true
+            output.write(.`init`, names, number: probe.number, at: probe.started, owner: probe.owner)
+        }
+        return probe
+    }
+
     /// Call at the end of the model's init: writes the init line with its duration.
     public func ready() {
         guard let output, let names, !announced else { return }

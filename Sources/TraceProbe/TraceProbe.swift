@@ -24,9 +24,10 @@ public enum TraceProbe {
     /// True when probes write.
     @inlinable public static var isEnabled: Bool { output != nil }
 
-    /// Turns the probe on, writing to `sink`, whatever the environment says.
-    public static func start(sink: ProbeSink = .standardOutput) {
-        output = ProbeOutput(sink: sink)
+    /// Turns the probe on, writing to `sink`, whatever the environment says; `clock` (nanoseconds
+    /// that never go back) replaces `ProbeClock.now` for a simulation whose durations are chosen.
+    public static func start(sink: ProbeSink = .standardOutput, clock: (@Sendable () -> UInt64)? = nil) {
+        output = ProbeOutput(sink: sink, clock: clock)
     }
 
     /// Turns the probe off.

@@ -21,6 +21,8 @@ public final class ViewProbe {
     private let output: ProbeOutput?
     private let names: ProbeNames?
     private var bodies = 0
+    /// When the body that `bodyBegins()` opened started; nil outside one.
+    private var bodyStart: UInt64?
 
     /// A token for a view of `type`, written to `output` (the app's, `TraceProbe.output`, by
     /// default). `initStarted`, a `ProbeClock.now()` taken at the top of a custom init, adds
@@ -58,6 +60,25 @@ public final class ViewProbe {
         let end = output.now()
         bodies += 1
         output.write(.body, names, number: number, at: end, nanoseconds: end &- start, newIdentity: bodies == 1)
+    }
+
+    /// Marks the start of a body measured by statements, as `trace-analyze instrument` writes
+    /// it: `let _ = probe.bodyBegins()` first in the body, `let _ = probe.bodyEnds()` last, so
+    /// no brace of the body's own code moves.
+    public func bodyBegins() {
+        // Off, nothing is stored: a load and a branch, as for the closure form.
+        guard let output else { return }
+        bodyStart = output.now()
+    }
+
+    /// Writes the body line; it carries the time since `bodyBegins()` when that opened this
+    /// body, and no duration when it did not (a body that ends in `return` is not measured).
+    public func bodyEnds() {
+        guard let output, let names else { return }
+        let end = output.now()
+        bodies += 1
+        output.write(.body, names, number: number, at: end, nanoseconds: bodyStart.map { end &- $0 }, newIdentity: bodies == 1)
+        bodyStart = nil
     }
 
     /// Writes the view's `onAppear`.

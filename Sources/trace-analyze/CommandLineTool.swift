@@ -9,6 +9,7 @@ enum CommandLineTool {
     static let commands: [CommandEntry] = [
         CommandEntry(CheckCommand.self),
         CommandEntry(LintCommand.self),
+        CommandEntry(InstrumentCommand.self),
         CommandEntry(IngestCommand.self),
         CommandEntry(WatchCommand.self),
         CommandEntry(ReportCommand.self),

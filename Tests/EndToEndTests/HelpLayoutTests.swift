@@ -5,7 +5,7 @@ import Testing
 /// written to a file or a pipe; lines break between words, and no word of the help is lost.
 @Suite struct HelpLayoutTests {
     static let commands = ["", "check", "ingest", "watch", "report", "why", "views", "diff", "timeline", "export",
-                           "query", "traces", "rules", "schema", "patterns"]
+                           "query", "traces", "rules", "schema", "patterns", "instrument"]
 
     /// The words of a help text in order, without the ` \` that continues a wrapped example.
     static func words(_ text: String) -> [Substring] {

@@ -70,6 +70,38 @@ import TraceModel
         #expect(parsed.allSatisfy { $0.durationMs == nil })
     }
 
+    /// The statement form `instrument` inserts: a body opened by `bodyBegins()` carries its
+    /// duration; one that only ends (a body with `return`) carries none, never a made-up one.
+    @Test func aBodyMeasuredByStatementsIsReadBackWithItsDurationOrWithoutOne() throws {
+        let captured = CapturedLines()
+        do {
+            let probe = ViewProbe(Row.self, output: captured.output)
+            probe.bodyBegins()
+            probe.bodyEnds()
+            probe.bodyEnds()
+            withExtendedLifetime(probe) {}
+        }
+        let parsed = try captured.lines.map { try #require(parse($0), "not read back: \($0)") }
+        #expect(parsed.map(\.kind) == [.`init`, .body, .body, .`deinit`])
+        #expect(parsed[1].newIdentity && !parsed[2].newIdentity)
+        #expect(parsed[1].durationMs != nil && parsed[2].durationMs == nil)
+        #expect(parsed[3].seen == true)
+    }
+
+    /// A model with no init of its own to call `ready()` from: its init line comes at once.
+    @Test func anAnnouncingModelWritesItsInitAtOnce() throws {
+        let captured = CapturedLines()
+        do {
+            let probe = ModelProbe.announcing(Model.self, owner: "PlayButton", output: captured.output)
+            #expect(captured.lines.count == 1)
+            probe.ready()
+            #expect(captured.lines.count == 1, "ready() after announcing writes nothing more")
+        }
+        let parsed = try captured.lines.map { try #require(parse($0)) }
+        #expect(parsed.map(\.kind) == [.`init`, .`deinit`])
+        #expect(parsed.allSatisfy { $0.owner == "PlayButton" && $0.instance == parsed[0].instance })
+    }
+
     @Test func genericNamesAreQuotedAndReadBackWhole() throws {
         let captured = CapturedLines()
         do { _ = ViewProbe(Generic<[String: Int]>.self, output: captured.output) }

@@ -1,4 +1,5 @@
 import Testing
+import SwiftSource
 @testable import TraceRules
 
 /// `--sources`: which declarations count as views, their names and where their names stand.

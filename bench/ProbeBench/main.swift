@@ -30,6 +30,13 @@ measure("enabled, body line (no I/O)", events: events) { count in
     let probe = ViewProbe(BenchView.self, output: enabled)
     for index in 0..<count { blackHole(probe.body { index }) }
 }
+measure("enabled, bodyBegins + bodyEnds (instrument's body)", events: events) { count in
+    let probe = ViewProbe(BenchView.self, output: enabled)
+    for _ in 0..<count {
+        probe.bodyBegins()
+        probe.bodyEnds()
+    }
+}
 measure("enabled, view init + discarded deinit (2 lines)", events: events) { count in
     for _ in 0..<count { blackHole(ViewProbe(BenchView.self, output: enabled)) }
 }
@@ -40,6 +47,13 @@ measure("enabled, appear line (no I/O)", events: events) { count in
 measure("disabled, body", events: events) { count in
     let probe = ViewProbe(BenchView.self, output: nil)
     for index in 0..<count { blackHole(probe.body { index }) }
+}
+measure("disabled, bodyBegins + bodyEnds", events: events) { count in
+    let probe = ViewProbe(BenchView.self, output: nil)
+    for _ in 0..<count {
+        probe.bodyBegins()
+        probe.bodyEnds()
+    }
 }
 measure("disabled, appear", events: events) { count in
     let probe = ViewProbe(BenchView.self, output: nil)

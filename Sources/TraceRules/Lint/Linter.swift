@@ -1,4 +1,5 @@
 import Foundation
+import SwiftSource
 
 /// Runs the lint rules over Swift files: reads each, learns what the run declares, then checks
 /// every file, collecting findings and the files it could not read.
@@ -130,31 +131,10 @@ public struct Linter: Sendable {
     /// The `.swift` files at `paths`: a file as given, a directory's files below it in path
     /// order, skipping hidden directories, `.build` and `DerivedData`.
     public static func swiftFiles(in paths: [String]) throws -> [String] {
-        var files: [String] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw AnalysisError("\(path): no such file or directory")
-            }
-            guard isDirectory.boolValue else {
-                files.append(path)
-                continue
-            }
-            guard let enumerator = FileManager.default.enumerator(atPath: path) else {
-                throw AnalysisError("\(path): cannot list the directory")
-            }
-            var below: [String] = []
-            while let relative = enumerator.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
-                if name.hasPrefix(".") || name == "DerivedData" {
-                    enumerator.skipDescendants()
-                    continue
-                }
-                if name.hasSuffix(".swift") { below.append(relative) }
-            }
-            let prefix = path == "." ? "" : (path.hasSuffix("/") ? path : path + "/")
-            files += below.sorted().map { prefix + $0 }
+        do {
+            return try SwiftFileList.paths(in: paths)
+        } catch {
+            throw AnalysisError(error.description)
         }
-        return files
     }
 }

@@ -1,3 +1,5 @@
+import SwiftSource
+
 /// One Swift file as the lint rules read it: its tokens, each bracket's partner, each token's
 /// innermost enclosing bracket, and what was wrong with its shape.
 ///

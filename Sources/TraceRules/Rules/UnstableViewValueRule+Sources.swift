@@ -1,4 +1,5 @@
 import Foundation
+import SwiftSource
 
 /// With `--sources`: the stored properties in a view's declaration that differ on every init.
 extension UnstableViewValueRule {

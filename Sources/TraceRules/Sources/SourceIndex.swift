@@ -1,4 +1,5 @@
 import Foundation
+import SwiftSource
 
 /// The SwiftUI views declared in a tree of Swift files, looked up by the names logs print.
 ///
@@ -35,22 +36,15 @@ public struct SourceIndex: Sendable {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw AnalysisError("\(directory): no such directory of Swift sources")
         }
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else {
-            throw AnalysisError("\(directory): cannot list the directory")
+        let paths: [String]
+        do {
+            paths = try SwiftFileList.paths(in: [directory])
+        } catch {
+            throw AnalysisError(error.description)
         }
-        var relativePaths: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") || name == "DerivedData" {
-                enumerator.skipDescendants()
-                continue
-            }
-            if name.hasSuffix(".swift") { relativePaths.append(relative) }
-        }
-        let prefix = directory == "." ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
-        let files = relativePaths.sorted().compactMap { relative -> (path: String, text: String)? in
-            guard let data = FileManager.default.contents(atPath: prefix.isEmpty ? relative : prefix + relative) else { return nil }
-            return (prefix + relative, String(decoding: data, as: UTF8.self))
+        let files = paths.compactMap { path -> (path: String, text: String)? in
+            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            return (path, String(decoding: data, as: UTF8.self))
         }
         return SourceIndex(files: files)
     }

@@ -5,22 +5,32 @@
 /// clause, `where` clause, `{`) and follows braces to know which types enclose which, so
 /// `extension Outer { struct Inner: View {} }` declares `Outer.Inner`. An extension never
 /// declares a type, but `extension Name: View` makes `Name` a view.
-enum SwiftDeclarationScanner {
-    struct Result: Equatable {
+package enum SwiftDeclarationScanner {
+    package struct Result: Equatable {
         /// Every struct, class, enum and actor, in file order.
-        var declarations: [Found] = []
+        package var declarations: [Found] = []
         /// Names (qualified by enclosing scopes) that an extension makes conform to a view protocol.
-        var viewExtensions: Set<String> = []
+        package var viewExtensions: Set<String> = []
+        /// Every extension, in file order, named by the type it extends (qualified by enclosing scopes).
+        package var extensions: [Found] = []
     }
 
-    /// One declared type, and whether its own inheritance clause names a view protocol.
-    struct Found: Equatable {
-        var declaration: TypeDeclaration
-        var isView: Bool
+    /// One declared type or extension, and whether its own inheritance clause names a view protocol.
+    package struct Found: Equatable {
+        package var declaration: TypeDeclaration
+        package var isView: Bool
+        /// `struct`, `class`, `enum`, `actor` or `extension`.
+        package var keyword: String
+        /// The last name component of each entry of the inheritance clause, in order
+        /// (`SwiftUI.View` → `View`; `Identifiable, ObservableObject`).
+        package var inherited: [String]
+        /// Token indexes of the keyword and of the `{` that opens the body.
+        package var keywordToken: Int
+        package var openingBrace: Int
     }
 
     /// The protocols whose conformance makes a type a view, by their last name component.
-    static let viewProtocols: Set<String> = ["View", "ViewModifier"]
+    package static let viewProtocols: Set<String> = ["View", "ViewModifier"]
 
     private static let typeKeywords: Set<String> = ["struct", "class", "enum", "actor"]
 
@@ -32,8 +42,12 @@ enum SwiftDeclarationScanner {
     ]
 
     /// Scans `source`, naming `file` in the declarations.
-    static func scan(_ source: [UInt8], file: String) -> Result {
-        let tokens = SwiftTokenizer.tokens(source)
+    package static func scan(_ source: [UInt8], file: String) -> Result {
+        scan(tokens: SwiftTokenizer.tokens(source), file: file)
+    }
+
+    /// Scans tokens already read from a file named `file`.
+    package static func scan(tokens: [SwiftToken], file: String) -> Result {
         var result = Result()
         // One entry per open `{`: the type or extension name it opens, nil for any other brace.
         var scopes: [String?] = []
@@ -50,12 +64,17 @@ enum SwiftDeclarationScanner {
                       index == 0 || tokens[index - 1].text != ".",
                       let header = Header.read(tokens, after: index, isExtension: token.text == "extension") {
                 let name = (scopes.compactMap { $0 } + [header.name]).joined(separator: ".")
+                let nameToken = tokens[index + 1]
+                let found = Found(
+                    declaration: TypeDeclaration(name: name, file: file, line: nameToken.line, column: nameToken.column),
+                    isView: header.conformsToView, keyword: token.text, inherited: header.inherited,
+                    keywordToken: index, openingBrace: header.openingBrace
+                )
                 if token.text == "extension" {
                     if header.conformsToView { result.viewExtensions.insert(name) }
+                    result.extensions.append(found)
                 } else {
-                    let nameToken = tokens[index + 1]
-                    let declaration = TypeDeclaration(name: name, file: file, line: nameToken.line, column: nameToken.column)
-                    result.declarations.append(Found(declaration: declaration, isView: header.conformsToView))
+                    result.declarations.append(found)
                 }
                 pendingScope = name
                 // Resume at the header's `{`, which opens the type's scope.
@@ -71,6 +90,7 @@ enum SwiftDeclarationScanner {
     private struct Header {
         var name: String
         var conformsToView = false
+        var inherited: [String] = []
         var openingBrace: Int
 
         /// Reads the header after the keyword at `keyword`; nil when what follows is no declaration.
@@ -104,6 +124,7 @@ enum SwiftDeclarationScanner {
                         case ")": parentheses -= 1
                         case "," where angles == 0 && parentheses == 0:
                             header.conformsToView = header.conformsToView || lastName.map(viewProtocols.contains) == true
+                            if let lastName { header.inherited.append(lastName) }
                             lastName = nil
                         case "}", "=", ";": return nil
                         default: break
@@ -114,6 +135,7 @@ enum SwiftDeclarationScanner {
                     index += 1
                 }
                 header.conformsToView = header.conformsToView || lastName.map(viewProtocols.contains) == true
+                if let lastName { header.inherited.append(lastName) }
             }
             if let current = token(), current.isIdentifier, current.text == "where" {
                 while let current = token(), current.text != "{" {

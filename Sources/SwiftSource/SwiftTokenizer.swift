@@ -1,14 +1,17 @@
 /// One identifier, punctuation character or literal of Swift source, with where it starts.
-struct SwiftToken: Equatable {
+package struct SwiftToken: Equatable, Sendable {
     /// The identifier (without backticks), the punctuation character, or for a literal its
     /// stand-in: `"` for a string, `0` for a number (their contents never matter to a reader
     /// of declarations, but that an argument is there does).
-    let text: String
-    let isIdentifier: Bool
+    package let text: String
+    package let isIdentifier: Bool
     /// 1-based line.
-    let line: Int
+    package let line: Int
     /// 1-based column, counted in Unicode scalars.
-    let column: Int
+    package let column: Int
+    /// Byte offset of the token's first byte in the source (a literal's opening quote or digit,
+    /// a backticked name's backtick): where a rewriter may cut.
+    package let offset: Int
 }
 
 /// Splits Swift source into identifiers, punctuation and literal stand-ins, dropping
@@ -17,7 +20,7 @@ struct SwiftToken: Equatable {
 ///
 /// Not a Swift lexer: operators come out one character at a time and regex literals are not
 /// recognised, which is all the scanner needs.
-struct SwiftTokenizer {
+package struct SwiftTokenizer {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
@@ -27,7 +30,7 @@ struct SwiftTokenizer {
     private var counted = (line: 0, offset: 0, column: 1)
 
     /// The tokens of `source`.
-    static func tokens(_ source: [UInt8]) -> [SwiftToken] {
+    package static func tokens(_ source: [UInt8]) -> [SwiftToken] {
         var tokenizer = SwiftTokenizer(bytes: source)
         tokenizer.run()
         return tokenizer.tokens
@@ -40,6 +43,12 @@ struct SwiftTokenizer {
     }
 
     private mutating func run() {
+        // A byte order mark is no part of the first line's text: without this it would glue
+        // itself to the first word (`\u{FEFF}import`) and hide a declaration there.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            index = 3
+            lineStart = 3
+        }
         while let byte = byte() {
             switch byte {
             case UInt8(ascii: "\n"):
@@ -91,15 +100,15 @@ struct SwiftTokenizer {
     private mutating func punctuation() {
         let start = index
         index += 1
-        tokens.append(SwiftToken(text: String(UnicodeScalar(bytes[start])), isIdentifier: false, line: line, column: column(of: start)))
+        tokens.append(SwiftToken(text: String(UnicodeScalar(bytes[start])), isIdentifier: false, line: line, column: column(of: start), offset: start))
     }
 
     private mutating func literal(_ standIn: String) {
-        tokens.append(SwiftToken(text: standIn, isIdentifier: false, line: line, column: column(of: index)))
+        tokens.append(SwiftToken(text: standIn, isIdentifier: false, line: line, column: column(of: index), offset: index))
     }
 
     private mutating func emit(from start: Int, text: String) {
-        tokens.append(SwiftToken(text: text, isIdentifier: true, line: line, column: column(of: start)))
+        tokens.append(SwiftToken(text: text, isIdentifier: true, line: line, column: column(of: start), offset: start))
     }
 
     private mutating func column(of offset: Int) -> Int {

@@ -1,0 +1,109 @@
+import Foundation
+import SwiftSource
+
+/// `trace-analyze instrument`'s work: finds the Swift files under the paths given, plans what
+/// each needs from all of them at once (a view's body may be in another file than its
+/// declaration), and writes each changed file whole, or only describes the change.
+package struct Instrumenter {
+    /// What a run does to the files.
+    package enum Action: Sendable, Equatable {
+        /// Insert the probes (after taking out any earlier run's, so a second run changes nothing).
+        case instrument
+        /// Take out everything any run inserted.
+        case remove
+    }
+
+    package let options: InstrumentOptions
+    package let action: Action
+    /// When true, nothing is written: each change is described as a unified diff.
+    package let dryRun: Bool
+
+    package init(options: InstrumentOptions = InstrumentOptions(), action: Action = .instrument, dryRun: Bool = false) {
+        self.options = options
+        self.action = action
+        self.dryRun = dryRun
+    }
+
+    /// Runs over the `.swift` files at or below `paths`; throws only when a path does not exist.
+    package func run(paths: [String]) throws(InstrumentRefusal) -> InstrumentReport {
+        var report = InstrumentReport()
+        var readable: [(file: ReadSource, mode: mode_t)] = []
+        let listed: [String]
+        do {
+            listed = try SwiftFileList.paths(in: paths)
+        } catch {
+            throw InstrumentRefusal(error.description)
+        }
+        for path in listed {
+            let kind = AtomicFile.kind(of: path)
+            guard case .file(let mode) = kind else {
+                report.skipped.append(.init(path: path, reason: kind == .symbolicLink
+                    ? "is a symbolic link; instrument the file it points to instead" : "is not a regular file"))
+                continue
+            }
+            do {
+                let bytes = try AtomicFile.read(path)
+                readable.append((try ReadSource(path: path, bytes: bytes), mode))
+            } catch {
+                report.skipped.append(.init(path: path, reason: error.reason))
+            }
+        }
+        // A file that will be left alone (read-only, a test, one using the probe's name) holds
+        // no token: a body in another file must not be made to read one.
+        let leftAlone = Set(readable.filter { $0.mode & 0o222 == 0 || $0.file.isTestOrManifest || $0.file.usesProbeName }.map(\.file.path))
+        let facts = AppFacts(readable.map(\.file)) { !leftAlone.contains($0.path) }
+        for (file, mode) in readable {
+            report.files += 1
+            let (result, counts, notes) = rewrite(file, facts: facts)
+            report.notes += notes.map { "\(file.path):\($0)" }
+            guard result != file.original else { continue }
+            if mode & 0o222 == 0 {
+                report.skipped.append(.init(path: file.path, reason: "is read-only; left as it was (it would have changed)"))
+                continue
+            }
+            if dryRun {
+                report.diff += UnifiedDiff.make(old: file.original, new: result, path: file.path)
+            } else {
+                do {
+                    try AtomicFile.replace(file.path, with: result, mode: mode)
+                } catch {
+                    report.skipped.append(.init(path: file.path, reason: error.reason))
+                    continue
+                }
+            }
+            report.changed.append(file.path)
+            report.counts = report.counts + counts
+        }
+        return report
+    }
+
+    /// The file's new contents, what was inserted and what was left alone.
+    private func rewrite(_ file: ReadSource, facts: AppFacts) -> (bytes: [UInt8], counts: InstrumentCounts, notes: [String]) {
+        guard action == .instrument, !file.isTestOrManifest else { return (file.source, InstrumentCounts(), []) }
+        var instrumenter = FileInstrumenter(file: file, facts: facts, options: options)
+        instrumenter.plan()
+        return (instrumenter.edits.applied(), instrumenter.counts, instrumenter.notes)
+    }
+}
+
+/// What a run did: the files it changed (or would), what it inserted, what it left alone and why.
+package struct InstrumentReport: Sendable, Equatable {
+    /// A file left as it was, and why, in one line.
+    package struct Skipped: Sendable, Equatable {
+        package let path: String
+        package let reason: String
+    }
+
+    /// Swift files read.
+    package var files = 0
+    /// Files changed (or, in a dry run, that would change), in the order read.
+    package var changed: [String] = []
+    package var counts = InstrumentCounts()
+    package var skipped: [Skipped] = []
+    /// Things seen and left alone inside files that were read, as `path:line:column: why`.
+    package var notes: [String] = []
+    /// In a dry run, the unified diff of every change.
+    package var diff = ""
+
+    package init() {}
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import TraceInstrument
+
+/// instrument is as careful with files as a formatter: what it cannot follow it leaves as it is
+/// with one line saying why, it never follows a link or writes a read-only file, and what it
+/// writes keeps the file's permissions.
+@Suite struct InstrumentSafetyTests {
+    static let view = "import SwiftUI\nstruct Card: View {\n    var body: some View {\n        Text(\"card\")\n    }\n}\n"
+
+    /// Each hostile file: left byte for byte as it was, one reason, and the good file beside it
+    /// still instrumented.
+    @Test func hostileSourcesGiveOneLineEachAndNoChange() throws {
+        var latin1 = Array(Self.view.utf8)
+        latin1.insert(0xE9, at: 40)  // `é` in Latin-1: not UTF-8
+        let hostile: [String: [UInt8]] = [
+            "Unbalanced.swift": Array("struct Open: View {\n    var body: some View {\n        Text(\"x\")\n    }\n".utf8),
+            "Closing.swift": Array("struct Shut: View { var body: some View { Text(\"x\") } } }\n".utf8),
+            "Nested.swift": Array("let x = ".utf8) + Array(repeating: UInt8(ascii: "("), count: 100_000) + Array(repeating: UInt8(ascii: ")"), count: 100_000) + [10],
+            "Binary.swift": (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7) },
+            "Latin1.swift": latin1,
+            "LongLine.swift": Array(Self.view.utf8) + Array("let s = \"".utf8) + Array(repeating: UInt8(ascii: "a"), count: 50 << 20) + Array("\"\n".utf8),
+            "LoneCR.swift": Array(Self.view.replacingOccurrences(of: "\n", with: "\r").utf8),
+        ]
+        let scratch = try Scratch([:])
+        defer { scratch.remove() }
+        for (path, bytes) in hostile { try scratch.write(path, bytes) }
+        try scratch.write("Good.swift", Array(Self.view.utf8))
+        let report = try scratch.run()
+        let reasons = Dictionary(grouping: report.skipped, by: { ($0.path as NSString).lastPathComponent })
+        #expect(Set(reasons.keys) == Set(hostile.keys), "\(report.skipped)")
+        for (name, skipped) in reasons {
+            #expect(skipped.count == 1, "\(name): \(skipped)")
+            #expect(!(skipped.first?.reason.contains("\n") ?? true), "\(name): one line")
+            #expect(try scratch.bytes(name) == hostile[name], "\(name) changed")
+        }
+        #expect(reasons["Unbalanced.swift"]?.first?.reason == "1:19: '{' is never closed; brackets must pair up to rewrite a file")
+        #expect(reasons["Closing.swift"]?.first?.reason == "1:57: '}' closes nothing; brackets must pair up to rewrite a file")
+        #expect(reasons["Nested.swift"]?.first?.reason == "1:1009: brackets nest more than 1000 deep; brackets must pair up to rewrite a file")
+        #expect(reasons["Binary.swift"]?.first?.reason == "holds NUL bytes: binary, not Swift text")
+        #expect(reasons["Latin1.swift"]?.first?.reason == "byte 40 is not UTF-8: Swift sources are UTF-8 text")
+        #expect(reasons["LongLine.swift"]?.first?.reason.hasPrefix("line 7 is 52428810 bytes long (over 1048576)") == true)
+        #expect(reasons["LoneCR.swift"]?.first?.reason == "line 1 ends in a lone CR: only LF and CRLF line ends are rewritten")
+        #expect(report.changed.map { ($0 as NSString).lastPathComponent } == ["Good.swift"])
+        #expect(try scratch.text("Good.swift").contains("ViewProbe(Card.self)"))
+    }
+
+    @Test func linksAndReadOnlyFilesAreReportedAndLeftAlone() throws {
+        let scratch = try Scratch(["Target.swift": Self.view, "ReadOnly.swift": Self.view, "Nothing.swift": "let answer = 42\n"])
+        defer { scratch.remove() }
+        try FileManager.default.createSymbolicLink(atPath: scratch.url.appendingPathComponent("Link.swift").path, withDestinationPath: "Target.swift")
+        let readOnly = scratch.url.appendingPathComponent("ReadOnly.swift").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: readOnly)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: scratch.url.appendingPathComponent("Target.swift").path)
+        let report = try scratch.run()
+        #expect(report.skipped.map { "\(($0.path as NSString).lastPathComponent): \($0.reason)" }.sorted() == [
+            "Link.swift: is a symbolic link; instrument the file it points to instead",
+            "ReadOnly.swift: is read-only; left as it was (it would have changed)",
+        ])
+        #expect(try scratch.text("ReadOnly.swift") == Self.view)
+        #expect(report.changed.map { ($0 as NSString).lastPathComponent } == ["Target.swift"])
+        // Written through a temporary file and a rename: the permissions are the file's own,
+        // and no temporary file is left beside it.
+        let attributes = try FileManager.default.attributesOfItem(atPath: scratch.url.appendingPathComponent("Target.swift").path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o640)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["Link.swift", "Nothing.swift", "ReadOnly.swift", "Target.swift"])
+        // The link still points at the (now instrumented) file, as a link.
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.url.appendingPathComponent("Link.swift").path) == "Target.swift")
+    }
+
+    /// A view whose struct is in a read-only file keeps its body in another file unmeasured:
+    /// the token it would read cannot be added.
+    @Test func aBodyWhoseStructCannotHoldTheTokenIsLeftAlone() throws {
+        let scratch = try Scratch([
+            "Locked.swift": "struct Locked {\n    let title: String\n}\n",
+            "Locked+View.swift": "import SwiftUI\nextension Locked: View {\n    var body: some View {\n        Text(title)\n    }\n}\n",
+        ])
+        defer { scratch.remove() }
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: scratch.url.appendingPathComponent("Locked.swift").path)
+        let report = try scratch.run()
+        #expect(report.changed.isEmpty && report.skipped.isEmpty, "\(report)")
+        #expect(try scratch.text("Locked+View.swift").contains("traceProbe") == false)
+    }
+
+    @Test func aDryRunChangesNothingAndPrintsAUnifiedDiff() throws {
+        let scratch = try Scratch(["Card.swift": Self.view])
+        defer { scratch.remove() }
+        let report = try scratch.run(dryRun: true)
+        #expect(try scratch.text("Card.swift") == Self.view)
+        let path = scratch.url.appendingPathComponent("Card.swift").path
+        let m = " // trace-analyze:instrument"
+        #expect(report.diff == """
+        --- \(path)
+        +++ \(path)
+        @@ -1,6 +1,21 @@
+         import SwiftUI
+        +#if DEBUG\(m)
+        +import TraceProbe\(m)
+        +#endif\(m)
+         struct Card: View {
+             var body: some View {
+        +        #if DEBUG\(m)
+        +        let _ = traceProbe.bodyBegins()\(m)
+        +        #endif\(m)
+                 Text("card")
+        +        #if DEBUG\(m)
+        +        .probeLifecycle(traceProbe)\(m)
+        +        #endif\(m)
+        +        #if DEBUG\(m)
+        +        let _ = traceProbe.bodyEnds()\(m)
+        +        #endif\(m)
+             }
+        +    #if DEBUG\(m)
+        +    @State var traceProbe = ViewProbe(Card.self)\(m)
+        +    #endif\(m)
+         }
+
+        """)
+        #expect(report.changed == [path])
+        // Applied with patch, the diff gives what instrument writes.
+        try scratch.run()
+        let written = try scratch.text("Card.swift")
+        #expect(written.components(separatedBy: "\n").count == 22)
+        let back = try scratch.run(.remove, dryRun: true)
+        #expect(back.diff.contains("-    @State var traceProbe = ViewProbe(Card.self)\(m)\n"))
+    }
+
+    @Test func aPathThatIsNotThereIsAnError() {
+        #expect(throws: InstrumentRefusal("/no/such/place: no such file or directory")) {
+            try Instrumenter().run(paths: ["/no/such/place"])
+        }
+    }
+}
