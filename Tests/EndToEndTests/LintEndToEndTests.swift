@@ -87,6 +87,17 @@ import Testing
         #expect(missing.stderr.contains("no/such/dir: no such file or directory"))
     }
 
+    /// A folder with no Swift file is an error, as a log with no lifecycle line is for `check`:
+    /// a wrong path must not pass a CI gate as "0 findings".
+    @Test func aFolderWithoutSwiftFilesIsAnError() throws {
+        let workspace = try Workspace()
+        try "not swift".write(toFile: workspace.path("notes.txt"), atomically: true, encoding: .utf8)
+        let result = try Tool.run(["lint", workspace.url.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "trace-analyze: error: no Swift file under \(workspace.url.path): lint reads .swift files; name the app's sources (e.g. trace-analyze lint Sources/MyApp)\n")
+    }
+
     @Test func configurationSetsSeveritiesAndTurnsRulesOff() throws {
         let workspace = try Workspace()
         let file = try workspace.write("PlayerView.swift", Self.player)

@@ -67,13 +67,15 @@ enum HTMLReporter: Reporter {
 
     /// The report's "fix first" ranking (`Report.fixFirst`), most costly first:
     /// `{"rule", "view", "reason"}`, the reason in the log's own units as the text report says
-    /// it; the page shows its section only when the list is not empty.
+    /// it (without the view, which the page shows beside it); the page shows its section only
+    /// when the list is not empty.
     private static func fixFirst(_ report: Report) -> [JSONDocument] {
         report.fixFirst.map { entry in
             .object([
                 ("rule", .string(entry.rule)),
                 ("view", entry.view.map { .string($0) } ?? .null),
-                ("reason", .string(entry.text)),
+                // The page shows the view beside it, in bold: the reason does not name it again.
+                ("reason", .string(entry.cost)),
             ])
         }
     }
