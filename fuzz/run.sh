@@ -4,7 +4,8 @@
 #   fuzz/run.sh --target instruments 60        the xctrace export reader
 #   fuzz/run.sh --target all 60 -seed=1        every target in turn, 60 s each; extra arguments go to libFuzzer
 # Targets: parser (any bytes as a log), probe (TraceProbe's structured lines), instruments
-# (xctrace export XML), config (.trace-analyze.json with custom rules). The corpus grows in .build-fuzz/corpus (parser) or .build-fuzz/TARGET/corpus
+# (xctrace export XML), config (.trace-analyze.json with custom rules), swift (a Swift file for
+# lint and instrument). The corpus grows in .build-fuzz/corpus (parser) or .build-fuzz/TARGET/corpus
 # (kept between runs); crashes, hangs and leaks are written to the artifacts/ beside it. Exits 0
 # when nothing was found, 3 when the toolchain cannot build fuzzers (skipped), and libFuzzer's
 # status otherwise.
@@ -17,11 +18,11 @@ cd "$(dirname "$0")/.."
 
 target=parser
 if [ "${1:-}" = "--target" ]; then
-    target=${2:?--target needs parser, probe, instruments, config or all}
+    target=${2:?--target needs parser, probe, instruments, config, swift or all}
     shift 2
 fi
 if [ "$target" = all ]; then
-    for one in parser probe instruments config; do
+    for one in parser probe instruments config swift; do
         "$0" --target "$one" "$@" || exit $?
     done
     exit 0
@@ -31,7 +32,8 @@ case "$target" in
     probe) out=.build-fuzz/probe; dict=fuzz/probe.dict; seeds=(fixtures/probe fixtures/fuzz-regressions) ;;
     instruments) out=.build-fuzz/instruments; dict=fuzz/xml.dict; seeds=(fixtures/instruments fixtures/fuzz-regressions) ;;
     config) out=.build-fuzz/config; dict=fuzz/config.dict; seeds=(fixtures/configs fixtures/reporters/config.json) ;;
-    *) echo "fuzz: unknown target '$target'; valid: parser, probe, instruments, config, all" >&2; exit 2 ;;
+    swift) out=.build-fuzz/swift; dict=fuzz/swift.dict; seeds=(fixtures/sources fixtures/sources-realworld fixtures/instrument-app) ;;
+    *) echo "fuzz: unknown target '$target'; valid: parser, probe, instruments, config, swift, all" >&2; exit 2 ;;
 esac
 export TRACE_FUZZ_TARGET=$target
 seconds=${1:-60}

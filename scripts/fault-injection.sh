@@ -206,6 +206,88 @@ for stray in other.sqlite copy.sqlite; do
     [ -e "$work/$stray" ] && note "query: writes and unsafe calls" "$stray was created" 1 0
 done
 
+echo "fault-injection: instrument under faults ($SECONDS s so far)" >&2
+# --- instrument under faults: killed, a full disk, write permission gone midway ------------
+# Every Swift file must be as it was or exactly as a whole run writes it, never half; a
+# `--remove` afterwards gives every original back.
+pristine="$work/app-pristine"
+mkdir -p "$pristine/Sources/App"
+for f in $(seq 1 300); do
+    LC_ALL=C awk -v f="$f" 'BEGIN {
+        print "import SwiftUI\n"
+        for (v = 0; v < 4; v++) {
+            printf "struct Screen%d_%d: View {\n    @State private var count = 0\n    let title: String\n\n    var body: some View {\n        VStack {\n            Text(title)\n            Button(\"Add\") { count += 1 }\n        }\n    }\n}\n\n", f, v
+        }
+        printf "final class Store%d: ObservableObject {\n    @Published var items: [String] = []\n    init() {}\n}\n", f
+    }' >"$pristine/Sources/App/File$f.swift"
+done
+whole="$work/app-whole"
+cp -r "$pristine" "$whole"
+run instrument "$whole" >/dev/null 2>&1
+note "instrument under faults" "a whole run" "$?" "0"
+swift_sums() { (cd "$1" && find . -name '*.swift' -type f -exec sha256sum {} + | sort -k2); }
+swift_sums "$pristine" >"$work/sums-pristine"
+swift_sums "$whole" >"$work/sums-whole"
+# Files that are neither as they were nor as a whole run writes them.
+half_written() {
+    swift_sums "$1" | LC_ALL=C awk 'NR == FNR { ok[$0] = 1; next } !($0 in ok) { n++ } END { print n + 0 }' \
+        <(cat "$work/sums-pristine" "$work/sums-whole") -
+}
+# After --remove: files that differ from the originals.
+not_restored() {
+    run instrument --remove "$1" >/dev/null 2>&1
+    cmp -s <(swift_sums "$1") "$work/sums-pristine" && echo 0 || swift_sums "$1" | LC_ALL=C awk 'NR == FNR { ok[$0] = 1; next } !($0 in ok) { n++ } END { print n + 0 }' "$work/sums-pristine" -
+}
+for round in $(seq 1 12); do
+    signal=$([ $((round % 2)) -eq 0 ] && echo KILL || echo TERM)
+    tree="$work/app-signal-$round"
+    cp -r "$pristine" "$tree"
+    "$tool" instrument "$tree" >/dev/null 2>&1 &
+    pid=$!
+    # A delay that lands anywhere in the run: before its first write, among its writes, or after.
+    sleep "0.$(( (RANDOM % 9) ))$(( RANDOM % 10 ))"
+    kill -"$signal" "$pid" 2>/dev/null
+    { wait "$pid"; } 2>/dev/null
+    status=$?
+    half=$(half_written "$tree")
+    litter=$(find "$tree" -name '.*.trace-analyze-*' | wc -l)
+    # SIGKILL gives no chance to tidy: a temporary file may stay beside a whole original.
+    [ "$signal" = TERM ] && half=$((half + litter))
+    note "instrument under faults" "SIGTERM/SIGKILL mid-run (round $round, $signal)" "$status" "0 1 130 137 143" "$half"
+    find "$tree" -name '.*.trace-analyze-*' -delete
+    note "instrument under faults" "--remove after an interrupted run (round $round)" 0 "0" "$(not_restored "$tree")"
+done
+if command -v mount >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && mkdir -p "$work/small-disk" && mount -t tmpfs -o size=600k tmpfs "$work/small-disk" 2>/dev/null; then
+    cp -r "$pristine/Sources" "$work/small-disk/" 2>/dev/null
+    # Fill what is left, so some files cannot be written beside their original.
+    head -c 10000000 /dev/zero >"$work/small-disk/filler" 2>/dev/null
+    rm -f "$work/small-disk/filler"; head -c $(( $(df -B1 --output=avail "$work/small-disk" | tail -1) - 40000 )) /dev/zero >"$work/small-disk/filler" 2>/dev/null
+    run instrument "$work/small-disk" >/dev/null 2>"$work/full.err"
+    status=$?
+    half=$(half_written "$work/small-disk")
+    grep -q "No space left" "$work/full.err" || [ "$status" -eq 0 ] || status=93
+    note "instrument under faults" "a full disk midway" "$status" "0 1" "$half"
+    rm -f "$work/small-disk/filler"
+    note "instrument under faults" "--remove after a full disk" 0 "0" "$(not_restored "$work/small-disk")"
+    umount "$work/small-disk"
+else
+    echo "fault-injection: note: no tmpfs to fill (not root, or mount refused); the full-disk case is skipped" >&2
+fi
+tree="$work/app-perm"
+cp -r "$pristine" "$tree"
+"$tool" instrument "$tree" >/dev/null 2>"$work/perm.err" &
+pid=$!
+sleep 0.1
+chmod a-w "$tree"/Sources/App/File2*.swift "$tree/Sources/App"
+if [ "$(id -u)" = 0 ]; then chattr +i "$tree"/Sources/App/File29*.swift 2>/dev/null; fi
+{ wait "$pid"; } 2>/dev/null
+status=$?
+chmod u+w "$tree/Sources/App"
+if [ "$(id -u)" = 0 ]; then chattr -i "$tree"/Sources/App/File29*.swift 2>/dev/null; fi
+note "instrument under faults" "write permission removed midway" "$status" "0 1" "$(half_written "$tree")"
+chmod u+w "$tree"/Sources/App/*.swift
+note "instrument under faults" "--remove after permission came back" 0 "0" "$(not_restored "$tree")"
+
 echo "fault-injection: faults ($SECONDS s so far)" >&2
 # --- Faults: signals, limits, full disks, read-only places, foreign files -------------------
 big="$corpus/many-lines.log"

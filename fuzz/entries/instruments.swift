@@ -1,6 +1,6 @@
 // The `instruments` target: any bytes as an `xctrace export` XML document, read by
 // `InstrumentsReader` whole and in the chunks `Plan` cuts (1 byte, up to 8, up to 64, after each
-// CR). Chunking is invisible: both reads give the same events, node ids, edges, counters and
+// CR). Chunking is invisible: both reads give the same events, rows' recorded facts (node, interval), edges, counters and
 // the same error (or none). Of the events: line numbers never go down, a recorded event names
 // its view, and durations and times are finite and not negative.
 
@@ -18,7 +18,7 @@ enum InstrumentsFuzz {
 
     struct Outcome: Equatable {
         var events: [Event] = []
-        var nodes: [Int64?] = []
+        var rows: [InstrumentsRow] = []
         var edges: [String] = []
         var stats = ParseStats()
         var error: String?
@@ -29,9 +29,9 @@ enum InstrumentsFuzz {
     static func read(_ input: UnsafeRawBufferPointer, cuts: [Int]) -> Outcome {
         var outcome = Outcome()
         var reader = InstrumentsReader()
-        let emit: (consuming Event, Int64?) -> Void = { event, node in
+        let emit: (consuming Event, InstrumentsRow) -> Void = { event, row in
             outcome.events.append(event)
-            outcome.nodes.append(node)
+            outcome.rows.append(row)
         }
         let link: (InstrumentsEdge) -> Void = { outcome.edges.append("\($0)") }
         do {

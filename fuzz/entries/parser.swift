@@ -4,6 +4,7 @@
 //   probe        TraceProbe's structured lines (probe.swift)
 //   instruments  any bytes as an xctrace export (instruments.swift)
 //   config       any bytes as .trace-analyze.json, custom rules included (config.swift)
+//   swift        any bytes as a Swift file: lint, and instrument's round trip (swift.swift)
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -14,12 +15,13 @@ public func fuzzTraceModel(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case .probe: ProbeFuzz.run(input)
     case .instruments: InstrumentsFuzz.run(input)
     case .config: ConfigFuzz.run(input)
+    case .swift: SwiftFuzz.run(input)
     }
     return 0
 }
 
 enum FuzzEntry: String, CaseIterable {
-    case parser, probe, instruments, config
+    case parser, probe, instruments, config, swift
 
     /// Read once: every input of a run goes to the same target.
     static let target: FuzzEntry = {
