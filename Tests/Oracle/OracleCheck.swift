@@ -1,0 +1,158 @@
+import Foundation
+import TraceModel
+import TraceRules
+
+/// Compares every finding on a rendering with the truth of its run: each figure, owner and
+/// claim the message makes must be what happened, or say what the style cannot know ("at
+/// least N", "the log does not say which instance was kept"), which is accepted exactly.
+public struct OracleCheck {
+    /// A finding that says something untrue, by family (what kind of claim it got wrong).
+    public struct Mismatch: Sendable, CustomStringConvertible {
+        public let family: String
+        public let finding: Finding
+        public let detail: String
+        public var description: String { "[\(family)] \(finding.rule) on \(finding.view ?? "-"): \(detail)\n    message: \(finding.message)\n    count: \(finding.count), root cause: \(finding.rootCause ?? "none")" }
+    }
+
+    public private(set) var claims = 0
+    public private(set) var mismatches: [Mismatch] = []
+    /// Findings of rules the oracle does not model (their figures are not compared), by rule.
+    public private(set) var unchecked: [String: Int] = [:]
+
+    private let truth: Truth
+    private let log: RenderedLog
+
+    /// The findings the library makes of `log`, in-process: parsed line by line and handed to
+    /// the live analyzer, which returns what `check` stores (root causes included).
+    public static func findings(of log: RenderedLog, configuration: RuleConfiguration = RuleConfiguration()) -> [Finding] {
+        var reader = LineReader()
+        var parser = TraceParser()
+        let analyzer = LiveAnalyzer(configuration: configuration, traceID: 1, source: log.style.rawValue, decidingEarly: false,
+                                    collectingLinesNamingInstances: false)
+        let bytes = Array(log.text.utf8)
+        bytes.withUnsafeBytes { buffer in
+            reader.feed(buffer) { line in parser.consume(line) { analyzer.observe($0) } }
+            reader.finish { line in parser.consume(line) { analyzer.observe($0) } }
+        }
+        parser.finish { analyzer.observe($0) }
+        return analyzer.finish().findings
+    }
+
+    /// Checks `findings` of `log` against `truth`.
+    public init(_ findings: [Finding], truth: Truth, log: RenderedLog) {
+        self.truth = truth
+        self.log = log
+        for finding in findings { check(finding) }
+    }
+
+    private mutating func claim(_ holds: Bool, _ family: String, _ finding: Finding, _ detail: @autoclosure () -> String) {
+        claims += 1
+        if !holds { mismatches.append(Mismatch(family: family, finding: finding, detail: detail())) }
+    }
+
+    private mutating func check(_ finding: Finding) {
+        if let cause = finding.rootCause, let start = log.firstRootBodyLine {
+            claim(!Self.cites(line: start, in: cause), "root cause", finding, "cites the trace's start (line \(start)) as a cause")
+        }
+        switch finding.rule {
+        case "redundant_instance_creation": checkRedundant(finding)
+        case "state_model_reinit": checkModel(finding)
+        case "identity_churn": checkChurn(finding)
+        default: unchecked[finding.rule, default: 0] += 1
+        }
+    }
+
+    /// Whether `cause` names `line` (`(line 1)`, `lines 1, 5`).
+    static func cites(line: Int, in cause: String) -> Bool {
+        guard let regex = try? NSRegularExpression(pattern: "lines? ([0-9, ]+)") else { return false }
+        let range = NSRange(cause.startIndex..., in: cause)
+        for match in regex.matches(in: cause, range: range) {
+            let numbers = (cause as NSString).substring(with: match.range(at: 1)).split(separator: ",")
+            if numbers.contains(where: { Int($0.trimmingCharacters(in: .whitespaces)) == line }) { return true }
+        }
+        return false
+    }
+
+    /// The number the first capture of `pattern` reads in `message`.
+    static func figure(_ pattern: String, in message: String) -> Int? {
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+              let match = regex.firstMatch(in: message, range: NSRange(message.startIndex..., in: message)),
+              let range = Range(match.range(at: 1), in: message) else { return nil }
+        return Int(message[range])
+    }
+
+    private mutating func checkRedundant(_ finding: Finding) {
+        guard let view = finding.view, let facts = truth.views[view] else {
+            return claim(false, "redundant: view", finding, "no such view in the run")
+        }
+        claim(facts.dropped > 0, "redundant: false positive", finding, "no value of \(view) was dropped (truth: \(facts))")
+        // The figure the message states is the count the JSON, fix first and views carry.
+        if let exact = Self.figure("([0-9]+) (?:instances|values) were built and dropped", in: finding.message)
+            ?? Self.figure("([0-9]+) (?:instance|value) was built and dropped", in: finding.message) {
+            claim(exact == finding.count, "redundant: one account", finding, "message says \(exact) dropped, count is \(finding.count)")
+            let atLeast = finding.message.contains("at least \(exact)")
+            claim(atLeast ? exact <= facts.dropped : exact == facts.dropped, "redundant: dropped", finding,
+                  "says \(atLeast ? "at least " : "")\(exact) dropped, truth \(facts.dropped)")
+        } else if let inits = Self.figure("\\(([0-9]+) inits in", in: finding.message) {
+            claim(inits <= facts.inits, "redundant: inits", finding, "says \(inits) inits in runs, truth \(facts.inits)")
+            claim(finding.count <= facts.dropped, "redundant: dropped", finding, "count \(finding.count), truth dropped \(facts.dropped)")
+        } else {
+            claim(false, "redundant: wording", finding, "no dropped figure in the message")
+        }
+        if let inits = Self.figure("initialised ([0-9]+) times", in: finding.message) {
+            claim(inits == facts.inits, "redundant: inits", finding, "says \(inits) inits, truth \(facts.inits)")
+        }
+        if let bodies = Self.figure("evaluated only ([0-9]+) times", in: finding.message) ?? (finding.message.contains("evaluated only once") ? 1 : nil) {
+            claim(bodies == facts.bodies, "redundant: bodies", finding, "says \(bodies) bodies, truth \(facts.bodies)")
+        }
+    }
+
+    private mutating func checkModel(_ finding: Finding) {
+        guard let owner = finding.view else { return claim(false, "model: owner", finding, "names no owner") }
+        // `Owner's Model was initialised N more times`, or a teardown's `Model was initialised during the update that removed Owner`.
+        let named = truth.models.first { finding.message.contains("\(owner)'s \($0.key) ") || finding.message.hasPrefix("\($0.key) was initialised") }
+        guard let (model, facts) = named else {
+            let models = truth.models
+            return claim(false, "model: false positive", finding, "names no model of the run (models: \(models))")
+        }
+        claim(facts.owner == owner || finding.message.contains("one of"), "model: owner", finding, "owner is \(facts.owner), finding says \(owner)")
+        claim(facts.extra > 0, "model: false positive", finding, "\(model) (\(facts.holding.rawValue)) was never made again while its owner kept its identity")
+        guard facts.extra > 0 else { return }
+        if let more = Self.figure("initialised ([0-9]+) more times?", in: finding.message) ?? (finding.message.contains("initialised 1 more time") ? 1 : nil) {
+            claim(more == finding.count, "model: one account", finding, "message says \(more), count is \(finding.count)")
+            let atLeast = finding.message.contains("at least \(more)")
+            claim(atLeast ? more <= facts.extra : more == facts.extra, "model: count", finding, "says \(more) more inits, truth \(facts.extra)")
+        } else if finding.message.contains("during the update that removed") {
+            claim(false, "model: teardown", finding, "no model is made while its view is removed in these apps")
+        }
+        let keeps = finding.message.contains("kept the first") || finding.message.contains("keeps the first")
+        let replaces = finding.message.contains("replaced the") || finding.message.contains("replaces the")
+        let hedges = finding.message.contains("does not say which instance was kept")
+        switch facts.holding {
+        case .stateClass: claim(!replaces && (keeps || hedges), "model: claim", finding, "a @State model is kept first and the new ones discarded")
+        case .observedInline: claim(!keeps && (replaces || hedges), "model: claim", finding, "an inline @ObservedObject is replaced by each new one")
+        default: break
+        }
+        if hedges {
+            let style = log.style
+            claim(!style.namesModelInstances, "model: claim", finding, "the \(style.rawValue) log names each instance, so it says which was kept")
+        }
+    }
+
+    private mutating func checkChurn(_ finding: Finding) {
+        guard let view = finding.view else { return claim(false, "churn: view", finding, "names no view") }
+        if truth.views[view] == nil, truth.models.contains(where: { $0.value.owner == view }) || truth.models[view] != nil {
+            return claim(false, "churn: false positive", finding, "no model of the run was released and made again under a kept owner")
+        }
+        guard let facts = truth.views[view] else { return claim(false, "churn: view", finding, "no such view in the run") }
+        claim(facts.recreations > 0, "churn: false positive", finding, "\(view) never got a new identity after it existed (truth: \(facts))")
+        guard facts.recreations > 0 else { return }
+        claim(finding.count == facts.recreationUpdates, "churn: updates", finding, "count \(finding.count), truth \(facts.recreationUpdates) updates with resets")
+        if let identities = Self.figure("\\(([0-9]+) new identit", in: finding.message) {
+            claim(identities == facts.recreations, "churn: identities", finding, "says \(identities) new identities, truth \(facts.recreations)")
+        }
+        if let updates = Self.figure("created anew in ([0-9]+) updates", in: finding.message) {
+            claim(updates == finding.count, "churn: one account", finding, "message says \(updates) updates, count \(finding.count)")
+        }
+    }
+}
