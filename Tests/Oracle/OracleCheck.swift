@@ -147,12 +147,13 @@ public struct OracleCheck {
         guard let facts = truth.views[view] else { return claim(false, "churn: view", finding, "no such view in the run") }
         claim(facts.recreations > 0, "churn: false positive", finding, "\(view) never got a new identity after it existed (truth: \(facts))")
         guard facts.recreations > 0 else { return }
-        claim(finding.count == facts.recreationUpdates, "churn: updates", finding, "count \(finding.count), truth \(facts.recreationUpdates) updates with resets")
-        if let identities = Self.figure("\\(([0-9]+) new identit", in: finding.message) {
-            claim(identities == facts.recreations, "churn: identities", finding, "says \(identities) new identities, truth \(facts.recreations)")
+        // The count is the state resets (new identities), as fix first words it.
+        claim(finding.count == facts.recreations, "churn: resets", finding, "count \(finding.count), truth \(facts.recreations) resets")
+        if let identities = Self.figure("\\(([0-9]+) new identit", in: finding.message) ?? Self.figure("began ([0-9]+) times", in: finding.message) {
+            claim(identities == finding.count, "churn: one account", finding, "message says \(identities) resets, count \(finding.count)")
         }
         if let updates = Self.figure("created anew in ([0-9]+) updates", in: finding.message) {
-            claim(updates == finding.count, "churn: one account", finding, "message says \(updates) updates, count \(finding.count)")
+            claim(updates == facts.recreationUpdates, "churn: updates", finding, "says \(updates) updates, truth \(facts.recreationUpdates)")
         }
     }
 }

@@ -10,19 +10,40 @@ struct OracleTests {
     static let runs = ProcessInfo.processInfo.environment["ORACLE_RUNS"].flatMap(Int.init) ?? 2_000
     static let replay = ProcessInfo.processInfo.environment["ORACLE_SEED"].flatMap(UInt64.init)
 
+    /// Every style of every seed's run, its findings and their check.
+    static func analyse(_ seeds: [UInt64]) -> [(UInt64, Truth, [(RenderedLog, [Finding], OracleCheck)])] {
+        /// The results by seed index, written under `lock` from the workers.
+        final class Slots: @unchecked Sendable {
+            let lock = NSLock()
+            var results: [(UInt64, Truth, [(RenderedLog, [Finding], OracleCheck)])?]
+            init(_ count: Int) { results = Array(repeating: nil, count: count) }
+        }
+        let slots = Slots(seeds.count)
+        DispatchQueue.concurrentPerform(iterations: seeds.count) { index in
+            let truth = Simulator.play(GeneratedApp(seed: seeds[index]))
+            let runs = LogStyle.allCases.map { style in
+                let log = style.render(truth)
+                let found = OracleCheck.findings(of: log)
+                return (log, found, OracleCheck(found, truth: truth, log: log))
+            }
+            slots.lock.lock()
+            slots.results[index] = (seeds[index], truth, runs)
+            slots.lock.unlock()
+        }
+        return slots.results.map { $0! }
+    }
+
     @Test func everyFindingOnEveryStyleIsTrue() {
         let seeds: [UInt64] = Self.replay.map { [$0] } ?? Array(1...UInt64(Self.runs))
         var claims = 0, findings = 0, logs = 0
         var families: [String: Int] = [:]
         var unchecked: [String: Int] = [:]
         var firstFailures: [String] = []
-        for seed in seeds {
-            let app = GeneratedApp(seed: seed)
-            let truth = Simulator.play(app)
-            for style in LogStyle.allCases {
-                let log = style.render(truth)
-                let found = OracleCheck.findings(of: log)
-                let check = OracleCheck(found, truth: truth, log: log)
+        // Each run's logs are analysed on all cores (each analysis is its own); then read in seed order.
+        let results = Self.analyse(seeds)
+        for (seed, truth, runs) in results {
+            for (log, found, check) in runs {
+                let style = log.style
                 logs += 1
                 findings += found.count
                 claims += check.claims

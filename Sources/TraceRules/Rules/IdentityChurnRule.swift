@@ -671,8 +671,10 @@ public enum IdentityChurnRule: Rule {
             if updates < minRecreations {
                 message += " Reported as info: \(counted(updates, "reset")) is below min_recreations (\(minRecreations))."
             }
+            // The count is the state resets (new identities), what fix first calls them; the
+            // threshold weighs updates, as one update may reset a whole list.
             return Violation(
-                view: name, message: message, count: updates,
+                view: name, message: message, count: created,
                 lines: lines, weight: updates < minRecreations ? .hint : .full
             )
         }

@@ -68,6 +68,33 @@ extension StateModelReinitRule {
         /// The token of a `TraceProbe` state token discarded unread (`seen=0`).
         private let discardedToken: Symbol
 
+        /// An init printed without an owner, held for one event: a property initialiser runs
+        /// before its view's init prints, so a view's init right after it names the owner.
+        @exclusivity(unchecked) private var held: (model: Symbol, line: Int, instance: Symbol?, during: Symbol?)?
+        /// Per model symbol: the instance of its last init made again while an earlier one lived,
+        /// waiting for the model's next deinit to say which instance went: the new one (SwiftUI
+        /// kept the first) or an earlier one (the new one replaced it). Then how often each was seen.
+        @exclusivity(unchecked) private var fates: [Fate] = []
+
+        /// Which instance of a model type SwiftUI holds, read from instance ids: the one made
+        /// with the identity (`current`), inits made since (`outstanding`, the newest last), and
+        /// what their deinits showed: a later one released while `current` lived (SwiftUI kept
+        /// the first, `@State`), or `current` released for the newest (replaced, an inline
+        /// `@ObservedObject`).
+        struct Fate {
+            var current: Symbol?
+            var newest: Symbol?
+            var outstanding = 0
+            var keptFirst = 0
+            var replaced = 0
+        }
+        /// Per symbol: whether it printed a deinit: an object (a view's value is a struct, which
+        /// prints none). An init claimed for the child that printed next, by order alone, must be
+        /// an object's.
+        @exclusivity(unchecked) private var deinited: [Bool] = []
+        /// Per pair slot: made by order alone (the child whose line came next), not by a printed owner.
+        @exclusivity(unchecked) private var byNextChild: Set<Int> = []
+
         init(minReinits: Int, symbols: SymbolTable) {
             self.minReinits = minReinits
             discardedToken = symbols.intern(StructuredMessage.discardedToken)
@@ -93,6 +120,16 @@ extension StateModelReinitRule {
         }
 
         func observe(_ event: LifecycleEvent) {
+            if let made = held {
+                held = nil
+                if event.kind == .`init`, event.owner == nil, let view = event.view, view != made.model {
+                    // `DetailViewModel init` then `DetailView init`: DetailView's property made it.
+                    madeBy(view, model: made.model, line: made.line, instance: made.instance)
+                } else if let parent = made.during {
+                    madeWithoutOwner(made.model, line: made.line, during: parent)
+                }
+            }
+            noteRelease(event)
             switch event.kind {
             case .body, .appear, .disappear:
                 if let view = event.view { shown.grow(toInclude: view.index, with: false); shown[view.index] = true }
@@ -106,8 +143,8 @@ extension StateModelReinitRule {
                     return ownerDecided(view.index, keptIdentity: true)
                 }
                 guard let owner = event.owner else {
-                    if event.kind == .`init`, let model = event.view, !isShown(model), let evaluating {
-                        madeWithoutOwner(model, line: event.line, during: evaluating)
+                    if event.kind == .`init`, let model = event.view, !isShown(model) {
+                        held = (model, event.line, event.instance, evaluating)
                     }
                     return
                 }
@@ -116,9 +153,7 @@ extension StateModelReinitRule {
                 pairs[pair].alive += isInit ? 1 : -1
                 // A model that is a view is never cited (nor one without a name): it is counted, its line not kept.
                 guard isInit, pairs[pair].alive >= 2, let model = event.view, !isShown(model) else { return }
-                waiting.grow(toInclude: owner.index, with: [])
-                if lines.count(of: pairs[pair].waiting) == 0 { waiting[owner.index].append(pair) }
-                lines.append(event.line, to: pairs[pair].waiting)
+                wait(pair, owner: owner, model: model, line: event.line, instance: event.instance)
             case .body:
                 guard event.isPrintChanges else {
                     if event.newIdentity, let view = event.view { ownerDecided(view.index, keptIdentity: false) }
@@ -132,6 +167,7 @@ extension StateModelReinitRule {
                     for model in ownerlessModels {
                         if discards {
                             let pair = slot(NamePair(owner: child, owned: model))
+                            byNextChild.insert(pair)
                             pairs[pair].discardedCount += lines.count(of: ownerlessKeys[model.index])
                             lines.moveAll(from: ownerlessKeys[model.index], to: pairs[pair].discarded)
                         }
@@ -176,6 +212,8 @@ extension StateModelReinitRule {
         /// The findings one by one, each with its lines read back as it is made: a long trace's
         /// findings cite hundreds of thousands of inits between them.
         func finish(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
+            if let made = held, let parent = made.during { madeWithoutOwner(made.model, line: made.line, during: parent) }
+            held = nil
             try discardedModels(subjects, each: body)
             try teardownModels(subjects, each: body)
         }
@@ -184,11 +222,14 @@ extension StateModelReinitRule {
         private func teardownModels(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
             // Per removed view, its models' pairs in the order the models were first made for it.
             var byView: [Symbol: [Pair]] = [:]
+            let names = subjects.symbols
             for pair in pairs where pair.teardownCount > 0 {
                 guard let model = pair.key.owned, !subjects.isView(model) else { continue }
+                // Owner-less inits are claimed by order alone: only an object's is a model; a
+                // link's destination value made in the same update is a view's.
+                guard isObject(model, named: names[model]) else { continue }
                 byView[pair.key.owner, default: []].append(pair)
             }
-            let names = subjects.symbols
             let views = byView.mapValues { $0.sorted { $0.firstTeardownLine < $1.firstTeardownLine } }
                 .sorted { $0.value[0].firstTeardownLine < $1.value[0].firstTeardownLine }
             for (view, made) in views {
@@ -209,9 +250,12 @@ extension StateModelReinitRule {
         private func discardedModels(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
             let names = subjects.symbols
             var rows: [(owner: String, model: String, pairs: [Pair])] = []
-            for pair in pairs where pair.discardedCount > 0 {
+            for (slot, pair) in pairs.enumerated() where pair.discardedCount > 0 {
                 // Model lines always name the model; one without (a hand-made store) is left out.
                 guard let model = pair.key.owned, !subjects.isView(model) else { continue }
+                // Claimed by order alone, an init is a model's only if the type is an object: a
+                // view's value made for a link or a sibling is none.
+                if byNextChild.contains(slot), !isObject(model, named: names[model]) { continue }
                 rows.append((names[pair.key.owner], names[model], [pair]))
             }
             // By owner, then model, as bytes (SQLite's BINARY order); neighbours whose names
@@ -231,6 +275,7 @@ extension StateModelReinitRule {
                 }
             }
             for found in found {
+                let model = found.pairs[0].key.owned!
                 let count = found.pairs.reduce(0) { $0 + $1.discardedCount }
                 let exact = found.pairs.reduce(0) { $0 + $1.exactCount }
                 let source = exact == count ? " (exact, from TraceProbe: each time \(found.owner)'s new value died unread)"
@@ -238,8 +283,8 @@ extension StateModelReinitRule {
                 try body(Violation(
                     view: found.owner,
                     message: "\(found.owner)'s \(found.model) was initialised \(counted(count, "more time")) while "
-                        + "\(found.owner) kept its identity and an earlier \(found.model) was alive\(source): SwiftUI keeps the first "
-                        + "instance and discards the new ones, so each init is wasted work and its side effects run again.",
+                        + "\(found.owner) kept its identity and an earlier \(found.model) was alive\(source): "
+                        + fate(of: model, owner: found.owner, name: found.model),
                     count: count,
                     lines: cited(found.pairs.map(\.discarded)),
                     // Fewer than the threshold is a hint: one init may be an intended replacement.
@@ -263,6 +308,76 @@ extension StateModelReinitRule {
             nextKey += 3
             slots[key] = pairs.count - 1
             return pairs.count - 1
+        }
+
+        /// An init of `pair`'s model made while an earlier one lived, waiting for the owner's next line.
+        private func wait(_ pair: Int, owner: Symbol, model: Symbol, line: Int, instance: Symbol?) {
+            waiting.grow(toInclude: owner.index, with: [])
+            if lines.count(of: pairs[pair].waiting) == 0 { waiting[owner.index].append(pair) }
+            lines.append(line, to: pairs[pair].waiting)
+        }
+
+        /// An init of `model` printed right before `view`'s init: made by `view`'s property.
+        /// Its deinits print no owner, so the running count only rises: every init after the
+        /// first waits for `view`'s next line, which says whether `view` kept its identity.
+        private func madeBy(_ view: Symbol, model: Symbol, line: Int, instance: Symbol?) {
+            let pair = slot(NamePair(owner: view, owned: model))
+            pairs[pair].alive += 1
+            guard pairs[pair].alive >= 2 else { return }
+            wait(pair, owner: view, model: model, line: line, instance: instance)
+        }
+
+        /// Whether `model`, whose inits were claimed by order alone, is an object: it printed a
+        /// deinit (a view's value is a struct, which prints none), or its name says so
+        /// (`ViewModel`, `SearchStore`); `AboutScreen` made for a link is a view's value.
+        private func isObject(_ model: Symbol, named name: String) -> Bool {
+            (model.index < deinited.count && deinited[model.index]) || Self.objectSuffixes.contains { name.hasSuffix($0) }
+        }
+
+        static let objectSuffixes = [
+            "Model", "Store", "Coordinator", "Service", "Manager", "Client", "Repository", "Controller", "Provider", "Loader", "Object",
+        ]
+
+        /// A model's deinit after an init made again: which instance went says which was kept.
+        private func noteRelease(_ event: LifecycleEvent) {
+            guard let model = event.view else { return }
+            if event.kind == .`deinit` {
+                deinited.grow(toInclude: model.index, with: false)
+                deinited[model.index] = true
+            }
+            guard event.kind == .`init` || event.kind == .`deinit`, let instance = event.instance, !isShown(model) else { return }
+            fates.grow(toInclude: model.index, with: Fate())
+            var fate = fates[model.index]
+            if event.kind == .`init` {
+                if fate.current == nil { fate.current = instance } else { fate.newest = instance; fate.outstanding += 1 }
+            } else if instance == fate.current {
+                if fate.outstanding > 0, let newest = fate.newest {
+                    fate.replaced += 1
+                    fate.current = newest
+                    fate.outstanding -= 1
+                } else {
+                    fate.current = nil
+                }
+            } else if fate.outstanding > 0 {
+                fate.keptFirst += 1
+                fate.outstanding -= 1
+            }
+            fates[model.index] = fate
+        }
+
+        /// What the log shows of which instance SwiftUI kept, in words.
+        private func fate(of model: Symbol, owner: String, name: String) -> String {
+            let kept = model.index < fates.count ? fates[model.index].keptFirst : 0
+            let gone = model.index < fates.count ? fates[model.index].replaced : 0
+            if kept > 0 && gone == 0 {
+                return "SwiftUI kept the first instance and released each new one (the log shows the new instances' deinit), "
+                    + "so each init is wasted work and its side effects run again."
+            }
+            if gone > 0 && kept == 0 {
+                return "each new instance replaced the one before it (the log shows the earlier instance's deinit), "
+                    + "so \(owner)'s \(name) starts over on every update of its parent, as an @ObservedObject made inline does."
+            }
+            return "the log does not say which instance was kept; either way each init is work repeated, and its side effects run again."
         }
 
         /// Notes an init of `model` printed without an owner while `parent` was being evaluated.
