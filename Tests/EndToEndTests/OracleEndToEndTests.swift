@@ -42,3 +42,66 @@ import TraceRules
         }
     }
 }
+
+/// With `--sources`, a model re-init's wording follows the property that holds the model, the
+/// line the finding cites (issue 42: an inline `@ObservedObject` said "keeps the first").
+@Suite struct ModelWordingFollowsSourcesTests {
+    static let log = """
+        ContentView: @self, @identity changed.
+        ItemRow init
+        DetailViewModel init
+        DetailView init
+        ItemRow: @self, @identity changed.
+        DetailView: @self, @identity, _model changed.
+        ContentView: _count changed.
+        ItemRow init
+        DetailViewModel init
+        DetailView init
+        DetailView: @self changed.
+        ContentView: _count changed.
+        ItemRow init
+        DetailViewModel init
+        DetailView init
+        DetailView: @self changed.
+
+        """
+
+    static func message(holding property: String) throws -> String {
+        let workspace = try Workspace()
+        let path = try workspace.write("detail.log", Self.log)
+        let sources = (path as NSString).deletingLastPathComponent + "/src"
+        try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
+        _ = try workspace.write("src/DetailView.swift", """
+            import SwiftUI
+            import Observation
+
+            @Observable final class DetailViewModel {
+                init() { print("DetailViewModel init") }
+            }
+
+            struct DetailView: View {
+                \(property) var model = DetailViewModel()
+                var body: some View { Text("detail") }
+            }
+
+            """)
+        let json = try Tool.run(["check", path, "--sources", sources, "--format", "json", "--fail-on", "never"])
+        let document = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        let finding = try #require(findings.first { $0["rule"] as? String == "state_model_reinit" })
+        #expect(finding["view"] as? String == "DetailView")
+        #expect(finding["count"] as? Int == 2)
+        return finding["message"] as? String ?? ""
+    }
+
+    @Test func anInlineObservedObjectIsReplaced() throws {
+        let message = try Self.message(holding: "@ObservedObject")
+        #expect(message.contains("the source makes it inline in an @ObservedObject (DetailView.swift:9), so each new instance replaces the one before it"))
+        #expect(!message.contains("keeps the first"))
+    }
+
+    @Test func aClassInStateKeepsTheFirst() throws {
+        let message = try Self.message(holding: "@State")
+        #expect(message.contains("the source holds it in @State (DetailView.swift:9), so SwiftUI keeps the first instance"))
+    }
+}

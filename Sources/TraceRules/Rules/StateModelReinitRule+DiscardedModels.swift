@@ -95,8 +95,12 @@ extension StateModelReinitRule {
         /// Per pair slot: made by order alone (the child whose line came next), not by a printed owner.
         @exclusivity(unchecked) private var byNextChild: Set<Int> = []
 
-        init(minReinits: Int, symbols: SymbolTable) {
+        /// The app's sources (`--sources`): the property that holds the model says what a re-init means.
+        private let sources: SourceIndex?
+
+        init(minReinits: Int, sources: SourceIndex? = nil, symbols: SymbolTable) {
             self.minReinits = minReinits
+            self.sources = sources
             discardedToken = symbols.intern(StructuredMessage.discardedToken)
         }
 
@@ -365,8 +369,19 @@ extension StateModelReinitRule {
             fates[model.index] = fate
         }
 
-        /// What the log shows of which instance SwiftUI kept, in words.
+        /// What a re-init means, in words: from the property that holds the model when the
+        /// sources show it (the finding cites that line, so its words must agree with it), else
+        /// from what the log shows of which instance SwiftUI kept.
         private func fate(of model: Symbol, owner: String, name: String) -> String {
+            let sites = sources?.sites(explaining: StateModelReinitRule.description.identifier, view: owner) ?? []
+            if let site = sites.first(where: { $0.rule == "observed_object_created" }) {
+                return "the source makes it inline in an @ObservedObject (\(site.shortLocation)), so each new instance replaces "
+                    + "the one before it and \(owner)'s \(name) starts over on every update of its parent."
+            }
+            if let site = sites.first(where: { $0.rule == "state_class_initial_value" }) {
+                return "the source holds it in @State (\(site.shortLocation)), so SwiftUI keeps the first instance and discards "
+                    + "each new one: each init is wasted work and its side effects run again."
+            }
             let kept = model.index < fates.count ? fates[model.index].keptFirst : 0
             let gone = model.index < fates.count ? fates[model.index].replaced : 0
             if kept > 0 && gone == 0 {
