@@ -93,9 +93,15 @@ public struct OracleCheck {
             let atLeast = finding.message.contains("at least \(exact)")
             claim(atLeast ? exact <= facts.dropped : exact == facts.dropped, "redundant: dropped", finding,
                   "says \(atLeast ? "at least " : "")\(exact) dropped, truth \(facts.dropped)")
+            checkCost(finding, truthMs: facts.droppedInitMs)
         } else if let inits = Self.figure("\\(([0-9]+) inits in", in: finding.message) {
             claim(inits <= facts.inits, "redundant: inits", finding, "says \(inits) inits in runs, truth \(facts.inits)")
             claim(finding.count <= facts.dropped, "redundant: dropped", finding, "count \(finding.count), truth dropped \(facts.dropped)")
+            if let part = Self.figure("([0-9]+) of them were built and dropped", in: finding.message) {
+                claim(part == finding.count, "redundant: one account", finding, "message says \(part) dropped, count is \(finding.count)")
+            }
+            // Some of the runs' inits: the cost is at most the truth's (and cheap when that is).
+            checkCost(finding, truthMs: facts.droppedInitMs, part: true)
         } else {
             claim(false, "redundant: wording", finding, "no dropped figure in the message")
         }
@@ -125,6 +131,7 @@ public struct OracleCheck {
         } else if finding.message.contains("during the update that removed") {
             claim(false, "model: teardown", finding, "no model is made while its view is removed in these apps")
         }
+        checkCost(finding, truthMs: facts.extraMs)
         let keeps = finding.message.contains("kept the first") || finding.message.contains("keeps the first")
         let replaces = finding.message.contains("replaced the") || finding.message.contains("replaces the")
         let hedges = finding.message.contains("does not say which instance was kept")
@@ -137,6 +144,22 @@ public struct OracleCheck {
             let style = log.style
             claim(!style.namesModelInstances, "model: claim", finding, "the \(style.rawValue) log names each instance, so it says which was kept")
         }
+    }
+
+    /// A measured cost (`They took 0.160 ms in all (measured)`) is the truth's, and a finding
+    /// is info for being cheap exactly when it is under a millisecond; a style that measures
+    /// inits (the probe) states it.
+    private mutating func checkCost(_ finding: Finding, truthMs: Double, part: Bool = false) {
+        guard let regex = try? NSRegularExpression(pattern: "They took ([0-9.]+) ms in all"),
+              let match = regex.firstMatch(in: finding.message, range: NSRange(finding.message.startIndex..., in: finding.message)),
+              let range = Range(match.range(at: 1), in: finding.message), let stated = Double(finding.message[range]) else {
+            let style = log.style
+            return claim(!(style == .probe || style == .probeAndPrintChanges), "cost", finding, "the \(style.rawValue) log measures every init but the finding states no cost")
+        }
+        claim(part ? stated <= truthMs + 0.0015 : abs(stated - truthMs) < 0.0015, "cost", finding, "says \(stated) ms, truth \(truthMs) ms")
+        let cheap = finding.message.contains("cheap, so reported as info")
+        claim(cheap == (stated < 1.0) && (part || cheap == (truthMs < 1.0)), "severity", finding, "cheap is \(cheap), truth \(truthMs) ms")
+        if cheap { claim(finding.severity == .info, "severity", finding, "a cheap finding is info, not \(finding.severity)") }
     }
 
     private mutating func checkChurn(_ finding: Finding) {

@@ -126,6 +126,7 @@ public struct Simulator {
                 released.append(.tokenEnd(view: value.child.type, value: value.value, seen: false))
                 if let model = value.model, let holder = app.holder {
                     truth.models[holder.model]!.extra += 1
+                    truth.models[holder.model]!.extraMs += holder.modelMs
                     if holder.holding == .observedInline, let old = kept.model {
                         // The new model replaces the one the last value held.
                         released.append(.modelDeinit(model: holder.model, id: old, owner: holder.child.type))

@@ -49,6 +49,8 @@ public struct Truth: Sendable {
         /// (`@ObservedObject` inline).
         public var extra = 0
         public var initMs = 0.0
+        /// The init time of the `extra` inits.
+        public var extraMs = 0.0
     }
 
     public private(set) var steps: [Timed] = []

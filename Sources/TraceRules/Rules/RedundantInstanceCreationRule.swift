@@ -205,6 +205,8 @@ public enum RedundantInstanceCreationRule: Rule {
             var bursts = 0
             var burstInits = 0
             var burstDropped = 0
+            var burstMs = 0.0
+            var burstTimed = 0
             var largestBurst = 0
             var burstsAppeared = true
             /// The cause of the view's last `_printChanges()` line, for the probe line that follows
@@ -304,6 +306,9 @@ public enum RedundantInstanceCreationRule: Rule {
             let start = spilled.count(of: key(view, .unused))
             for made in run.prefix(dropped) { file(made, of: view) }
             if uses > 0, dropped >= max(1, minInitsPerUse - 1) {
+                for made in run.prefix(dropped) {
+                    if let ms = made.ms { views[view].burstMs += ms; views[view].burstTimed += 1 }
+                }
                 spilled.append(start, to: key(view, .burstRanges))
                 spilled.append(start + dropped, to: key(view, .burstRanges))
                 spilled.append(views[view].firstUseLine, to: key(view, .burstUses))
@@ -363,16 +368,24 @@ public enum RedundantInstanceCreationRule: Rule {
 
         /// The dropped inits' measured time, when every dropped init was measured.
         private func cost(_ progress: Progress) -> String {
-            guard progress.timedDropped > 0, progress.timedDropped == progress.unused else { return "" }
-            let time = String(format: "%.3f ms", progress.droppedMs)
-            return isCheap(progress)
+            cost(dropped: progress.unused, timed: progress.timedDropped, milliseconds: progress.droppedMs)
+        }
+
+        private func cost(dropped: Int, timed: Int, milliseconds: Double) -> String {
+            guard timed > 0, timed == dropped else { return "" }
+            let time = String(format: "%.3f ms", milliseconds)
+            return milliseconds < Self.cheapMilliseconds
                 ? " They took \(time) in all (measured), under \(Self.cheapMilliseconds) ms: cheap, so reported as info."
                 : " They took \(time) in all (measured)."
         }
 
         /// Dropped inits that were all measured and cost less than `cheapMilliseconds` together.
         private func isCheap(_ progress: Progress) -> Bool {
-            progress.timedDropped > 0 && progress.timedDropped == progress.unused && progress.droppedMs < Self.cheapMilliseconds
+            isCheap(dropped: progress.unused, timed: progress.timedDropped, milliseconds: progress.droppedMs)
+        }
+
+        private func isCheap(dropped: Int, timed: Int, milliseconds: Double) -> Bool {
+            timed > 0 && timed == dropped && milliseconds < Self.cheapMilliseconds
         }
 
         /// Below a millisecond in all, thrown-away inits cost less than one frame's slack.
@@ -388,9 +401,11 @@ public enum RedundantInstanceCreationRule: Rule {
                 view: name,
                 message: "\(name) was initialised up to \(runs.largestBurst) times in a row before it \(use) "
                     + "(\(runs.burstInits) inits in \(runs.bursts == 1 ? "one run" : "\(runs.bursts) runs")); "
-                    + "\(figure(runs.burstDropped, of: runs, noun: ("of them was", "of them were"))) built and dropped before any use.",
+                    + "\(figure(runs.burstDropped, of: runs, noun: ("of them was", "of them were"))) built and dropped before any use."
+                    + cost(dropped: runs.burstDropped, timed: runs.burstTimed, milliseconds: runs.burstMs),
                 count: runs.burstDropped,
-                lines: burstLines(view)
+                lines: burstLines(view),
+                weight: isCheap(dropped: runs.burstDropped, timed: runs.burstTimed, milliseconds: runs.burstMs) ? .hint : .full
             )
         }
 

@@ -60,6 +60,22 @@ extension StateModelReinitRule {
             /// Of `discardedCount`, those a `TraceProbe` line decided: the owner's value made in
             /// that update died unread (`seen=0`), so the owner kept its identity, exactly.
             var exactCount = 0
+            /// The measured init time of the waiting and the discarded inits, and how many of them
+            /// were measured (a probe's `ms=`).
+            var waitingMs = 0.0, waitingTimed = 0
+            var discardedMs = 0.0, discardedTimed = 0
+
+            /// The waiting inits were discarded: their time moves with them.
+            mutating func discardWaiting() {
+                discardedMs += waitingMs
+                discardedTimed += waitingTimed
+                forgetWaiting()
+            }
+
+            mutating func forgetWaiting() {
+                waitingMs = 0
+                waitingTimed = 0
+            }
             var teardownCount = 0
             /// The first init made in an update that removed the owner.
             var firstTeardownLine = -1
@@ -70,7 +86,7 @@ extension StateModelReinitRule {
 
         /// An init printed without an owner, held for one event: a property initialiser runs
         /// before its view's init prints, so a view's init right after it names the owner.
-        @exclusivity(unchecked) private var held: (model: Symbol, line: Int, instance: Symbol?, during: Symbol?)?
+        @exclusivity(unchecked) private var held: (model: Symbol, line: Int, ms: Double?, during: Symbol?)?
         /// Per model symbol: the instance of its last init made again while an earlier one lived,
         /// waiting for the model's next deinit to say which instance went: the new one (SwiftUI
         /// kept the first) or an earlier one (the new one replaced it). Then how often each was seen.
@@ -115,8 +131,10 @@ extension StateModelReinitRule {
                     let count = lines.count(of: pairs[pair].waiting)
                     pairs[pair].discardedCount += count
                     pairs[pair].exactCount += count
+                    pairs[pair].discardWaiting()
                     lines.moveAll(from: pairs[pair].waiting, to: pairs[pair].discarded)
                 } else {
+                    pairs[pair].forgetWaiting()
                     lines.removeAll(of: pairs[pair].waiting)
                 }
             }
@@ -128,7 +146,7 @@ extension StateModelReinitRule {
                 held = nil
                 if event.kind == .`init`, event.owner == nil, let view = event.view, view != made.model {
                     // `DetailViewModel init` then `DetailView init`: DetailView's property made it.
-                    madeBy(view, model: made.model, line: made.line, instance: made.instance)
+                    madeBy(view, model: made.model, line: made.line, ms: made.ms)
                 } else if let parent = made.during {
                     madeWithoutOwner(made.model, line: made.line, during: parent)
                 }
@@ -148,7 +166,7 @@ extension StateModelReinitRule {
                 }
                 guard let owner = event.owner else {
                     if event.kind == .`init`, let model = event.view, !isShown(model) {
-                        held = (model, event.line, event.instance, evaluating)
+                        held = (model, event.line, event.durationMilliseconds, evaluating)
                     }
                     return
                 }
@@ -157,7 +175,7 @@ extension StateModelReinitRule {
                 pairs[pair].alive += isInit ? 1 : -1
                 // A model that is a view is never cited (nor one without a name): it is counted, its line not kept.
                 guard isInit, pairs[pair].alive >= 2, let model = event.view, !isShown(model) else { return }
-                wait(pair, owner: owner, model: model, line: event.line, instance: event.instance)
+                wait(pair, owner: owner, line: event.line, ms: event.durationMilliseconds)
             case .body:
                 guard event.isPrintChanges else {
                     if event.newIdentity, let view = event.view { ownerDecided(view.index, keptIdentity: false) }
@@ -183,8 +201,10 @@ extension StateModelReinitRule {
                 for pair in waiting[view] {
                     if !event.newIdentity {
                         pairs[pair].discardedCount += lines.count(of: pairs[pair].waiting)
+                        pairs[pair].discardWaiting()
                         lines.moveAll(from: pairs[pair].waiting, to: pairs[pair].discarded)
                     } else {
+                        pairs[pair].forgetWaiting()
                         lines.removeAll(of: pairs[pair].waiting)
                     }
                 }
@@ -282,17 +302,24 @@ extension StateModelReinitRule {
                 let model = found.pairs[0].key.owned!
                 let count = found.pairs.reduce(0) { $0 + $1.discardedCount }
                 let exact = found.pairs.reduce(0) { $0 + $1.exactCount }
+                let timed = found.pairs.reduce(0) { $0 + $1.discardedTimed }
+                let milliseconds = found.pairs.reduce(0) { $0 + $1.discardedMs }
+                // Measured and cheap in all: a hint that says how cheap (severity follows cost).
+                let cheap = timed == count && milliseconds < Self.cheapMilliseconds
+                let cost = timed == count
+                    ? String(format: " They took %.3f ms in all (measured)", milliseconds) + (cheap ? ", under \(Self.cheapMilliseconds) ms: cheap, so reported as info." : ".")
+                    : ""
                 let source = exact == count ? " (exact, from TraceProbe: each time \(found.owner)'s new value died unread)"
                     : exact > 0 ? " (\(exact) of them exact, from TraceProbe)" : ""
                 try body(Violation(
                     view: found.owner,
                     message: "\(found.owner)'s \(found.model) was initialised \(counted(count, "more time")) while "
                         + "\(found.owner) kept its identity and an earlier \(found.model) was alive\(source): "
-                        + fate(of: model, owner: found.owner, name: found.model),
+                        + fate(of: model, owner: found.owner, name: found.model) + cost,
                     count: count,
                     lines: cited(found.pairs.map(\.discarded)),
                     // Fewer than the threshold is a hint: one init may be an intended replacement.
-                    weight: count < minReinits ? .hint : .full
+                    weight: count < minReinits || cheap ? .hint : .full
                 ))
             }
         }
@@ -315,7 +342,11 @@ extension StateModelReinitRule {
         }
 
         /// An init of `pair`'s model made while an earlier one lived, waiting for the owner's next line.
-        private func wait(_ pair: Int, owner: Symbol, model: Symbol, line: Int, instance: Symbol?) {
+        private func wait(_ pair: Int, owner: Symbol, line: Int, ms: Double?) {
+            if let ms {
+                pairs[pair].waitingMs += ms
+                pairs[pair].waitingTimed += 1
+            }
             waiting.grow(toInclude: owner.index, with: [])
             if lines.count(of: pairs[pair].waiting) == 0 { waiting[owner.index].append(pair) }
             lines.append(line, to: pairs[pair].waiting)
@@ -324,11 +355,11 @@ extension StateModelReinitRule {
         /// An init of `model` printed right before `view`'s init: made by `view`'s property.
         /// Its deinits print no owner, so the running count only rises: every init after the
         /// first waits for `view`'s next line, which says whether `view` kept its identity.
-        private func madeBy(_ view: Symbol, model: Symbol, line: Int, instance: Symbol?) {
+        private func madeBy(_ view: Symbol, model: Symbol, line: Int, ms: Double?) {
             let pair = slot(NamePair(owner: view, owned: model))
             pairs[pair].alive += 1
             guard pairs[pair].alive >= 2 else { return }
-            wait(pair, owner: view, model: model, line: line, instance: instance)
+            wait(pair, owner: view, line: line, ms: ms)
         }
 
         /// Whether `model`, whose inits were claimed by order alone, is an object: it printed a
@@ -337,6 +368,9 @@ extension StateModelReinitRule {
         private func isObject(_ model: Symbol, named name: String) -> Bool {
             (model.index < deinited.count && deinited[model.index]) || Self.objectSuffixes.contains { name.hasSuffix($0) }
         }
+
+        /// Below a millisecond in all, thrown-away model inits cost less than one frame's slack.
+        static let cheapMilliseconds = 1.0
 
         static let objectSuffixes = [
             "Model", "Store", "Coordinator", "Service", "Manager", "Client", "Repository", "Controller", "Provider", "Loader", "Object",
