@@ -63,6 +63,7 @@ public struct GeneratedApp: Sendable {
     private static let conditionals = ["PlayButton", "Badge", "Banner"]
     private static let holders = ["DetailView", "ProfilePane", "PlayerView"]
     private static let destinations = ["SettingsView", "AboutScreen"]
+    private static let unrelatedModels = ["SessionStore", "FeedLoader", "AccountService"]
 
     /// The app of `seed`: the same app on every machine.
     public init(seed: UInt64) {
@@ -81,8 +82,10 @@ public struct GeneratedApp: Sendable {
         conditional = random.chance(0.5) ? child(Self.conditionals) : nil
         if random.chance(0.7) {
             let view = child(Self.holders)
+            // Often named after its view (`DetailViewModel`), sometimes not, so no rule can lean on the name.
+            let model = random.chance(0.6) ? view.type + "Model" : Self.unrelatedModels.randomElement(using: &random)!
             holder = Holder(
-                child: view, model: view.type + "Model", holding: ModelHolding.allCases.randomElement(using: &random)!,
+                child: view, model: model, holding: ModelHolding.allCases.randomElement(using: &random)!,
                 modelMs: random.chance(0.5) ? random.milliseconds(0.5, 5) : random.milliseconds(0.002, 0.05)
             )
         } else {

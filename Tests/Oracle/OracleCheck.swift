@@ -58,6 +58,7 @@ public struct OracleCheck {
         case "redundant_instance_creation": checkRedundant(finding)
         case "state_model_reinit": checkModel(finding)
         case "identity_churn": checkChurn(finding)
+        case "heavy_initializer": checkHeavy(finding)
         default: unchecked[finding.rule, default: 0] += 1
         }
     }
@@ -160,6 +161,42 @@ public struct OracleCheck {
         let cheap = finding.message.contains("cheap, so reported as info")
         claim(cheap == (stated < 1.0) && (part || cheap == (truthMs < 1.0)), "severity", finding, "cheap is \(cheap), truth \(truthMs) ms")
         if cheap { claim(finding.severity == .info, "severity", finding, "a cheap finding is info, not \(finding.severity)") }
+    }
+
+    /// `DetailView's init created DetailViewModel (3 times; measured: 7.5 ms in all, up to 2.5 ms each)`
+    /// names the model's owner and its inits; `2 inits of Banner took longer than 1 ms (measured:
+    /// up to 1.9 ms)` counts the view's slow inits.
+    private mutating func checkHeavy(_ finding: Finding) {
+        guard let view = finding.view else { return claim(false, "heavy: view", finding, "names no view") }
+        if let (model, facts) = truth.models.first(where: { finding.message.contains("init created \($0.key) (") }) {
+            claim(facts.owner == view, "heavy: owner", finding, "\(model)'s owner is \(facts.owner)")
+            let times = Self.figure("init created [A-Za-z]+ \\(([0-9]+) times", in: finding.message)
+                ?? (finding.message.contains("init created \(model) (once") ? 1 : nil)
+            if let times { claim(times == facts.inits, "heavy: inits", finding, "says \(times) inits, truth \(facts.inits)") }
+            if let stated = Self.decimal("measured: ([0-9.]+) ms in all", in: finding.message) {
+                claim(abs(stated - facts.initMs) < 0.05 + 0.001 * Double(facts.inits), "heavy: cost", finding, "says \(stated) ms, truth \(facts.initMs) ms")
+            }
+        } else if let slow = Self.figure("([0-9]+) inits? of [A-Za-z]+ took longer than", in: finding.message),
+                  let threshold = Self.decimal("took longer than ([0-9.]+) ms", in: finding.message), let facts = truth.views[view] {
+            // A probe measures the init's own time; a gap between printed lines includes the
+            // models its property initialisers made: either reading is true of its own measure.
+            let most = Self.decimal("up to ([0-9.]+) ms", in: finding.message)
+            let readings = [facts.initMs, facts.initWithModelsMs].map { times in
+                (slow: times.filter { $0 > threshold }.count, most: times.max() ?? 0)
+            }
+            claim(readings.contains { $0.slow == slow && (most == nil || abs(most! - $0.most) < 0.051) }, "heavy: inits", finding,
+                  "says \(slow) slow inits up to \(most ?? 0) ms, truth \(readings)")
+        } else {
+            unchecked[finding.rule, default: 0] += 1
+        }
+    }
+
+    /// The decimal the first capture of `pattern` reads in `message`.
+    static func decimal(_ pattern: String, in message: String) -> Double? {
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+              let match = regex.firstMatch(in: message, range: NSRange(message.startIndex..., in: message)),
+              let range = Range(match.range(at: 1), in: message) else { return nil }
+        return Double(message[range].trimmingCharacters(in: CharacterSet(charactersIn: ".")))
     }
 
     private mutating func checkChurn(_ finding: Finding) {

@@ -78,6 +78,7 @@ public struct Simulator {
         if update == 0 {
             let token = number()
             record(.viewInit(view: app.root, value: token, ms: 0.01))
+            truth.views[app.root]!.initWithModelsMs.append(0.01)
             if let holder = app.holder, holder.holding == .injected {
                 injectedModel = number()
                 record(.modelInit(model: holder.model, id: injectedModel!, owner: app.root, ms: holder.modelMs), advancing: holder.modelMs)
@@ -108,6 +109,7 @@ public struct Simulator {
         if let destination = app.destination {
             let value = number()
             record(.viewInit(view: destination.type, value: value, ms: destination.initMs), advancing: destination.initMs)
+            truth.views[destination.type]!.initWithModelsMs.append(destination.initMs)
             if let previous = heldDestination { record(.tokenEnd(view: destination.type, value: previous, seen: false)) }
             heldDestination = value
         }
@@ -186,6 +188,7 @@ public struct Simulator {
         }
         let value = number()
         record(.viewInit(view: child.type, value: value, ms: child.initMs), advancing: child.initMs)
+        truth.views[child.type]!.initWithModelsMs.append(child.initMs + (model != nil ? holder!.modelMs : 0))
         return Made(place: place, child: child, value: value, model: model, stateName: stateName)
     }
 

@@ -38,6 +38,10 @@ public struct Truth: Sendable {
         public var bodyMs = 0.0
         /// The init time of the dropped values.
         public var droppedInitMs = 0.0
+        /// Each init's time, in order: the init's own, and with the models its property
+        /// initialisers made (which a gap between printed lines measures).
+        public var initMs: [Double] = []
+        public var initWithModelsMs: [Double] = []
     }
 
     /// Per model type (each generated model has one owner).
@@ -64,7 +68,9 @@ public struct Truth: Sendable {
     mutating func record(_ step: Step, at time: UInt64) {
         steps.append(Timed(step: step, time: time))
         switch step {
-        case let .viewInit(view, _, _): views[view, default: ViewFacts()].inits += 1
+        case let .viewInit(view, _, ms):
+            views[view, default: ViewFacts()].inits += 1
+            views[view, default: ViewFacts()].initMs.append(ms)
         case let .body(view, _, _, ms, newIdentity):
             views[view, default: ViewFacts()].bodies += 1
             views[view, default: ViewFacts()].bodyMs += ms

@@ -363,18 +363,13 @@ extension StateModelReinitRule {
         }
 
         /// Whether `model`, whose inits were claimed by order alone, is an object: it printed a
-        /// deinit (a view's value is a struct, which prints none), or its name says so
-        /// (`ViewModel`, `SearchStore`); `AboutScreen` made for a link is a view's value.
+        /// deinit, or its name says so (`ObjectNames`); `AboutScreen` made for a link is a view's value.
         private func isObject(_ model: Symbol, named name: String) -> Bool {
-            (model.index < deinited.count && deinited[model.index]) || Self.objectSuffixes.contains { name.hasSuffix($0) }
+            (model.index < deinited.count && deinited[model.index]) || ObjectNames.looksLikeObject(name)
         }
 
         /// Below a millisecond in all, thrown-away model inits cost less than one frame's slack.
         static let cheapMilliseconds = 1.0
-
-        static let objectSuffixes = [
-            "Model", "Store", "Coordinator", "Service", "Manager", "Client", "Repository", "Controller", "Provider", "Loader", "Object",
-        ]
 
         /// A model's deinit after an init made again: which instance went says which was kept.
         private func noteRelease(_ event: LifecycleEvent) {
