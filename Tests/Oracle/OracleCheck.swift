@@ -59,6 +59,8 @@ public struct OracleCheck {
         case "state_model_reinit": checkModel(finding)
         case "identity_churn": checkChurn(finding)
         case "heavy_initializer": checkHeavy(finding)
+        case "long_body_update": checkLongBody(finding)
+        case "non_lazy_navigation_destination": checkEagerDestinations(finding)
         default: unchecked[finding.rule, default: 0] += 1
         }
     }
@@ -188,6 +190,40 @@ public struct OracleCheck {
                   "says \(slow) slow inits up to \(most ?? 0) ms, truth \(readings)")
         } else {
             unchecked[finding.rule, default: 0] += 1
+        }
+    }
+
+    /// `Row's body took 1.718 ms at most (measured): 6 of 6 measured evaluations above 0.5 ms, ... 10.308 ms in all.`
+    private mutating func checkLongBody(_ finding: Finding) {
+        guard let view = finding.view, let facts = truth.views[view] else { return claim(false, "long body: view", finding, "no such view") }
+        let truthMost = facts.bodies > 0 ? facts.bodyMs / Double(facts.bodies) : 0
+        if let most = Self.decimal("took ([0-9.]+) ms at most", in: finding.message) {
+            claim(abs(most - truthMost) < 0.0015, "long body: max", finding, "says \(most) ms at most, truth \(truthMost)")
+        }
+        if let measured = Self.figure("of ([0-9]+) measured evaluations", in: finding.message) {
+            claim(measured == facts.bodies, "long body: evaluations", finding, "says \(measured) measured, truth \(facts.bodies)")
+        }
+        if let total = Self.decimal("([0-9.]+) ms in all", in: finding.message) {
+            claim(abs(total - facts.bodyMs) < 0.0015 * Double(max(1, facts.bodies)), "long body: total", finding, "says \(total) ms, truth \(facts.bodyMs)")
+        }
+    }
+
+    /// `3 destination views were initialised together ... shown only much later or never: A (17.2 s later), B (never)`:
+    /// each named view was made early and shown that much later, or never.
+    private mutating func checkEagerDestinations(_ finding: Finding) {
+        guard let list = finding.message.components(separatedBy: "or never: ").last else { return }
+        for entry in list.components(separatedBy: ", ") {
+            guard let open = entry.firstIndex(of: "(") else { continue }
+            let view = entry[..<open].trimmingCharacters(in: .whitespaces)
+            let steps = truth.steps
+            let firstInit = steps.first { if case let .viewInit(name, _, _) = $0.step { return name == view } else { return false } }?.time
+            let firstAppear = steps.first { if case let .appear(name, _) = $0.step { return name == view } else { return false } }?.time
+            if entry.contains("(never)") {
+                claim(firstAppear == nil, "eager: never shown", finding, "\(view) appeared (its first init and appear are one update apart at most)")
+            } else if let later = Self.decimal("\\(([0-9.]+) s later", in: entry), let firstInit {
+                let truthLater = firstAppear.map { Double($0 - firstInit) / 1e9 } ?? .infinity
+                claim(abs(later - truthLater) < 0.1, "eager: shown later", finding, "\(view) says \(later) s later, truth \(truthLater) s")
+            }
         }
     }
 

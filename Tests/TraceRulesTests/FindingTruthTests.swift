@@ -71,3 +71,22 @@ import TraceRules
         #expect(finding.message.contains("the log does not say which instance was kept"))
     }
 }
+
+/// `non_lazy_navigation_destination` names only views that were not on screen: a child shown
+/// and made again by its parent's update is no destination waiting to be pushed.
+@Suite struct EagerDestinationTruthTests {
+    @Test func aChildOnScreenMadeAgainIsNoDestination() throws {
+        let log = """
+            HomeScreen appear
+            Banner init
+            Banner appear
+            HomeScreen body
+            Banner init
+            AboutScreen init
+            SettingsView init
+
+            """
+        let findings = try Pipeline.findings("non_lazy_navigation_destination", log)
+        #expect(findings.allSatisfy { !$0.message.contains("Banner") }, "\(findings.map(\.message))")
+    }
+}
