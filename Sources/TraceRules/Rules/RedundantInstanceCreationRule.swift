@@ -195,18 +195,14 @@ public enum RedundantInstanceCreationRule: Rule {
             var run: [(line: Int, ms: Double?)] = []
             var runUses = 0
             var firstUseLine = 0
-            var unused = 0
+            /// The inits no use took, over the trace and in its bursts.
+            var unused = Dropped()
             /// Uses that name no cause: the dropped figure is then a lower bound.
             var uncaused = 0
-            /// The dropped inits' summed durations, and how many of them had one.
-            var droppedMs = 0.0
-            var timedDropped = 0
             /// Bursts: runs that dropped `min_inits_per_use - 1` or more for their uses.
             var bursts = 0
             var burstInits = 0
-            var burstDropped = 0
-            var burstMs = 0.0
-            var burstTimed = 0
+            var burstDropped = Dropped()
             var largestBurst = 0
             var burstsAppeared = true
             /// The cause of the view's last `_printChanges()` line, for the probe line that follows
@@ -218,6 +214,33 @@ public enum RedundantInstanceCreationRule: Rule {
             var inits = 0
             var evaluations = 0
             var appears = 0
+        }
+
+        /// Dropped inits: how many, and their measured time when every one was measured.
+        struct Dropped {
+            var count = 0
+            var milliseconds = 0.0
+            var timed = 0
+
+            mutating func add(_ ms: Double?) {
+                count += 1
+                if let ms {
+                    milliseconds += ms
+                    timed += 1
+                }
+            }
+
+            /// All measured, and under `cheapMilliseconds` together.
+            var isCheap: Bool { timed > 0 && timed == count && milliseconds < UnusedInits.cheapMilliseconds }
+
+            /// ` They took 0.160 ms in all (measured)...`, when every one was measured.
+            var cost: String {
+                guard timed > 0, timed == count else { return "" }
+                let time = String(format: "%.3f ms", milliseconds)
+                return isCheap
+                    ? " They took \(time) in all (measured), under \(UnusedInits.cheapMilliseconds) ms: cheap, so reported as info."
+                    : " They took \(time) in all (measured)."
+            }
         }
 
         /// The most init lines of one run held in memory: older ones are filed as unused, as no
@@ -290,11 +313,7 @@ public enum RedundantInstanceCreationRule: Rule {
         /// Files an init line no use took.
         private func file(_ made: (line: Int, ms: Double?), of view: Int) {
             spilled.append(made.line, to: key(view, .unused))
-            views[view].unused += 1
-            if let ms = made.ms {
-                views[view].droppedMs += ms
-                views[view].timedDropped += 1
-            }
+            views[view].unused.add(made.ms)
         }
 
         /// Ends `view`'s run: the last inits were the values its uses took (SwiftUI evaluates
@@ -306,15 +325,12 @@ public enum RedundantInstanceCreationRule: Rule {
             let start = spilled.count(of: key(view, .unused))
             for made in run.prefix(dropped) { file(made, of: view) }
             if uses > 0, dropped >= max(1, minInitsPerUse - 1) {
-                for made in run.prefix(dropped) {
-                    if let ms = made.ms { views[view].burstMs += ms; views[view].burstTimed += 1 }
-                }
+                for made in run.prefix(dropped) { views[view].burstDropped.add(made.ms) }
                 spilled.append(start, to: key(view, .burstRanges))
                 spilled.append(start + dropped, to: key(view, .burstRanges))
                 spilled.append(views[view].firstUseLine, to: key(view, .burstUses))
                 views[view].bursts += 1
                 views[view].burstInits += run.count
-                views[view].burstDropped += dropped
                 views[view].largestBurst = max(views[view].largestBurst, run.count)
                 views[view].burstsAppeared = views[view].burstsAppeared && views[view].usesAppears
             }
@@ -337,21 +353,21 @@ public enum RedundantInstanceCreationRule: Rule {
                 // Views with neither body nor appear lines are skipped: nothing says whether
                 // their bodies ran, only that nobody logged them.
                 let uses = progress.evaluations > 0 ? progress.evaluations : progress.appears
-                guard progress.inits >= minInstances, uses > 0, Double(progress.inits) >= minRatio * Double(uses), progress.unused > 0 else {
+                guard progress.inits >= minInstances, uses > 0, Double(progress.inits) >= minRatio * Double(uses), progress.unused.count > 0 else {
                     if progress.bursts > 0, let burst = burstViolation(view, symbol, subjects) { try body(burst) }
                     continue
                 }
                 let name = subjects.symbols[symbol]
                 let lines = spilled.elements(of: key(view, .unused))
                 let use = progress.evaluations > 0 ? "its body was evaluated" : "it appeared"
-                let dropped = figure(progress.unused, of: progress, noun: ("instance was", "instances were"))
+                let dropped = figure(progress.unused.count, of: progress, noun: ("instance was", "instances were"))
                 try body(Violation(
                     view: name,
                     message: "\(name) was initialised \(progress.inits) times but \(use) only \(times(uses)); "
-                        + "\(dropped) built and dropped before any use\(boundNote(progress)).\(cost(progress))",
-                    count: progress.unused,
+                        + "\(dropped) built and dropped before any use\(boundNote(progress))." + progress.unused.cost,
+                    count: progress.unused.count,
                     lines: lines,
-                    weight: isCheap(progress) ? .hint : .full
+                    weight: progress.unused.isCheap ? .hint : .full
                 ))
             }
         }
@@ -364,28 +380,6 @@ public enum RedundantInstanceCreationRule: Rule {
         /// Why the figure is a lower bound, when it is.
         private func boundNote(_ progress: Progress) -> String {
             progress.uncaused > 0 ? " (a body line that names no cause may have re-read a kept value)" : ""
-        }
-
-        /// The dropped inits' measured time, when every dropped init was measured.
-        private func cost(_ progress: Progress) -> String {
-            cost(dropped: progress.unused, timed: progress.timedDropped, milliseconds: progress.droppedMs)
-        }
-
-        private func cost(dropped: Int, timed: Int, milliseconds: Double) -> String {
-            guard timed > 0, timed == dropped else { return "" }
-            let time = String(format: "%.3f ms", milliseconds)
-            return milliseconds < Self.cheapMilliseconds
-                ? " They took \(time) in all (measured), under \(Self.cheapMilliseconds) ms: cheap, so reported as info."
-                : " They took \(time) in all (measured)."
-        }
-
-        /// Dropped inits that were all measured and cost less than `cheapMilliseconds` together.
-        private func isCheap(_ progress: Progress) -> Bool {
-            isCheap(dropped: progress.unused, timed: progress.timedDropped, milliseconds: progress.droppedMs)
-        }
-
-        private func isCheap(dropped: Int, timed: Int, milliseconds: Double) -> Bool {
-            timed > 0 && timed == dropped && milliseconds < Self.cheapMilliseconds
         }
 
         /// Below a millisecond in all, thrown-away inits cost less than one frame's slack.
@@ -401,11 +395,11 @@ public enum RedundantInstanceCreationRule: Rule {
                 view: name,
                 message: "\(name) was initialised up to \(runs.largestBurst) times in a row before it \(use) "
                     + "(\(runs.burstInits) inits in \(runs.bursts == 1 ? "one run" : "\(runs.bursts) runs")); "
-                    + "\(figure(runs.burstDropped, of: runs, noun: ("of them was", "of them were"))) built and dropped before any use."
-                    + cost(dropped: runs.burstDropped, timed: runs.burstTimed, milliseconds: runs.burstMs),
-                count: runs.burstDropped,
+                    + "\(figure(runs.burstDropped.count, of: runs, noun: ("of them was", "of them were"))) built and dropped before any use."
+                    + runs.burstDropped.cost,
+                count: runs.burstDropped.count,
                 lines: burstLines(view),
-                weight: isCheap(dropped: runs.burstDropped, timed: runs.burstTimed, milliseconds: runs.burstMs) ? .hint : .full
+                weight: runs.burstDropped.isCheap ? .hint : .full
             )
         }
 
