@@ -50,7 +50,7 @@ public struct FixFirst: Sendable, Equatable {
         "avoidable_body_evaluation": ("avoidable body evaluation", "avoidable body evaluations"),
         "redundant_instance_creation": ("instance built and thrown away", "instances built and thrown away"),
         "identity_churn": ("state reset", "state resets"),
-        "state_model_reinit": ("model made and discarded", "models made and discarded"),
+        "state_model_reinit": ("model made again", "models made again"),
         "repeated_appear": ("repeated appear", "repeated appears"),
         "heavy_initializer": ("heavy init", "heavy inits"),
         "non_lazy_navigation_destination": ("destination built early", "destinations built early"),

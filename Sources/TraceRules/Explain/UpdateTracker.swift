@@ -185,7 +185,9 @@ public final class UpdateTracker {
             return true
         case .body:
             if event.isPrintChanges && !event.newIdentity && !event.newValue && !Self.isUnchanged(event) { return true }
-            if let view = event.view?.index, view < evaluatedIn.count, evaluatedIn[view] == serial { return true }
+            // A view evaluated again starts the next update, unless it is a new identity: rows
+            // of one type made together print one `@identity` line each, siblings of one update.
+            if let view = event.view?.index, view < evaluatedIn.count, evaluatedIn[view] == serial, !event.newIdentity { return true }
             return false
         default:
             return false

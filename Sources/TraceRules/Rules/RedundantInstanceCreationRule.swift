@@ -209,6 +209,8 @@ public enum RedundantInstanceCreationRule: Rule {
             /// it (the same evaluation): nil when none waits.
             var printedCause: Bool?
             var usesAppears = false
+            /// TraceProbe's body lines report the view: with every use's cause known, its figures are exact.
+            var probed = false
             /// Inits (models printed with an owner left out), body evaluations (one per
             /// evaluation however many lines print it) and appears.
             var inits = 0
@@ -286,9 +288,11 @@ public enum RedundantInstanceCreationRule: Rule {
                 } else if views[view].printedCause != nil {
                     // The probe's line of the evaluation `_printChanges()` printed just before.
                     views[view].printedCause = nil
+                    if event.newIdentity || event.durationMilliseconds != nil { views[view].probed = true }
                     return
                 } else {
                     views[view].evaluations += 1
+                    if event.newIdentity || event.durationMilliseconds != nil { views[view].probed = true }
                     caused = event.newIdentity
                 }
                 guard views[view].runUses < views[view].run.count else { return }
@@ -360,10 +364,11 @@ public enum RedundantInstanceCreationRule: Rule {
                 let name = subjects.symbols[symbol]
                 let lines = spilled.elements(of: key(view, .unused))
                 let use = progress.evaluations > 0 ? "its body was evaluated" : "it appeared"
+                let exact = progress.probed && progress.uncaused == 0 ? " (exact, from TraceProbe's lines)" : ""
                 let dropped = figure(progress.unused.count, of: progress, noun: ("instance was", "instances were"))
                 try body(Violation(
                     view: name,
-                    message: "\(name) was initialised \(progress.inits) times but \(use) only \(times(uses)); "
+                    message: "\(name) was initialised \(progress.inits) times but \(use) only \(times(uses))\(exact); "
                         + "\(dropped) built and dropped before any use\(boundNote(progress))." + progress.unused.cost,
                     count: progress.unused.count,
                     lines: lines,
