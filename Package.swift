@@ -49,11 +49,14 @@ let package = Package(
         // The programs some tests drive (chromium, tmux, sqlite3...): skipped with a line saying
         // so where one is missing, a failure in CI. Foundation only, so both test targets share it.
         .target(name: "RequiredTools", path: "Tests/RequiredTools"),
-        .testTarget(name: "TraceRulesTests", dependencies: ["TraceRules", "TraceStore", "TraceModel", "SwiftSource", "RequiredTools"]),
+        // The oracle: random small apps played on a simulated SwiftUI, their truth, every log style
+        // of one run, and the check of each finding against the truth (docs/oracle.md).
+        .target(name: "Oracle", dependencies: ["TraceModel", "TraceRules"], path: "Tests/Oracle"),
+        .testTarget(name: "TraceRulesTests", dependencies: ["TraceRules", "TraceStore", "TraceModel", "SwiftSource", "RequiredTools", "Oracle"]),
         .testTarget(name: "TraceInstrumentTests", dependencies: ["TraceInstrument", "SwiftSource"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["trace-analyze", "TraceStore", "TraceProbe", "RequiredTools"],
+            dependencies: ["trace-analyze", "TraceStore", "TraceProbe", "RequiredTools", "Oracle"],
             resources: []
         ),
     ],

@@ -56,7 +56,7 @@ public struct FixFirst: Sendable, Equatable {
         "avoidable_body_evaluation": ("avoidable body evaluation", "avoidable body evaluations"),
         "redundant_instance_creation": ("instance built and thrown away", "instances built and thrown away"),
         "identity_churn": ("state reset", "state resets"),
-        "state_model_reinit": ("model made and discarded", "models made and discarded"),
+        "state_model_reinit": ("model made again", "models made again"),
         "repeated_appear": ("repeated appear", "repeated appears"),
         "reinit_while_shown": ("init while shown", "inits while shown"),
         "heavy_initializer": ("heavy init", "heavy inits"),

@@ -69,7 +69,7 @@ import Testing
         #expect(heavy.message.hasPrefix("PlayButton's init created DataModel (6 times; measured: 15 ms in all, up to 2.5 ms each)"))
         #expect(heavy.lines == lines(of: log, containing: "kind=init view=DataModel"))
         let redundant = try #require(findings.first { $0.rule == "redundant_instance_creation" })
-        #expect(redundant.message == "PlayButton was initialised 6 times but its body was evaluated only once (exact, from TraceProbe's state tokens); 5 values were built and dropped before any use, and 5 state tokens died without a body ever reading them.")
+        #expect(redundant.message == "PlayButton was initialised 6 times but its body was evaluated only once (exact, from TraceProbe's lines); 5 instances were built and dropped before any use.")
         #expect(lines(of: log, containing: "kind=deinit view=PlayButton", "seen=0").count == 5)
         // SwiftUI kept the first model and dropped five as they were made; the kept one goes at the end.
         let modelEnds = lines(of: log, containing: "kind=deinit view=DataModel")

@@ -100,8 +100,8 @@ import Testing
         let findings = try Pipeline(path: Fixture.path("seeds/001-observable-datamodel.log"))
             .analyze(RuleConfiguration().restricted(to: ["state_model_reinit"]))
         #expect(findings.first?.message == "PlayButton's DataModel was initialised 2 more times while PlayButton kept its "
-            + "identity and an earlier DataModel was alive: SwiftUI keeps the first instance and discards the new ones, "
-            + "so each init is wasted work and its side effects run again.")
+            + "identity and an earlier DataModel was alive: SwiftUI kept the first instance and released each new one "
+            + "(the log shows the new instances' deinit), so each init is wasted work and its side effects run again.")
         #expect(findings.first?.count == 2)
     }
 

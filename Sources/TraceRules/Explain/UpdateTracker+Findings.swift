@@ -44,8 +44,9 @@ extension UpdateTracker {
             guard let update = updateOf(position, line) else { continue }
             current = (Int(update.firstLine), Int(update.lastLine))
             let root = roots[Int(update.rootKey)]
-            // An update the log gives no reason for explains nothing.
-            guard root.namesACause else { continue }
+            // An update the log gives no reason for explains nothing; nor does the trace's start
+            // (the first views getting their identities and appearing), which every later update follows.
+            guard root.namesACause, !(root.startsViews && update.firstLine < firstChangeLine ?? .max) else { continue }
             if root.kind == .appear || root.kind == .disappear, let view, root.view != 0,
                names.name(ofIndex: Int(root.view) - 1) == view {
                 continue

@@ -79,6 +79,15 @@ public final class UpdateTracker {
             default: false
             }
         }
+
+        /// True when the root is a view starting (a new identity or an appear): at the trace's
+        /// start, that is the app or screen opening, not a cause.
+        var startsViews: Bool {
+            switch (kind, code) {
+            case (.body, .identity?), (.appear, _): true
+            default: false
+            }
+        }
     }
 
     /// One kept update, in input order; 20 bytes, as there can be one per few lines.
@@ -112,6 +121,10 @@ public final class UpdateTracker {
     @exclusivity(unchecked) private var rootIndex: [Root: UInt32] = [:]
     /// The trace's first event id: rows keep offsets from it.
     @exclusivity(unchecked) private(set) var base: Int?
+    /// The first line of the first update a change started (a view's own property, a
+    /// disappear): the updates before it that views starting rooted are the trace's start (the
+    /// app or screen opening), which no finding's root cause names.
+    @exclusivity(unchecked) private(set) var firstChangeLine: UInt32?
 
     /// The update in progress, kept in `updates` once it holds a row, and its root.
     @exclusivity(unchecked) private var open: Update?
@@ -172,7 +185,9 @@ public final class UpdateTracker {
             return true
         case .body:
             if event.isPrintChanges && !event.newIdentity && !event.newValue && !Self.isUnchanged(event) { return true }
-            if let view = event.view?.index, view < evaluatedIn.count, evaluatedIn[view] == serial { return true }
+            // A view evaluated again starts the next update, unless it is a new identity: rows
+            // of one type made together print one `@identity` line each, siblings of one update.
+            if let view = event.view?.index, view < evaluatedIn.count, evaluatedIn[view] == serial, !event.newIdentity { return true }
             return false
         default:
             return false
@@ -213,6 +228,7 @@ public final class UpdateTracker {
             return Self.dropped
         }
         var update = open!
+        if firstChangeLine == nil, root.namesACause, !root.startsViews { firstChangeLine = update.firstLine }
         if let key = rootIndex[root] {
             update.rootKey = key
         } else {

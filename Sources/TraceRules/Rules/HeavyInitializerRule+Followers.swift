@@ -83,11 +83,13 @@ extension HeavyInitializerRule.InitWork {
         }
         signs.forEach(of: Shape.pair.rawValue) { pair in
             let earlier = symbols.symbol(at: pair.firstIndex), later = symbols.symbol(at: pair.secondIndex)
-            if subjects.isView(later), subjects.isObject(earlier) {
+            // By order alone, the helper must be an object by evidence (`ObjectNames`): a
+            // sibling's value made next (a link's destination) is no helper.
+            if subjects.isView(later), ObjectNames.isObject(earlier, in: subjects) {
                 consider(Follower(view: later, line: pair.secondLine, helper: earlier, helperLine: pair.firstLine,
                                   milliseconds: pair.milliseconds, after: false))
             }
-            if subjects.isView(earlier), subjects.isObject(later) {
+            if subjects.isView(earlier), ObjectNames.isObject(later, in: subjects) {
                 consider(Follower(view: earlier, line: pair.firstLine, helper: later, helperLine: pair.secondLine,
                                   milliseconds: pair.milliseconds, after: true))
             }

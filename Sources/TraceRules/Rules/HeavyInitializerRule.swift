@@ -151,7 +151,9 @@ public enum HeavyInitializerRule: Rule {
                 break
             }
             if event.kind == .`init` {
-                if previousIsPlainInit, let previousView, previousView != view, !(isShown(previousView) && isShown(view)) {
+                // Two inits in a row that name no owner: one may be the other's helper. An init
+                // that names its owner (a probe's `owner=`) is that owner's, whatever came before.
+                if previousIsPlainInit, event.owner == nil, let previousView, previousView != view, !(isShown(previousView) && isShown(view)) {
                     var elapsed = 0.0
                     if let timestamp = event.ts, let previousTimestamp { elapsed = (timestamp - previousTimestamp) * 1000 }
                     signs.append(Sign(

@@ -23,6 +23,12 @@ extension IdentityChurnRule {
         private(set) var probed: Set<Symbol> = []
         /// Per view: its identities ended and not yet followed by a new one (instance, line).
         private var pending: [Symbol: [(instance: Symbol?, line: Int)]] = [:]
+        /// Per view: new identities of the update under way that no end preceded: SwiftUI may
+        /// evaluate the new identity's body before it releases the old one's state (`.id(UUID())`
+        /// rows), so an end later in the same update takes one. Dropped when the next update
+        /// begins (a body after the update's appears), as a first-time row has no end to take.
+        private var unmatchedStarts: [Symbol: [(instance: Symbol?, line: Int)]] = [:]
+        private var appearedSinceStarts = false
         /// Per view, in order of its first reset: the resets summed up.
         private(set) var resets: [Symbol: Resets] = [:]
         static let maxPending = 256
@@ -67,14 +73,20 @@ extension IdentityChurnRule {
             case .body:
                 guard let view = event.view else { return }
                 if event.newIdentity { lastNewIdentity = view }
+                if !event.newIdentity && appearedSinceStarts {
+                    // The next update: new identities of the last one that no end took were new places.
+                    unmatchedStarts.removeAll(keepingCapacity: true)
+                    appearedSinceStarts = false
+                }
                 if latestBody?.view == view {
                     latestBody!.ts = event.ts
                 } else {
                     bodyBefore = latestBody
                     latestBody = (view, event.ts)
                 }
-            case .appear where event.view != nil && event.view == lastNewIdentity: break
+            case .appear where event.view != nil && event.view == lastNewIdentity: appearedSinceStarts = true
             case .appear:
+                appearedSinceStarts = true
                 latestBody = nil
                 bodyBefore = nil
             default: break
@@ -90,19 +102,34 @@ extension IdentityChurnRule {
             switch event.kind {
             case .body where event.newIdentity:
                 probed.insert(view)
-                guard var ends = pending[view], !ends.isEmpty else { return true }
+                guard var ends = pending[view], !ends.isEmpty else {
+                    if parentBodyBegan(event, of: view) {
+                        var starts = unmatchedStarts.removeValue(forKey: view) ?? []
+                        if starts.count == Self.maxPending { starts.removeFirst() }
+                        starts.append((event.instance, event.line))
+                        unmatchedStarts[view] = starts
+                    }
+                    return true
+                }
                 let end = ends.removeFirst()
                 pending[view] = ends
                 guard parentBodyBegan(event, of: view) else { return true }
-                if resets[view] == nil { order.append(view) }
-                var summary = resets.removeValue(forKey: view) ?? Resets()
-                summary.count += 1
-                if summary.pairs.count < 5 { summary.pairs.append((end.instance, event.instance)) }
-                if summary.count <= Self.maxEvidence { summary.lines += [end.line, event.line] }
-                resets[view] = summary
+                reset(view, ended: end, began: (event.instance, event.line))
                 return true
             case .`deinit` where event.owner == nil && event.tokens.last == ended:
                 probed.insert(view)
+                if var starts = unmatchedStarts[view], !starts.isEmpty {
+                    // An identity that began in this update and ends is no replacement; another is.
+                    if let own = starts.firstIndex(where: { $0.instance != nil && $0.instance == event.instance }) {
+                        starts.remove(at: own)
+                        unmatchedStarts[view] = starts
+                    } else {
+                        let start = starts.removeFirst()
+                        unmatchedStarts[view] = starts
+                        reset(view, ended: (event.instance, event.line), began: start)
+                        return true
+                    }
+                }
                 var ends = pending.removeValue(forKey: view) ?? []
                 if ends.count == Self.maxPending { ends.removeFirst() }
                 ends.append((event.instance, event.line))
@@ -113,6 +140,16 @@ extension IdentityChurnRule {
             default:
                 return false
             }
+        }
+
+        /// Counts a reset of `view`: the identity `ended` and the one that `began` in its place.
+        private mutating func reset(_ view: Symbol, ended end: (instance: Symbol?, line: Int), began start: (instance: Symbol?, line: Int)) {
+            if resets[view] == nil { order.append(view) }
+            var summary = resets.removeValue(forKey: view) ?? Resets()
+            summary.count += 1
+            if summary.pairs.count < 5 { summary.pairs.append((end.instance, start.instance)) }
+            if summary.count <= Self.maxEvidence { summary.lines += [min(end.line, start.line), max(end.line, start.line)] }
+            resets[view] = summary
         }
 
         /// The findings, one per view reset at least once; fewer than `minRecreations` resets
@@ -131,7 +168,7 @@ extension IdentityChurnRule {
                 }
                 return Violation(
                     view: name, message: message, count: list.count,
-                    lines: list.lines,
+                    lines: list.lines.sorted(),
                     weight: list.count < minRecreations ? .hint : .full
                 )
             }

@@ -55,6 +55,9 @@ extension NonLazyNavigationDestinationRule {
         /// latest of them (up to `heldWaiting`, the others on file).
         private struct ViewState {
             var lastAppear = 0
+            /// Appears not yet followed by a disappear: the type is on screen, and a value of it
+            /// made in a burst is a child's made again, not a destination waiting to be shown.
+            var onScreen = 0
             var isAwaited = false
             var waiting: [Destination] = []
         }
@@ -96,7 +99,7 @@ extension NonLazyNavigationDestinationRule {
             views.grow(toInclude: index, with: ViewState())
             switch event.kind {
             case .`init`:
-                guard headIsRoot, let headView, view != headView else { return }
+                guard headIsRoot, let headView, view != headView, views[index].onScreen == 0 else { return }
                 if let timestamp = event.ts, let headTimestamp, !(timestamp - headTimestamp < minDelay) { return }
                 let destination = Destination(
                     rootOrder: headOrder, rootLine: headLine, root: Int32(headView.index), rootIsAppear: headKind == .appear,
@@ -113,9 +116,13 @@ extension NonLazyNavigationDestinationRule {
                 // The burst ends before its types can be shown: this line may show one.
                 if burstCount > 0 { endBurst() }
                 if views[index].isAwaited { shown(index, event.ts) }
-                if event.kind == .appear { views[index].lastAppear = order }
+                if event.kind == .appear {
+                    views[index].lastAppear = order
+                    views[index].onScreen += 1
+                }
                 headIsRoot = true
             default:
+                if event.kind == .disappear { views[index].onScreen = max(0, views[index].onScreen - 1) }
                 if burstCount > 0 { endBurst() }
                 headIsRoot = false
             }

@@ -56,13 +56,13 @@ public enum RedundantInstanceCreationRule: Rule {
                 ↓RowView init
                 ↓RowView init
                 """),
-            Example(note: "A sheet's view initialised three times for one appearance: its parent re-ran while it was presented.", """
+            Example(note: "A sheet's view initialised three times for one appearance: its parent re-ran while it was presented; the last value is the one shown.", """
                 ContentView: _showSheet changed.
                 ↓SettingsSheet init
                 ContentView: _query changed.
                 ↓SettingsSheet init
                 ContentView: _query changed.
-                ↓SettingsSheet init
+                SettingsSheet init
                 ↓SettingsSheet appear
                 """),
             Example(note: "Exact, from TraceProbe: five values made by parent updates died unread (seen=0); the body ran once.", """
@@ -152,16 +152,21 @@ public enum RedundantInstanceCreationRule: Rule {
         )
     }
 
-    /// Per view, the inits not followed by a body or appear of the same view before its next
-    /// init; at the end, the views whose totals qualify, and those built `min_inits_per_use`
-    /// times or more in a row for one use (a sheet initialised three times before it appears),
-    /// whatever the totals.
+    /// Per view, its inits and the uses that took them: a parent's update makes the values of
+    /// its children (a run of inits) and SwiftUI then evaluates those it needs (a run of uses);
+    /// each use takes one value of the run, so what the uses did not take was built and dropped.
+    /// Rows of a list (four inits, four bodies) drop nothing; a sheet built three times before it
+    /// appears once drops two. A run ends at the view's next init after a use.
     ///
-    /// The lines either finding may cite wait in spilled lists: a long trace's unused inits would
-    /// otherwise each cost memory until the end. A run of inits since the view's last use is its
-    /// unused inits since then plus its pending one, so a run that became a burst is kept as the
-    /// range of the unused list it covers, with its pending init and its use: each init line is
-    /// written once, and no line is moved. In memory stay only per-view counts.
+    /// A use is a body evaluation that took a new value: a `_printChanges()` line with `@self`
+    /// or `@identity` (exact), a body line that names no cause (a hand print, a probe line:
+    /// it may be a re-evaluation of the same value for the view's own state, so the figure is
+    /// "at least"), or an appear when no body of the run was printed. A probe's body line after
+    /// the view's `_printChanges()` line is the same evaluation, and takes its cause.
+    ///
+    /// The figure the message states is the finding's count (what JSON, fix first and `views`
+    /// read): one account. Where the inits carry durations (a probe's `ms=`), the dropped ones'
+    /// time is the cost, and a cheap one is a hint that says how cheap.
     final class UnusedInits: Detector {
         private let minInstances: Int
         private let minRatio: Double
@@ -170,64 +175,84 @@ public enum RedundantInstanceCreationRule: Rule {
         /// are numbered apart from symbols because a trace's instance names are symbols too: a
         /// view first met late in a long trace would otherwise cost state for every name before it.
         @exclusivity(unchecked) private var slots: [Int32] = []
-        /// Per view slot: its last init not yet followed by a use, and where its current run
-        /// starts in its unused list.
         @exclusivity(unchecked) private var views: [Progress] = []
-        /// Per view slot: what its runs that one use closed add up to.
-        @exclusivity(unchecked) private var bursts: [Bursts] = []
-        /// The lines, per view slot and `Part`.
+        /// The unused init lines per view slot (`key(view, .unused)`) and, per burst, where its
+        /// unused lines start and end there and the use that closed it.
         private let spilled = SpilledLists<Int>()
 
-        /// Where a view's lines wait; a list's key is the view's slot times `count` plus the part's.
         private enum Part: Int, CaseIterable {
-            /// The inits not followed by a use before the view's next init, in trace order.
             case unused
-            /// Per burst, where its unused inits start and end in `unused` (two entries).
+            /// Per burst, its start and end in `unused` (two entries).
             case burstRanges
-            /// The bursts' last (pending) inits and the uses that closed them.
-            case burstEnds
+            /// Per burst, the line of its first use.
+            case burstUses
         }
 
+        /// What is known of one view.
         private struct Progress {
-            var pending: Int?
-            var runStart = 0
-        }
-
-        /// The runs of one view long enough that a use closed them.
-        private struct Bursts {
-            var runs = 0
+            /// The open run's init lines and their durations (nil when not printed), and the uses
+            /// that took its values so far.
+            var run: [(line: Int, ms: Double?)] = []
+            var runUses = 0
+            var firstUseLine = 0
+            /// The inits no use took, over the trace and in its bursts.
+            var unused = Dropped()
+            /// Uses that name no cause: the dropped figure is then a lower bound.
+            var uncaused = 0
+            /// Bursts: runs that dropped `min_inits_per_use - 1` or more for their uses.
+            var bursts = 0
+            var burstInits = 0
+            var burstDropped = Dropped()
+            var largestBurst = 0
+            var burstsAppeared = true
+            /// The cause of the view's last `_printChanges()` line, for the probe line that follows
+            /// it (the same evaluation): nil when none waits.
+            var printedCause: Bool?
+            var usesAppears = false
+            /// TraceProbe's body lines report the view: with every use's cause known, its figures are exact.
+            var probed = false
+            /// Inits (models printed with an owner left out), body evaluations (one per
+            /// evaluation however many lines print it) and appears.
             var inits = 0
-            var largest = 0
-            var appeared = true
+            var evaluations = 0
+            var appears = 0
         }
 
-        /// The tokens of a `TraceProbe` state token's deinit: discarded unseen, or kept.
-        private let discardedToken: Symbol
-        private let endedToken: Symbol
-        /// Per symbol index: the view's state tokens the probe saw die unseen, and whether the
-        /// probe reports the view at all (then its counts are exact, and its finding says so).
-        @exclusivity(unchecked) private var discarded: [Int] = []
-        @exclusivity(unchecked) private var probed: [Bool] = []
-        /// Per symbol index: the probe's body lines. A log that keeps `_printChanges()` beside
-        /// the probe shows each evaluation twice; a probed view's uses are the probe's own.
-        @exclusivity(unchecked) private var probeBodies: [Int] = []
+        /// Dropped inits: how many, and their measured time when every one was measured.
+        struct Dropped {
+            var count = 0
+            var milliseconds = 0.0
+            var timed = 0
+
+            mutating func add(_ ms: Double?) {
+                count += 1
+                if let ms {
+                    milliseconds += ms
+                    timed += 1
+                }
+            }
+
+            /// All measured, and under `cheapMilliseconds` together.
+            var isCheap: Bool { timed > 0 && timed == count && milliseconds < UnusedInits.cheapMilliseconds }
+
+            /// ` They took 0.160 ms in all (measured)...`, when every one was measured.
+            var cost: String {
+                guard timed > 0, timed == count else { return "" }
+                let time = String(format: "%.3f ms", milliseconds)
+                return isCheap
+                    ? " They took \(time) in all (measured), under \(UnusedInits.cheapMilliseconds) ms: cheap, so reported as info."
+                    : " They took \(time) in all (measured)."
+            }
+        }
+
+        /// The most init lines of one run held in memory: older ones are filed as unused, as no
+        /// update of one parent evaluates more values of one type than this.
+        static let maxRunLength = 4096
 
         init(minInstances: Int, minRatio: Double, minInitsPerUse: Int, symbols: SymbolTable) {
             self.minInstances = minInstances
             self.minRatio = minRatio
             self.minInitsPerUse = minInitsPerUse
-            discardedToken = symbols.intern(StructuredMessage.discardedToken)
-            endedToken = symbols.intern(StructuredMessage.endedToken)
-        }
-
-        /// Notes a probe state token's deinit.
-        private func noteToken(_ event: LifecycleEvent, view symbol: Int) {
-            guard !event.isPrintChanges, event.owner == nil, let token = event.tokens.last,
-                  token == discardedToken || token == endedToken else { return }
-            probed.grow(toInclude: symbol, with: false)
-            discarded.grow(toInclude: symbol, with: 0)
-            probed[symbol] = true
-            if token == discardedToken { discarded[symbol] += 1 }
         }
 
         @inline(__always) private func key(_ view: Int, _ part: Part) -> Int {
@@ -238,41 +263,84 @@ public enum RedundantInstanceCreationRule: Rule {
             guard let symbol = event.view?.index else { return }
             switch event.kind {
             case .`init`:
-                slots.grow(toInclude: symbol, with: -1)
-                if slots[symbol] < 0 {
-                    slots[symbol] = Int32(views.count)
-                    views.append(Progress())
-                    bursts.append(Bursts())
-                }
-                let view = Int(slots[symbol])
-                if let line = views[view].pending { spilled.append(line, to: key(view, .unused)) }
-                views[view].pending = event.line
+                // A model printed with its owner (`PlayButton DataModel init`) is no view value.
+                guard event.owner == nil else { return }
+                let view = slot(of: symbol)
+                views[view].inits += 1
+                if views[view].runUses > 0 { closeRun(view) }
+                if views[view].run.count == Self.maxRunLength { file(views[view].run.removeFirst(), of: view) }
+                views[view].run.append((event.line, event.durationMilliseconds))
             case .body, .appear:
-                if event.kind == .body, !event.isPrintChanges, event.durationMilliseconds != nil || event.newIdentity {
-                    probeBodies.grow(toInclude: symbol, with: 0)
-                    probeBodies[symbol] += 1
+                let view = slot(of: symbol)
+                if event.kind == .appear { views[view].appears += 1 }
+                let caused: Bool
+                if event.kind == .appear {
+                    // An appear shows a value a body line already took, unless none was printed.
+                    guard views[view].runUses == 0, !views[view].run.isEmpty else { return }
+                    views[view].usesAppears = true
+                    caused = true
+                } else if event.isPrintChanges {
+                    views[view].evaluations += 1
+                    let takesValue = event.newIdentity || event.newValue
+                    views[view].printedCause = takesValue
+                    if !takesValue { return }
+                    caused = true
+                } else if views[view].printedCause != nil {
+                    // The probe's line of the evaluation `_printChanges()` printed just before.
+                    views[view].printedCause = nil
+                    if event.newIdentity || event.durationMilliseconds != nil { views[view].probed = true }
+                    return
+                } else {
+                    views[view].evaluations += 1
+                    if event.newIdentity || event.durationMilliseconds != nil { views[view].probed = true }
+                    caused = event.newIdentity
                 }
-                guard symbol < slots.count, slots[symbol] >= 0 else { return }
-                let view = Int(slots[symbol])
-                guard let last = views[view].pending else { return }
-                let unused = spilled.count(of: key(view, .unused))
-                let run = unused - views[view].runStart + 1
-                if run >= minInitsPerUse {
-                    spilled.append(views[view].runStart, to: key(view, .burstRanges))
-                    spilled.append(unused, to: key(view, .burstRanges))
-                    spilled.append(last, to: key(view, .burstEnds))
-                    spilled.append(event.line, to: key(view, .burstEnds))
-                    bursts[view].runs += 1
-                    bursts[view].inits += run
-                    bursts[view].largest = max(bursts[view].largest, run)
-                    bursts[view].appeared = bursts[view].appeared && event.kind == .appear
-                }
-                views[view] = Progress(pending: nil, runStart: unused)
-            case .`deinit`:
-                noteToken(event, view: symbol)
+                guard views[view].runUses < views[view].run.count else { return }
+                if !caused { views[view].uncaused += 1 }
+                if views[view].runUses == 0 { views[view].firstUseLine = event.line }
+                views[view].runUses += 1
             default:
                 break
             }
+        }
+
+        /// `symbol`'s slot, made on its first line.
+        private func slot(of symbol: Int) -> Int {
+            slots.grow(toInclude: symbol, with: -1)
+            if slots[symbol] < 0 {
+                slots[symbol] = Int32(views.count)
+                views.append(Progress())
+            }
+            return Int(slots[symbol])
+        }
+
+        /// Files an init line no use took.
+        private func file(_ made: (line: Int, ms: Double?), of view: Int) {
+            spilled.append(made.line, to: key(view, .unused))
+            views[view].unused.add(made.ms)
+        }
+
+        /// Ends `view`'s run: the last inits were the values its uses took (SwiftUI evaluates
+        /// the values of the update that made them), the ones before were dropped.
+        private func closeRun(_ view: Int) {
+            let run = views[view].run
+            let uses = views[view].runUses
+            let dropped = run.count - min(uses, run.count)
+            let start = spilled.count(of: key(view, .unused))
+            for made in run.prefix(dropped) { file(made, of: view) }
+            if uses > 0, dropped >= max(1, minInitsPerUse - 1) {
+                for made in run.prefix(dropped) { views[view].burstDropped.add(made.ms) }
+                spilled.append(start, to: key(view, .burstRanges))
+                spilled.append(start + dropped, to: key(view, .burstRanges))
+                spilled.append(views[view].firstUseLine, to: key(view, .burstUses))
+                views[view].bursts += 1
+                views[view].burstInits += run.count
+                views[view].largestBurst = max(views[view].largestBurst, run.count)
+                views[view].burstsAppeared = views[view].burstsAppeared && views[view].usesAppears
+            }
+            views[view].run.removeAll(keepingCapacity: true)
+            views[view].runUses = 0
+            views[view].usesAppears = false
         }
 
         func finish(_ subjects: Subjects) -> [Violation] { collected(subjects) }
@@ -282,68 +350,77 @@ public enum RedundantInstanceCreationRule: Rule {
             // In symbol order, as findings have always come.
             for index in slots.indices where slots[index] >= 0 {
                 let view = Int(slots[index])
-                let symbol = subjects.symbols.symbol(at: index), counts = subjects[symbol]
+                // A run no use took stays open: it was never used, only a later run could say otherwise.
+                closeRun(view)
+                let symbol = subjects.symbols.symbol(at: index)
+                let progress = views[view]
                 // Views with neither body nor appear lines are skipped: nothing says whether
                 // their bodies ran, only that nobody logged them.
-                let exact = index < probed.count && probed[index]
-                let uses = exact && index < probeBodies.count && probeBodies[index] > 0
-                    ? probeBodies[index] : counts.bodies > 0 ? counts.bodies : counts.appears
-                guard counts.inits >= minInstances, uses > 0, Double(counts.inits) >= minRatio * Double(uses) else {
-                    if bursts[view].runs > 0, let burst = burstViolation(view, symbol, subjects) { try body(burst) }
+                let uses = progress.evaluations > 0 ? progress.evaluations : progress.appears
+                guard progress.inits >= minInstances, uses > 0, Double(progress.inits) >= minRatio * Double(uses), progress.unused.count > 0 else {
+                    if progress.bursts > 0, let burst = burstViolation(view, symbol, subjects) { try body(burst) }
                     continue
                 }
                 let name = subjects.symbols[symbol]
-                // Read straight into one array of the right size: it holds every line cited.
-                var lines: [Int] = []
-                lines.reserveCapacity(spilled.count(of: key(view, .unused)) + 1)
-                spilled.forEach(of: key(view, .unused)) { lines.append($0) }
-                if let pending = views[view].pending { lines.append(pending) }
-                let use = counts.bodies > 0 ? "its body was evaluated" : "it appeared"
-                let message = exact
-                    ? "\(name) was initialised \(counts.inits) times but its body was evaluated only \(times(uses)) "
-                        + "(exact, from TraceProbe's state tokens); \(lines.count) values were built and dropped before any use, "
-                        + "and \(discarded[index]) state tokens died without a body ever reading them."
-                    : "\(name) was initialised \(counts.inits) times but \(use) only \(times(uses)); "
-                        + "\(lines.count) instances were built and dropped before any use."
+                let lines = spilled.elements(of: key(view, .unused))
+                let use = progress.evaluations > 0 ? "its body was evaluated" : "it appeared"
+                let exact = progress.probed && progress.uncaused == 0 ? " (exact, from TraceProbe's lines)" : ""
+                let dropped = figure(progress.unused.count, of: progress, noun: ("instance was", "instances were"))
                 try body(Violation(
                     view: name,
-                    message: message,
-                    count: counts.inits,
-                    lines: lines
+                    message: "\(name) was initialised \(progress.inits) times but \(use) only \(times(uses))\(exact); "
+                        + "\(dropped) built and dropped before any use\(boundNote(progress))." + progress.unused.cost,
+                    count: progress.unused.count,
+                    lines: lines,
+                    weight: progress.unused.isCheap ? .hint : .full
                 ))
             }
         }
 
-        /// The runs of inits that one use closed, when the totals alone do not qualify.
+        /// `7 instances were`, or `at least 7 instances were` when some uses name no cause.
+        private func figure(_ count: Int, of progress: Progress, noun: (one: String, many: String)) -> String {
+            (progress.uncaused > 0 ? "at least " : "") + "\(count) \(count == 1 ? noun.one : noun.many)"
+        }
+
+        /// Why the figure is a lower bound, when it is.
+        private func boundNote(_ progress: Progress) -> String {
+            progress.uncaused > 0 ? " (a body line that names no cause may have re-read a kept value)" : ""
+        }
+
+        /// Below a millisecond in all, thrown-away inits cost less than one frame's slack.
+        static let cheapMilliseconds = 1.0
+
+        /// The runs whose uses left several values unused, when the totals alone do not qualify.
         private func burstViolation(_ view: Int, _ symbol: Symbol, _ subjects: Subjects) -> Violation? {
             guard subjects.isView(symbol) else { return nil }
             let name = subjects.symbols[symbol]
-            let runs = bursts[view]
-            let use = runs.appeared ? "appeared" : "was shown"
+            let runs = views[view]
+            let use = runs.burstsAppeared ? "appeared" : "was shown"
             return Violation(
                 view: name,
-                message: "\(name) was initialised up to \(runs.largest) times in a row before it \(use) once "
-                    + "(\(runs.inits) inits in \(runs.runs == 1 ? "one run" : "\(runs.runs) runs")): all but the last "
-                    + "instance of each run were built and dropped unused.",
-                count: runs.inits,
-                lines: burstLines(view)
+                message: "\(name) was initialised up to \(runs.largestBurst) times in a row before it \(use) "
+                    + "(\(runs.burstInits) inits in \(runs.bursts == 1 ? "one run" : "\(runs.bursts) runs")); "
+                    + "\(figure(runs.burstDropped.count, of: runs, noun: ("of them was", "of them were"))) built and dropped before any use."
+                    + runs.burstDropped.cost,
+                count: runs.burstDropped.count,
+                lines: burstLines(view),
+                weight: runs.burstDropped.isCheap ? .hint : .full
             )
         }
 
         /// The lines of `view`'s bursts: the stretches of its unused inits that the ranges name
-        /// (in order, apart), then each burst's last init and use.
+        /// (in order, apart), then each burst's first use.
         private func burstLines(_ view: Int) -> [Int] {
             let ranges = spilled.elements(of: key(view, .burstRanges))
             var lines: [Int] = []
-            lines.reserveCapacity(bursts[view].inits + bursts[view].runs)
             var range = 0, position = 0
             spilled.forEach(of: key(view, .unused)) { line in
                 defer { position += 1 }
                 while range < ranges.count, position >= ranges[range + 1] { range += 2 }
                 if range < ranges.count, position >= ranges[range] { lines.append(line) }
             }
-            spilled.forEach(of: key(view, .burstEnds)) { lines.append($0) }
-            return lines
+            spilled.forEach(of: key(view, .burstUses)) { lines.append($0) }
+            return lines.sorted()
         }
     }
 

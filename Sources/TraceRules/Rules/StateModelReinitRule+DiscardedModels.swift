@@ -60,6 +60,22 @@ extension StateModelReinitRule {
             /// Of `discardedCount`, those a `TraceProbe` line decided: the owner's value made in
             /// that update died unread (`seen=0`), so the owner kept its identity, exactly.
             var exactCount = 0
+            /// The measured init time of the waiting and the discarded inits, and how many of them
+            /// were measured (a probe's `ms=`).
+            var waitingMs = 0.0, waitingTimed = 0
+            var discardedMs = 0.0, discardedTimed = 0
+
+            /// The waiting inits were discarded: their time moves with them.
+            mutating func discardWaiting() {
+                discardedMs += waitingMs
+                discardedTimed += waitingTimed
+                forgetWaiting()
+            }
+
+            mutating func forgetWaiting() {
+                waitingMs = 0
+                waitingTimed = 0
+            }
             var teardownCount = 0
             /// The first init made in an update that removed the owner.
             var firstTeardownLine = -1
@@ -68,8 +84,39 @@ extension StateModelReinitRule {
         /// The token of a `TraceProbe` state token discarded unread (`seen=0`).
         private let discardedToken: Symbol
 
-        init(minReinits: Int, symbols: SymbolTable) {
+        /// An init printed without an owner, held for one event: a property initialiser runs
+        /// before its view's init prints, so a view's init right after it names the owner.
+        @exclusivity(unchecked) private var held: (model: Symbol, line: Int, ms: Double?, during: Symbol?)?
+        /// Per model symbol: the instance of its last init made again while an earlier one lived,
+        /// waiting for the model's next deinit to say which instance went: the new one (SwiftUI
+        /// kept the first) or an earlier one (the new one replaced it). Then how often each was seen.
+        @exclusivity(unchecked) private var fates: [Fate] = []
+
+        /// Which instance of a model type SwiftUI holds, read from instance ids: the one made
+        /// with the identity (`current`), inits made since (`outstanding`, the newest last), and
+        /// what their deinits showed: a later one released while `current` lived (SwiftUI kept
+        /// the first, `@State`), or `current` released for the newest (replaced, an inline
+        /// `@ObservedObject`).
+        struct Fate {
+            var current: Symbol?
+            var newest: Symbol?
+            var outstanding = 0
+            var keptFirst = 0
+            var replaced = 0
+        }
+        /// Per symbol: whether it printed a deinit: an object (a view's value is a struct, which
+        /// prints none). An init claimed for the child that printed next, by order alone, must be
+        /// an object's.
+        @exclusivity(unchecked) private var deinited: [Bool] = []
+        /// Per pair slot: made by order alone (the child whose line came next), not by a printed owner.
+        @exclusivity(unchecked) private var byNextChild: Set<Int> = []
+
+        /// The app's sources (`--sources`): the property that holds the model says what a re-init means.
+        private let sources: SourceIndex?
+
+        init(minReinits: Int, sources: SourceIndex? = nil, symbols: SymbolTable) {
             self.minReinits = minReinits
+            self.sources = sources
             discardedToken = symbols.intern(StructuredMessage.discardedToken)
         }
 
@@ -84,8 +131,10 @@ extension StateModelReinitRule {
                     let count = lines.count(of: pairs[pair].waiting)
                     pairs[pair].discardedCount += count
                     pairs[pair].exactCount += count
+                    pairs[pair].discardWaiting()
                     lines.moveAll(from: pairs[pair].waiting, to: pairs[pair].discarded)
                 } else {
+                    pairs[pair].forgetWaiting()
                     lines.removeAll(of: pairs[pair].waiting)
                 }
             }
@@ -93,6 +142,16 @@ extension StateModelReinitRule {
         }
 
         func observe(_ event: LifecycleEvent) {
+            if let made = held {
+                held = nil
+                if event.kind == .`init`, event.owner == nil, let view = event.view, view != made.model {
+                    // `DetailViewModel init` then `DetailView init`: DetailView's property made it.
+                    madeBy(view, model: made.model, line: made.line, ms: made.ms)
+                } else if let parent = made.during {
+                    madeWithoutOwner(made.model, line: made.line, during: parent)
+                }
+            }
+            noteRelease(event)
             switch event.kind {
             case .body, .appear, .disappear:
                 if let view = event.view { shown.grow(toInclude: view.index, with: false); shown[view.index] = true }
@@ -106,8 +165,8 @@ extension StateModelReinitRule {
                     return ownerDecided(view.index, keptIdentity: true)
                 }
                 guard let owner = event.owner else {
-                    if event.kind == .`init`, let model = event.view, !isShown(model), let evaluating {
-                        madeWithoutOwner(model, line: event.line, during: evaluating)
+                    if event.kind == .`init`, let model = event.view, !isShown(model) {
+                        held = (model, event.line, event.durationMilliseconds, evaluating)
                     }
                     return
                 }
@@ -116,9 +175,7 @@ extension StateModelReinitRule {
                 pairs[pair].alive += isInit ? 1 : -1
                 // A model that is a view is never cited (nor one without a name): it is counted, its line not kept.
                 guard isInit, pairs[pair].alive >= 2, let model = event.view, !isShown(model) else { return }
-                waiting.grow(toInclude: owner.index, with: [])
-                if lines.count(of: pairs[pair].waiting) == 0 { waiting[owner.index].append(pair) }
-                lines.append(event.line, to: pairs[pair].waiting)
+                wait(pair, owner: owner, line: event.line, ms: event.durationMilliseconds)
             case .body:
                 guard event.isPrintChanges else {
                     if event.newIdentity, let view = event.view { ownerDecided(view.index, keptIdentity: false) }
@@ -132,6 +189,7 @@ extension StateModelReinitRule {
                     for model in ownerlessModels {
                         if discards {
                             let pair = slot(NamePair(owner: child, owned: model))
+                            byNextChild.insert(pair)
                             pairs[pair].discardedCount += lines.count(of: ownerlessKeys[model.index])
                             lines.moveAll(from: ownerlessKeys[model.index], to: pairs[pair].discarded)
                         }
@@ -143,8 +201,10 @@ extension StateModelReinitRule {
                 for pair in waiting[view] {
                     if !event.newIdentity {
                         pairs[pair].discardedCount += lines.count(of: pairs[pair].waiting)
+                        pairs[pair].discardWaiting()
                         lines.moveAll(from: pairs[pair].waiting, to: pairs[pair].discarded)
                     } else {
+                        pairs[pair].forgetWaiting()
                         lines.removeAll(of: pairs[pair].waiting)
                     }
                 }
@@ -176,6 +236,8 @@ extension StateModelReinitRule {
         /// The findings one by one, each with its lines read back as it is made: a long trace's
         /// findings cite hundreds of thousands of inits between them.
         func finish(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
+            if let made = held, let parent = made.during { madeWithoutOwner(made.model, line: made.line, during: parent) }
+            held = nil
             try discardedModels(subjects, each: body)
             try teardownModels(subjects, each: body)
         }
@@ -184,11 +246,14 @@ extension StateModelReinitRule {
         private func teardownModels(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
             // Per removed view, its models' pairs in the order the models were first made for it.
             var byView: [Symbol: [Pair]] = [:]
+            let names = subjects.symbols
             for pair in pairs where pair.teardownCount > 0 {
                 guard let model = pair.key.owned, !subjects.isView(model) else { continue }
+                // Owner-less inits are claimed by order alone: only an object's is a model; a
+                // link's destination value made in the same update is a view's.
+                guard isObject(model, named: names[model]) else { continue }
                 byView[pair.key.owner, default: []].append(pair)
             }
-            let names = subjects.symbols
             let views = byView.mapValues { $0.sorted { $0.firstTeardownLine < $1.firstTeardownLine } }
                 .sorted { $0.value[0].firstTeardownLine < $1.value[0].firstTeardownLine }
             for (view, made) in views {
@@ -209,9 +274,12 @@ extension StateModelReinitRule {
         private func discardedModels(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
             let names = subjects.symbols
             var rows: [(owner: String, model: String, pairs: [Pair])] = []
-            for pair in pairs where pair.discardedCount > 0 {
+            for (slot, pair) in pairs.enumerated() where pair.discardedCount > 0 {
                 // Model lines always name the model; one without (a hand-made store) is left out.
                 guard let model = pair.key.owned, !subjects.isView(model) else { continue }
+                // Claimed by order alone, an init is a model's only if the type is an object: a
+                // view's value made for a link or a sibling is none.
+                if byNextChild.contains(slot), !isObject(model, named: names[model]) { continue }
                 rows.append((names[pair.key.owner], names[model], [pair]))
             }
             // By owner, then model, as bytes (SQLite's BINARY order); neighbours whose names
@@ -231,19 +299,27 @@ extension StateModelReinitRule {
                 }
             }
             for found in found {
+                let model = found.pairs[0].key.owned!
                 let count = found.pairs.reduce(0) { $0 + $1.discardedCount }
                 let exact = found.pairs.reduce(0) { $0 + $1.exactCount }
+                let timed = found.pairs.reduce(0) { $0 + $1.discardedTimed }
+                let milliseconds = found.pairs.reduce(0) { $0 + $1.discardedMs }
+                // Measured and cheap in all: a hint that says how cheap (severity follows cost).
+                let cheap = timed == count && milliseconds < Self.cheapMilliseconds
+                let cost = timed == count
+                    ? String(format: " They took %.3f ms in all (measured)", milliseconds) + (cheap ? ", under \(Self.cheapMilliseconds) ms: cheap, so reported as info." : ".")
+                    : ""
                 let source = exact == count ? " (exact, from TraceProbe: each time \(found.owner)'s new value died unread)"
                     : exact > 0 ? " (\(exact) of them exact, from TraceProbe)" : ""
                 try body(Violation(
                     view: found.owner,
                     message: "\(found.owner)'s \(found.model) was initialised \(counted(count, "more time")) while "
-                        + "\(found.owner) kept its identity and an earlier \(found.model) was alive\(source): SwiftUI keeps the first "
-                        + "instance and discards the new ones, so each init is wasted work and its side effects run again.",
+                        + "\(found.owner) kept its identity and an earlier \(found.model) was alive\(source): "
+                        + fate(of: model, owner: found.owner, name: found.model) + cost,
                     count: count,
                     lines: cited(found.pairs.map(\.discarded)),
                     // Fewer than the threshold is a hint: one init may be an intended replacement.
-                    weight: count < minReinits ? .hint : .full
+                    weight: count < minReinits || cheap ? .hint : .full
                 ))
             }
         }
@@ -263,6 +339,89 @@ extension StateModelReinitRule {
             nextKey += 3
             slots[key] = pairs.count - 1
             return pairs.count - 1
+        }
+
+        /// An init of `pair`'s model made while an earlier one lived, waiting for the owner's next line.
+        private func wait(_ pair: Int, owner: Symbol, line: Int, ms: Double?) {
+            if let ms {
+                pairs[pair].waitingMs += ms
+                pairs[pair].waitingTimed += 1
+            }
+            waiting.grow(toInclude: owner.index, with: [])
+            if lines.count(of: pairs[pair].waiting) == 0 { waiting[owner.index].append(pair) }
+            lines.append(line, to: pairs[pair].waiting)
+        }
+
+        /// An init of `model` printed right before `view`'s init: made by `view`'s property.
+        /// Its deinits print no owner, so the running count only rises: every init after the
+        /// first waits for `view`'s next line, which says whether `view` kept its identity.
+        private func madeBy(_ view: Symbol, model: Symbol, line: Int, ms: Double?) {
+            let pair = slot(NamePair(owner: view, owned: model))
+            pairs[pair].alive += 1
+            guard pairs[pair].alive >= 2 else { return }
+            wait(pair, owner: view, line: line, ms: ms)
+        }
+
+        /// Whether `model`, whose inits were claimed by order alone, is an object: it printed a
+        /// deinit, or its name says so (`ObjectNames`); `AboutScreen` made for a link is a view's value.
+        private func isObject(_ model: Symbol, named name: String) -> Bool {
+            (model.index < deinited.count && deinited[model.index]) || ObjectNames.looksLikeObject(name)
+        }
+
+        /// Below a millisecond in all, thrown-away model inits cost less than one frame's slack.
+        static let cheapMilliseconds = 1.0
+
+        /// A model's deinit after an init made again: which instance went says which was kept.
+        private func noteRelease(_ event: LifecycleEvent) {
+            guard let model = event.view else { return }
+            if event.kind == .`deinit` {
+                deinited.grow(toInclude: model.index, with: false)
+                deinited[model.index] = true
+            }
+            guard event.kind == .`init` || event.kind == .`deinit`, let instance = event.instance, !isShown(model) else { return }
+            fates.grow(toInclude: model.index, with: Fate())
+            var fate = fates[model.index]
+            if event.kind == .`init` {
+                if fate.current == nil { fate.current = instance } else { fate.newest = instance; fate.outstanding += 1 }
+            } else if instance == fate.current {
+                if fate.outstanding > 0, let newest = fate.newest {
+                    fate.replaced += 1
+                    fate.current = newest
+                    fate.outstanding -= 1
+                } else {
+                    fate.current = nil
+                }
+            } else if fate.outstanding > 0 {
+                fate.keptFirst += 1
+                fate.outstanding -= 1
+            }
+            fates[model.index] = fate
+        }
+
+        /// What a re-init means, in words: from the property that holds the model when the
+        /// sources show it (the finding cites that line, so its words must agree with it), else
+        /// from what the log shows of which instance SwiftUI kept.
+        private func fate(of model: Symbol, owner: String, name: String) -> String {
+            let sites = sources?.sites(explaining: StateModelReinitRule.description.identifier, view: owner) ?? []
+            if let site = sites.first(where: { $0.rule == "observed_object_created" }) {
+                return "the source makes it inline in an @ObservedObject (\(site.shortLocation)), so each new instance replaces "
+                    + "the one before it and \(owner)'s \(name) starts over on every update of its parent."
+            }
+            if let site = sites.first(where: { $0.rule == "state_class_initial_value" }) {
+                return "the source holds it in @State (\(site.shortLocation)), so SwiftUI keeps the first instance and discards "
+                    + "each new one: each init is wasted work and its side effects run again."
+            }
+            let kept = model.index < fates.count ? fates[model.index].keptFirst : 0
+            let gone = model.index < fates.count ? fates[model.index].replaced : 0
+            if kept > 0 && gone == 0 {
+                return "SwiftUI kept the first instance and released each new one (the log shows the new instances' deinit), "
+                    + "so each init is wasted work and its side effects run again."
+            }
+            if gone > 0 && kept == 0 {
+                return "each new instance replaced the one before it (the log shows the earlier instance's deinit), "
+                    + "so \(owner)'s \(name) starts over on every update of its parent, as an @ObservedObject made inline does."
+            }
+            return "the log does not say which instance was kept; either way each init is work repeated, and its side effects run again."
         }
 
         /// Notes an init of `model` printed without an owner while `parent` was being evaluated.

@@ -140,7 +140,9 @@ extension StateModelReinitRule {
         private let discarded: DiscardedModels
         private let teardown = Teardown()
 
-        init(minReinits: Int, symbols: SymbolTable) { discarded = DiscardedModels(minReinits: minReinits, symbols: symbols) }
+        init(minReinits: Int, sources: SourceIndex? = nil, symbols: SymbolTable) {
+            discarded = DiscardedModels(minReinits: minReinits, sources: sources, symbols: symbols)
+        }
 
         func observe(_ event: LifecycleEvent) {
             discarded.observe(event)

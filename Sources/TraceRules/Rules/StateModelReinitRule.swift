@@ -164,6 +164,6 @@ public enum StateModelReinitRule: Rule {
     )
 
     public static func detector(_ context: RuleContext) -> any Detector {
-        Both(minReinits: context.thresholds.count(minReinits), symbols: context.symbols)
+        Both(minReinits: context.thresholds.count(minReinits), sources: context.sources, symbols: context.symbols)
     }
 }

@@ -1,0 +1,107 @@
+import Foundation
+import Oracle
+import Testing
+import TraceRules
+
+/// A few oracle runs through the built binary (docs/oracle.md): the JSON report's findings are
+/// the library's, fix first's waste is each finding's count, and `views` counts what happened.
+@Suite struct OracleEndToEndTests {
+    static let seeds: [UInt64] = [1, 2, 5, 15, 48]
+
+    @Test(arguments: seeds) func theReportsSayWhatTheLibraryChecked(seed: UInt64) throws {
+        let truth = Simulator.play(GeneratedApp(seed: seed))
+        let workspace = try Workspace()
+        for style in LogStyle.allCases {
+            let log = style.render(truth)
+            let expected = OracleCheck.findings(of: log)
+            #expect(OracleCheck(expected, truth: truth, log: log).mismatches.isEmpty, "seed \(seed), \(style.rawValue)")
+            let path = try workspace.write("\(seed)-\(style.rawValue).log", log.text)
+            let json = try Tool.run(["check", path, "--fail-on", "never", "--format", "json"])
+            let document = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let findings = try #require(document["findings"] as? [[String: Any]])
+            let reported = findings.map { "\($0["rule"] as? String ?? "") \($0["view"] as? String ?? "-") \($0["count"] as? Int ?? -1) \($0["message"] as? String ?? "")" }
+            #expect(reported.sorted() == expected.map { "\($0.rule) \($0.view ?? "-") \($0.count) \($0.message)" }.sorted(),
+                    "seed \(seed), \(style.rawValue)")
+            // One account: fix first's waste is the count of the finding it ranks.
+            for entry in document["fix_first"] as? [[String: Any]] ?? [] {
+                let counts = findings.filter { $0["rule"] as? String == entry["rule"] as? String && $0["view"] as? String == entry["view"] as? String }
+                    .map { $0["count"] as? Int }
+                #expect(counts.contains(entry["waste"] as? Int), "seed \(seed), \(style.rawValue): \(entry)")
+            }
+            guard style == .plain || style == .probe else { continue }
+            // Styles with one line per init and per body: `views` counts exactly what happened.
+            let views = try Tool.run(["views", path, "--format", "json"])
+            let rows = try #require(JSONSerialization.jsonObject(with: Data(views.stdout.utf8)) as? [[String: Any]])
+            for (view, facts) in truth.views {
+                let row = rows.filter { $0["view"] as? String == view }
+                #expect(row.reduce(0) { $0 + ($1["inits"] as? Int ?? 0) } == facts.inits, "seed \(seed), \(style.rawValue), \(view) inits")
+                #expect(row.reduce(0) { $0 + ($1["bodies"] as? Int ?? 0) } == facts.bodies, "seed \(seed), \(style.rawValue), \(view) bodies")
+            }
+            let why = try Tool.run(["why", truth.root, path])
+            #expect(why.status == 0, "seed \(seed), \(style.rawValue): \(why.stderr)")
+        }
+    }
+}
+
+/// With `--sources`, a model re-init's wording follows the property that holds the model, the
+/// line the finding cites (issue 42: an inline `@ObservedObject` said "keeps the first").
+@Suite struct ModelWordingFollowsSourcesTests {
+    static let log = """
+        ContentView: @self, @identity changed.
+        ItemRow init
+        DetailViewModel init
+        DetailView init
+        ItemRow: @self, @identity changed.
+        DetailView: @self, @identity, _model changed.
+        ContentView: _count changed.
+        ItemRow init
+        DetailViewModel init
+        DetailView init
+        DetailView: @self changed.
+        ContentView: _count changed.
+        ItemRow init
+        DetailViewModel init
+        DetailView init
+        DetailView: @self changed.
+
+        """
+
+    static func message(holding property: String) throws -> String {
+        let workspace = try Workspace()
+        let path = try workspace.write("detail.log", Self.log)
+        let sources = (path as NSString).deletingLastPathComponent + "/src"
+        try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
+        _ = try workspace.write("src/DetailView.swift", """
+            import SwiftUI
+            import Observation
+
+            @Observable final class DetailViewModel {
+                init() { print("DetailViewModel init") }
+            }
+
+            struct DetailView: View {
+                \(property) var model = DetailViewModel()
+                var body: some View { Text("detail") }
+            }
+
+            """)
+        let json = try Tool.run(["check", path, "--sources", sources, "--format", "json", "--fail-on", "never"])
+        let document = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        let finding = try #require(findings.first { $0["rule"] as? String == "state_model_reinit" })
+        #expect(finding["view"] as? String == "DetailView")
+        #expect(finding["count"] as? Int == 2)
+        return finding["message"] as? String ?? ""
+    }
+
+    @Test func anInlineObservedObjectIsReplaced() throws {
+        let message = try Self.message(holding: "@ObservedObject")
+        #expect(message.contains("the source makes it inline in an @ObservedObject (DetailView.swift:9), so each new instance replaces the one before it"))
+        #expect(!message.contains("keeps the first"))
+    }
+
+    @Test func aClassInStateKeepsTheFirst() throws {
+        let message = try Self.message(holding: "@State")
+        #expect(message.contains("the source holds it in @State (DetailView.swift:9), so SwiftUI keeps the first instance"))
+    }
+}

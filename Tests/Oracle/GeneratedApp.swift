@@ -1,0 +1,99 @@
+/// How a view holds its model: the property wrapper decides when SwiftUI makes a new one.
+public enum ModelHolding: String, CaseIterable, Sendable {
+    /// `@StateObject var model = Model()`: the autoclosure runs once per identity.
+    case stateObject
+    /// `@ObservedObject var model = Model()`: made with every value of the view, and each new one
+    /// replaces the last (the old one is released).
+    case observedInline
+    /// `@State var model = Model()` with an `@Observable` class: made with every value, SwiftUI
+    /// keeps the first per identity and the new ones are discarded.
+    case stateClass
+    /// Made once by the root (its `@StateObject`) and passed in.
+    case injected
+}
+
+/// A small random app: a root whose state changes, with rows, a conditional child, a view that
+/// holds a model and an eager navigation destination, each present or not.
+public struct GeneratedApp: Sendable {
+    /// A child view kind.
+    public struct Child: Sendable {
+        public let type: String
+        /// Whether its body reads what the root's update changes: then each new value is
+        /// evaluated; otherwise SwiftUI finds it equal and discards it unread.
+        public let evaluated: Bool
+        public let initMs: Double
+        public let bodyMs: Double
+    }
+
+    /// `ForEach` rows: stable ids keep identities; unstable ones (`.id(UUID())`) give each row a
+    /// new identity on every root update.
+    public struct Rows: Sendable {
+        public let child: Child
+        public let count: Int
+        public let stableIDs: Bool
+    }
+
+    /// A view and the model it holds.
+    public struct Holder: Sendable {
+        public let child: Child
+        public let model: String
+        public let holding: ModelHolding
+        public let modelMs: Double
+    }
+
+    /// One update of the root's state.
+    public struct Update: Sendable {
+        /// Whether it flips the conditional child (`if showX`).
+        public let toggles: Bool
+        /// The seconds before it.
+        public let gap: Double
+    }
+
+    public let root: String
+    public let rootBodyMs: Double
+    public let rows: Rows?
+    public let conditional: Child?
+    public let holder: Holder?
+    /// A `NavigationLink(destination:)` value made on every root update and never opened.
+    public let destination: Child?
+    public let updates: [Update]
+
+    private static let roots = ["ContentView", "HomeScreen", "LibraryView"]
+    private static let rowTypes = ["ItemRow", "PostRow", "TrackCell"]
+    private static let conditionals = ["PlayButton", "Badge", "Banner"]
+    private static let holders = ["DetailView", "ProfilePane", "PlayerView"]
+    private static let destinations = ["SettingsView", "AboutScreen"]
+    private static let unrelatedModels = ["SessionStore", "FeedLoader", "AccountService"]
+
+    /// The app of `seed`: the same app on every machine.
+    public init(seed: UInt64) {
+        var random = SplitMix(seed: seed)
+        func child(_ names: [String]) -> Child {
+            Child(
+                type: names.randomElement(using: &random)!, evaluated: random.chance(0.35),
+                initMs: random.chance(0.2) ? random.milliseconds(0.3, 4) : random.milliseconds(0.001, 0.03),
+                bodyMs: random.milliseconds(0.02, 3)
+            )
+        }
+        root = Self.roots.randomElement(using: &random)!
+        rootBodyMs = random.milliseconds(0.05, 2)
+        rows = random.chance(0.7)
+            ? Rows(child: child(Self.rowTypes), count: Int.random(in: 1...4, using: &random), stableIDs: random.chance(0.7)) : nil
+        conditional = random.chance(0.5) ? child(Self.conditionals) : nil
+        if random.chance(0.7) {
+            let view = child(Self.holders)
+            // Often named after its view (`DetailViewModel`), sometimes not, so no rule can lean on the name.
+            let model = random.chance(0.6) ? view.type + "Model" : Self.unrelatedModels.randomElement(using: &random)!
+            holder = Holder(
+                child: view, model: model, holding: ModelHolding.allCases.randomElement(using: &random)!,
+                modelMs: random.chance(0.5) ? random.milliseconds(0.5, 5) : random.milliseconds(0.002, 0.05)
+            )
+        } else {
+            holder = nil
+        }
+        destination = random.chance(0.3) ? child(Self.destinations) : nil
+        updates = (0..<Int.random(in: 1...7, using: &random)).map { _ in
+            Update(toggles: random.chance(0.4), gap: random.milliseconds(300, 3000) / 1000)
+        }
+    }
+}

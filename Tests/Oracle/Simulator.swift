@@ -1,0 +1,203 @@
+/// Plays a `GeneratedApp` the way SwiftUI runs it and records the truth.
+///
+/// An update evaluates the root's body, which makes every child's value again (their inits, and
+/// the models their property initialisers make, before each init's own print); SwiftUI then
+/// evaluates the children: a child at a new place gets an identity (its first body, `@identity`),
+/// one that kept its identity is evaluated when its value reads what changed and otherwise
+/// discarded unread. When the update commits, discarded values and models are released, removed
+/// views disappear and release their state, and new ones appear. Children change only through
+/// their parent here: a body never runs without a new value or a new identity, so a log's body
+/// count is the number of values used.
+public struct Simulator {
+    private var truth: Truth
+    private let app: GeneratedApp
+    private var clock: UInt64 = 1_000_000_000_000
+    private var nextNumber = 1
+    /// The identities alive, by place: the view, its kept token, its model.
+    private var places: [String: (view: String, token: Int, model: Int?)] = [:]
+    private var placeOrder: [String] = []
+    private var everShown: Set<String> = []
+    private var injectedModel: Int?
+    private var heldDestination: Int?
+
+    /// The truth of `app`'s run.
+    public static func play(_ app: GeneratedApp) -> Truth {
+        var simulator = Simulator(app: app)
+        simulator.run()
+        return simulator.truth
+    }
+
+    private init(app: GeneratedApp) {
+        self.app = app
+        truth = Truth(root: app.root)
+        if let holder = app.holder {
+            let owner = holder.holding == .injected ? app.root : holder.child.type
+            truth.models[holder.model] = Truth.ModelFacts(owner: owner, holding: holder.holding)
+        }
+    }
+
+    private mutating func record(_ step: Truth.Step, advancing ms: Double = 0.001) {
+        clock += UInt64((ms * 1_000_000).rounded())
+        truth.record(step, at: clock)
+    }
+
+    private mutating func number() -> Int {
+        defer { nextNumber += 1 }
+        return nextNumber
+    }
+
+    private mutating func run() {
+        var showsConditional = true
+        for update in 0...app.updates.count {
+            if update > 0 {
+                clock += UInt64(app.updates[update - 1].gap * 1_000_000_000)
+                if app.updates[update - 1].toggles { showsConditional.toggle() }
+            }
+            play(update: update, showsConditional: showsConditional)
+        }
+        // The app ends: every identity still alive releases its state, in place order.
+        for place in placeOrder { release(place) }
+        if let heldDestination, let destination = app.destination {
+            record(.tokenEnd(view: destination.type, value: heldDestination, seen: false))
+        }
+        if let injectedModel, let holder = app.holder {
+            record(.modelDeinit(model: holder.model, id: injectedModel, owner: app.root))
+        }
+    }
+
+    /// One child value made in this update, waiting for SwiftUI's verdict.
+    private struct Made {
+        let place: String
+        let child: GeneratedApp.Child
+        let value: Int
+        let model: Int?
+        let stateName: String?
+    }
+
+    private mutating func play(update: Int, showsConditional: Bool) {
+        if update == 0 {
+            let token = number()
+            record(.viewInit(view: app.root, value: token, ms: 0.01))
+            truth.views[app.root]!.initWithModelsMs.append(0.01)
+            if let holder = app.holder, holder.holding == .injected {
+                injectedModel = number()
+                record(.modelInit(model: holder.model, id: injectedModel!, owner: app.root, ms: holder.modelMs), advancing: holder.modelMs)
+            }
+            places["root"] = (app.root, token, nil)
+            placeOrder.append("root")
+            record(.body(view: app.root, token: token, changes: ["@self", "@identity", "_count"], ms: app.rootBodyMs, newIdentity: true),
+                   advancing: app.rootBodyMs)
+        } else {
+            let changed = app.updates[update - 1].toggles ? "_showsExtra" : "_count"
+            record(.body(view: app.root, token: places["root"]!.token, changes: [changed], ms: app.rootBodyMs, newIdentity: false),
+                   advancing: app.rootBodyMs)
+        }
+        // The root's body makes its children's values, in order.
+        var made: [Made] = []
+        if let rows = app.rows {
+            for row in 0..<rows.count {
+                let place = rows.stableIDs ? "row/\(row)" : "row/\(update)/\(row)"
+                made.append(make(rows.child, at: place, model: nil))
+            }
+        }
+        if let conditional = app.conditional, showsConditional {
+            made.append(make(conditional, at: "conditional", model: nil, stateName: "_isOn"))
+        }
+        if let holder = app.holder {
+            made.append(make(holder.child, at: "holder", model: holder, stateName: "_model"))
+        }
+        if let destination = app.destination {
+            let value = number()
+            record(.viewInit(view: destination.type, value: value, ms: destination.initMs), advancing: destination.initMs)
+            truth.views[destination.type]!.initWithModelsMs.append(destination.initMs)
+            if let previous = heldDestination { record(.tokenEnd(view: destination.type, value: previous, seen: false)) }
+            heldDestination = value
+        }
+        // SwiftUI evaluates them; what it does not keep is released as the update commits.
+        var released: [Truth.Step] = []
+        var appeared: [(String, Int)] = []
+        for value in made {
+            if let kept = places[value.place] {
+                if value.child.evaluated {
+                    record(.body(view: value.child.type, token: kept.token, changes: ["@self"], ms: value.child.bodyMs, newIdentity: false),
+                           advancing: value.child.bodyMs)
+                } else {
+                    truth.views[value.child.type, default: Truth.ViewFacts()].dropped += 1
+                    truth.views[value.child.type, default: Truth.ViewFacts()].droppedInitMs += value.child.initMs
+                }
+                released.append(.tokenEnd(view: value.child.type, value: value.value, seen: false))
+                if let model = value.model, let holder = app.holder {
+                    truth.models[holder.model]!.extra += 1
+                    truth.models[holder.model]!.extraMs += holder.modelMs
+                    if holder.holding == .observedInline, let old = kept.model {
+                        // The new model replaces the one the last value held.
+                        released.append(.modelDeinit(model: holder.model, id: old, owner: holder.child.type))
+                        places[value.place]!.model = model
+                    } else {
+                        released.append(.modelDeinit(model: holder.model, id: model, owner: holder.child.type))
+                    }
+                }
+            } else {
+                var model = value.model
+                if let holder = app.holder, value.place == "holder", holder.holding == .stateObject {
+                    let id = number()
+                    record(.modelInit(model: holder.model, id: id, owner: holder.child.type, ms: holder.modelMs), advancing: holder.modelMs)
+                    model = id
+                }
+                truth.views[value.child.type, default: Truth.ViewFacts()].recreations += everShown.contains(value.child.type) && update > 0 ? 1 : 0
+                everShown.insert(value.child.type)
+                places[value.place] = (value.child.type, value.value, model)
+                placeOrder.append(value.place)
+                let changes = ["@self", "@identity"] + (value.stateName.map { [$0] } ?? [])
+                record(.body(view: value.child.type, token: value.value, changes: changes, ms: value.child.bodyMs, newIdentity: true),
+                       advancing: value.child.bodyMs)
+                appeared.append((value.child.type, value.value))
+            }
+        }
+        for step in released { record(step) }
+        // Places not made again this update left the hierarchy.
+        let madePlaces = Set(made.map(\.place))
+        for place in placeOrder where place != "root" && !madePlaces.contains(place) {
+            let identity = places[place]!
+            record(.disappear(view: identity.view, token: identity.token))
+            release(place)
+        }
+        placeOrder.removeAll { places[$0] == nil }
+        if update == 0 { record(.appear(view: app.root, token: places["root"]!.token)) }
+        for (view, token) in appeared { record(.appear(view: view, token: token)) }
+        noteRecreationUpdates()
+    }
+
+    /// The types given a new identity in this update after they already had one.
+    private var recreationsBefore: [String: Int] = [:]
+
+    private mutating func noteRecreationUpdates() {
+        for (type, facts) in truth.views where facts.recreations > (recreationsBefore[type] ?? 0) {
+            truth.views[type]!.recreationUpdates += 1
+            recreationsBefore[type] = facts.recreations
+        }
+    }
+
+    private mutating func make(_ child: GeneratedApp.Child, at place: String, model holder: GeneratedApp.Holder?, stateName: String? = nil) -> Made {
+        var model: Int?
+        if let holder, holder.holding == .observedInline || holder.holding == .stateClass {
+            // A property initialiser runs before the init's body, and so before its print.
+            let id = number()
+            record(.modelInit(model: holder.model, id: id, owner: holder.child.type, ms: holder.modelMs), advancing: holder.modelMs)
+            model = id
+        }
+        let value = number()
+        record(.viewInit(view: child.type, value: value, ms: child.initMs), advancing: child.initMs)
+        truth.views[child.type]!.initWithModelsMs.append(child.initMs + (model != nil ? holder!.modelMs : 0))
+        return Made(place: place, child: child, value: value, model: model, stateName: stateName)
+    }
+
+    /// The identity at `place` ends: its token and its model are released.
+    private mutating func release(_ place: String) {
+        guard let identity = places.removeValue(forKey: place) else { return }
+        record(.tokenEnd(view: identity.view, value: identity.token, seen: true))
+        if let model = identity.model, let holder = app.holder {
+            record(.modelDeinit(model: holder.model, id: model, owner: holder.child.type))
+        }
+    }
+}
