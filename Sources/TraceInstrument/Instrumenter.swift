@@ -25,7 +25,11 @@ package struct Instrumenter {
     }
 
     /// Runs over the `.swift` files at or below `paths`; throws only when a path does not exist.
-    package func run(paths: [String]) throws(InstrumentRefusal) -> InstrumentReport {
+    ///
+    /// `stop` is asked before each file is written: once it says yes (a signal arrived), the
+    /// files written so far stay whole and the rest are left as they were, so a stopped run
+    /// leaves no file half-written and no temporary file beside one.
+    package func run(paths: [String], stop: () -> Bool = { false }) throws(InstrumentRefusal) -> InstrumentReport {
         var report = InstrumentReport()
         var readable: [(file: ReadSource, mode: mode_t)] = []
         let listed: [String]
@@ -53,6 +57,10 @@ package struct Instrumenter {
         let leftAlone = Set(readable.filter { $0.mode & 0o222 == 0 || $0.file.isTestOrManifest || $0.file.usesProbeName }.map(\.file.path))
         let facts = AppFacts(readable.map(\.file)) { !leftAlone.contains($0.path) }
         for (file, mode) in readable {
+            if stop() {
+                report.stoppedBefore = file.path
+                break
+            }
             report.files += 1
             let (result, counts, notes) = rewrite(file, facts: facts)
             report.notes += notes.map { "\(file.path):\($0)" }
@@ -104,6 +112,8 @@ package struct InstrumentReport: Sendable, Equatable {
     package var notes: [String] = []
     /// In a dry run, the unified diff of every change.
     package var diff = ""
+    /// The file a stop request came before: it and those after it were left as they were.
+    package var stoppedBefore: String?
 
     package init() {}
 }

@@ -34,6 +34,38 @@ import Testing
 
     /// The whole tree through the instrumenter, as the command runs it: files changed and
     /// removed on disk, every one back as it was.
+    /// A stop request (a signal) between files: the files written before it are whole, those
+    /// after it untouched, nothing else lies beside them, and a second run finishes the job.
+    @Test func aRunStoppedBetweenFilesLeavesEachFileWholeOrAsItWas() throws {
+        var files: [String: String] = [:]
+        for index in 0..<6 {
+            files["App/Screen\(index).swift"] = "import SwiftUI\n\nstruct Screen\(index): View {\n    var body: some View {\n        Text(\"\(index)\")\n    }\n}\n"
+        }
+        let scratch = try Scratch(files)
+        defer { scratch.remove() }
+        let whole = try Scratch(files)
+        defer { whole.remove() }
+        try whole.run()
+        var asked = 0
+        let stopped = try Instrumenter().run(paths: [scratch.url.path]) {
+            asked += 1
+            return asked > 3
+        }
+        #expect(stopped.changed.count == 3)
+        #expect(stopped.stoppedBefore != nil)
+        var written = 0
+        for path in files.keys {
+            let now = try scratch.bytes(path)
+            if now == (try whole.bytes(path)) { written += 1 } else { #expect(now == Array(files[path]!.utf8), "\(path) is half-written") }
+        }
+        #expect(written == 3)
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("App").path)
+        #expect(left.sorted() == files.keys.map { String($0.dropFirst(4)) }.sorted())
+        let finished = try scratch.run()
+        #expect(finished.changed.count == 3)
+        for path in files.keys { #expect(try scratch.bytes(path) == (try whole.bytes(path))) }
+    }
+
     @Test func aTreeInstrumentedAndRemovedOnDiskIsAsItWas() throws {
         let paths = try Self.swiftFiles()
         var files: [String: String] = [:]

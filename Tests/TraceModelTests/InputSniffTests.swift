@@ -21,6 +21,21 @@ import TraceModel
     }
 
     /// Units and surrogate pairs split between chunks come out whole; a byte-order mark is dropped.
+    /// Found by scripts/fault-injection.sh: a log of invalid UTF-8 whose first bytes happen to be
+    /// `FF FE` was decoded as UTF-16 and its 20,000 lines became garbage. A byte-order mark counts
+    /// only when the line feeds after it are whole UTF-16 units.
+    @Test func aByteOrderMarkAloneDoesNotMakeUTF16() {
+        let broken = Array(repeating: [0xFF, 0xFE, 0xC0, 0xAF] + Array(" View1 init\n".utf8), count: 50).flatMap { $0 }
+        #expect(sniff(broken) == .text)
+        let little: [UInt8] = [0xFF, 0xFE] + Array("A init\nB init\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(sniff(little) == .utf16(bigEndian: false))
+        let big: [UInt8] = [0xFE, 0xFF] + Array("A init\nB init\n".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        #expect(sniff(big) == .utf16(bigEndian: true))
+        // Text in another script has no zero bytes, but its line feeds are still whole units.
+        let cyrillic: [UInt8] = [0xFF, 0xFE] + Array("Вид init\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(sniff(cyrillic) == .utf16(bigEndian: false))
+    }
+
     @Test func decodesUTF16SplitAnywhere() {
         let text = "🚩 MyRootView appear\nÉcran init\n"
         let utf16: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }

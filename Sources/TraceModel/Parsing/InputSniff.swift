@@ -20,9 +20,10 @@ public enum InputSniff: Equatable, Sendable {
     /// Classifies the first bytes of an input.
     public static func classify(_ bytes: UnsafeRawBufferPointer) -> InputSniff {
         let block = UnsafeRawBufferPointer(rebasing: bytes[..<min(bytes.count, blockSize)])
-        if block.count >= 2 {
-            if block[0] == 0xFF, block[1] == 0xFE { return .utf16(bigEndian: false) }
-            if block[0] == 0xFE, block[1] == 0xFF { return .utf16(bigEndian: true) }
+        if block.count >= 2, (block[0], block[1]) == (0xFF, 0xFE) || (block[0], block[1]) == (0xFE, 0xFF) {
+            // A byte-order mark alone is two bytes any binary or broken file may start with.
+            let bigEndian = block[0] == 0xFE
+            if newlinesAreUnits(block, bigEndian: bigEndian) { return .utf16(bigEndian: bigEndian) }
         }
         if let bigEndian = zeroBytePattern(block) { return .utf16(bigEndian: bigEndian) }
         guard !block.isEmpty else { return .text }
@@ -47,6 +48,19 @@ public enum InputSniff: Equatable, Sendable {
         if little * 10 >= units * 9 { return false }
         if big * 10 >= units * 9 { return true }
         return nil
+    }
+
+    /// True when every line feed of the block is a whole UTF-16 unit (`0A 00`, or `00 0A`
+    /// big-endian): in UTF-16 text it always is, in a UTF-8 or binary file that happens to open
+    /// with `FF FE` it is not.
+    private static func newlinesAreUnits(_ block: UnsafeRawBufferPointer, bigEndian: Bool) -> Bool {
+        for index in 0..<block.count where block[index] == 0x0A {
+            let isLowByte = (index % 2 == 0) != bigEndian
+            guard isLowByte else { return false }
+            let partner = bigEndian ? index - 1 : index + 1
+            if partner < block.count, block[partner] != 0 { return false }
+        }
+        return true
     }
 
     /// NUL, DEL and the C0 controls but tab, line feed, vertical tab, form feed, carriage return

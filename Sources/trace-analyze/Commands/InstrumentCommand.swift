@@ -53,7 +53,9 @@ enum InstrumentCommand: Command {
         let instrumenter = Instrumenter(options: options, action: remove ? .remove : .instrument, dryRun: arguments.flag("dry-run"))
         let report: InstrumentReport
         do {
-            report = try instrumenter.run(paths: arguments.positionals.isEmpty ? ["."] : arguments.positionals)
+            // Ctrl-C, SIGTERM, SIGHUP: the file being written is finished, the rest left alone.
+            Interruption.catchSignal()
+            report = try instrumenter.run(paths: arguments.positionals.isEmpty ? ["."] : arguments.positionals) { Interruption.wasSignalled }
         } catch {
             throw ToolError(error.reason)
         }
@@ -61,6 +63,10 @@ enum InstrumentCommand: Command {
         for skipped in report.skipped { Console.note("trace-analyze: warning: \(skipped.path): \(skipped.reason)") }
         for note in report.notes { Console.note("trace-analyze: note: \(note)") }
         Console.note(InstrumentSummary.text(report, instrumenter: instrumenter))
+        if let file = report.stoppedBefore {
+            Console.note("trace-analyze: interrupted before \(file): the \(report.changed.count) files listed are written whole, the rest are as they were; run the same command again to finish, or --remove to undo")
+            return Interruption.exitStatus
+        }
         return ExitCode.success
     }
 }
