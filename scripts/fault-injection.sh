@@ -91,6 +91,79 @@ for file in "$corpus"/*; do
     note "hostile input: check" "$name" "$?" "0 1 2"
 done
 
+echo "fault-injection: hostile exports, probe lines and sources ($SECONDS s so far)" >&2
+# --- Hostile Instruments exports, probe lines and Swift sources: the newer ways in ----------
+# An export or a log goes into a database that already holds a trace: whatever happens to the
+# new one, the old one keeps every row ("nothing stored lost"); check says one line and exits 0, 1 or 2.
+ways="$work/ways"
+mkdir -p "$ways/xml" "$ways/probe" "$ways/swift"
+xml_head='<?xml version="1.0"?><trace-query-result><node><schema name="hitches"><col><mnemonic>start</mnemonic></col><col><mnemonic>duration</mnemonic></col></schema>'
+LC_ALL=C awk 'BEGIN { printf "<?xml version=\"1.0\"?>\n<!DOCTYPE lol [<!ENTITY a \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\">"; e = "a"; for (i = 0; i < 12; i++) { n = "e" i; printf "<!ENTITY %s \"", n; for (j = 0; j < 10; j++) printf "&%s;", e; printf "\">"; e = n }; printf "]>\n<trace-query-result>&%s;</trace-query-result>\n", e }' >"$ways/xml/dtd-entity-expansion.xml"
+LC_ALL=C awk 'BEGIN { printf "<?xml version=\"1.0\"?>"; for (i = 0; i < 1000000; i++) printf "<a>"; print "" }' >"$ways/xml/million-deep.xml"
+{ printf '%s<row><start-time fmt="' "$xml_head"; head -c 100000000 /dev/zero | tr '\0' 'x'; printf '">1</start-time></row></node></trace-query-result>\n'; } >"$ways/xml/hundred-mb-attribute.xml"
+{ printf '%s' "$xml_head"; for i in $(seq 1 200); do printf '<row><start-time fmt="\xff\xfe%d">%d</start-time><duration>\xc0\xaf5</duration></row>' "$i" "$i"; done; printf '</node></trace-query-result>\n'; } >"$ways/xml/invalid-utf8.xml"
+{ printf '%s<row><narrative-description><![CDATA[' "$xml_head"; LC_ALL=C awk 'BEGIN { for (i = 0; i < 300000; i++) printf "]]x>]"; }'; printf ']]></narrative-description><start-time>1</start-time><duration>2</duration></row></node></trace-query-result>\n'; } >"$ways/xml/cdata-across-chunks.xml"
+cp fixtures/instruments/truncated.xml fixtures/instruments/malformed.xml "$ways/xml/"
+probe='trace-analyze:'
+{
+    echo "$probe kind=body kind=body view=A view=B"                               # every field twice
+    echo "$probe kind=init view=A id=1 id=2 owner=X owner=Y ms=1 ms=2 t=1 t=2"
+    echo "$probe kind=init"                                                        # missing view
+    echo "$probe view=A"                                                           # missing kind
+    echo "$probe"                                                                  # nothing at all
+    echo "$probe kind=bodyy view=A"                                                # absurd values
+    echo "$probe kind=body view=A ms=1e309 t=-1e309"
+    echo "$probe kind=body view=A ms=-5 t=nan"
+    echo "$probe kind=body view=A ms=0x1p5 t=inf"
+    printf '%s kind=init view=%s\n' "$probe" "$(head -c 1000000 /dev/zero | tr '\0' 'V')"
+    echo "$probe kind=body view=\"unterminated"
+    echo "$probe kind=body view=\"a\\\"b\" seen=2 identity=old"
+    printf '%s kind=body\0 view=A\n' "$probe"
+} >"$ways/probe/every-field-repeated-missing-absurd.log"
+LC_ALL=C awk -v p="$probe" 'BEGIN { for (i = 0; i < 100000; i++) printf "%s kind=%s view=V%d id=#%d ms=%s\n", p, (i % 3 ? "init" : "bodyy"), i % 7, i, (i % 5 ? "0.1" : "1e999") }' >"$ways/probe/hundred-thousand-mixed.log"
+LC_ALL=C awk 'BEGIN { print "struct Deep: View {"; printf "    var body: some View { Text(\"x\")"; for (i = 0; i < 100000; i++) printf ".padding(["; print " }"; print "}" }' >"$ways/swift/Brackets.swift"
+LC_ALL=C awk 'BEGIN { printf "struct Long: View { var body: some View { Text(\""; for (i = 0; i < 50000000; i++) printf "x"; print "\") } }" }' >"$ways/swift/LongLine.swift"
+printf 'struct Nul: View {\n    var body: some View { Text("a\0b") }\0\n}\n' >"$ways/swift/Nul.swift"
+printf '\xef\xbb\xbfstruct Bom: View {\r\n    @State var model = Model()\r\n    var body: some View { Text("x") }\r\n}\r\n' >"$ways/swift/BomCrlf.swift"
+printf 'struct Open: View {\n    var body: some View { Text("never closed) }\n}\n' >"$ways/swift/UnterminatedString.swift"
+printf 'struct Comment: View {\n    /* never closed\n    var body: some View { Text("x") }\n}\n' >"$ways/swift/UnterminatedComment.swift"
+printf 'struct Broken: View {\n    var body: some View {\n        VStack {\n' >"$ways/swift/UnbalancedBraces.swift"
+head -c 200000 /dev/urandom >"$ways/swift/Binary.swift"
+printf 'struct Caf\xe9: View { var body: some View { Text("caf\xe9") } }\n' >"$ways/swift/Latin1.swift"
+for file in "$ways"/xml/* "$ways"/probe/*; do
+    name=$(basename "$file")
+    case "$file" in */xml/*) category="hostile export" ;; *) category="hostile probe lines" ;; esac
+    db="$work/ways-$name.sqlite"
+    run ingest fixtures/seeds/001-playbutton-toggle.log --db "$db" >/dev/null 2>&1
+    before=$(sql "$db" "SELECT count(*) FROM events WHERE trace_id = 1")
+    run ingest "$file" --db "$db" >/dev/null 2>"$work/ways.err"
+    status=$?
+    after=$(sql "$db" "SELECT count(*) FROM events WHERE trace_id = 1")
+    missing=$(( ${before:-0} - ${after:-0} ))
+    # A probe log is text: every line is stored, as for any log.
+    [ "$category" = "hostile probe lines" ] && missing=$(( missing + $(ingest_loss "$file" "$db" 2) ))
+    note "$category: ingest" "$name" "$status" "0 1" "$missing"
+    run check "$file" >/dev/null 2>"$work/ways.err"
+    status=$?
+    lines=$(grep -c . "$work/ways.err")
+    # A refusal is one line that says what and where; no stack trace, no page of noise.
+    [ "$status" -eq 1 ] && [ "$lines" -gt 3 ] && status=92
+    note "$category: check" "$name" "$status" "0 1 2"
+done
+for file in "$ways"/swift/*; do
+    name=$(basename "$file")
+    single="$work/swift-$name"
+    mkdir -p "$single"
+    cp "$file" "$single/"
+    before=$(sha256sum "$file" | cut -c1-64)
+    run lint "$single" >/dev/null 2>"$work/ways.err"
+    note "hostile sources: lint" "$name" "$?" "0 1 2"
+    run check fixtures/seeds/001-playbutton-toggle.log --sources "$single" >/dev/null 2>"$work/ways.err"
+    note "hostile sources: check --sources" "$name" "$?" "0 1 2"
+    # Reading a source never changes it.
+    [ "$(sha256sum "$single/$name" | cut -c1-64)" = "$before" ] || note "hostile sources: lint" "$name changed" 1 0
+done
+
 echo "fault-injection: hostile configuration ($SECONDS s so far)" >&2
 # --- Hostile configuration ------------------------------------------------------------------
 seed=fixtures/seeds/004-navigation-eager.log

@@ -144,13 +144,22 @@ import Testing
     func anExportWithNothingToReadSaysWhatItHeldAndExitsAsAnEmptyLog(file: String, held: String) throws {
         let result = try run(["check", file])
         #expect(result.status == 1)
-        let first = try #require(result.stderr.split(separator: "\n").first)
-        #expect(first == "trace-analyze: error: no SwiftUI updates, hitches or hangs in \(file): an Instruments export, and \(held).")
-        #expect(result.stderr.contains("xcrun xctrace export --input run.trace --xpath '/trace-toc/run[@number=\"1\"]/data/table[@schema=\"potential-hangs\"]' >> run.trace.xml"))
+        // One line: what it held, and what to export instead.
+        #expect(result.stderr == "trace-analyze: error: no SwiftUI updates, hitches or hangs in \(file): an Instruments export, and \(held); export swiftui-updates, swiftui-layout-updates, swiftui-causes, hitches, potential-hangs from the recording (docs/instruments.md shows the xctrace commands), or pass --allow-empty to accept it\n")
         // Advice about lines and prints is for logs.
         #expect(!result.stderr.contains("user pattern"))
         #expect(!result.stderr.contains("first lines"))
         #expect(try run(["check", file, "--allow-empty"]).status == 0)
+    }
+
+    /// Rows in a table it reads, none of which it could read (no duration): the line says so,
+    /// rather than that the table is not read.
+    @Test func rowsItCannotReadAreNotCalledATableItDoesNotRead() throws {
+        let export = #"<?xml version="1.0"?><trace-query-result><node><schema name="hitches"><col><mnemonic>start</mnemonic></col></schema>"#
+            + (1...3).map { "<row><start-time>\($0)</start-time></row>" }.joined() + "</node></trace-query-result>\n"
+        let result = try run(["check", "-"], stdin: export)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("trace-analyze: error: no SwiftUI updates, hitches or hangs in <stdin>: an Instruments export, and none of the rows of the tables it reads (hitches: 3 rows) held a start and a duration it could read; export "), "\(result.stderr)")
     }
 
     @Test func fixFirstCountsAHitchAsAHitchAndItsBodiesAtTheirMeasuredTime() throws {

@@ -33,16 +33,24 @@ enum InstrumentsCoverageText {
         "\(file): Instruments export, \(tables(coverage))"
     }
 
-    /// The error for an export with nothing to analyse: which tables it held, and what to export.
+    /// The error for an export with nothing to analyse, in one line: which tables it held, why
+    /// none gave an event, and what to export.
     static func empty(file: String, _ coverage: InstrumentsCoverage) -> String {
-        let what = coverage.tables.isEmpty
-            ? "it holds no table"
-            : coverage.tables.allSatisfy({ $0.rows == 0 })
-                ? "\(coverage.tables.count == 1 ? "its one table holds" : "its \(coverage.tables.count) tables hold") no rows (\(tables(coverage)))"
-                : "its rows are all in tables trace-analyze does not read (\(tables(coverage)))"
-        return "no SwiftUI updates, hitches or hangs in \(file): an Instruments export, and \(what).\n"
-            + "Export the tables trace-analyze reads from the recording, one after another into one file:\n  "
-            + "\(RecordingExport.commands("run.trace", tables: RecordingExport.readTables))\n"
-            + "pass --allow-empty to accept an export without them."
+        let readRows = coverage.tables.filter { InstrumentsTable(schema: $0.table)?.isRead == true && $0.rows > 0 }
+        let what: String
+        if coverage.tables.isEmpty {
+            what = "it holds no table"
+        } else if coverage.tables.allSatisfy({ $0.rows == 0 }) {
+            what = "\(coverage.tables.count == 1 ? "its one table holds" : "its \(coverage.tables.count) tables hold") no rows (\(tables(coverage)))"
+        } else if !readRows.isEmpty {
+            // Tables it reads, with rows, yet no event: the rows lack the columns it reads them by.
+            let names = readRows.map { "\($0.table): \(plural($0.rows, "row"))" }.joined(separator: ", ")
+            what = "none of the rows of the tables it reads (\(names)) held a start and a duration it could read"
+        } else {
+            what = "its rows are all in tables trace-analyze does not read (\(tables(coverage)))"
+        }
+        let wanted = RecordingExport.readTables.joined(separator: ", ")
+        return "no SwiftUI updates, hitches or hangs in \(file): an Instruments export, and \(what); "
+            + "export \(wanted) from the recording (docs/instruments.md shows the xctrace commands), or pass --allow-empty to accept it"
     }
 }
