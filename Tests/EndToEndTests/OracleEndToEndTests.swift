@@ -109,12 +109,18 @@ import TraceRules
     @Test func aStateObjectMakesItOncePerIdentity() throws {
         let workspace = try Workspace()
         let path = try workspace.write("detail.log", Self.log)
-        let message = try Self.message(of: path, sources: Tool.packageRoot.path + "/fixtures/sources/042-state-object")
+        let sources = Tool.packageRoot.path + "/fixtures/sources/042-state-object"
+        let message = try Self.message(of: path, sources: sources)
         #expect(message.contains("the source holds it in @StateObject (DetailView.swift:11), whose initial value SwiftUI runs once per identity of DetailView, "
             + "so SwiftUI did not keep the first here: either DetailView got a new identity the log does not show, "
             + "or DetailViewModel is also made outside that property"))
         #expect(!message.contains("keeps the first"))
         #expect(!message.contains("kept the first"))
+        // The text report lists the property as where the model is held, not as a cause.
+        let text = try Tool.run(["check", path, "--sources", sources, "--fail-on", "never"]).stdout
+        #expect(text.contains("\n  held at \(sources)/DetailView.swift:11:5: DetailView holds its DetailViewModel in @StateObject var model: "
+            + "SwiftUI makes it once per identity of DetailView [confirmed]\n"), "\(text)")
+        #expect(!text.contains("caused at \(sources)"))
     }
 
     @Test func aClassInStateKeepsTheFirst() throws {

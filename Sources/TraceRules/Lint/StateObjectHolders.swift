@@ -17,7 +17,8 @@ enum StateObjectHolders {
             let token = file.tokens[index]
             sites.append(SourceSite(
                 rule: nil, explains: [explains], file: file.path, position: LintPosition(line: token.line, column: token.column),
-                view: view, message: "\(view) holds its \(file.text(type)) in @StateObject var \(file.text(property.name)): SwiftUI makes it once per identity of \(view)"
+                view: view, message: "\(view) holds its \(file.text(type)) in @StateObject var \(file.text(property.name)): SwiftUI makes it once per identity of \(view)",
+                relation: "held at"
             ))
         }
         return sites
