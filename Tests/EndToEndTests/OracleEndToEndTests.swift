@@ -15,7 +15,7 @@ import TraceRules
             let log = style.render(truth)
             let expected = OracleCheck.findings(of: log)
             #expect(OracleCheck(expected, truth: truth, log: log).mismatches.isEmpty, "seed \(seed), \(style.rawValue)")
-            let path = try workspace.write("\(seed)-\(style.rawValue).log", log.text)
+            let path = try workspace.write("\(seed)-\(style.rawValue).\(style.isRecording ? "xml" : "log")", log.text)
             let json = try Tool.run(["check", path, "--fail-on", "never", "--format", "json"])
             let document = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
             let findings = try #require(document["findings"] as? [[String: Any]])
@@ -85,6 +85,10 @@ import TraceRules
             }
 
             """)
+        return try message(of: path, sources: sources)
+    }
+
+    static func message(of path: String, sources: String) throws -> String {
         let json = try Tool.run(["check", path, "--sources", sources, "--format", "json", "--fail-on", "never"])
         let document = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let findings = try #require(document["findings"] as? [[String: Any]])
@@ -98,6 +102,25 @@ import TraceRules
         let message = try Self.message(holding: "@ObservedObject")
         #expect(message.contains("the source makes it inline in an @ObservedObject (DetailView.swift:9), so each new instance replaces the one before it"))
         #expect(!message.contains("keeps the first"))
+    }
+
+    /// `@StateObject` runs its initial value once per identity: inits while the view kept its
+    /// identity cannot be SwiftUI keeping the first, and the finding says what else they mean.
+    @Test func aStateObjectMakesItOncePerIdentity() throws {
+        let workspace = try Workspace()
+        let path = try workspace.write("detail.log", Self.log)
+        let sources = Tool.packageRoot.path + "/fixtures/sources/042-state-object"
+        let message = try Self.message(of: path, sources: sources)
+        #expect(message.contains("the source holds it in @StateObject (DetailView.swift:11), whose initial value SwiftUI runs once per identity of DetailView, "
+            + "so SwiftUI did not keep the first here: either DetailView got a new identity the log does not show, "
+            + "or DetailViewModel is also made outside that property"))
+        #expect(!message.contains("keeps the first"))
+        #expect(!message.contains("kept the first"))
+        // The text report lists the property as where the model is held, not as a cause.
+        let text = try Tool.run(["check", path, "--sources", sources, "--fail-on", "never"]).stdout
+        #expect(text.contains("\n  held at \(sources)/DetailView.swift:11:5: DetailView holds its DetailViewModel in @StateObject var model: "
+            + "SwiftUI makes it once per identity of DetailView [confirmed]\n"), "\(text)")
+        #expect(!text.contains("caused at \(sources)"))
     }
 
     @Test func aClassInStateKeepsTheFirst() throws {

@@ -21,17 +21,26 @@ public enum LogStyle: String, CaseIterable, Sendable {
     case taggedVerbFirst
     /// `_printChanges()` mixed with plain hand prints (inits and models without owners).
     case mixed
+    /// An Instruments recording: the `swiftui-updates` rows of an `xctrace export` (view names,
+    /// durations, root causes); no inits, no models, no appear or disappear.
+    case instruments
 
     /// What the lines of this style can know, which the checker holds findings to.
-    public var showsInits: Bool { self != .printChanges }
-    public var showsModels: Bool { self != .printChanges }
+    public var showsInits: Bool { self != .printChanges && self != .instruments }
+    public var showsModels: Bool { self != .printChanges && self != .instruments }
     /// Model lines name each instance (a probe `id=`, an address).
     public var namesModelInstances: Bool { self == .probe || self == .probeAndPrintChanges || self == .nslogEmoji }
     /// Bodies carry their cause (`@self`, `@identity`, `_name`).
-    public var showsCauses: Bool { self == .printChanges || self == .ownerPrefixed || self == .mixed || self == .probeAndPrintChanges }
+    public var showsCauses: Bool { self == .printChanges || self == .ownerPrefixed || self == .mixed || self == .probeAndPrintChanges || self == .instruments }
+    /// The input is an `xctrace export`, read by the Instruments reader rather than line by line.
+    public var isRecording: Bool { self == .instruments }
 
     /// The run's log in this style.
     public func render(_ truth: Truth) -> RenderedLog {
+        if self == .instruments {
+            let export = InstrumentsExport.render(truth)
+            return RenderedLog(style: self, text: export.text, lineCount: export.lineCount, firstRootBodyLine: export.firstRootBodyLine)
+        }
         var lines: [String] = []
         var firstRootBody: Int?
         for timed in truth.steps {
@@ -54,6 +63,7 @@ public enum LogStyle: String, CaseIterable, Sendable {
         case .ownerPrefixed: return Self.ownerPrefixed(timed.step).map { [$0] } ?? []
         case .nslogEmoji: return Self.nslog(timed).map { [$0] } ?? []
         case .taggedVerbFirst: return Self.verbFirst(timed.step).map { [$0] } ?? []
+        case .instruments: return []
         case .mixed:
             if let line = Self.printChanges(timed.step) { return [line] }
             if case .body = timed.step { return [] }

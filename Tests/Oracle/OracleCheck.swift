@@ -30,6 +30,19 @@ public struct OracleCheck {
         let analyzer = LiveAnalyzer(configuration: configuration, traceID: 1, source: log.style.rawValue, decidingEarly: false,
                                     collectingLinesNamingInstances: false)
         let bytes = Array(log.text.utf8)
+        if log.style.isRecording {
+            // A recording goes through the reader `check` uses for an `xctrace export`.
+            var recording = InstrumentsReader()
+            bytes.withUnsafeBytes { buffer in
+                do {
+                    try recording.consume(buffer) { analyzer.observe($0) }
+                    try recording.finish { analyzer.observe($0) }
+                } catch {
+                    preconditionFailure("the oracle's export does not read: \(error)")
+                }
+            }
+            return analyzer.finish().findings
+        }
         bytes.withUnsafeBytes { buffer in
             reader.feed(buffer) { line in parser.consume(line) { analyzer.observe($0) } }
             reader.finish { line in parser.consume(line) { analyzer.observe($0) } }

@@ -15,15 +15,19 @@ public struct SourceSite: Sendable, Equatable {
     public let view: String?
     /// What the code does: `the same view PlayButton in both branches of 'if isPlaying'`.
     public let message: String
+    /// How a report introduces it: `caused at` for code that makes the finding happen, `held at`
+    /// for a property that only says what the finding means (a `@StateObject`).
+    public let relation: String
 
     /// Creates a site.
-    public init(rule: String?, explains: [String], file: String, position: LintPosition, view: String?, message: String) {
+    public init(rule: String?, explains: [String], file: String, position: LintPosition, view: String?, message: String, relation: String = "caused at") {
         self.rule = rule
         self.explains = explains
         self.file = file
         self.position = position
         self.view = view
         self.message = message
+        self.relation = relation
     }
 
     /// `PlayerView.swift:42`: the file's last path component and the line.

@@ -411,6 +411,11 @@ extension StateModelReinitRule {
                 return "the source holds it in @State (\(site.shortLocation)), so SwiftUI keeps the first instance and discards "
                     + "each new one: each init is wasted work and its side effects run again."
             }
+            if let site = sites.first(where: { StateObjectHolders.holds($0, model: name) }) {
+                return "the source holds it in @StateObject (\(site.shortLocation)), whose initial value SwiftUI runs once per identity "
+                    + "of \(owner), so SwiftUI did not keep the first here: either \(owner) got a new identity the log does not show, "
+                    + "or \(name) is also made outside that property (in an init, a parent, another property); each init is work repeated."
+            }
             let kept = model.index < fates.count ? fates[model.index].keptFirst : 0
             let gone = model.index < fates.count ? fates[model.index].replaced : 0
             if kept > 0 && gone == 0 {

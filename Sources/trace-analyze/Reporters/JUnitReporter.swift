@@ -38,7 +38,7 @@ enum JUnitReporter: Reporter {
                 return
             }
             let location = report.location(of: finding)
-            let place = location.site.map { "caused at \(location.text): \($0.message)" } ?? (location.isDeclaration ? "declared at \(location.text)" : nil)
+            let place = location.site.map { "\($0.relation) \(location.text): \($0.message)" } ?? (location.isDeclaration ? "declared at \(location.text)" : nil)
             let details = (place.map { [$0] } ?? []) + Report.evidence(of: finding)
             sink.write("      <failure type=\(attribute(finding.severity.rawValue)) message=\(attribute(finding.message))>"
                 + text(details.joined(separator: "\n")) + "</failure>\n")

@@ -70,7 +70,7 @@ enum TextReporter: Reporter {
                 for site in links.sites(for: finding) {
                     let (cause, siteFix) = splitFix(site.message, rule: site.rule)
                     fix = fix ?? siteFix
-                    block.append("  caused at \(site.file):\(site.position): \(cause) [\(site.rule.map { "\($0), " } ?? "")confirmed]\n")
+                    block.append("  \(site.relation) \(site.file):\(site.position): \(cause) [\(site.rule.map { "\($0), " } ?? "")confirmed]\n")
                 }
             }
             if location.isDeclaration {
