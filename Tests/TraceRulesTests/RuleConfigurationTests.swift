@@ -90,4 +90,16 @@ import TraceModel
     func mistakesAreNamedByKeyPath(json: String, message: String) {
         #expect(error(json) == message)
     }
+
+    /// Found by the `config` fuzz target: a key with a line break in it (`"redundant_\n…"`) was
+    /// quoted as it is, and the error took two lines. It is one line, the break escaped.
+    @Test func anErrorQuotingALineBreakIsOneLine() throws {
+        do {
+            _ = try load(#"{"rules": {"redundant_\nstance_creation": {"severity": "error"}}}"#)
+            Issue.record("the unknown rule loaded")
+        } catch let error as ConfigurationError {
+            #expect(!error.description.contains("\n"))
+            #expect(error.description.contains(#"rules.redundant_\nstance_creation: unknown rule"#), "\(error.description)")
+        }
+    }
 }

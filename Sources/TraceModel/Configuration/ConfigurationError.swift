@@ -14,7 +14,25 @@ public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
         self.reason = reason
     }
 
+    /// One line whatever the file holds: a key or value quoted from it with a line break or
+    /// another control character shows it escaped (`\n`), as a JSON string would.
     public var description: String {
-        keyPath.isEmpty ? "\(file): \(reason)" : "\(file): \(keyPath): \(reason)"
+        let line = keyPath.isEmpty ? "\(file): \(reason)" : "\(file): \(keyPath): \(reason)"
+        guard line.unicodeScalars.contains(where: Self.isControl) else { return line }
+        var escaped = ""
+        for scalar in line.unicodeScalars {
+            switch scalar {
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
+            case _ where Self.isControl(scalar): escaped += "\\u{\(String(scalar.value, radix: 16))}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F
     }
 }
