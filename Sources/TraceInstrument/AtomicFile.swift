@@ -48,6 +48,7 @@ enum AtomicFile {
     static func replace(_ path: String, with bytes: [UInt8], mode: mode_t) throws(InstrumentRefusal) {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
+        // mkstemp(3) replaces the six trailing X's with a unique suffix and creates the file.
         var template = Array(((directory.isEmpty ? "." : directory) + "/.\(name).trace-analyze-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
