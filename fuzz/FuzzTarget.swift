@@ -137,9 +137,14 @@ enum FuzzTarget {
             if (!viewless && event.view == nil) || (event.kind == .text && event.view != nil) || event.view?.isEmpty == true {
                 fail("\(run): line \(event.line): a \(event.kind) event with view \(String(describing: event.view))")
             }
-            if event.envelope.timestamp?.isFinite == false || event.durationMs.map({ !$0.isFinite || $0 < 0 }) == true {
-                fail("\(run): line \(event.line): timestamp \(String(describing: event.envelope.timestamp)), duration \(String(describing: event.durationMs))")
-            }
+            checkFigures(event, run)
+        }
+    }
+
+    /// An event's time is finite and its duration finite and not negative, from any source.
+    static func checkFigures(_ event: Event, _ run: String) {
+        if event.envelope.timestamp?.isFinite == false || event.durationMs.map({ !$0.isFinite || $0 < 0 }) == true {
+            fail("\(run): line \(event.line): timestamp \(String(describing: event.envelope.timestamp)), duration \(String(describing: event.durationMs))")
         }
     }
 

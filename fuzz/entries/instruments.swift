@@ -57,9 +57,7 @@ enum InstrumentsFuzz {
             if event.view?.isEmpty == true || (![.text, .warning, .hitch].contains(event.kind) && event.view == nil) {
                 FuzzTarget.fail("\(run): line \(event.line): a \(event.kind) event with view \(String(describing: event.view))")
             }
-            if event.envelope.timestamp?.isFinite == false || event.durationMs.map({ !$0.isFinite || $0 < 0 }) == true {
-                FuzzTarget.fail("\(run): line \(event.line): timestamp \(String(describing: event.envelope.timestamp)), duration \(String(describing: event.durationMs))")
-            }
+            FuzzTarget.checkFigures(event, run)
         }
         if outcome.stats.events != outcome.events.count {
             FuzzTarget.fail("\(run): stats.events \(outcome.stats.events) != \(outcome.events.count) events emitted")
