@@ -54,12 +54,13 @@ public final class ViewProbe {
         output?.now()
     }
 
-    /// Writes a body line: the first this token saw starts its identity (`identity=new`).
-    @usableFromInline func bodyEvaluated(started start: UInt64) {
+    /// Writes a body line, with the time since `start` when there is one: the first body this
+    /// token saw starts its identity (`identity=new`).
+    @usableFromInline func bodyEvaluated(started start: UInt64?) {
         guard let output, let names else { return }
         let end = output.now()
         bodies += 1
-        output.write(.body, names, number: number, at: end, nanoseconds: end &- start, newIdentity: bodies == 1)
+        output.write(.body, names, number: number, at: end, nanoseconds: start.map { end &- $0 }, newIdentity: bodies == 1)
     }
 
     /// Marks the start of a body measured by statements, as `trace-analyze instrument` writes
@@ -74,10 +75,7 @@ public final class ViewProbe {
     /// Writes the body line; it carries the time since `bodyBegins()` when that opened this
     /// body, and no duration when it did not (a body that ends in `return` is not measured).
     public func bodyEnds() {
-        guard let output, let names else { return }
-        let end = output.now()
-        bodies += 1
-        output.write(.body, names, number: number, at: end, nanoseconds: bodyStart.map { end &- $0 }, newIdentity: bodies == 1)
+        bodyEvaluated(started: bodyStart)
         bodyStart = nil
     }
 
