@@ -21,20 +21,17 @@ if [ "${1:-}" = "--target" ]; then
     target=${2:?--target needs parser, probe, instruments, config, swift or all}
     shift 2
 fi
+. fuzz/targets.sh
 if [ "$target" = all ]; then
-    for one in parser probe instruments config swift; do
+    for one in "${fuzz_targets[@]}"; do
         "$0" --target "$one" "$@" || exit $?
     done
     exit 0
 fi
-case "$target" in
-    parser) out=.build-fuzz; dict=fuzz/trace.dict; seeds=(fixtures) ;;
-    probe) out=.build-fuzz/probe; dict=fuzz/probe.dict; seeds=(fixtures/probe fixtures/fuzz-regressions) ;;
-    instruments) out=.build-fuzz/instruments; dict=fuzz/xml.dict; seeds=(fixtures/instruments fixtures/fuzz-regressions) ;;
-    config) out=.build-fuzz/config; dict=fuzz/config.dict; seeds=(fixtures/configs fixtures/reporters/config.json) ;;
-    swift) out=.build-fuzz/swift; dict=fuzz/swift.dict; seeds=(fixtures/sources fixtures/sources-realworld fixtures/instrument-app) ;;
-    *) echo "fuzz: unknown target '$target'; valid: parser, probe, instruments, config, swift, all" >&2; exit 2 ;;
-esac
+fuzz_target "$target" || {
+    echo "fuzz: unknown target '$target'; valid: ${fuzz_targets[*]}, all" >&2
+    exit 2
+}
 export TRACE_FUZZ_TARGET=$target
 seconds=${1:-60}
 shift || true

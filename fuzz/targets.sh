@@ -1,0 +1,14 @@
+# Sourced by fuzz/run.sh and fuzz/campaign.sh: each target's folder under .build-fuzz, dictionary
+# and seed folders. `fuzz_target NAME` sets out, dict and seeds, or returns 1 for an unknown name.
+fuzz_targets=(parser probe instruments config swift)
+
+fuzz_target() {
+    case "$1" in
+        parser) out=.build-fuzz; dict=fuzz/trace.dict; seeds=(fixtures) ;;
+        probe) out=.build-fuzz/probe; dict=fuzz/probe.dict; seeds=(fixtures/probe fixtures/fuzz-regressions) ;;
+        instruments) out=.build-fuzz/instruments; dict=fuzz/xml.dict; seeds=(fixtures/instruments fixtures/fuzz-regressions) ;;
+        config) out=.build-fuzz/config; dict=fuzz/config.dict; seeds=(fixtures/configs fixtures/reporters/config.json) ;;
+        swift) out=.build-fuzz/swift; dict=fuzz/swift.dict; seeds=(fixtures/sources fixtures/sources-realworld fixtures/instrument-app) ;;
+        *) return 1 ;;
+    esac
+}
