@@ -77,7 +77,7 @@ run_chunk() {
         found="interrupted"
     fi
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$target" \
-        "$(git rev-parse --short HEAD)" "$cpu" "$((SECONDS - started))" "${execs:-0}" "${rss:-0}" \
+        "$commit" "$cpu" "$((SECONDS - started))" "${execs:-0}" "${rss:-0}" \
         "$corpus" "$found" >>"$ledger"
     echo "fuzz campaign: $target: ${cpu}s CPU, ${execs:-0} executions, peak ${rss:-0} MB, $found"
     case "$found" in nothing|interrupted) return 0 ;; *) echo "fuzz campaign: $target stopped; full log in $log" >&2; return 1 ;; esac
@@ -107,6 +107,8 @@ done
 [ -f "$ledger" ] || printf 'ended\ttarget\tcommit\tcpu_s\twall_s\texecutions\tpeak_rss_mb\tcorpus\tfound\n' >"$ledger"
 
 binary=$(fuzz/build.sh) || exit $?
+# The commit the binary was built from: later commits do not change a running campaign's binary.
+commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources fuzz/entries "fuzz/*.swift" || echo +)
 mkdir -p "$state"
 rm -f "$state"/*.running "$state"/*.stopped
 goal=$((minutes * 60))
