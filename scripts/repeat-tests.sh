@@ -53,8 +53,8 @@ for run in $(seq "$runs"); do
     wall=$((SECONDS - started))
     # Swift Testing's summary: "Test run with 679 tests in 152 suites passed after 95.3 seconds
     # with 24 known issues." or "... failed after ... with N issues."
-    testing=$(grep -oE 'Test run with [0-9]+ tests? in [0-9]+ suites? (passed|failed)[^.]*(with [0-9]+ (known )?issues?)?' "$log" | tail -1 |
-        sed -E 's/Test run with ([0-9]+) tests? in [0-9]+ suites? (passed|failed).*with ([0-9]+ (known )?issues?)/\1 \2, \3/; s/Test run with ([0-9]+) tests? in [0-9]+ suites? (passed|failed).*/\1 \2/')
+    testing=$(grep -aE 'Test run with [0-9]+ tests? in [0-9]+ suites? (passed|failed)' "$log" | tail -1 |
+        sed -E 's/.*Test run with ([0-9]+) tests? in [0-9]+ suites? (passed|failed)[^w]*(with (.*))?\.$/\1 \2, \4/; s/, $//')
     xctest=$(grep -oE 'Executed [0-9]+ tests?, with [0-9]+ failures?' "$log" | tail -1 | sed -E 's/Executed ([0-9]+) tests?, with ([0-9]+) failures?/\1 run, \2 failed/')
     failures=$( { sed -nE 's/^.*Test (.*) failed after .*/\1/p' "$log"; sed -nE "s/^Test Case '([^']+)' failed.*/\1/p" "$log"; } |
         grep -v '^run with' | sort -u | head -5 | tr '\n' ' ')

@@ -34,7 +34,9 @@ package struct Instrumenter {
         var readable: [(file: ReadSource, mode: mode_t)] = []
         let listed: [String]
         do {
-            listed = try SwiftFileList.paths(in: paths)
+            let listing = try SwiftFileList.listing(in: paths, enteringVendored: action == .remove)
+            listed = listing.files
+            report.vendored = listing.vendored
         } catch {
             throw InstrumentRefusal(error.description)
         }
@@ -108,6 +110,8 @@ package struct InstrumentReport: Sendable, Equatable {
     package var changed: [String] = []
     package var counts = InstrumentCounts()
     package var skipped: [Skipped] = []
+    /// Folders of third-party code (`Pods`, `Carthage`...) that were not entered.
+    package var vendored: [String] = []
     /// Things seen and left alone inside files that were read, as `path:line:column: why`.
     package var notes: [String] = []
     /// In a dry run, the unified diff of every change.

@@ -68,6 +68,34 @@ import Testing
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.url.appendingPathComponent("Link.swift").path) == "Target.swift")
     }
 
+    /// Third-party code a dependency manager checked out (a pod, a Carthage checkout, Xcode's
+    /// package checkouts) is not the user's to instrument: those folders are named and not
+    /// entered, unless named on the command line; `--remove` still enters them, to take out what
+    /// an older run may have put there. A folder of the user's own named like them (`MyPods`) is read.
+    @Test func foldersOfThirdPartyCodeAreNotEntered() throws {
+        let scratch = try Scratch([
+            "App/Card.swift": Self.view,
+            "Pods/Alamofire/Source/Card.swift": Self.view,
+            "Carthage/Checkouts/Lib/Card.swift": Self.view,
+            "DerivedData/SourcePackages/checkouts/Lib/Card.swift": Self.view,
+            "build/SourcePackages/checkouts/Lib/Card.swift": Self.view,
+            "MyPods/Card.swift": Self.view,
+        ])
+        defer { scratch.remove() }
+        let report = try scratch.run()
+        #expect(report.changed.map { String($0.dropFirst(scratch.url.path.count + 1)) } == ["App/Card.swift", "MyPods/Card.swift"])
+        #expect(report.vendored.map { String($0.dropFirst(scratch.url.path.count + 1)) } == ["Carthage", "Pods", "build/SourcePackages"])
+        #expect(try scratch.text("Pods/Alamofire/Source/Card.swift") == Self.view)
+        // Named, a vendored folder is read like any other.
+        let named = try Instrumenter().run(paths: [scratch.url.appendingPathComponent("Pods").path])
+        #expect(named.changed.count == 1 && named.vendored.isEmpty)
+        // --remove enters every folder and gives every file back.
+        let removed = try scratch.run(.remove)
+        #expect(removed.vendored.isEmpty)
+        #expect(try scratch.text("Pods/Alamofire/Source/Card.swift") == Self.view)
+        #expect(try scratch.text("App/Card.swift") == Self.view)
+    }
+
     /// A view whose struct is in a read-only file keeps its body in another file unmeasured:
     /// the token it would read cannot be added.
     @Test func aBodyWhoseStructCannotHoldTheTokenIsLeftAlone() throws {
