@@ -251,6 +251,21 @@ final class TimelineEndToEndTests: XCTestCase {
         XCTAssertEqual(drawn["events-listed"], "4")
     }
 
+    /// Without --output the page is named after the log, in the current directory, and the
+    /// command says where it went; from stdin it is timeline.html.
+    func testWithoutOutputThePageIsNamedAfterTheLog() throws {
+        let workspace = try Workspace()
+        let named = try Tool.run(["timeline", seed], in: workspace.url)
+        XCTAssertEqual(named.status, 0, named.stderr)
+        let page = (((seed as NSString).lastPathComponent as NSString).deletingPathExtension) + ".timeline.html"
+        XCTAssertTrue(named.stderr.hasPrefix("wrote \(page): "), named.stderr)
+        XCTAssertTrue(try String(contentsOf: workspace.url.appendingPathComponent(page), encoding: .utf8).contains("</html>"))
+        let piped = try Tool.run(["timeline", "-"], stdin: try String(contentsOfFile: seed, encoding: .utf8), in: workspace.url)
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertTrue(piped.stderr.hasPrefix("wrote timeline.html: "), piped.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("timeline.html").path))
+    }
+
     func testUsageErrors() throws {
         for (arguments, message) in [
             (["--detail", "all"], "--detail must be auto, exact or summary, not 'all'"),
@@ -262,9 +277,6 @@ final class TimelineEndToEndTests: XCTestCase {
             XCTAssertEqual(result.status, 1, "\(arguments)")
             XCTAssertTrue(result.stderr.contains(message), result.stderr)
         }
-        let noOutput = try Tool.run(["timeline", seed])
-        XCTAssertEqual(noOutput.status, 1)
-        XCTAssertTrue(noOutput.stderr.contains("--output FILE is required"), noOutput.stderr)
         let both = try Tool.run(["timeline", seed, "--trace", "1", "--output", "x.html"])
         XCTAssertEqual(both.status, 1)
         XCTAssertTrue(both.stderr.contains("not both"), both.stderr)

@@ -1,3 +1,4 @@
+import Foundation
 import TraceRules
 
 /// `trace-analyze timeline`: one self-contained HTML page showing a trace's view lifecycles.
@@ -5,9 +6,9 @@ enum TimelineCommand: Command {
     static let spec = CommandSpec(
         name: "timeline",
         summary: "Write an interactive timeline page (one offline HTML file) of a trace's view lifecycles.",
-        usage: "[FILE|-] [--trace ID] [--db PATH] [--config PATH] [--detail auto|exact|summary] [--lines A-B] --output FILE",
+        usage: "[FILE|-] [--trace ID] [--db PATH] [--config PATH] [--detail auto|exact|summary] [--lines A-B] [--output FILE]",
         options: [
-            OptionSpec(name: "output", value: "FILE", help: "The page to write (required; - for stdout)."),
+            OptionSpec(name: "output", value: "FILE", help: "The page to write, or - for stdout (default: the log's name with .timeline.html, in the current directory; timeline.html for stdin or --db)."),
             OptionSpec(
                 name: "detail", value: "auto|exact|summary",
                 help: "exact: every mark; summary: marks binned by line at a few levels of detail; auto (default): exact up to \(Timeline.exactEventLimit) events."
@@ -35,16 +36,14 @@ enum TimelineCommand: Command {
         the command (`--lines A-B`) that draws the range in view exactly.
 
         EXAMPLES:
-          trace-analyze timeline app.log --output timeline.html
+          trace-analyze timeline app.log                # writes app.timeline.html
           trace-analyze timeline --trace 3 --db run.sqlite --output timeline.html
           trace-analyze timeline --trace 3 --db run.sqlite --lines 120000-125000 --output part.html
         """
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        guard let output = arguments.value("output") else {
-            throw UsageError("--output FILE is required: the page to write (e.g. --output timeline.html)")
-        }
+        let output = arguments.value("output") ?? defaultOutput(for: arguments.positionals.first)
         let detail = arguments.value("detail") ?? "auto"
         guard ["auto", "exact", "summary"].contains(detail) else {
             throw UsageError("--detail must be auto, exact or summary, not '\(detail)'")
@@ -80,6 +79,16 @@ enum TimelineCommand: Command {
             Console.note("wrote \(output): \(model.lanes.count) lanes, \(model.marks.count) marks, \(model.findings.count) finding\(model.findings.count == 1 ? "" : "s")")
         }
         return ExitCode.success
+    }
+
+    /// The page's name when none is given: `app.log` draws into `app.timeline.html` in the current
+    /// directory (not beside the log, whose folder may not be the user's to write); stdin and a
+    /// stored trace into `timeline.html`.
+    static func defaultOutput(for log: String?) -> String {
+        guard let log, log != "-" else { return "timeline.html" }
+        let name = (log as NSString).lastPathComponent
+        let stem = (name as NSString).deletingPathExtension
+        return (stem.isEmpty ? name : stem) + ".timeline.html"
     }
 
     /// `A-B` as a range of 1-based lines.
