@@ -42,6 +42,9 @@ final class TimelineEndToEndTests: XCTestCase {
         XCTAssertEqual(drawn["findings-drawn"], "1")
         XCTAssertTrue(dom.contains("data-rule=\"identity_churn\" data-view=\"PlayButton\" data-severity=\"error\""), dom)
         XCTAssertTrue(dom.contains("PlayButton was created anew"), "the finding's message is shown")
+        // The header counts the severities present, and only those.
+        XCTAssertTrue(dom.contains("<span class=\"sev-error\">errors <b>1</b></span>"), dom)
+        XCTAssertFalse(dom.contains("<span class=\"sev-info\">") || dom.contains("<span class=\"sev-warning\">"), "no severity counted 0")
     }
 
     /// A measured step (TraceProbe's `ms=`) is drawn as a bar ending at its mark, one per

@@ -229,7 +229,11 @@ enum TimelinePageTemplate {
   addCount("marks", totalMarks);
   kinds.forEach((k, i) => { if (kindCounts[i] > 0) addCount(k, kindCounts[i]); });
   addCount("lifetimes", totalLifetimes);
-  for (const sev of ["error", "warning", "info"]) addCount(sev + "s", severityCounts[sev], "sev-" + sev);
+  // Only the severities present, so the header never reads "infos 0"; none at all is "findings 0".
+  const severityLabels = { error: "errors", warning: "warnings", info: "info" };
+  const severities = ["error", "warning", "info"].filter((sev) => severityCounts[sev] > 0);
+  for (const sev of severities) addCount(severityLabels[sev], severityCounts[sev], "sev-" + sev);
+  if (severities.length === 0) addCount("findings", 0);
   document.getElementById("axis-note").textContent = data.axis === "seconds"
     ? "Axis: seconds since the first event."
     : S ? "Axis: line order (a summary of a long trace is drawn by line)."
