@@ -43,6 +43,13 @@ import Testing
         #expect(allowed.stderr.isEmpty)
     }
 
+    /// The JSON report's `coverage` entry for the one input.
+    static func jsonCoverage(_ arguments: [String]) throws -> [String: Any] {
+        let result = try Tool.run(arguments + ["--format", "json"])
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        return try #require((document?["coverage"] as? [[String: Any]])?.first, "\(result.stdout)\n\(result.stderr)")
+    }
+
     /// An executable is no log: its string tables can read as prints (this tool's own binary
     /// gave 52 findings). The report says so first, and `check` fails after it, --allow-empty or not.
     @Test(arguments: ["/bin/ls", Tool.executable.path])
@@ -60,6 +67,8 @@ import Testing
         let workspace = try Workspace()
         let stats = try BadInputTests.ingestAndReadStats(path, workspace: workspace)
         #expect((stats["binary_percent"] ?? 0) >= 30)
+        // The JSON report carries the same figure.
+        #expect(try Self.jsonCoverage(["check", path])["binary_percent"] as? Int == stats["binary_percent"])
         // ingest stores it all the same, and says what it looks like.
         let ingested = try Tool.run(["ingest", path, "--db", workspace.path("again.sqlite")])
         #expect(ingested.status == 0)
@@ -83,6 +92,8 @@ import Testing
         #expect(decoded.stdout.contains("\(path): decoded from UTF-16; recognised 10 of 10 lines as lifecycle events\n"))
         #expect(decoded.stdout.replacingOccurrences(of: path, with: utf8).replacingOccurrences(of: "decoded from UTF-16; ", with: "") == plain.stdout)
         #expect(!plain.stdout.contains("UTF-16"))
+        #expect(try Self.jsonCoverage(["check", path])["encoding"] as? String == "utf-16")
+        #expect(try Self.jsonCoverage(["check", utf8])["encoding"] as? String == "utf-8")
         let stats = try BadInputTests.ingestAndReadStats(path, workspace: workspace)
         #expect(stats["utf16_bytes"] == (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int))
         #expect(try Tool.run(["ingest", path, "--db", workspace.path("again.sqlite")]).stderr.hasSuffix(" unrecognized; decoded from UTF-16\n"))
@@ -111,6 +122,9 @@ import Testing
         let checked = try Tool.run(["check", log])
         #expect(checked.status == 0)
         #expect(checked.stdout == expected)
+        let coverage = try Self.jsonCoverage(["check", log])
+        #expect(coverage["malformed_probes"] as? Int == 2)
+        #expect((coverage["malformed_probe_lines"] as? [[String: Any]])?.compactMap { $0["line"] as? Int } == [3, 4])
         // A stored trace says the same: the lines are read back from the store.
         let db = workspace.path("t.sqlite")
         let ingested = try Tool.run(["ingest", log, "--db", db])

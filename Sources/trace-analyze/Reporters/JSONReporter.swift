@@ -5,7 +5,7 @@ import TraceRules
 /// `{"version":1,"findings":[{"rule","severity","view","message","count","root_cause","location":{"file","line","column","declaration"},
 ///   "sites":[{"file","line","column","rule","message","status"}],
 ///   "evidence":[{"file","line"}]}], "fix_first":[{"rule","view","waste","unit","milliseconds"}],
-///   "static_findings":[{"rule","view","message","file","line","column","explains","status"}], "coverage":[{"file","lines","lifecycle_events","lookalikes","lookalike_lines":[{"line","text"}]}], "summary":{"findings","error","warning","info","traces","fail_on","failed","hidden"}}`
+///   "static_findings":[{"rule","view","message","file","line","column","explains","status"}], "coverage":[{"file","lines","lifecycle_events","lookalikes","lookalike_lines":[{"line","text"}],"malformed_probes","malformed_probe_lines":[{"line","text"}],"encoding","binary_percent"}], "summary":{"findings","error","warning","info","traces","fail_on","failed","hidden"}}`
 enum JSONReporter: Reporter {
     static let identifier = "json"
     static let summary = "A versioned JSON document with every finding, its location and its evidence."
@@ -34,6 +34,11 @@ enum JSONReporter: Reporter {
                     ("lifecycle_events", .int(trace.lifecycleEvents)),
                     ("lookalikes", .int(trace.lookalikes)),
                     ("lookalike_lines", .array(trace.lookalikeSamples.map { .object([("line", .int($0.line)), ("text", .string($0.text))]) })),
+                    ("malformed_probes", .int(trace.malformedProbeLines)),
+                    ("malformed_probe_lines", .array(trace.malformedProbeSamples.map { .object([("line", .int($0.line)), ("text", .string($0.text))]) })),
+                    // What the text report says before the counts: how the bytes were read.
+                    ("encoding", .string(trace.utf16Bytes > 0 ? "utf-16" : "utf-8")),
+                    ("binary_percent", .int(trace.binaryPercent)),
                 ])
             })),
             ("summary", .object([
