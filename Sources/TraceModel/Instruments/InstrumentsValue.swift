@@ -27,7 +27,9 @@ struct InstrumentsValueTable {
     /// Ids kept in the ring: 512 Ki values cost about 12 MB.
     static let windowSize = 1 << 19
 
-    private let windowMask: Int
+    /// The ring's size once grown: `windowSize`, or less in tests.
+    private let windowLimit: Int
+    private var windowMask: Int
     private var ring: [InstrumentsValue]
     private var ringIDs: [Int32]
     /// How often each ring value was referred to (saturating): decides what is kept.
@@ -37,16 +39,24 @@ struct InstrumentsValueTable {
     private var stringIndex: [String: Int32] = [:]
 
     /// A table whose ring holds `windowSize` ids (a power of two; tests make it small).
-    init(windowSize: Int = Self.windowSize) {
+    ///
+    /// The ring starts small and doubles as ids grow (a small export, or a fuzzer's input, does
+    /// not pay 12 MB to read a few rows). While every id seen is below the ring's size, each sits
+    /// in the slot it would have in the full ring, so what is kept and found is the same.
+    init(windowSize: Int = Self.windowSize, startingSize: Int = 1 << 10) {
         precondition(windowSize > 0 && windowSize & (windowSize - 1) == 0, "the window is a power of two")
-        windowMask = windowSize - 1
-        ring = [InstrumentsValue](repeating: .none, count: windowSize)
-        ringIDs = [Int32](repeating: -1, count: windowSize)
-        ringRefs = [UInt8](repeating: 0, count: windowSize)
+        precondition(startingSize > 0 && startingSize & (startingSize - 1) == 0, "the ring's first size is a power of two")
+        windowLimit = windowSize
+        let start = min(windowSize, startingSize)
+        windowMask = start - 1
+        ring = [InstrumentsValue](repeating: .none, count: start)
+        ringIDs = [Int32](repeating: -1, count: start)
+        ringRefs = [UInt8](repeating: 0, count: start)
     }
 
     /// Records the value of the element with `id`.
     mutating func define(_ id: Int, _ value: InstrumentsValue) {
+        if id > windowMask || id < 0, windowMask + 1 < windowLimit { grow(toHold: id) }
         let slot = id & windowMask
         let refs = ringRefs[slot]
         if refs > 0, ringIDs[slot] >= 0 {
@@ -56,6 +66,26 @@ struct InstrumentsValueTable {
         ring[slot] = value
         ringIDs[slot] = Int32(truncatingIfNeeded: id)
         ringRefs[slot] = 0
+    }
+
+    /// Doubles the ring until it holds `id` (a negative one: to its full size), moving each value
+    /// to its slot in the larger ring. Every id in the ring is below its old size, so none collide.
+    private mutating func grow(toHold id: Int) {
+        var size = windowMask + 1
+        while size < windowLimit && (id < 0 || id >= size) { size <<= 1 }
+        var grownRing = [InstrumentsValue](repeating: .none, count: size)
+        var grownIDs = [Int32](repeating: -1, count: size)
+        var grownRefs = [UInt8](repeating: 0, count: size)
+        for slot in ringIDs.indices where ringIDs[slot] >= 0 {
+            let moved = Int(ringIDs[slot]) & (size - 1)
+            grownRing[moved] = ring[slot]
+            grownIDs[moved] = ringIDs[slot]
+            grownRefs[moved] = ringRefs[slot]
+        }
+        ring = grownRing
+        ringIDs = grownIDs
+        ringRefs = grownRefs
+        windowMask = size - 1
     }
 
     /// The value `ref` points at; nil when it is unknown.
