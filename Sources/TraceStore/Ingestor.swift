@@ -178,7 +178,8 @@ public struct IncompleteTraceError: Error, CustomStringConvertible, Sendable {
 
     /// What a kept database holds of the input: `the 7 events read before it are stored in trace 1, marked incomplete`.
     public var stored: String {
-        "the \(events == 1 ? "event" : "\(events) events") read before it \(events == 1 ? "is" : "are") stored in trace \(traceID), marked incomplete"
+        guard events > 0 else { return "no event was read before it (trace \(traceID) is stored empty, marked incomplete)" }
+        return "the \(events == 1 ? "event" : "\(events) events") read before it \(events == 1 ? "is" : "are") stored in trace \(traceID), marked incomplete"
     }
 }
 

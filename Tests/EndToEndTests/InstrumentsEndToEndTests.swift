@@ -125,6 +125,33 @@ import Testing
         #expect(truncated.stderr.contains("truncated.xml: malformed XML at byte 8506: the input ends before <row> (opened at byte 8259) is closed (truncated export?)"))
     }
 
+    /// A DTD of its own is where XML declares entities (and where an expansion attack lives):
+    /// no xctrace export has one, so it is refused by name, in one line, before anything is
+    /// expanded; a bare `<!DOCTYPE x>` declares nothing and is read past. A failure before the
+    /// first event says so rather than offering to keep "0 events".
+    @Test func aDocumentTypeWithDeclarationsIsRefusedByName() throws {
+        let workspace = try Workspace()
+        let entities = try workspace.write("lol.xml", """
+            <?xml version="1.0"?>
+            <!doctype lol [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;&a;">]>
+            <trace-query-result>&b;</trace-query-result>
+
+            """)
+        let refusal = "malformed XML at byte 22: a document type declaration with its own declarations (<!DOCTYPE … [ … ]>), which no xctrace export has; it is refused and no entity in it is expanded"
+        let checked = try run(["check", entities])
+        #expect(checked.status == 1)
+        #expect(checked.stderr == "trace-analyze: error: \(entities): \(refusal); no event was read before it\n")
+        let ingested = try run(["ingest", entities, "--db", workspace.path("t.sqlite")])
+        #expect(ingested.status == 1)
+        #expect(ingested.stderr == "trace-analyze: error: \(entities): \(refusal); no event was read before it (trace 1 is stored empty, marked incomplete)\n")
+        let bare = try workspace.write("bare.xml", try String(contentsOfFile: Tool.fixture("instruments/xcode27-real-hitches.xml"), encoding: .utf8)
+            .replacingOccurrences(of: "<trace-query-result>", with: "<!DOCTYPE trace-query-result><trace-query-result>"))
+        let read = try run(["check", bare, "--format", "json"])
+        #expect(read.stdout.contains("\"rule\": \"hitch_time_ratio\""), "\(read.stderr)")
+        #expect(read.stdout == (try run(["check", "fixtures/instruments/xcode27-real-hitches.xml", "--format", "json"]).stdout
+            .replacingOccurrences(of: "fixtures/instruments/xcode27-real-hitches.xml", with: bare)))
+    }
+
     @Test func aRunWithoutSwiftUITablesIsAnEmptyTraceInCheck() throws {
         let result = try run(["check", "fixtures/instruments/other-tables.xml"])
         #expect(result.status == 1)

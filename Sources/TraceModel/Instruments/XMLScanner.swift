@@ -179,11 +179,23 @@ public struct XMLScanner {
                 continue
             }
             if byte == UInt8(ascii: "<") {
+                if Self.startsDocumentType(base + start, count: index - start) {
+                    // `<!DOCTYPE x [ <!ENTITY …> ]>`: the one place XML declares entities, and the way
+                    // in for entity expansion attacks. No xctrace export has one; none is expanded.
+                    throw XMLError(offset: consumed + start, reason: "a document type declaration with its own declarations (<!DOCTYPE … [ … ]>), which no xctrace export has; it is refused and no entity in it is expanded")
+                }
                 throw XMLError(offset: consumed + index, reason: "'<' inside a tag (the tag begun at byte \(consumed + start) is not closed)")
             }
             index += 1
         }
         return nil
+    }
+
+    /// Whether the `count` bytes at `tag` begin `<!DOCTYPE` (in any case, as SGML allowed).
+    private static func startsDocumentType(_ tag: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let name = Array("<!DOCTYPE".utf8)
+        guard count >= name.count else { return false }
+        return name.indices.allSatisfy { tag[$0] | 0x20 == name[$0] | 0x20 }
     }
 
     /// For `<!--`, `<![CDATA[` and `<?`: the bytes that end them (`.some(nil)` when the chunk is

@@ -91,6 +91,7 @@ enum CheckCommand: Command {
             } catch let incomplete as IncompleteTraceError {
                 // Without --db the database dies with the run: the rows read before the failure are not kept.
                 guard arguments.value("db") == nil else { throw ToolError("\(incomplete); \(incomplete.stored)") }
+                guard incomplete.events > 0 else { throw ToolError("\(incomplete); no event was read before it") }
                 throw ToolError("\(incomplete); nothing was kept: check reads into a temporary database "
                     + "(pass --db PATH, or use ingest, to keep the \(incomplete.events == 1 ? "event" : "\(incomplete.events) events") read before it)")
             }
