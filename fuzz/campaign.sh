@@ -16,6 +16,8 @@
 # on. Corpora and artifacts stay in .build-fuzz/ (see fuzz/run.sh).
 set -uo pipefail
 export SWIFT_BACKTRACE=enable=no
+# Leaks in the toolchain's own libraries, each with its reason, are not findings (fuzz/lsan.supp).
+export LSAN_OPTIONS="suppressions=$(cd "$(dirname "$0")" && pwd)/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 cd "$(dirname "$0")/.."
 . fuzz/targets.sh
 
