@@ -136,6 +136,14 @@ import Testing
         #expect(try Tool.run(["patterns", "test"], in: workspace.url).status == 0)
     }
 
+    /// A pattern longer than 256 UTF-16 units (where Foundation on Linux copies it to the heap:
+    /// the shape the config fuzz target found) compiles and reads its sample like a short one.
+    @Test func aLongPatternReadsItsSample() throws {
+        let long = try Tool.run(["patterns", "test", "--config", Tool.fixture("configs/long-regex.trace-analyze.json")])
+        #expect(long.status == 0, "\(long.stderr)")
+        #expect(long.stdout.hasSuffix("1 pattern, 1 sample: 1 passed, 0 failed\n"))
+    }
+
     @Test func aBadRegexIsAConfigurationErrorNamingThePattern() throws {
         let workspace = try Workspace()
         let path = try workspace.write("c.json", Self.config.replacingOccurrences(of: "(?<kind>", with: "((?<kind>"))
