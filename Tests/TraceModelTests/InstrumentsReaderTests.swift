@@ -132,6 +132,25 @@ import TraceModel
         #expect(whole.events.filter { $0.kind == .hitch }.map(\.durationMs) == [42, 16.666666])
     }
 
+    /// A byte-order mark is taken off however the chunks cut it (the instruments fuzz target
+    /// found a mark split over 1-byte chunks read as text), and offsets still count it: the same
+    /// events, counters and error, whole or in chunks of 1, 2 or 3 bytes.
+    @Test(arguments: [1, 2, 3, 5])
+    func aByteOrderMarkIsTakenOffWhereverTheChunksCutIt(chunk: Int) throws {
+        let export = [0xEF, 0xBB, 0xBF] + (try Self.bytes("hitches.xml"))
+        let whole = Self.read(export)
+        #expect(whole.error == nil)
+        #expect(whole.events == Self.read(try Self.bytes("hitches.xml")).events)
+        let cut = Self.read(export, chunk: chunk)
+        #expect(cut.error == nil && cut.events == whole.events && cut.stats == whole.stats, "chunks of \(chunk)")
+        // The fuzzer's input: a mark, then a log line, not XML. The error is at the input's byte 3.
+        let text = [0xEF, 0xBB, 0xBF] + Array("\n2022-08-25 localhost MyApp[1766]: FirstView init".utf8)
+        #expect(Self.read(text).error?.offset == 4)
+        #expect(Self.read(text, chunk: chunk).error == Self.read(text).error, "chunks of \(chunk)")
+        // Input that only begins like a mark is read as it is.
+        #expect(Self.read([0xEF, 0xBB], chunk: chunk).error == Self.read([0xEF, 0xBB]).error)
+    }
+
     @Test func sentinelsFallBackAndEntitiesAreDecoded() {
         let xml = """
             <?xml version="1.0"?>

@@ -14,6 +14,10 @@ public struct InstrumentsReader {
 
     private var scanner = XMLScanner()
     private var sink = InstrumentsSink()
+    /// The input's first bytes while they may still be a byte-order mark (a chunk may end inside
+    /// one); nil once that is decided.
+    private var lead: [UInt8]? = []
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Creates a reader at the start of an export.
     public init() {}
@@ -41,12 +45,25 @@ public struct InstrumentsReader {
     public mutating func consume(
         _ chunk: UnsafeRawBufferPointer, emit: (consuming Event, InstrumentsRow) -> Void, link: (InstrumentsEdge) -> Void
     ) throws {
-        var chunk = chunk
-        if scanner.offset == 0, sink.stats.lines == 0, chunk.starts(with: [0xEF, 0xBB, 0xBF]) {
-            chunk = UnsafeRawBufferPointer(rebasing: chunk[3...])
-        }
         defer { sink.drain(emit, link) }
-        try scanner.feed(chunk, into: &sink)
+        guard var lead else { return try scanner.feed(chunk, into: &sink) }
+        // A byte-order mark is taken off, however the chunks cut it; the offsets still count it.
+        var rest = chunk[...]
+        while lead.count < Self.byteOrderMark.count, let byte = rest.first, byte == Self.byteOrderMark[lead.count] {
+            lead.append(byte)
+            rest = rest.dropFirst()
+        }
+        if lead.count < Self.byteOrderMark.count && rest.isEmpty {
+            self.lead = lead
+            return
+        }
+        self.lead = nil
+        if lead.count == Self.byteOrderMark.count {
+            scanner.skip(lead.count)
+        } else {
+            try lead.withUnsafeBytes { try scanner.feed($0, into: &sink) }
+        }
+        try scanner.feed(UnsafeRawBufferPointer(rebasing: rest), into: &sink)
     }
 
     /// Ends the input: a document cut short is an error naming the byte where it stops.
@@ -57,6 +74,11 @@ public struct InstrumentsReader {
     /// `finish`, handing on node ids and edges as `consume` does.
     public mutating func finish(emit: (consuming Event, InstrumentsRow) -> Void, link: (InstrumentsEdge) -> Void) throws {
         defer { sink.drain(emit, link) }
+        if let lead, !lead.isEmpty {
+            // An input shorter than a byte-order mark that began like one: its bytes are the input.
+            self.lead = nil
+            try lead.withUnsafeBytes { try scanner.feed($0, into: &sink) }
+        }
         try scanner.finish()
     }
 }

@@ -50,6 +50,13 @@ public struct XMLScanner {
     /// Bytes read so far, up to the last complete token.
     public var offset: Int { consumed }
 
+    /// Counts `count` bytes before the first one fed as read (a byte-order mark the reader took
+    /// off), so that error offsets stay the input's own.
+    mutating func skip(_ count: Int) {
+        precondition(consumed == 0 && pending.isEmpty, "only the input's first bytes are skipped")
+        consumed = count
+    }
+
     /// True while an element is open: the input is inside a document.
     public var isInsideDocument: Bool { !open.isEmpty }
 
