@@ -8,7 +8,7 @@ fuzz_target() {
         probe) out=.build-fuzz/probe; dict=fuzz/probe.dict; seeds=(fixtures/probe fixtures/fuzz-regressions) ;;
         instruments) out=.build-fuzz/instruments; dict=fuzz/xml.dict; seeds=(fixtures/instruments fixtures/fuzz-regressions) ;;
         config) out=.build-fuzz/config; dict=fuzz/config.dict; seeds=(fixtures/configs fixtures/reporters/config.json) ;;
-        swift) out=.build-fuzz/swift; dict=fuzz/swift.dict; seeds=(fixtures/sources fixtures/sources-realworld fixtures/instrument-app) ;;
+        swift) out=.build-fuzz/swift; dict=fuzz/swift.dict; seeds=(fixtures/sources fixtures/sources-realworld fixtures/instrument-app fixtures/fuzz-regressions) ;;
         *) return 1 ;;
     esac
 }

@@ -76,8 +76,17 @@ package struct SwiftTokenizer {
                 let start = index
                 index += 1
                 while let next = self.byte(), next != UInt8(ascii: "`"), next != UInt8(ascii: "\n") { index += 1 }
-                emit(from: start, text: String(decoding: bytes[(start + 1)..<index], as: UTF8.self))
-                if self.byte() == UInt8(ascii: "`") { index += 1 }
+                let inside = bytes[(start + 1)..<index]
+                let closed = self.byte() == UInt8(ascii: "`")
+                if closed { index += 1 }
+                // `default` is the name default. Anything else in backticks (a raw identifier
+                // such as `{`, or a backtick never closed) keeps its backticks in the text: an
+                // identifier's text must never read as the punctuation a reader looks for.
+                if closed, let first = inside.first, Self.startsIdentifier(first), inside.allSatisfy({ Self.startsIdentifier($0) || Self.isDigit($0) }) {
+                    emit(from: start, text: String(decoding: inside, as: UTF8.self))
+                } else {
+                    emit(from: start, text: String(decoding: bytes[start..<index], as: UTF8.self))
+                }
             case _ where Self.startsIdentifier(byte):
                 let start = index
                 while let next = self.byte(), Self.startsIdentifier(next) || Self.isDigit(next) { index += 1 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SwiftSource
 @testable import TraceInstrument
 
 /// instrument is as careful with files as a formatter: what it cannot follow it leaves as it is
@@ -66,6 +67,19 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["Link.swift", "Nothing.swift", "ReadOnly.swift", "Target.swift"])
         // The link still points at the (now instrumented) file, as a link.
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.url.appendingPathComponent("Link.swift").path) == "Target.swift")
+    }
+
+    /// A name in backticks that is not a plain identifier (a raw identifier such as `{`, or a
+    /// backtick never closed) is never read as the punctuation inside it: the swift fuzz target
+    /// found `struct d: View`{` (a struct whose "opening brace" was that name) crashing
+    /// instrument. Such a struct has no body to instrument; `default` in backticks is still a name.
+    @Test func aBacktickedBraceIsANameNotABrace() throws {
+        for source in ["{struct d:View`{\n{{{{}}}}}", "struct E: View`{`\n{ }\n", "struct F: View `{` { var body: some View { Text(\"f\") } }\n"] {
+            let tokens = SwiftTokenizer.tokens(Array(source.utf8))
+            #expect(!tokens.contains { $0.isIdentifier && ["{", "}", "(", ")", "[", "]", ":"].contains($0.text) }, "\(source)")
+            #expect(try instrumented(source) == source, "\(source)")
+        }
+        #expect(SwiftTokenizer.tokens(Array("case `default`:".utf8)).map(\.text) == ["case", "default", ":"])
     }
 
     /// Third-party code a dependency manager checked out (a pod, a Carthage checkout, Xcode's
