@@ -31,4 +31,15 @@ import TraceModel
         #expect(error.offset == 14)
         #expect(error.reason == "text outside any element")
     }
+
+    /// Found: a column's name with a line break before it (`<mnemonic>\nseverity</mnemonic>`)
+    /// was read as "\nseverity" whole and as "severity" when a chunk ended after the break (the
+    /// scanner dropped whitespace at a chunk's end). Whitespace inside an element is now its text
+    /// whatever the chunks, and a column's name is read without the spaces around it.
+    @Test func aColumnNameIsReadWithoutTheSpacesAroundIt() throws {
+        let bytes = Array(try Data(contentsOf: fixtureURL("fuzz-regressions/xml-line-break-in-a-column-name.xml")))
+        let whole = InstrumentsReaderTests.read(bytes)
+        #expect(whole.events.first?.envelope.level == "Low", "the severity column is found")
+        #expect(InstrumentsReaderTests.read(bytes, chunk: 1).events == whole.events)
+    }
 }

@@ -127,7 +127,9 @@ struct InstrumentsSink: XMLSink {
         }
         if inMnemonic {
             inMnemonic = false
-            columns.append(InstrumentsColumn(mnemonic: XMLText.decode(text[...])))
+            // Spaces around the name (a reformatted export) are not part of it.
+            let name = text.drop { XMLScanner.isSpace($0) }
+            columns.append(InstrumentsColumn(mnemonic: XMLText.decode(name[..<(name.lastIndex { !XMLScanner.isSpace($0) }.map { $0 + 1 } ?? name.startIndex)])))
         } else if LifecycleWords.equals(name, "schema") {
             inSchema = false
         }

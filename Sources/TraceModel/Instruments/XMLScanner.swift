@@ -132,9 +132,12 @@ public struct XMLScanner {
                 }
                 if index == count {
                     // Whitespace between tags is all a chunk's end can hold and still be done
-                    // with; a value cut by the chunk waits for the rest.
+                    // with; a value cut by the chunk waits for the rest. Inside an element the
+                    // whitespace is its text's, handed on as one chunk would have: the text an
+                    // element gets must not depend on where the chunks were cut.
                     guard Self.allSpace(base + start, index - start) else { return start }
                     line += newlines
+                    if !open.isEmpty, index > start { sink.text(UnsafeRawBufferPointer(start: base + start, count: index - start)) }
                     return count
                 }
                 line += newlines
