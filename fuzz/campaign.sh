@@ -15,9 +15,6 @@
 # what it found. A target that finds something stops there, with the artifact named; the others go
 # on. Corpora and artifacts stay in .build-fuzz/ (see fuzz/run.sh).
 set -uo pipefail
-export SWIFT_BACKTRACE=enable=no
-# Leaks in the toolchain's own libraries, each with its reason, are not findings (fuzz/lsan.supp).
-export LSAN_OPTIONS="suppressions=$(cd "$(dirname "$0")" && pwd)/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 cd "$(dirname "$0")/.."
 . fuzz/targets.sh
 
@@ -30,13 +27,13 @@ chunk=600
 usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
 
 summary() {
-    awk -F'\t' 'NR > 1 {
+    awk -F'\t' -v targets="${fuzz_targets[*]}" 'NR > 1 {
         cpu[$2] += $4; execs[$2] += $6; chunks[$2]++
         if ($7 + 0 > rss[$2]) rss[$2] = $7 + 0
         if ($9 != "nothing" && $9 != "interrupted") found[$2] = found[$2] " " $9
     } END {
         printf "%-12s %10s %8s %14s %12s  %s\n", "target", "CPU", "chunks", "executions", "peak RSS", "found"
-        n = split("parser probe instruments config swift", order, " ")
+        n = split(targets, order, " ")
         for (i = 1; i <= n; i++) { t = order[i]
             printf "%-12s %4d h %02d m %8d %14d %9d MB  %s\n", t, cpu[t] / 3600, (cpu[t] % 3600) / 60,
                 chunks[t], execs[t], rss[t], (t in found) ? found[t] : "nothing"

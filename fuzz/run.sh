@@ -11,11 +11,6 @@
 # status otherwise.
 # Reproduce a finding with: TRACE_FUZZ_TARGET=TARGET .build-fuzz/trace-model-fuzzer <artifact>
 set -uo pipefail
-# A Swift trap should reach libFuzzer as a plain signal: the runtime's backtracer, reading the
-# stack from another thread, trips ASan and can hang.
-export SWIFT_BACKTRACE=enable=no
-# Leaks in the toolchain's own libraries, each with its reason, are not findings (fuzz/lsan.supp).
-export LSAN_OPTIONS="suppressions=$(cd "$(dirname "$0")" && pwd)/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 cd "$(dirname "$0")/.."
 
 target=parser

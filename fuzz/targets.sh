@@ -1,5 +1,16 @@
-# Sourced by fuzz/run.sh and fuzz/campaign.sh: each target's folder under .build-fuzz, dictionary
-# and seed folders. `fuzz_target NAME` sets out, dict and seeds, or returns 1 for an unknown name.
+# Sourced by fuzz/run.sh and fuzz/campaign.sh from the package root: the fuzzer's environment,
+# and each target's folder under .build-fuzz, dictionary and seed folders. `fuzz_target NAME`
+# sets out, dict and seeds, or returns 1 for an unknown name.
+
+# A Swift trap should reach libFuzzer as a plain signal: the runtime's backtracer, reading the
+# stack from another thread, trips ASan and can hang.
+export SWIFT_BACKTRACE=enable=no
+# Leaks in the toolchain's own libraries, each with its reason, are not findings (fuzz/lsan.supp).
+# Added once: `run.sh --target all` runs itself per target with this environment.
+case ":${LSAN_OPTIONS:-}:" in
+    *":suppressions=$PWD/fuzz/lsan.supp:"*) ;;
+    *) export LSAN_OPTIONS="suppressions=$PWD/fuzz/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}" ;;
+esac
 fuzz_targets=(parser probe instruments config swift)
 
 fuzz_target() {
