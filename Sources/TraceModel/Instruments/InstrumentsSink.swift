@@ -128,8 +128,7 @@ struct InstrumentsSink: XMLSink {
         if inMnemonic {
             inMnemonic = false
             // Spaces around the name (a reformatted export) are not part of it.
-            let name = text.drop { XMLScanner.isSpace($0) }
-            columns.append(InstrumentsColumn(mnemonic: XMLText.decode(name[..<(name.lastIndex { !XMLScanner.isSpace($0) }.map { $0 + 1 } ?? name.startIndex)])))
+            columns.append(InstrumentsColumn(mnemonic: XMLText.decode(XMLScanner.trimmed(text[...]))))
         } else if LifecycleWords.equals(name, "schema") {
             inSchema = false
         }
