@@ -122,7 +122,7 @@ import Testing
         // Truncated to less than was read: read again from its top.
         let rotated = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try rotated.truncate(atOffset: 0)
-        rotated.write(Data("TabView appear\nTabView appear\n".utf8))
+        rotated.write(Data("TabView appear\nTabView disappear\nTabView appear\n".utf8))
         try rotated.close()
         #expect(readLine(output.fileHandleForReading, until: "\"rule\":\"repeated_appear\"") != nil, "the truncated file read from its top")
         kill(process.processIdentifier, SIGINT)
@@ -130,7 +130,7 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
         let report = try #require(try objects(tail).last)
-        #expect((report["coverage"] as? [[String: Any]])?.first?["lines"] as? Int == 8 + 3 + 2)
+        #expect((report["coverage"] as? [[String: Any]])?.first?["lines"] as? Int == 8 + 3 + 3)
     }
 
     /// As `tail -F`: a file not there yet is waited for, saying so once; its lines are read

@@ -18,7 +18,12 @@ public enum RepeatedAppearRule: Rule {
             while its `@State` lives on. The rule counts appear lines of one view, and of one \
             instance when the line names one (`tab 1 appear`), between new identities: a \
             `@identity` in the view's `_printChanges()` line, or the release of the last state \
-            model it owns (`View Model deinit`) ends a lifetime. Info only: appearing again is \
+            model it owns (`View Model deinit`) ends a lifetime. A view on screen cannot appear \
+            again before something else happens, so appears of one view in one batch (nothing \
+            but appear and disappear lines, and the view's own init and body lines, between them, \
+            none a pause apart) are instances appearing together, as `ForEach` rows whose prints \
+            name no row: they count once. A view built, removed and inserted in one batch is a new \
+            instance in the old one's place (rows given new ids). Info only: appearing again is \
             often what the view needs; it matters when the work belongs to the first appearance.
             """,
         fix: """
@@ -69,6 +74,35 @@ public enum RepeatedAppearRule: Rule {
                 ItemRow(id: 1) init
                 ItemRow(id: 1) onDisappear
                 ItemRow(id: 1) onAppear
+                """),
+            Example(note: "Rows whose prints name no row, appearing together: one batch of appears is several rows, each appearing once.", """
+                FeedView body
+                PostRow init
+                PostRow init
+                PostRow body
+                PostRow body
+                FeedView appear
+                PostRow appear
+                PostRow appear
+                PostRow body
+                PostRow appear
+                """),
+            Example(note: "Rows given new ids on every update (`.id(UUID())`), their prints naming no row: built, removed and inserted in one update, each a new row.", """
+                ListView body
+                ItemRow init
+                ItemRow body
+                ListView appear
+                ItemRow appear
+                ListView body
+                ItemRow init
+                ItemRow body
+                ItemRow disappear
+                ItemRow appear
+                ListView body
+                ItemRow init
+                ItemRow body
+                ItemRow disappear
+                ItemRow appear
                 """),
             Example(note: "Rows that print their id after the verb are different rows, each appearing once.", """
                 RowView onAppear 1
@@ -186,6 +220,8 @@ public enum RepeatedAppearRule: Rule {
         @exclusivity(unchecked) private var shown: [Bool] = []
         /// Named instances replaced in place (`ItemRow(id: 1)` init, disappear, appear).
         @exclusivity(unchecked) private var swaps = InstanceSwaps()
+        /// Which appears happened together (rows appearing at once are not a row appearing again).
+        @exclusivity(unchecked) private var batches = AppearBatches()
 
         /// A closed group, its lines in `foundLines`.
         private struct Found {
@@ -204,6 +240,8 @@ public enum RepeatedAppearRule: Rule {
             var key: Int
             /// The position of its first appear.
             var first: Int
+            /// The position of its latest appear, counted or not.
+            var last: Int
             var lines: [Int]
         }
 
@@ -214,6 +252,7 @@ public enum RepeatedAppearRule: Rule {
 
         func observe(_ event: LifecycleEvent) {
             position += 1
+            batches.observe(event, at: position)
             // Every init, disappear and appear, so that a named instance replaced in place is known.
             let replaced = swaps.isReplacement(event)
             // A model's init: a type never seen with a body, appear or disappear line so far
@@ -230,14 +269,26 @@ public enum RepeatedAppearRule: Rule {
                 // a model's just before it) starts a new lifetime, as each sheet presentation does.
                 if afterInit, isOffScreen(view) { newLifetime(view) }
                 markOffScreen(view, false)
-                let current = lifetimeOf(view)
+                var current = lifetimeOf(view)
                 let key = NamePair(owner: view, owned: event.instance)
                 guard let index = groupIndex[key] else {
                     groupIndex[key] = groups.count
-                    groups.append(Group(view: view, instance: event.instance, lifetime: current, key: nextKey, first: position, lines: [event.line]))
+                    groups.append(Group(
+                        view: view, instance: event.instance, lifetime: current, key: nextKey, first: position, last: position,
+                        lines: [event.line]))
                     nextKey += 1
                     if minAppears <= 1 { reach(groups.count - 1) }
                     return
+                }
+                let last = groups[index].last
+                groups[index].last = position
+                if groups[index].lifetime == current && !replaced {
+                    // Another instance appearing with that one, not that one appearing again.
+                    if batches.isSibling(of: view, since: last) { return }
+                    if batches.isRebuilt(view, since: last) {
+                        newLifetime(view)
+                        current = lifetimeOf(view)
+                    }
                 }
                 // A named instance built anew while shown, then swapped off and on screen, is a
                 // new row in the old one's place (its id changed): a lifetime of its own.
