@@ -9,7 +9,7 @@ extension NonLazyNavigationDestinationRule {
     /// lifecycle line between (text lines and lines without a view do not count), and (when
     /// timestamps tell) less than `min_delay_seconds` after it. A burst of fewer than
     /// `min_destinations` types can never make a finding and is forgotten when it ends; in any
-    /// other, each init (of a type other than the root's) waits, in a list per type, for that
+    /// other, each init (of a type other than the root's, never shown before) waits, in a list per type, for that
     /// type's next appear or body: a destination's body runs only when it is pushed, while a
     /// child that is on screen prints one at once. When it comes, the destination was shown late if the root appeared again in
     /// between (the root's latest appear is after the burst's line) or if `min_delay_seconds`
@@ -55,9 +55,12 @@ extension NonLazyNavigationDestinationRule {
         /// latest of them (up to `heldWaiting`, the others on file).
         private struct ViewState {
             var lastAppear = 0
-            /// Appears not yet followed by a disappear: the type is on screen, and a value of it
-            /// made in a burst is a child's made again, not a destination waiting to be shown.
-            var onScreen = 0
+            /// It printed an appear or body line. A value of it made in a burst after that is no
+            /// destination waiting to be shown for the first time: the type is a child in the
+            /// hierarchy (on screen, or kept off it as a tab not selected: a destination's body
+            /// runs only when it is pushed), or a destination already shown, which its first
+            /// burst lists with how it was first shown.
+            var shown = false
             var isAwaited = false
             var waiting: [Destination] = []
         }
@@ -99,7 +102,7 @@ extension NonLazyNavigationDestinationRule {
             views.grow(toInclude: index, with: ViewState())
             switch event.kind {
             case .`init`:
-                guard headIsRoot, let headView, view != headView, views[index].onScreen == 0 else { return }
+                guard headIsRoot, let headView, view != headView, !views[index].shown else { return }
                 if let timestamp = event.ts, let headTimestamp, !(timestamp - headTimestamp < minDelay) { return }
                 let destination = Destination(
                     rootOrder: headOrder, rootLine: headLine, root: Int32(headView.index), rootIsAppear: headKind == .appear,
@@ -116,13 +119,10 @@ extension NonLazyNavigationDestinationRule {
                 // The burst ends before its types can be shown: this line may show one.
                 if burstCount > 0 { endBurst() }
                 if views[index].isAwaited { shown(index, event.ts) }
-                if event.kind == .appear {
-                    views[index].lastAppear = order
-                    views[index].onScreen += 1
-                }
+                if event.kind == .appear { views[index].lastAppear = order }
+                views[index].shown = true
                 headIsRoot = true
             default:
-                if event.kind == .disappear { views[index].onScreen = max(0, views[index].onScreen - 1) }
                 if burstCount > 0 { endBurst() }
                 headIsRoot = false
             }

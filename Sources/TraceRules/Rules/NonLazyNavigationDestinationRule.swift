@@ -63,6 +63,20 @@ public enum NonLazyNavigationDestinationRule: Rule {
                 2020-03-23 01:33:00.826983+0800 App[76407:18927258] 2️⃣ SecondView init 🟢
                 2020-03-23 01:33:00.850590+0800 App[76407:18927258] ---------2️⃣ SecondView appear-------
                 """),
+            Example(note: "A TabView's tab not selected is a child kept off screen, its body evaluated: its values made again with the parent are no destination.", """
+                HomeView body
+                FeedTab init
+                SearchTab init
+                SettingsView init
+                FeedTab body
+                SearchTab body
+                HomeView appear
+                FeedTab appear
+                HomeView body
+                FeedTab init
+                SearchTab init
+                SettingsView init
+                """),
             Example(note: "Children built with their parent and shown right away.", """
                 2024-05-01 10:00:00.000000+0000 App[1:2] ContentView appear
                 2024-05-01 10:00:00.001000+0000 App[1:2] HeaderView init

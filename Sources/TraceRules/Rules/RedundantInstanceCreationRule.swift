@@ -79,6 +79,22 @@ public enum RedundantInstanceCreationRule: Rule {
                 ↓trace-analyze: kind=init view=PlayButton id=#6
                 trace-analyze: kind=deinit view=PlayButton id=#6 seen=0
                 """),
+            Example(note: "A tab made again with every update of its TabView, selected again at the end: it shows the value it kept (no body ran), so the last value made was dropped too.", """
+                HomeView: @self, @identity changed.
+                FeedTab init
+                FeedTab: @self, @identity changed.
+                FeedTab appear
+                HomeView: _selection changed.
+                ↓FeedTab init
+                FeedTab disappear
+                HomeView: _count changed.
+                ↓FeedTab init
+                HomeView: _count changed.
+                ↓FeedTab init
+                HomeView: _selection changed.
+                ↓FeedTab init
+                FeedTab appear
+                """),
         ],
         nonTriggeringExamples: [
             Example(note: "Exact, from TraceProbe: each value made again was evaluated (its body read the kept token), as a label under a counter is.", """
@@ -276,7 +292,9 @@ public enum RedundantInstanceCreationRule: Rule {
                 let caused: Bool
                 if event.kind == .appear {
                     // An appear shows a value a body line already took, unless none was printed.
-                    guard views[view].runUses == 0, !views[view].run.isEmpty else { return }
+                    // A view that prints its body and appears without one shows the value it
+                    // kept (a tab selected again): a new value would have been evaluated.
+                    guard views[view].runUses == 0, !views[view].run.isEmpty, views[view].evaluations == 0 else { return }
                     views[view].usesAppears = true
                     caused = true
                 } else if event.isPrintChanges {
