@@ -13,7 +13,7 @@ public enum ModelHolding: String, CaseIterable, Sendable {
 }
 
 /// A small random app: a root whose state changes, with rows, a conditional child, a view that
-/// holds a model and an eager navigation destination, each present or not.
+/// holds a model, an eager navigation destination and tabs, each present or not.
 public struct GeneratedApp: Sendable {
     /// A child view kind.
     public struct Child: Sendable {
@@ -57,6 +57,19 @@ public struct GeneratedApp: Sendable {
     /// A `NavigationLink(destination:)` value made on every root update and never opened.
     public let destination: Child?
     public let updates: [Update]
+    /// A `TabView` of two tabs or none.
+    public let tabs: Tabs?
+
+    /// Two tabs, made by the root with every update as any child is, their identities given at
+    /// once, only the selected one on screen. A switch (a change of the root's selection) makes
+    /// the other appear and the shown one disappear, in that order as SwiftUI calls them: each
+    /// keeps its identity and state, so a tab shown again appears again within one lifetime.
+    public struct Tabs: Sendable {
+        public let first: Child
+        public let second: Child
+        /// Per update: whether it switches tabs.
+        public let switches: [Bool]
+    }
 
     private static let roots = ["ContentView", "HomeScreen", "LibraryView"]
     private static let rowTypes = ["ItemRow", "PostRow", "TrackCell"]
@@ -95,5 +108,10 @@ public struct GeneratedApp: Sendable {
         updates = (0..<Int.random(in: 1...7, using: &random)).map { _ in
             Update(toggles: random.chance(0.4), gap: random.milliseconds(300, 3000) / 1000)
         }
+        // Drawn last, so the parts above are each seed's as before.
+        let updateCount = updates.count
+        tabs = random.chance(0.3)
+            ? Tabs(first: child(["FeedTab"]), second: child(["SearchTab"]), switches: (0..<updateCount).map { _ in random.chance(0.5) })
+            : nil
     }
 }

@@ -74,6 +74,8 @@ public struct OracleCheck {
         case "heavy_initializer": checkHeavy(finding)
         case "long_body_update": checkLongBody(finding)
         case "non_lazy_navigation_destination": checkEagerDestinations(finding)
+        case "repeated_appear": checkRepeatedAppear(finding)
+        case "unstable_view_value": checkUnstable(finding)
         default: unchecked[finding.rule, default: 0] += 1
         }
     }
@@ -238,6 +240,41 @@ public struct OracleCheck {
                 claim(abs(later - truthLater) < 0.1, "eager: shown later", finding, "\(view) says \(later) s later, truth \(truthLater) s")
             }
         }
+    }
+
+    /// `FeedTab appeared 3 times within one lifetime (no new identity in between)`: one identity
+    /// of the view appeared that many times (the generated apps' views that appear again are
+    /// tabs, one identity each, so the figure is exact).
+    private mutating func checkRepeatedAppear(_ finding: Finding) {
+        guard let view = finding.view else { return claim(false, "appear: view", finding, "names no view") }
+        var appears: [Int: Int] = [:]
+        for timed in truth.steps {
+            if case let .appear(name, token) = timed.step, name == view { appears[token, default: 0] += 1 }
+        }
+        let most = appears.values.max() ?? 0
+        claim(most >= 2, "appear: false positive", finding, "no identity of \(view) appeared twice (appears per identity: \(appears.values.sorted()))")
+        let stated = Self.figure("appeared ([0-9]+) times", in: finding.message) ?? (finding.message.contains("appeared twice") ? 2 : nil)
+        claim(stated == finding.count, "appear: one account", finding, "message says \(stated.map(String.init) ?? "no figure"), count is \(finding.count)")
+        claim(finding.count == most, "appear: count", finding, "count \(finding.count), truth: \(most) appears of one identity")
+    }
+
+    /// `ItemRow's body re-ran by @self alone in 5 updates of HomeScreen, whatever had changed
+    /// (...), and never sat one out`: the root updates in which the view's body ran for a new
+    /// value alone, and none in which a value of it made for a kept identity went unread. (The
+    /// stored value it blames is hedged: the generated children read what changed instead,
+    /// which the message says the log cannot tell apart.)
+    private mutating func checkUnstable(_ finding: Finding) {
+        guard let view = finding.view, let facts = truth.views[view] else { return claim(false, "unstable: view", finding, "no such view") }
+        var update = -1
+        var updates: Set<Int> = []
+        for timed in truth.steps {
+            guard case let .body(name, _, changes, _, _) = timed.step else { continue }
+            if name == truth.root { update += 1 } else if name == view, changes == ["@self"] { updates.insert(update) }
+        }
+        let stated = Self.figure("alone in ([0-9]+) updates", in: finding.message)
+        claim(stated == finding.count, "unstable: one account", finding, "message says \(stated.map(String.init) ?? "no figure"), count is \(finding.count)")
+        claim(finding.count == updates.count, "unstable: updates", finding, "count \(finding.count), truth: \(updates.count) updates with a body by @self alone")
+        claim(facts.dropped == 0, "unstable: sat out", finding, "\(facts.dropped) values of \(view) went unread")
     }
 
     /// The decimal the first capture of `pattern` reads in `message`.

@@ -19,6 +19,8 @@ public struct Simulator {
     private var everShown: Set<String> = []
     private var injectedModel: Int?
     private var heldDestination: Int?
+    /// The tab on screen (`tab/0` or `tab/1`), when the app has tabs.
+    private var selectedTab = 0
 
     /// The truth of `app`'s run.
     public static func play(_ app: GeneratedApp) -> Truth {
@@ -49,11 +51,13 @@ public struct Simulator {
     private mutating func run() {
         var showsConditional = true
         for update in 0...app.updates.count {
+            var switchesTab = false
             if update > 0 {
                 clock += UInt64(app.updates[update - 1].gap * 1_000_000_000)
                 if app.updates[update - 1].toggles { showsConditional.toggle() }
+                switchesTab = app.tabs?.switches[update - 1] ?? false
             }
-            play(update: update, showsConditional: showsConditional)
+            play(update: update, showsConditional: showsConditional, switchesTab: switchesTab)
         }
         // The app ends: every identity still alive releases its state, in place order.
         for place in placeOrder { release(place) }
@@ -74,7 +78,7 @@ public struct Simulator {
         let stateName: String?
     }
 
-    private mutating func play(update: Int, showsConditional: Bool) {
+    private mutating func play(update: Int, showsConditional: Bool, switchesTab: Bool) {
         if update == 0 {
             let token = number()
             record(.viewInit(view: app.root, value: token, ms: 0.01))
@@ -105,6 +109,10 @@ public struct Simulator {
         }
         if let holder = app.holder {
             made.append(make(holder.child, at: "holder", model: holder, stateName: "_model"))
+        }
+        if let tabs = app.tabs {
+            made.append(make(tabs.first, at: "tab/0", model: nil))
+            made.append(make(tabs.second, at: "tab/1", model: nil))
         }
         if let destination = app.destination {
             let value = number()
@@ -151,7 +159,10 @@ public struct Simulator {
                 let changes = ["@self", "@identity"] + (value.stateName.map { [$0] } ?? [])
                 record(.body(view: value.child.type, token: value.value, changes: changes, ms: value.child.bodyMs, newIdentity: true),
                        advancing: value.child.bodyMs)
-                appeared.append((value.child.type, value.value))
+                // Of the tabs, only the selected one is on screen.
+                if !value.place.hasPrefix("tab/") || value.place == "tab/\(selectedTab)" {
+                    appeared.append((value.child.type, value.value))
+                }
             }
         }
         for step in released { record(step) }
@@ -165,6 +176,14 @@ public struct Simulator {
         placeOrder.removeAll { places[$0] == nil }
         if update == 0 { record(.appear(view: app.root, token: places["root"]!.token)) }
         for (view, token) in appeared { record(.appear(view: view, token: token)) }
+        if switchesTab {
+            // The other tab appears, then the one that was shown disappears.
+            let shown = places["tab/\(selectedTab)"]!
+            selectedTab = 1 - selectedTab
+            let next = places["tab/\(selectedTab)"]!
+            record(.appear(view: next.view, token: next.token))
+            record(.disappear(view: shown.view, token: shown.token))
+        }
         noteRecreationUpdates()
     }
 

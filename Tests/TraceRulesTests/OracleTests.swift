@@ -64,7 +64,7 @@ struct OracleTests {
         let mismatches = families.values.reduce(0, +)
         print("oracle: \(seeds.count) runs x \(LogStyle.allCases.count) styles = \(logs) logs, \(findings) findings, \(claims) claims checked, \(mismatches) mismatches"
               + (families.isEmpty ? "" : " (" + families.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + ")")
-              + "; not modelled: " + unchecked.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+              + (unchecked.isEmpty ? "" : "; not modelled: " + unchecked.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))
         #expect(mismatches == 0, "\(firstFailures.joined(separator: "\n"))")
     }
 }
