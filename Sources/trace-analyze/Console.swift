@@ -58,6 +58,13 @@ enum Console {
         writeError(message + "\n")
     }
 
+    /// Names the folders of third-party code a listing did not enter, and how to `verb` one
+    /// anyway (name it).
+    static func noteVendored(_ folders: [String], verb: String) {
+        guard !folders.isEmpty else { return }
+        note("trace-analyze: note: not entered, third-party code from a dependency manager: \(folders.joined(separator: ", ")) (name a folder to \(verb) it anyway)")
+    }
+
     /// Rewrites the current stderr line; used for live progress on a terminal.
     static func status(_ message: String) {
         writeError("\r\u{1B}[2K" + message)

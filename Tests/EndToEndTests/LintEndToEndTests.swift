@@ -41,6 +41,31 @@ import Testing
             """)
     }
 
+    /// Third-party code a dependency manager checked out is not linted, and the user is told
+    /// which folders were passed over; a folder named on the command line is linted whatever
+    /// its name.
+    @Test func thirdPartyFoldersAreNamedNotLinted() throws {
+        let workspace = try Workspace()
+        for folder in ["App", "Pods/Charts/Source", "Carthage/Checkouts/Lib"] {
+            try FileManager.default.createDirectory(atPath: workspace.path(folder), withIntermediateDirectories: true)
+            _ = try workspace.write("\(folder)/PlayerView.swift", Self.player)
+        }
+        let result = try Tool.run(["lint", workspace.url.path, "--format", "xcode"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("App/PlayerView.swift:6:9"))
+        #expect(!result.stdout.contains("Pods/") && !result.stdout.contains("Carthage/"), "\(result.stdout)")
+        #expect(result.stderr.contains("note: not entered, third-party code from a dependency manager: \(workspace.url.path)/Carthage, \(workspace.url.path)/Pods (name a folder to lint it anyway)"), "\(result.stderr)")
+        let named = try Tool.run(["lint", workspace.path("Pods"), "--format", "xcode"])
+        #expect(named.stdout.contains("Pods/Charts/Source/PlayerView.swift:6:9"), "\(named.stdout)\(named.stderr)")
+        // Nothing else to read: the error says the third-party folders were passed over.
+        let onlyVendored = try Workspace()
+        try FileManager.default.createDirectory(atPath: onlyVendored.path("Pods/Charts"), withIntermediateDirectories: true)
+        _ = try onlyVendored.write("Pods/Charts/PlayerView.swift", Self.player)
+        let empty = try Tool.run(["lint", onlyVendored.url.path])
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains("no Swift file under \(onlyVendored.url.path) outside third-party folders"), "\(empty.stderr)")
+    }
+
     /// The text report prints each finding's fix once, on its "How to fix it" line; the formats
     /// of one line per finding (xcode, above) keep it in the message.
     @Test func theTextReportPrintsEachFixOnce() throws {

@@ -131,8 +131,16 @@ public struct Linter: Sendable {
     /// The `.swift` files at `paths`: a file as given, a directory's files below it in path
     /// order, skipping hidden directories, `.build` and `DerivedData`.
     public static func swiftFiles(in paths: [String]) throws -> [String] {
+        try sourceListing(in: paths).files
+    }
+
+    /// The `.swift` files at `paths`, as `swiftFiles(in:)` lists them, and the folders of
+    /// third-party code a dependency manager checked out (`Pods`, `Carthage`...) that the listing
+    /// did not enter, for the user to be told.
+    public static func sourceListing(in paths: [String]) throws -> (files: [String], vendored: [String]) {
         do {
-            return try SwiftFileList.paths(in: paths)
+            let listing = try SwiftFileList.listing(in: paths)
+            return (listing.files, listing.vendored)
         } catch {
             throw AnalysisError(error.description)
         }

@@ -61,9 +61,7 @@ enum InstrumentCommand: Command {
         }
         Console.write(report.diff)
         for skipped in report.skipped { Console.note("trace-analyze: warning: \(skipped.path): \(skipped.reason)") }
-        if !report.vendored.isEmpty {
-            Console.note("trace-analyze: note: not entered, third-party code from a dependency manager: \(report.vendored.joined(separator: ", ")) (name a folder to instrument it anyway)")
-        }
+        Console.noteVendored(report.vendored, verb: "instrument")
         for note in report.notes { Console.note("trace-analyze: note: \(note)") }
         Console.note(InstrumentSummary.text(report, instrumenter: instrumenter))
         if let file = report.stoppedBefore {

@@ -45,10 +45,11 @@ enum LintCommand: Command {
         let runtime = try RuleConfiguration(file: file)
         let configuration = try LintConfiguration(file: file)
         let options = try ReportOptions(arguments, configuration: checkConfiguration, scanningSources: false)
-        let swiftFiles = try Linter.swiftFiles(in: paths)
+        let (swiftFiles, vendored) = try Linter.sourceListing(in: paths)
+        Console.noteVendored(vendored, verb: "lint")
         // Loud, never silently green: as `check` refuses a log with nothing in it.
         guard !swiftFiles.isEmpty else {
-            throw ToolError("no Swift file under \(paths.joined(separator: ", ")): lint reads .swift files; name the app's sources (e.g. trace-analyze lint Sources/MyApp)")
+            throw ToolError("no Swift file under \(paths.joined(separator: ", "))\(vendored.isEmpty ? "" : " outside third-party folders"): lint reads .swift files; name the app's sources (e.g. trace-analyze lint Sources/MyApp)")
         }
         let result = Linter(configuration: configuration).lint(paths: swiftFiles)
         for problem in result.problems { Console.note("trace-analyze: warning: \(problem)") }
