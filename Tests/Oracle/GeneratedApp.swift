@@ -56,6 +56,15 @@ public struct GeneratedApp: Sendable {
     public let holder: Holder?
     /// A `NavigationLink(destination:)` value made on every root update and never opened.
     public let destination: Child?
+    /// A second such link's, of the other destination type (a list of links), or none.
+    public let secondDestination: Child?
+    /// Per update: whether the user opens the first destination a second after it (a
+    /// `NavigationSplitView` shows it in the detail column, the list staying on screen) and
+    /// closes it before the next; only when the app is made `opensDestinations` (see
+    /// `OracleTests.openedDestinations`).
+    public let opens: [Bool]
+    /// The destination values made on every root update, in order.
+    public var destinations: [Child] { [destination, secondDestination].compactMap { $0 } }
     public let updates: [Update]
     /// A `TabView` of two tabs or none.
     public let tabs: Tabs?
@@ -78,8 +87,9 @@ public struct GeneratedApp: Sendable {
     private static let destinations = ["SettingsView", "AboutScreen"]
     private static let unrelatedModels = ["SessionStore", "FeedLoader", "AccountService"]
 
-    /// The app of `seed`: the same app on every machine.
-    public init(seed: UInt64) {
+    /// The app of `seed`: the same app on every machine; with `opensDestinations`, the same
+    /// app whose user opens its first destination now and then.
+    public init(seed: UInt64, opensDestinations: Bool = false) {
         var random = SplitMix(seed: seed)
         func child(_ names: [String]) -> Child {
             Child(
@@ -113,5 +123,9 @@ public struct GeneratedApp: Sendable {
         tabs = random.chance(0.3)
             ? Tabs(first: child(["FeedTab"]), second: child(["SearchTab"]), switches: (0..<updateCount).map { _ in random.chance(0.5) })
             : nil
+        let first = destination?.type
+        let other = Self.destinations.filter { $0 != first }
+        secondDestination = destination != nil && random.chance(0.5) ? child(other) : nil
+        opens = destination == nil || !opensDestinations ? [] : (0..<updateCount).map { _ in random.chance(0.25) }
     }
 }

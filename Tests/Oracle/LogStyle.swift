@@ -34,6 +34,8 @@ public enum LogStyle: String, CaseIterable, Sendable {
     public var showsCauses: Bool { self == .printChanges || self == .ownerPrefixed || self == .mixed || self == .probeAndPrintChanges || self == .instruments }
     /// The input is an `xctrace export`, read by the Instruments reader rather than line by line.
     public var isRecording: Bool { self == .instruments }
+    /// Its lines carry times (a probe's `t=`, NSLog's stamp, a recording's start).
+    public var showsTimes: Bool { self == .probe || self == .probeAndPrintChanges || self == .nslogEmoji || self == .instruments }
 
     /// The run's log in this style.
     public func render(_ truth: Truth) -> RenderedLog {

@@ -230,6 +230,8 @@ public struct OracleCheck {
         for entry in list.components(separatedBy: ", ") {
             guard let open = entry.firstIndex(of: "(") else { continue }
             let view = entry[..<open].trimmingCharacters(in: .whitespaces)
+            let destinations = truth.destinations
+            claim(destinations.contains(view), "eager: destination", finding, "\(view) is no navigation destination (the app's: \(destinations))")
             let steps = truth.steps
             let firstInit = steps.first { if case let .viewInit(name, _, _) = $0.step { return name == view } else { return false } }?.time
             let firstAppear = steps.first { if case let .appear(name, _) = $0.step { return name == view } else { return false } }?.time

@@ -18,7 +18,8 @@ public struct Simulator {
     private var placeOrder: [String] = []
     private var everShown: Set<String> = []
     private var injectedModel: Int?
-    private var heldDestination: Int?
+    /// Per destination type, the value the link holds.
+    private var heldDestinations: [String: Int] = [:]
     /// The tab on screen (`tab/0` or `tab/1`), when the app has tabs.
     private var selectedTab = 0
 
@@ -32,6 +33,7 @@ public struct Simulator {
     private init(app: GeneratedApp) {
         self.app = app
         truth = Truth(root: app.root)
+        truth.destinations = app.destinations.map(\.type)
         if let holder = app.holder {
             let owner = holder.holding == .injected ? app.root : holder.child.type
             truth.models[holder.model] = Truth.ModelFacts(owner: owner, holding: holder.holding)
@@ -58,11 +60,12 @@ public struct Simulator {
                 switchesTab = app.tabs?.switches[update - 1] ?? false
             }
             play(update: update, showsConditional: showsConditional, switchesTab: switchesTab)
+            if update < app.opens.count, app.opens[update] { openDestination() }
         }
         // The app ends: every identity still alive releases its state, in place order.
         for place in placeOrder { release(place) }
-        if let heldDestination, let destination = app.destination {
-            record(.tokenEnd(view: destination.type, value: heldDestination, seen: false))
+        for destination in app.destinations {
+            if let held = heldDestinations[destination.type] { dropDestination(destination, value: held) }
         }
         if let injectedModel, let holder = app.holder {
             record(.modelDeinit(model: holder.model, id: injectedModel, owner: app.root))
@@ -114,12 +117,12 @@ public struct Simulator {
             made.append(make(tabs.first, at: "tab/0", model: nil))
             made.append(make(tabs.second, at: "tab/1", model: nil))
         }
-        if let destination = app.destination {
+        for destination in app.destinations {
             let value = number()
             record(.viewInit(view: destination.type, value: value, ms: destination.initMs), advancing: destination.initMs)
             truth.views[destination.type]!.initWithModelsMs.append(destination.initMs)
-            if let previous = heldDestination { record(.tokenEnd(view: destination.type, value: previous, seen: false)) }
-            heldDestination = value
+            if let previous = heldDestinations[destination.type] { dropDestination(destination, value: previous) }
+            heldDestinations[destination.type] = value
         }
         // SwiftUI evaluates them; what it does not keep is released as the update commits.
         var released: [Truth.Step] = []
@@ -185,6 +188,27 @@ public struct Simulator {
             record(.disappear(view: shown.view, token: shown.token))
         }
         noteRecreationUpdates()
+    }
+
+    /// A destination value the link held and replaced (or held at the end), never shown.
+    private mutating func dropDestination(_ destination: GeneratedApp.Child, value: Int) {
+        record(.tokenEnd(view: destination.type, value: value, seen: false))
+        truth.views[destination.type]!.dropped += 1
+        truth.views[destination.type]!.droppedInitMs += destination.initMs
+    }
+
+    /// The user opens the first destination: the value its link holds gets an identity (its
+    /// first body) and appears; closed a moment later, it disappears and its state goes.
+    private mutating func openDestination() {
+        guard let destination = app.destination, let value = heldDestinations.removeValue(forKey: destination.type) else { return }
+        // A user's tap: a second after the update, well past any update's own lines.
+        clock += 1_000_000_000
+        record(.body(view: destination.type, token: value, changes: ["@self", "@identity"], ms: destination.bodyMs, newIdentity: true),
+               advancing: destination.bodyMs)
+        record(.appear(view: destination.type, token: value))
+        clock += 500_000_000
+        record(.disappear(view: destination.type, token: value))
+        record(.tokenEnd(view: destination.type, value: value, seen: true))
     }
 
     /// The types given a new identity in this update after they already had one.

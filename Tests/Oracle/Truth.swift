@@ -62,6 +62,8 @@ public struct Truth: Sendable {
     public internal(set) var models: [String: ModelFacts] = [:]
     /// The app's root: its first body is the trace's start, never a cause.
     public let root: String
+    /// The types of the app's `NavigationLink(destination:)` values.
+    public internal(set) var destinations: [String] = []
 
     init(root: String) { self.root = root }
 

@@ -11,7 +11,7 @@ struct OracleTests {
     static let replay = ProcessInfo.processInfo.environment["ORACLE_SEED"].flatMap(UInt64.init)
 
     /// Every style of every seed's run, its findings and their check.
-    static func analyse(_ seeds: [UInt64]) -> [(UInt64, Truth, [(RenderedLog, [Finding], OracleCheck)])] {
+    static func analyse(_ seeds: [UInt64], opensDestinations: Bool = false) -> [(UInt64, Truth, [(RenderedLog, [Finding], OracleCheck)])] {
         /// The results by seed index, written under `lock` from the workers.
         final class Slots: @unchecked Sendable {
             let lock = NSLock()
@@ -20,7 +20,7 @@ struct OracleTests {
         }
         let slots = Slots(seeds.count)
         DispatchQueue.concurrentPerform(iterations: seeds.count) { index in
-            let truth = Simulator.play(GeneratedApp(seed: seeds[index]))
+            let truth = Simulator.play(GeneratedApp(seed: seeds[index], opensDestinations: opensDestinations))
             let runs = LogStyle.allCases.map { style in
                 let log = style.render(truth)
                 let found = OracleCheck.findings(of: log)
@@ -33,15 +33,21 @@ struct OracleTests {
         return slots.results.map { $0! }
     }
 
-    @Test func everyFindingOnEveryStyleIsTrue() {
-        let seeds: [UInt64] = Self.replay.map { [$0] } ?? Array(1...UInt64(Self.runs))
+    /// One sweep's account: its summary line, and each mismatch with its style and a text that
+    /// says how to replay it (the first of each family, or all when one seed is replayed).
+    struct Sweep {
+        var summary = ""
+        var mismatches: [(family: String, style: LogStyle, finding: Finding)] = []
+        var firstFailures: [String] = []
+    }
+
+    static func sweep(_ seeds: [UInt64], opensDestinations: Bool = false) -> Sweep {
+        var sweep = Sweep()
         var claims = 0, findings = 0, logs = 0
         var families: [String: Int] = [:]
         var unchecked: [String: Int] = [:]
-        var firstFailures: [String] = []
         // Each run's logs are analysed on all cores (each analysis is its own); then read in seed order.
-        let results = Self.analyse(seeds)
-        for (seed, truth, runs) in results {
+        for (seed, truth, runs) in analyse(seeds, opensDestinations: opensDestinations) {
             for (log, found, check) in runs {
                 let style = log.style
                 logs += 1
@@ -50,21 +56,44 @@ struct OracleTests {
                 for (rule, count) in check.unchecked { unchecked[rule, default: 0] += count }
                 for mismatch in check.mismatches {
                     families[mismatch.family, default: 0] += 1
+                    sweep.mismatches.append((mismatch.family, style, mismatch.finding))
                     // The first of each family (and style): enough to see every kind of mistake.
-                    if families[mismatch.family] == 1 || (Self.replay != nil) {
-                        firstFailures.append("seed \(seed), style \(style.rawValue) (ORACLE_SEED=\(seed) replays it):\n  \(mismatch)\n  truth: views \(truth.views.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" })\n  models \(truth.models)")
+                    if families[mismatch.family] == 1 || (replay != nil) {
+                        sweep.firstFailures.append("seed \(seed), style \(style.rawValue) (ORACLE_SEED=\(seed) replays it):\n  \(mismatch)\n  truth: views \(truth.views.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" })\n  models \(truth.models)")
                     }
                 }
-                if Self.replay != nil {
+                if replay != nil {
                     print("--- \(style.rawValue)\n\(log.text)")
                     for finding in found { print("  \(finding.rule) \(finding.view ?? "-") [\(finding.count)] \(finding.message) | \(finding.rootCause ?? "")") }
                 }
             }
         }
-        let mismatches = families.values.reduce(0, +)
-        print("oracle: \(seeds.count) runs x \(LogStyle.allCases.count) styles = \(logs) logs, \(findings) findings, \(claims) claims checked, \(mismatches) mismatches"
-              + (families.isEmpty ? "" : " (" + families.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + ")")
-              + (unchecked.isEmpty ? "" : "; not modelled: " + unchecked.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))
-        #expect(mismatches == 0, "\(firstFailures.joined(separator: "\n"))")
+        sweep.summary = "\(seeds.count) runs x \(LogStyle.allCases.count) styles = \(logs) logs, \(findings) findings, \(claims) claims checked, \(sweep.mismatches.count) mismatches"
+            + (families.isEmpty ? "" : " (" + families.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + ")")
+            + (unchecked.isEmpty ? "" : "; not modelled: " + unchecked.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        return sweep
+    }
+
+    @Test func everyFindingOnEveryStyleIsTrue() {
+        let sweep = Self.sweep(Self.replay.map { [$0] } ?? Array(1...UInt64(Self.runs)))
+        print("oracle: " + sweep.summary)
+        #expect(sweep.mismatches.count == 0, "\(sweep.firstFailures.joined(separator: "\n"))")
+    }
+
+    /// The same apps, whose user opens the first destination now and then, a second after an
+    /// update, and closes it: a new identity no parent's update made, as a presentation is.
+    ///
+    /// Known issue: in a log without times, `_printChanges()` lines naming the destination's new
+    /// identity right after its parent's update lines (no appear between) read exactly as a child
+    /// that update re-created, so `identity_churn` says it was. The logs with times (probe,
+    /// NSLog, a recording) tell the tap a second later apart, and are held to every claim.
+    @Test func openedDestinations() {
+        let sweep = Self.sweep(Self.replay.map { [$0] } ?? Array(1...UInt64(max(1, Self.runs / 4))), opensDestinations: true)
+        print("oracle, destinations opened: " + sweep.summary)
+        let untimedChurn = sweep.mismatches.filter { $0.family == "churn: false positive" && !$0.style.showsTimes }
+        #expect(sweep.mismatches.count - untimedChurn.count == 0, "\(sweep.firstFailures.joined(separator: "\n"))")
+        withKnownIssue("without times, a destination opened again right after its parent's update reads as re-created by it") {
+            #expect(untimedChurn.count == 0, "\(untimedChurn.count) identity_churn findings on opened destinations in logs without times")
+        }
     }
 }
