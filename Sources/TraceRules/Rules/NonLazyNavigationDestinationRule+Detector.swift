@@ -9,12 +9,12 @@ extension NonLazyNavigationDestinationRule {
     /// lifecycle line between (text lines and lines without a view do not count), and (when
     /// timestamps tell) less than `min_delay_seconds` after it. A burst of fewer than
     /// `min_destinations` types can never make a finding and is forgotten when it ends; in any
-    /// other, each init (of a type other than the root's, never shown before) waits, in a list per type, for that
-    /// type's next appear or body: a destination's body runs only when it is pushed, while a
-    /// child that is on screen prints one at once. When it comes, the destination was shown late if the root appeared again in
-    /// between (the root's latest appear is after the burst's line) or if `min_delay_seconds`
-    /// passed, and joins its root's list of late ones; otherwise it is dropped. What still waits
-    /// at the end was never shown.
+    /// other, each init (of a type other than the root's, never shown before) waits, in a list
+    /// per type, for that type's next appear or body: a destination's body runs only when it is
+    /// pushed, while a child that is on screen prints one at once. When it comes, the
+    /// destination was shown late if the root appeared again in between (the root's latest
+    /// appear is after the burst's line) or if `min_delay_seconds` passed, and joins its root's
+    /// list of late ones; otherwise it is dropped. What still waits at the end was never shown.
     ///
     /// Only view types count as destinations, so the coordinators the destinations create are
     /// not counted twice; that is known only at the end of the trace, so `finish` filters. The
