@@ -79,6 +79,8 @@ public struct Simulator {
         let value: Int
         let model: Int?
         let stateName: String?
+        /// Whether a new identity here appears at once (a tab not selected is kept off screen).
+        var onScreen = true
     }
 
     private mutating func play(update: Int, showsConditional: Bool, switchesTab: Bool) {
@@ -114,8 +116,11 @@ public struct Simulator {
             made.append(make(holder.child, at: "holder", model: holder, stateName: "_model"))
         }
         if let tabs = app.tabs {
-            made.append(make(tabs.first, at: "tab/0", model: nil))
-            made.append(make(tabs.second, at: "tab/1", model: nil))
+            for (index, tab) in [tabs.first, tabs.second].enumerated() {
+                var value = make(tab, at: "tab/\(index)", model: nil)
+                value.onScreen = index == selectedTab
+                made.append(value)
+            }
         }
         for destination in app.destinations {
             let value = number()
@@ -162,10 +167,7 @@ public struct Simulator {
                 let changes = ["@self", "@identity"] + (value.stateName.map { [$0] } ?? [])
                 record(.body(view: value.child.type, token: value.value, changes: changes, ms: value.child.bodyMs, newIdentity: true),
                        advancing: value.child.bodyMs)
-                // Of the tabs, only the selected one is on screen.
-                if !value.place.hasPrefix("tab/") || value.place == "tab/\(selectedTab)" {
-                    appeared.append((value.child.type, value.value))
-                }
+                if value.onScreen { appeared.append((value.child.type, value.value)) }
             }
         }
         for step in released { record(step) }
