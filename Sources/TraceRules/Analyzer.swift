@@ -90,7 +90,8 @@ public struct Analyzer {
         /// Stores the updates and causes, when they are to be stored; inside the caller's transaction.
         func storeExplanations(in database: Database) throws {
             guard writesExplanations else { return }
-            try ExplanationStore.store(tracker, symbols: symbols, traceID: traceID, eventIDs: eventIDs, in: database)
+            let marks = launches.flatMap(\.identityMarks).sorted { $0.event < $1.event }
+            try ExplanationStore.store(tracker, marks: marks, symbols: symbols, traceID: traceID, eventIDs: eventIDs, in: database)
         }
     }
 

@@ -44,6 +44,15 @@ public struct Violation: Sendable, Equatable {
         /// still worth a look (one state reset where the rule wants two, a heavy init that ran once).
         case hint
 
+        /// The weights in order, lightest first: a live run re-announces a finding whose weight rose.
+        public var rank: Int {
+            switch self {
+            case .hint: 0
+            case .lowered: 1
+            case .full: 2
+            }
+        }
+
         /// The severity of a finding of this weight from a rule configured at `severity`.
         public func severity(for severity: Severity) -> Severity {
             switch self {

@@ -7,4 +7,13 @@ extension Schema {
     ALTER TABLE causes ADD COLUMN verdict TEXT;
     DELETE FROM stats WHERE name IN ('updates', 'updates_last_event');
     """
+
+    /// Version 13 adds `causes.lifetime`: for a new identity that the log places, whether it was
+    /// added beside others, shown again after it was removed, or replaced one still on screen
+    /// (`LifetimeVerdict` in TraceRules), the verdict `identity_churn` reports. Traces explained
+    /// before are explained again on the next `why` or `views`, as for version 11.
+    static let causeLifetimes = """
+    ALTER TABLE causes ADD COLUMN lifetime TEXT;
+    DELETE FROM stats WHERE name IN ('updates', 'updates_last_event');
+    """
 }

@@ -25,6 +25,7 @@ public enum Schema {
         Migration(version: 10, sql: recordedCauses),
         Migration(version: 11, sql: causeVerdicts),
         Migration(version: 12, sql: recordedIntervals),
+        Migration(version: 13, sql: causeLifetimes),
     ]
 
     /// The schema version this binary writes and reads.

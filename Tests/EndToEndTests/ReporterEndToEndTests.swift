@@ -161,7 +161,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: input))
         let annotation = try #require(result.stdout.split(separator: "\n").first.map(String.init))
         #expect(annotation.hasPrefix("::error file=a%2Cb%3Ac%25.log,line=5,title=identity_churn (PlayButton)::PlayButton was created anew"))
-        #expect(annotation.hasSuffix("reset each time.%0AEvidence: a,b:c%25.log lines 5, 6, 9, 10"))
+        #expect(annotation.hasSuffix("to tell that from a reset.%0AEvidence: a,b:c%25.log lines 5, 6, 9, 10"))
     }
 
     @Test func outputWritesTheWholeReportBeforeTheExitCode() throws {

@@ -17,6 +17,8 @@ public struct Simulator {
     private var places: [String: (view: String, token: Int, model: Int?)] = [:]
     private var placeOrder: [String] = []
     private var everShown: Set<String> = []
+    /// The destinations the user opened.
+    private var openedBefore: Set<String> = []
     private var injectedModel: Int?
     /// Per destination type, the value the link holds.
     private var heldDestinations: [String: Int] = [:]
@@ -101,6 +103,8 @@ public struct Simulator {
             record(.body(view: app.root, token: places["root"]!.token, changes: [changed], ms: app.rootBodyMs, newIdentity: false),
                    advancing: app.rootBodyMs)
         }
+        // The types with an identity in the hierarchy as the update begins.
+        let aliveAtStart = Set(places.values.map(\.view))
         // The root's body makes its children's values, in order.
         var made: [Made] = []
         if let rows = app.rows {
@@ -160,7 +164,14 @@ public struct Simulator {
                     record(.modelInit(model: holder.model, id: id, owner: holder.child.type, ms: holder.modelMs), advancing: holder.modelMs)
                     model = id
                 }
-                truth.views[value.child.type, default: Truth.ViewFacts()].recreations += everShown.contains(value.child.type) && update > 0 ? 1 : 0
+                // Replacing one still there is a reset; after all were removed, a new lifetime.
+                if everShown.contains(value.child.type) && update > 0 {
+                    if aliveAtStart.contains(value.child.type) {
+                        truth.views[value.child.type, default: Truth.ViewFacts()].recreations += 1
+                    } else {
+                        truth.views[value.child.type, default: Truth.ViewFacts()].reinsertions += 1
+                    }
+                }
                 everShown.insert(value.child.type)
                 places[value.place] = (value.child.type, value.value, model)
                 placeOrder.append(value.place)
@@ -205,6 +216,12 @@ public struct Simulator {
         guard let destination = app.destination, let value = heldDestinations.removeValue(forKey: destination.type) else { return }
         // A user's tap: a second after the update, well past any update's own lines.
         clock += 1_000_000_000
+        // Opened again after it was closed: shown again, a new lifetime (a presentation).
+        if openedBefore.contains(destination.type) {
+            truth.views[destination.type]!.reinsertions += 1
+            truth.views[destination.type]!.reinsertionUpdates += 1
+        }
+        openedBefore.insert(destination.type)
         record(.body(view: destination.type, token: value, changes: ["@self", "@identity"], ms: destination.bodyMs, newIdentity: true),
                advancing: destination.bodyMs)
         record(.appear(view: destination.type, token: value))
@@ -216,10 +233,16 @@ public struct Simulator {
     /// The types given a new identity in this update after they already had one.
     private var recreationsBefore: [String: Int] = [:]
 
+    private var reinsertionsBefore: [String: Int] = [:]
+
     private mutating func noteRecreationUpdates() {
         for (type, facts) in truth.views where facts.recreations > (recreationsBefore[type] ?? 0) {
             truth.views[type]!.recreationUpdates += 1
             recreationsBefore[type] = facts.recreations
+        }
+        for (type, facts) in truth.views where facts.reinsertions > (reinsertionsBefore[type] ?? 0) {
+            truth.views[type]!.reinsertionUpdates += 1
+            reinsertionsBefore[type] = facts.reinsertions
         }
     }
 

@@ -33,6 +33,10 @@ public struct Truth: Sendable {
         public var recreations = 0
         /// The root updates with at least one re-creation.
         public var recreationUpdates = 0
+        /// Identities begun after every earlier one of the type was removed (an `if` branch shown
+        /// again, a destination opened again): a new lifetime, no state lost on screen.
+        public var reinsertions = 0
+        public var reinsertionUpdates = 0
         public var appears = 0
         public var disappears = 0
         public var bodyMs = 0.0

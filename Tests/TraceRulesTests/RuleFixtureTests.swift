@@ -109,8 +109,8 @@ import Testing
         let findings = try Pipeline(path: Fixture.path("seeds/000-tabview-appear.log"))
             .analyze(RuleConfiguration().restricted(to: ["repeated_appear"]))
         #expect(findings.map(\.message) == [
-            "tab 1 appeared 3 times within one lifetime (no new identity in between): its onAppear work ran each time, though its state lived on.",
-            "tab 2 appeared twice within one lifetime (no new identity in between): its onAppear work ran each time, though its state lived on.",
+            "tab 1 appeared 3 times within one lifetime (no new identity in between): its onAppear work ran again 2 times, though its state lived on.",
+            "tab 2 appeared twice within one lifetime (no new identity in between): its onAppear work ran again once, though its state lived on.",
         ])
         #expect(findings.map(\.severity) == [.info, .info])
     }

@@ -89,8 +89,8 @@ enum ChainPhrase {
     }
 
     /// The phrase for `node`; `isTop` when nothing above it in the chain, `isSubject` when it is
-    /// the evaluation explained, `reset` when the view had an identity before.
-    static func phrase(_ node: ChainNode, isTop: Bool, isSubject: Bool, reset: Bool) -> String {
+    /// the evaluation explained.
+    static func phrase(_ node: ChainNode, isTop: Bool, isSubject: Bool) -> String {
         let view = node.view ?? "an unnamed view"
         switch node.kind {
         case .text:
@@ -107,7 +107,15 @@ enum ChainPhrase {
             case .identity?:
                 guard isSubject else { return "\(view) new identity" }
                 let state = node.property.map { " (\($0))" } ?? ""
-                return "\(view) new identity: state \(reset ? "reset" : "created")\(state)"
+                switch node.lifetime {
+                case "reset"?: return "\(view) new identity: state reset\(state), it replaced one still on screen"
+                case "reinserted"?: return "\(view) new identity: shown again after it was removed, state started over\(state)"
+                case "reset_or_reinserted"?:
+                    return "\(view) new identity: state reset, or shown again after it was removed\(state) (the log prints no disappear or deinit of it to tell)"
+                case "reset_or_inserted"?:
+                    return "\(view) new identity: state reset or created\(state) (one of this update's new identities replaced one on screen; the log does not say which)"
+                default: return "\(view) new identity: state created\(state)"
+                }
             case .parent?:
                 if isTop { return "\(view) new value from a parent the log does not show (@self)" }
                 guard isSubject else { return "\(view) body" }
@@ -152,11 +160,13 @@ struct ChainNode {
     var verdict: Verdict? = nil
     /// Its own line's verdict was avoidable: `_printChanges()` printed `unchanged`.
     var printedUnchanged = false
+    /// For a new identity, what `identity_churn` judged it (`causes.lifetime`), if it judged it.
+    var lifetime: String? = nil
 
-    func link(isTop: Bool, isSubject: Bool, reset: Bool) -> ChainLink {
+    func link(isTop: Bool, isSubject: Bool) -> ChainLink {
         ChainLink(
             line: line, kind: kind, view: view, cause: cause, property: property, basis: basis, text: text,
-            phrase: ChainPhrase.phrase(self, isTop: isTop, isSubject: isSubject, reset: reset), durationMs: durationMs,
+            phrase: ChainPhrase.phrase(self, isTop: isTop, isSubject: isSubject), durationMs: durationMs,
             verdict: verdict
         )
     }

@@ -3,6 +3,8 @@
 ///
 /// A rule's explanation is read where the findings are, not in the scan: it depends on the
 /// thresholds in force, while `causes` rows are kept across analyses with other thresholds.
+/// A new identity that replaced one still on screen (`causes.lifetime` = reset, the verdict
+/// `identity_churn` reports) is avoidable: it ran only because the view's state was lost.
 /// An evaluation of a finding's view is explained
 /// - by `excessive_body_evaluation`, whatever its tokens but for a new identity: the view runs
 ///   in a loop or storm, or far more than the rest, because something it depends on keeps
@@ -26,7 +28,7 @@ public enum EvaluationVerdicts {
     /// 50 s instead of under one).
     public static func sql(event e: String = "e", cause c: String = "c") -> String {
         """
-        CASE WHEN \(c).verdict = 'avoidable'
+        CASE WHEN \(c).verdict = 'avoidable' OR \(c).lifetime IN ('reset', 'reset_or_reinserted')
                OR coalesce(\(c).cause, 'unknown') <> 'identity' AND EXISTS (
                    SELECT 1 FROM findings AS f
                    WHERE f.trace_id = \(e).trace_id AND f.rule = 'excessive_body_evaluation' AND f.view = \(e).view)

@@ -42,26 +42,11 @@ public struct Explainer {
         guard !ids.isEmpty else {
             throw AnalysisError("\(view) has no body evaluations in trace \(traceID)\(try suggestion(for: view))")
         }
-        // TraceProbe says exactly when an identity ended (`@ended`): a new identity resets state
-        // only when one ended before it, so ten rows shown at once are ten created, not nine
-        // reset. Without probe lines, any earlier identity of the view makes the next a reset.
-        var ends: [Int] = []
-        try database.forEachRow("""
-            SELECT e.id FROM events AS e JOIN changes AS t ON t.event_id = e.id
-            WHERE e.trace_id = ? AND e.view = ? AND e.kind = 'deinit' AND t.token = '@ended' ORDER BY e.id
-            """, [traceID, view]) { ends.append($0.integer(at: 0)) }
-        var identities = 0, nextEnd = 0, pendingEnds = 0
+        // Whether a new identity was a reset is what identity_churn judged it (`causes.lifetime`,
+        // exact from TraceProbe's state tokens where it printed them): ten rows shown at once are
+        // ten created, a sheet presented again is shown again, and only a replacement is a reset.
         var chains = ChainGroups()
-        for id in ids {
-            let node = try self.node(id)
-            while nextEnd < ends.count, ends[nextEnd] < id { pendingEnds += 1; nextEnd += 1 }
-            let reset = ends.isEmpty ? identities > 0 : (node.cause == .identity && pendingEnds > 0)
-            chains.add(try chain(for: node, reset: reset))
-            if node.cause == .identity {
-                identities += 1
-                if pendingEnds > 0 { pendingEnds -= 1 }
-            }
-        }
+        for id in ids { chains.add(try chain(for: try self.node(id))) }
         return try explanation(view: view, line: nil, chains: chains)
     }
 
@@ -78,11 +63,7 @@ public struct Explainer {
                 ?? "trace \(traceID) has no line \(line)")
         }
         var chains = ChainGroups()
-        for id in ids {
-            let node = try self.node(id)
-            let reset = try node.cause == .identity && node.view.map { try hadIdentity($0, before: id) } == true
-            chains.add(try chain(for: node, reset: reset))
-        }
+        for id in ids { chains.add(try chain(for: try self.node(id))) }
         return try explanation(view: try node(ids[0]).view, line: line, chains: chains)
     }
 
@@ -93,7 +74,7 @@ public struct Explainer {
 
     /// The chain from the root down to `subject`: its parents, then (when the top is not a change
     /// of its own) the unrecognised line its update began after.
-    private mutating func chain(for subject: ChainNode, reset: Bool) throws -> [ChainLink] {
+    private mutating func chain(for subject: ChainNode) throws -> [ChainLink] {
         var nodes = [subject]
         var seen: Set<Int> = [subject.id]
         while let parent = nodes[0].parent, !seen.contains(parent), nodes.count < 64 {
@@ -101,14 +82,14 @@ public struct Explainer {
             nodes.insert(try node(parent), at: 0)
         }
         var links = nodes.enumerated().map { position, node in
-            node.link(isTop: position == 0 && node.parent == nil, isSubject: position == nodes.count - 1, reset: reset)
+            node.link(isTop: position == 0 && node.parent == nil, isSubject: position == nodes.count - 1)
         }
         let top = nodes[0]
         if top.parent == nil, top.cause == nil || top.cause == .unknown || top.cause == .parent,
            let text = try textBefore(updateOf: top) {
             // The unrecognised line is most likely the parent's own print: the top is no longer
             // a step whose cause the log leaves out.
-            links[0] = top.link(isTop: false, isSubject: nodes.count == 1, reset: reset)
+            links[0] = top.link(isTop: false, isSubject: nodes.count == 1)
             links.insert(text, at: 0)
         }
         return links
@@ -125,16 +106,9 @@ public struct Explainer {
             guard row.text(at: 1) == "text" else { return }
             let text = ChainNode(id: 0, line: row.integer(at: 0), kind: .text, view: nil, text: row.text(at: 2) ?? "",
                                  cause: nil, property: nil, parent: nil, basis: nil, update: nil)
-            link = text.link(isTop: true, isSubject: false, reset: false)
+            link = text.link(isTop: true, isSubject: false)
         }
         return link
-    }
-
-    private func hadIdentity(_ view: String, before id: Int) throws -> Bool {
-        try database.scalarInt("""
-            SELECT 1 FROM events AS e JOIN causes AS c ON c.event_id = e.id
-            WHERE e.trace_id = ? AND e.view = ? AND e.id < ? AND c.cause = 'identity' LIMIT 1
-            """, [traceID, view, id]) != nil
     }
 
     private mutating func node(_ id: Int) throws -> ChainNode {
@@ -145,7 +119,7 @@ public struct Explainer {
         var found: ChainNode?
         try database.forEachRow("""
             SELECT e.line, e.kind, e.view, e.message, c.cause, c.property, c.parent_event_id, c.basis, c.update_id, e.duration_ms,
-                   CASE WHEN e.kind = 'body' THEN \(EvaluationVerdicts.sql()) END, c.verdict
+                   CASE WHEN e.kind = 'body' THEN \(EvaluationVerdicts.sql()) END, c.verdict, c.lifetime
             FROM events AS e LEFT JOIN causes AS c ON c.event_id = e.id WHERE e.id = ?
             """, [id]) { row in
             found = ChainNode(
@@ -153,7 +127,7 @@ public struct Explainer {
                 view: row.text(at: 2), text: row.text(at: 3) ?? "", cause: row.text(at: 4).flatMap(Cause.init(rawValue:)),
                 property: row.text(at: 5), parent: row.int(at: 6), basis: row.text(at: 7).flatMap(CauseBasis.init(rawValue:)),
                 update: row.int(at: 8), durationMs: row.double(at: 9), verdict: row.text(at: 10).flatMap(Verdict.init(rawValue:)),
-                printedUnchanged: row.text(at: 11) == Verdict.avoidable.rawValue
+                printedUnchanged: row.text(at: 11) == Verdict.avoidable.rawValue, lifetime: row.text(at: 12)
             )
         }
         guard let found else { throw AnalysisError("event \(id) of trace \(traceID) is missing from \(database.path)") }

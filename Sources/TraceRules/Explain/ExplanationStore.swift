@@ -12,7 +12,10 @@ enum ExplanationStore {
 
     /// Stores what `tracker` found in trace `traceID`, whose events have ids `eventIDs`; runs
     /// inside the caller's transaction. The tracker must have kept its rows.
-    static func store(_ tracker: UpdateTracker, symbols: SymbolTable, traceID: Int, eventIDs: ClosedRange<Int>?, in database: Database) throws {
+    static func store(
+        _ tracker: UpdateTracker, marks: [IdentityMark] = [], symbols: SymbolTable, traceID: Int, eventIDs: ClosedRange<Int>?,
+        in database: Database
+    ) throws {
         if let eventIDs {
             // By event id range first (the primary key), then by trace: ids of traces written at
             // the same time interleave.
@@ -45,9 +48,16 @@ enum ExplanationStore {
             }
 
         let rows = tracker.rows
-        try BatchInsert(database, table: "causes", columns: ["event_id", "update_id", "cause", "property", "parent_event_id", "basis", "verdict"])
+        // Rows and marks are both in event order: one walk pairs them.
+        var nextMark = 0
+        try BatchInsert(
+            database, table: "causes", columns: ["event_id", "update_id", "cause", "property", "parent_event_id", "basis", "verdict", "lifetime"]
+        )
             .insert(count: rows.count) { statement, column, index in
                 let row = rows[index]
+                let id = first + Int(row.event)
+                while nextMark < marks.count, marks[nextMark].event < id { nextMark += 1 }
+                let mark = nextMark < marks.count && marks[nextMark].event == id ? marks[nextMark].kind : nil
                 let cause = tracker.cause(of: row, names: &names).rawValue
                 let property = row.property == 0 ? nil : names.name(ofIndex: Int(row.property) - 1)
                 statement.bind(first + Int(row.event), at: column + 1)
@@ -57,6 +67,7 @@ enum ExplanationStore {
                 statement.bind(row.parent == 0 ? nil : first + Int(row.parent) - 1, at: column + 5)
                 statement.bind(row.basis?.rawValue, at: column + 6)
                 statement.bind(row.verdict?.rawValue, at: column + 7)
+                statement.bind(mark?.name, at: column + 8)
             }
         if let eventIDs { try RecordedCauseLinks.apply(traceID: traceID, eventIDs: eventIDs, in: database) }
     }

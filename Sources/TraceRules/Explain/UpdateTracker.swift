@@ -5,7 +5,9 @@ import TraceModel
 ///
 /// An update is one SwiftUI transaction: the burst of body evaluations and inits it runs for one
 /// change. A new one starts at
-/// - a time gap of more than `maxGapSeconds` between lines that carry times;
+/// - a time gap of more than `maxGapSeconds` between two lines in a row that carry times (order
+///   first, time second: Xcode's console mixes timed `NSLog`/`Logger` lines with untimed
+///   `_printChanges()` lines, and an untimed parent's timed children are still its update's);
 /// - a line after unrecognised text, when lines carry no times (the text is often the parent's
 ///   own print, as in seed 003's `Evaluating View Declaration Value`);
 /// - an appear or disappear (printed once a transaction is committed);
@@ -133,6 +135,7 @@ public final class UpdateTracker {
     @exclusivity(unchecked) private var openIsDropped = false
     /// Counts every update begun, kept or not, so per-view marks can tell updates apart.
     @exclusivity(unchecked) private var serial: UInt32 = 0
+    /// The previous event's time; nil when it had none.
     @exclusivity(unchecked) private var lastTime: Double?
     /// The nearest evaluation of the open update that may be a parent (changed on its own, or
     /// started it): its offset plus one, 0 for none.
@@ -164,7 +167,8 @@ public final class UpdateTracker {
         let offset = UInt32(truncatingIfNeeded: event.id - base!)
         let first = startsUpdate(event)
         if first { begin(event, offset: offset) }
-        if let ts = event.ts { lastTime = ts }
+        // The time of this line only: an untimed line between two timed ones joins them by order.
+        lastTime = event.ts
         switch event.kind {
         case .body: evaluate(event, offset: offset, first: first)
         case .`init`: created(event, offset: offset)

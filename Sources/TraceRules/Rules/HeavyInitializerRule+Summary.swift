@@ -90,13 +90,18 @@ extension HeavyInitializerRule {
             return lines.count
         }
 
-        /// The finding; `inits` is how often the view's init ran in the trace. An init that ran
-        /// once did its work once: worth knowing (info), not a repeat to fix.
-        consuming func violation(limit: Double, symbols: SymbolTable, inits: Int) -> Violation? {
+        /// The finding; `inits` is how often the view's init ran in the trace and `identities` how
+        /// many new identities it got. An init that ran once did its work once: worth knowing
+        /// (info), not a repeat to fix. Inits that each began an identity (a sheet presented, a
+        /// screen pushed, a row added) made their helpers once per lifetime, as `@StateObject`
+        /// does: no repeated work, and not reported; a slow one still delays each first frame.
+        consuming func violation(limit: Double, symbols: SymbolTable, inits: Int, identities: Int) -> Violation? {
             let view = symbols[view]
             let helperCount = Self.distinct(&helperLines), slowCount = Self.distinct(&slowInitLines)
+            // Once is `once`'s hint below, whatever began it.
+            let oncePerIdentity = inits > 1 && identities >= inits
             var parts: [String] = []
-            if !helpers.isEmpty {
+            if !helpers.isEmpty, !oncePerIdentity {
                 let times = helperCount == 1 ? "once" : "\(helperCount) times"
                 // A probe's model lines measure the helpers' inits: the time they added to the view's.
                 let measuredTime = helperMeasured == 0 ? ""
@@ -109,7 +114,10 @@ extension HeavyInitializerRule {
             }
             guard !parts.isEmpty else { return nil }
             let once = max(inits, helperCount, slowCount) <= 1
-            let consequence = once
+            let consequence = oncePerIdentity && !once
+                ? "; each of its \(inits) inits began a new identity (a new lifetime, such as a sheet or screen presented again), "
+                    + "so the work is not repeated within one, but it delays each first frame."
+                : once
                 ? "; it ran once here, but a view's init runs again whenever its parent's body does: keep it light."
                 : "; a view's init runs again whenever its parent's body does, so this work repeats."
             slowInitLines = []
@@ -123,7 +131,7 @@ extension HeavyInitializerRule {
                 message: parts.joined(separator: "; ") + consequence,
                 count: max(helperCount, slowCount),
                 lines: helperLines,
-                weight: once ? .hint : .full
+                weight: once || oncePerIdentity ? .hint : .full
             )
         }
     }

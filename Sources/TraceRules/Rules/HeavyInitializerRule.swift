@@ -220,7 +220,7 @@ public enum HeavyInitializerRule: Rule {
                                 limit: limit)
                 }
                 byView.removeAll(of: view.index)
-                if let violation = summary.violation(limit: limit, symbols: symbols, inits: subjects[view].inits) {
+                if let violation = summary.violation(limit: limit, symbols: symbols, inits: subjects[view].inits, identities: subjects[view].identities) {
                     try body(violation)
                 }
             }

@@ -21,13 +21,24 @@ extension IdentityChurnRule {
         let ended: Symbol
         /// The views whose identities the probe reports.
         private(set) var probed: Set<Symbol> = []
-        /// Per view: its identities ended and not yet followed by a new one (instance, line).
-        private var pending: [Symbol: [(instance: Symbol?, line: Int)]] = [:]
+        /// Per view: its identities ended and not yet followed by a new one (instance, line, and
+        /// `bodies` when it ended).
+        private var pending: [Symbol: [(instance: Symbol?, line: Int, bodies: Int)]] = [:]
+        /// Body lines that began no identity, counted: one after an end begins a later update, so
+        /// a new identity after it was shown again after its removal (an `if` branch, a sheet
+        /// presented again), not put in the place of one on screen.
+        private var bodies = 0
+        /// Per view, in order of its first: the identities that began after every earlier one
+        /// ended, in a later update.
+        private(set) var reinsertions: [Symbol: Resets] = [:]
+        private(set) var reinsertionOrder: [Symbol] = []
+        /// The verdicts given, by event id (the detector's, shared with its heuristics).
+        let marks: SpilledArray<IdentityMark>
         /// Per view: new identities of the update under way that no end preceded: SwiftUI may
         /// evaluate the new identity's body before it releases the old one's state (`.id(UUID())`
         /// rows), so an end later in the same update takes one. Dropped when the next update
         /// begins (a body after the update's appears), as a first-time row has no end to take.
-        private var unmatchedStarts: [Symbol: [(instance: Symbol?, line: Int)]] = [:]
+        private var unmatchedStarts: [Symbol: [(instance: Symbol?, line: Int, event: Int)]] = [:]
         private var appearedSinceStarts = false
         /// Per view, in order of its first reset: the resets summed up.
         private(set) var resets: [Symbol: Resets] = [:]
@@ -52,9 +63,10 @@ extension IdentityChurnRule {
             var lines: [Int] = []
         }
 
-        init(symbols: SymbolTable, maxUpdateSeconds: Double) {
+        init(symbols: SymbolTable, maxUpdateSeconds: Double, marks: SpilledArray<IdentityMark>) {
             ended = symbols.intern(StructuredMessage.endedToken)
             self.maxUpdateSeconds = maxUpdateSeconds
+            self.marks = marks
         }
 
         /// True when a body of a view other than `view` began the update `event` belongs to.
@@ -72,7 +84,7 @@ extension IdentityChurnRule {
             case .body where event.isPrintChanges && event.newIdentity: lastNewIdentity = event.view
             case .body:
                 guard let view = event.view else { return }
-                if event.newIdentity { lastNewIdentity = view }
+                if event.newIdentity { lastNewIdentity = view } else { bodies += 1 }
                 if !event.newIdentity && appearedSinceStarts {
                     // The next update: new identities of the last one that no end took were new places.
                     unmatchedStarts.removeAll(keepingCapacity: true)
@@ -106,7 +118,7 @@ extension IdentityChurnRule {
                     if parentBodyBegan(event, of: view) {
                         var starts = unmatchedStarts.removeValue(forKey: view) ?? []
                         if starts.count == Self.maxPending { starts.removeFirst() }
-                        starts.append((event.instance, event.line))
+                        starts.append((event.instance, event.line, event.id))
                         unmatchedStarts[view] = starts
                     }
                     return true
@@ -114,7 +126,13 @@ extension IdentityChurnRule {
                 let end = ends.removeFirst()
                 pending[view] = ends
                 guard parentBodyBegan(event, of: view) else { return true }
-                reset(view, ended: end, began: (event.instance, event.line))
+                if end.bodies < bodies {
+                    count(into: &reinsertions, order: &reinsertionOrder, view, ended: (end.instance, end.line), began: (event.instance, event.line))
+                    marks.append(IdentityMark(event: event.id, kind: .reinserted))
+                } else {
+                    reset(view, ended: (end.instance, end.line), began: (event.instance, event.line))
+                    marks.append(IdentityMark(event: event.id, kind: .reset))
+                }
                 return true
             case .`deinit` where event.owner == nil && event.tokens.last == ended:
                 probed.insert(view)
@@ -126,13 +144,14 @@ extension IdentityChurnRule {
                     } else {
                         let start = starts.removeFirst()
                         unmatchedStarts[view] = starts
-                        reset(view, ended: (event.instance, event.line), began: start)
+                        reset(view, ended: (event.instance, event.line), began: (start.instance, start.line))
+                        marks.append(IdentityMark(event: start.event, kind: .reset))
                         return true
                     }
                 }
                 var ends = pending.removeValue(forKey: view) ?? []
                 if ends.count == Self.maxPending { ends.removeFirst() }
-                ends.append((event.instance, event.line))
+                ends.append((event.instance, event.line, bodies))
                 pending[view] = ends
                 return true
             case .body, .appear, .disappear, .`init`, .`deinit`:
@@ -144,17 +163,46 @@ extension IdentityChurnRule {
 
         /// Counts a reset of `view`: the identity `ended` and the one that `began` in its place.
         private mutating func reset(_ view: Symbol, ended end: (instance: Symbol?, line: Int), began start: (instance: Symbol?, line: Int)) {
-            if resets[view] == nil { order.append(view) }
-            var summary = resets.removeValue(forKey: view) ?? Resets()
+            count(into: &resets, order: &order, view, ended: end, began: start)
+        }
+
+        /// Counts a pair of `view`'s identities, the one `ended` and the one that `began` after
+        /// it, in `list`, whose views are kept in `order`.
+        private func count(
+            into list: inout [Symbol: Resets], order: inout [Symbol], _ view: Symbol,
+            ended end: (instance: Symbol?, line: Int), began start: (instance: Symbol?, line: Int)
+        ) {
+            if list[view] == nil { order.append(view) }
+            var summary = list.removeValue(forKey: view) ?? Resets()
             summary.count += 1
             if summary.pairs.count < 5 { summary.pairs.append((end.instance, start.instance)) }
             if summary.count <= Self.maxEvidence { summary.lines += [min(end.line, start.line), max(end.line, start.line)] }
-            resets[view] = summary
+            list[view] = summary
         }
 
         /// The findings, one per view reset at least once; fewer than `minRecreations` resets
         /// is a hint, as for the heuristic.
         func violations(minRecreations: Int, symbols: SymbolTable) -> [Violation] {
+            resetViolations(minRecreations: minRecreations, symbols: symbols)
+                + reinsertionOrder.filter { resets[$0] == nil }.map { view in
+                    let name = symbols[view]
+                    let list = reinsertions[view] ?? Resets()
+                    let once = list.count == 1
+                    var message = "\(name) was removed and shown again \(once ? "once" : "\(list.count) times") "
+                        + "(exact, from TraceProbe's state tokens: each identity ended in an update before the next began): "
+                        + "each a new lifetime whose @State started over, as an `if`/`else` branch shown again or a sheet or "
+                        + "screen presented again does; nothing on screen lost its state."
+                    if list.count < minRecreations {
+                        message += " Reported as info: \(once ? "1 re-insertion" : "\(list.count) re-insertions") is below min_recreations (\(minRecreations))."
+                    }
+                    return Violation(
+                        view: name, message: message, count: list.count, lines: list.lines.sorted(),
+                        weight: list.count < minRecreations ? .hint : .lowered
+                    )
+                }
+        }
+
+        private func resetViolations(minRecreations: Int, symbols: SymbolTable) -> [Violation] {
             order.map { view in
                 let name = symbols[view]
                 let list = resets[view] ?? Resets()

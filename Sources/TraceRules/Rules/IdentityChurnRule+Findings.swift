@@ -10,6 +10,7 @@ extension IdentityChurnRule.Recreations {
     /// back) only when the one before has been taken.
     func finish(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
         closeUpdate()
+        resolvePending()
         let symbols = subjects.symbols
         var flagged = Set<String>()
         // Exact findings first; a view they cover is not reported again from heuristics
@@ -20,18 +21,25 @@ extension IdentityChurnRule.Recreations {
         }
         let probed = Set(exact.probed.map { symbols[$0] })
         for view in recreatedViews(symbols) where !probed.contains(view.name) {
-            var violation = violation(name: view.name, recreated: view.recreated, lines: view.lines, symbols: symbols)
+            var violation = violation(name: view.name, recreated: view.recreated, reinserted: view.reinserted, lines: view.lines, symbols: symbols)
             violation.earlyKey = announced[view.name]?.key
             flagged.insert(view.name)
             try body(violation)
         }
         for model in recreatedModels(symbols) where model.cycles >= minRecreations && !flagged.contains(model.owner) {
+            // Released and made anew within one update: replaced while shown. Across updates:
+            // its owner was removed and shown again, a new lifetime by the code's design.
+            let message = model.inPlace > 0
+                ? "\(model.owner)'s \(model.model) was released and created anew \(counted(model.cycles, "time")) "
+                    + "(init → deinit → init), \(model.inPlace == model.cycles ? "each time" : "\(model.inPlace) of them") within one update: "
+                    + "the state it held reset while \(model.owner) was shown."
+                : "\(model.owner)'s \(model.model) was released and created anew \(counted(model.cycles, "time")) "
+                    + "(init → deinit → init), each time in a later update than the release: \(model.owner) was removed and "
+                    + "shown again (an `if`/`else`, or a sheet or screen presented again), so the state it held started over; "
+                    + "nothing on screen lost it."
             try body(Violation(
-                view: model.owner,
-                message: "\(model.owner)'s \(model.model) was released and created anew \(counted(model.cycles, "time")) "
-                    + "(init → deinit → init): the state it held reset each time.",
-                count: model.cycles,
-                lines: model.lists.flatMap { cycleLines.elements(of: $0) }
+                view: model.owner, message: message, count: model.cycles,
+                lines: model.lists.flatMap { cycleLines.elements(of: $0) }, weight: model.inPlace > 0 ? .full : .lowered
             ))
         }
     }
@@ -49,15 +57,72 @@ extension IdentityChurnRule.Recreations {
             // A view the probe reports is decided by its exact resets, at the end.
             if exact.probed.contains(symbols.symbol(at: view)) { continue }
             let name = symbols[symbols.symbol(at: view)]
-            let full = recreated[view].updates >= minRecreations
-            if let earlier = announced[name], earlier.full || !full { continue }
+            let weight = Self.weight(recreated: recreated[view], reinserted: reinserted[view], minRecreations: minRecreations)
+            if let earlier = announced[name], earlier.weight >= weight.rank { continue }
             let key = announced[name]?.key ?? view
-            announced[name] = (key, full)
-            var violation = violation(name: name, recreated: recreated[view], lines: recreatedLines.elements(of: view), symbols: symbols)
+            announced[name] = (key, weight.rank)
+            var violation = violation(
+                name: name, recreated: recreated[view], reinserted: reinserted[view],
+                lines: recreatedLines.elements(of: view) + reinsertedLines.elements(of: view), symbols: symbols
+            )
             violation.earlyKey = key
             violations.append(violation)
         }
         return violations
+    }
+
+    /// How much a view's finding weighs: resets at the rule's severity, a view only removed and
+    /// shown again one level below (the code asked for a new view, perhaps not knowing it loses
+    /// state), either below `min_recreations` updates as a hint.
+    /// A view with both weighs the heavier, so a live run's early finding never outweighs its last.
+    static func weight(recreated: Recreated, reinserted: Recreated, minRecreations: Int) -> Violation.Weight {
+        let reset: Violation.Weight = recreated.isEmpty || recreated.updates < minRecreations ? .hint : .full
+        let shownAgain: Violation.Weight = reinserted.isEmpty || reinserted.updates < minRecreations ? .hint : .lowered
+        return reset.rank >= shownAgain.rank ? reset : shownAgain
+    }
+
+    /// The finding for the view named `name`, reset as `recreated` and removed and shown again as
+    /// `reinserted` sum up, citing `lines`.
+    func violation(name: String, recreated: Recreated, reinserted: Recreated, lines: [Int], symbols: SymbolTable) -> Violation {
+        guard !recreated.isEmpty else { return reinsertion(name: name, reinserted: reinserted, lines: lines, symbols: symbols) }
+        var violation = violation(name: name, recreated: recreated, lines: lines, symbols: symbols)
+        violation.weight = Self.weight(recreated: recreated, reinserted: reinserted, minRecreations: minRecreations)
+        if violation.weight != .hint, let info = violation.message.range(of: " Reported as info:") {
+            violation.message = String(violation.message[..<info.lowerBound])
+        }
+        if !reinserted.isEmpty {
+            violation.message += " Besides, it was removed and shown again \(counted(reinserted.created, "time")) "
+                + "(\(Self.changes(reinserted, symbols))), which loses no state on screen."
+        }
+        return violation
+    }
+
+    /// The finding for a view that was only removed and shown again: each time a new lifetime
+    /// whose state starts over, by the code's design (an `if`/`else` on the change that removed
+    /// it, a sheet or a screen presented again), not state lost while shown.
+    func reinsertion(name: String, reinserted: Recreated, lines: [Int], symbols: SymbolTable) -> Violation {
+        let state = Self.stateNames(reinserted.states, in: symbols)
+        let times = reinserted.created
+        var message = "\(name) was removed and shown again \(counted(times, "time")) by changes of \(Self.changes(reinserted, symbols)): "
+            + "each time it got a new identity, so "
+            + (state.isEmpty ? "its state started over" : "its state (\(state.joined(separator: ", "))) started over")
+            + ". That is what an `if`/`else` on that value does (or a sheet or screen presented again); "
+            + "nothing on screen lost its state. If it should keep its state while hidden, keep it in the hierarchy "
+            + "(hide it with `.opacity` or `.hidden()`) or hold the state in the view that decides."
+        let weight = Self.weight(recreated: Recreated(), reinserted: reinserted, minRecreations: minRecreations)
+        if weight == .hint {
+            message += " Reported as info: \(counted(reinserted.updates, "update")) is below min_recreations (\(minRecreations))."
+        }
+        return Violation(view: name, message: message, count: times, lines: lines, weight: weight)
+    }
+
+    /// `ContentView._showPlayButton` for each root and property of `recreated`, as the log names them.
+    static func changes(_ recreated: Recreated, _ symbols: SymbolTable) -> String {
+        let roots = symbols.distinctNames(recreated.roots)
+        let properties = symbols.distinctNames(recreated.properties)
+        guard roots.count == 1 else { return roots.isEmpty ? "an ancestor" : roots.joined(separator: ", ") }
+        guard !properties.isEmpty else { return roots[0] }
+        return properties.map { ChainPhrase.changed(roots[0], $0).replacingOccurrences(of: " changed", with: "") }.joined(separator: ", ")
     }
 
     /// The finding for the view named `name`, re-created as `recreated` sums up, citing `lines`.
@@ -86,6 +151,13 @@ extension IdentityChurnRule.Recreations {
                 + "(\(counted(created, "new identity", plural: "new identities"))) after it already existed; "
         message += state.isEmpty ? "SwiftUI rebuilt it and its subtree" : "its state (\(state.joined(separator: ", "))) reset"
         message += once ? "." : " each time."
+        if recreated.unseenRemovals > 0 {
+            // Removed by one change and shown again by the next reads the same in such a log.
+            message += " \(recreated.unseenRemovals == created ? (once ? "It" : "Each") : "\(recreated.unseenRemovals) of them") "
+                + "came after an update of \(Self.changes(recreated, symbols)) that printed none of \(name), as when that change "
+                + "removes it (an `if`/`else` or a presentation shown again: a new lifetime, nothing lost on screen); "
+                + "the log prints no disappear or deinit of \(name) to tell that from a reset."
+        }
         if !recreated.instances.isEmpty {
             // Rows built anew, taken off screen and put back: named, so the user sees which.
             message += " Replaced in place (init, disappear, appear): \(symbols.distinctNames(recreated.instances).joined(separator: ", "))."
@@ -107,23 +179,25 @@ extension IdentityChurnRule.Recreations {
     /// rows came from SQL.
     ///
     /// The lines are read from file one view at a time, as the caller takes each.
-    func recreatedViews(_ symbols: SymbolTable) -> some Sequence<(name: String, recreated: Recreated, lines: [Int])> {
-        var rows: [(name: String, recreated: Recreated, view: Int)] = []
-        for view in recreated.indices where !recreated[view].isEmpty {
-            rows.append((symbols[symbols.symbol(at: view)], recreated[view], view))
+    func recreatedViews(_ symbols: SymbolTable) -> some Sequence<(name: String, recreated: Recreated, reinserted: Recreated, lines: [Int])> {
+        var rows: [(name: String, recreated: Recreated, reinserted: Recreated, view: Int)] = []
+        for view in recreated.indices where !recreated[view].isEmpty || !reinserted[view].isEmpty {
+            rows.append((symbols[symbols.symbol(at: view)], recreated[view], reinserted[view], view))
         }
         rows.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-        var views: [(name: String, recreated: Recreated, symbols: [Int])] = []
+        var views: [(name: String, recreated: Recreated, reinserted: Recreated, symbols: [Int])] = []
         for row in rows {
             if let last = views.indices.last, views[last].name == row.name {
                 views[last].recreated.merge(row.recreated)
+                views[last].reinserted.merge(row.reinserted)
                 views[last].symbols.append(row.view)
             } else {
-                views.append((row.name, row.recreated, [row.view]))
+                views.append((row.name, row.recreated, row.reinserted, [row.view]))
             }
         }
         return views.lazy.map { view in
-            (view.name, view.recreated, view.symbols.flatMap { self.recreatedLines.elements(of: $0) })
+            (view.name, view.recreated, view.reinserted,
+             view.symbols.flatMap { self.recreatedLines.elements(of: $0) + self.reinsertedLines.elements(of: $0) })
         }
     }
 

@@ -12,10 +12,13 @@ extension IdentityChurnRule.Recreations {
                 cycles[key] = list
                 cycleLines.append(previous.lastLine, to: list)
                 cycleLines.append(event.line, to: list)
+                if previous.lastUpdate == updateStart { inPlaceCycles[key, default: 0] += 1 }
             }
-            models[key] = ModelState(alive: previous.alive + (isInit ? 1 : -1), lastWasDeinit: !isInit, lastLine: event.line)
+            models[key] = ModelState(
+                alive: previous.alive + (isInit ? 1 : -1), lastWasDeinit: !isInit, lastLine: event.line, lastUpdate: updateStart
+            )
         } else {
-            models[key] = ModelState(alive: isInit ? 1 : -1, lastWasDeinit: !isInit, lastLine: event.line)
+            models[key] = ModelState(alive: isInit ? 1 : -1, lastWasDeinit: !isInit, lastLine: event.line, lastUpdate: updateStart)
         }
     }
 
@@ -23,10 +26,10 @@ extension IdentityChurnRule.Recreations {
     /// bytes; neighbours equal as Swift strings are one model, as when the rows came from SQL.
     ///
     /// Each comes with its count of cycles and its lists in `cycleLines`.
-    func recreatedModels(_ symbols: SymbolTable) -> [(owner: String, model: String, cycles: Int, lists: [Int])] {
-        var rows: [(owner: String, model: String?, cycles: Int, lists: [Int])] = []
+    func recreatedModels(_ symbols: SymbolTable) -> [(owner: String, model: String, cycles: Int, inPlace: Int, lists: [Int])] {
+        var rows: [(owner: String, model: String?, cycles: Int, inPlace: Int, lists: [Int])] = []
         for (key, list) in cycles {
-            rows.append((symbols[key.owner], key.owned.map { symbols[$0] }, cycleLines.count(of: list) / 2, [list]))
+            rows.append((symbols[key.owner], key.owned.map { symbols[$0] }, cycleLines.count(of: list) / 2, inPlaceCycles[key] ?? 0, [list]))
         }
         rows.sort {
             if !$0.owner.utf8.elementsEqual($1.owner.utf8) { return $0.owner.utf8.lexicographicallyPrecedes($1.owner.utf8) }
@@ -34,14 +37,15 @@ extension IdentityChurnRule.Recreations {
             guard let left = $0.model else { return true }
             return left.utf8.lexicographicallyPrecedes(right.utf8)
         }
-        var models: [(owner: String, model: String, cycles: Int, lists: [Int])] = []
+        var models: [(owner: String, model: String, cycles: Int, inPlace: Int, lists: [Int])] = []
         for row in rows {
             let model = row.model ?? "?"
             if let last = models.indices.last, models[last].owner == row.owner, models[last].model == model {
                 models[last].cycles += row.cycles
+                models[last].inPlace += row.inPlace
                 models[last].lists += row.lists
             } else {
-                models.append((row.owner, model, row.cycles, row.lists))
+                models.append((row.owner, model, row.cycles, row.inPlace, row.lists))
             }
         }
         return models

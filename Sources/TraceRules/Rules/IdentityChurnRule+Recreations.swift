@@ -48,6 +48,20 @@ extension IdentityChurnRule {
         /// the view's finding is made.
         @exclusivity(unchecked) var recreated: [Recreated] = []
         let recreatedLines = SpilledLists<Int>()
+        /// Per view symbol: the updates that showed it again after it was removed (an `if`
+        /// branch, a presentation), summed up as resets are, and their lines.
+        @exclusivity(unchecked) var reinserted: [Recreated] = []
+        let reinsertedLines = SpilledLists<Int>()
+
+        /// The lifetimes the verdicts are read from, and the updates filed by `closeUpdate` whose
+        /// verdict waits for the appears and disappears SwiftUI prints once the update commits.
+        @exclusivity(unchecked) var lifetimes = IdentityLifetimes()
+        @exclusivity(unchecked) var pending: [Pending] = []
+        /// The verdict on every new identity judged, by event id, in input order: what `why` and
+        /// `views` read back (`IdentityMarks`).
+        let marks = SpilledArray<IdentityMark>()
+        /// The changed property of the current update's root, if it is a body.
+        @exclusivity(unchecked) var rootProperty: Symbol?
 
         /// Per view symbol: the instance its own prints (`[Instance: 5CD6]`) named last, how
         /// many prints named it, and the line of the last one.
@@ -78,14 +92,17 @@ extension IdentityChurnRule {
         /// trace's scan never asks, so the list must not grow with the re-creations).
         @exclusivity(unchecked) var newlyRecreated: [Int] = []
         @exclusivity(unchecked) var isNewlyRecreated: [Bool] = []
-        /// Per view name decided early: its key and whether it was decided at full weight.
-        @exclusivity(unchecked) var announced: [String: (key: Int, full: Bool)] = [:]
+        /// Per view name decided early: its key and the rank of the weight it was decided at.
+        @exclusivity(unchecked) var announced: [String: (key: Int, weight: Int)] = [:]
 
         struct Member {
             var created = 0
             var kept = 0
-            /// The lines with `@identity`.
+            /// The lines with `@identity`, and their events' ids.
             var lines: [Int] = []
+            var ids: [Int] = []
+            /// The view's lifetime facts as the update found it.
+            var snapshot = IdentityLifetimes.Snapshot()
             /// The dynamic properties of the last line with `@identity`.
             var state: [Symbol] = []
         }
@@ -98,8 +115,10 @@ extension IdentityChurnRule {
             var updates = 0
             /// The new identities over all of them (lines with `@identity`, or changed ids).
             var created = 0
-            /// The updates' roots, each once, in order of first occurrence.
+            /// The updates' roots, each once, in order of first occurrence, and the properties
+            /// whose change began them.
             var roots: [Symbol] = []
+            var properties: [Symbol] = []
             /// The state lists reset, each once, in order of first occurrence.
             var states: [[Symbol]] = []
             private var seenStates: Set<[Symbol]> = []
@@ -108,14 +127,18 @@ extension IdentityChurnRule {
             var orphanSpan = 0.0
             /// The instances replaced in place, each once, in order of first occurrence.
             var instances: [Symbol] = []
+            /// Of `created`, the new identities after an update of the same change that printed
+            /// none of the view: shown again, or reset, the log cannot tell (`IdentityLifetimes`).
+            var unseenRemovals = 0
 
             var isEmpty: Bool { updates == 0 }
 
             /// Counts an update that created `created` new identities; its lines are the caller's to keep.
-            mutating func add(root: Symbol?, created: Int, state: [Symbol]) {
+            mutating func add(root: Symbol?, created: Int, state: [Symbol], property: Symbol? = nil) {
                 updates += 1
                 self.created += created
                 if let root, !roots.contains(root) { roots.append(root) }
+                if let property, !properties.contains(property) { properties.append(property) }
                 if seenStates.insert(state).inserted { states.append(state) }
             }
 
@@ -124,18 +147,35 @@ extension IdentityChurnRule {
                 updates += other.updates
                 created += other.created
                 for root in other.roots where !roots.contains(root) { roots.append(root) }
+                for property in other.properties where !properties.contains(property) { properties.append(property) }
                 for state in other.states where seenStates.insert(state).inserted { states.append(state) }
                 orphans += other.orphans
+                unseenRemovals += other.unseenRemovals
                 orphanSpan += other.orphanSpan
                 for instance in other.instances where !instances.contains(instance) { instances.append(instance) }
             }
+        }
+
+        /// An update's new identities of one view, filed when the update closed and judged once
+        /// the appears and disappears after it are read (`resolvePending`).
+        struct Pending {
+            let view: Int
+            let member: Member
+            let root: Symbol?
+            let property: Symbol?
+            let rootLine: Int
         }
 
         struct ModelState {
             var alive = 0
             var lastWasDeinit = false
             var lastLine = 0
+            /// `updateStart` when the last init or deinit came: a model released and made anew in
+            /// one update was replaced in place; across updates, its owner was removed and shown again.
+            var lastUpdate: Int?
         }
+        /// Per owner and model type: the cycles that happened within one update.
+        @exclusivity(unchecked) var inPlaceCycles: [NamePair: Int] = [:]
 
         /// The resets the probe's lines state exactly.
         @exclusivity(unchecked) var exact: ExactResets
@@ -143,7 +183,7 @@ extension IdentityChurnRule {
         init(minRecreations: Int, maxUpdateSeconds: Double, symbols: SymbolTable) {
             self.minRecreations = minRecreations
             self.maxUpdateSeconds = maxUpdateSeconds
-            exact = ExactResets(symbols: symbols, maxUpdateSeconds: maxUpdateSeconds)
+            exact = ExactResets(symbols: symbols, maxUpdateSeconds: maxUpdateSeconds, marks: marks)
         }
 
         func observe(_ event: LifecycleEvent) {
@@ -154,6 +194,16 @@ extension IdentityChurnRule {
             // Every event, to follow which kind of update is under way; only structured lines are
             // ever the exact reading's (it returns false for every other line).
             if exact.observe(event) { return }
+            if let view = event.view?.index, event.owner == nil, event.kind == .disappear || event.kind == .`deinit` {
+                lifetimes.ended(view, disappear: event.kind == .disappear)
+            }
+            // After the update's lines below have read the view's lifetime as it was.
+            defer {
+                if event.kind == .body, let view = event.view?.index {
+                    lifetimes.printed(view)
+                    if event.newIdentity { lifetimes.began(view) }
+                }
+            }
             if event.kind == .`init` || event.kind == .appear || event.kind == .disappear { swap(event) }
             switch event.kind {
             case .`init`, .`deinit`:
@@ -172,11 +222,23 @@ extension IdentityChurnRule {
             }
             if event.kind != .body || !(event.newIdentity || event.newValue) {
                 closeUpdate()
+                rootProperty = nil
+                if event.kind == .body {
+                    // A body root begins the next update: the last one's appears are all read.
+                    resolvePending()
+                    for token in event.tokens where token.isState {
+                        rootProperty = token
+                        break
+                    }
+                    lifetimes.beginUpdate(view: event.view, property: rootProperty)
+                }
                 updateStart = position
                 root = event.view
                 rootLine = event.line
                 rootIsBody = event.kind == .body
-                if let ts = event.ts { startTime = max(startTime ?? ts, ts) }
+                // An untimed root leaves its update's lines to order alone (a log mixing timed and
+                // untimed lines); a timed one bounds them in time.
+                startTime = event.ts.map { max(startTime ?? $0, $0) }
                 return
             }
             if !rootIsBody, event.newIdentity, let view = event.view?.index, let ts = event.ts {
@@ -185,10 +247,14 @@ extension IdentityChurnRule {
             guard rootIsBody, let view = event.view?.index else { return }
             if let ts = event.ts, let startTime, !(ts - startTime <= maxUpdateSeconds) { return }
             grow(to: view)
-            if members[view].created == 0 && members[view].kept == 0 { touched.append(view) }
+            if members[view].created == 0 && members[view].kept == 0 {
+                touched.append(view)
+                members[view].snapshot = lifetimes.snapshot(view)
+            }
             if event.newIdentity {
                 members[view].created += 1
                 members[view].lines.append(event.line)
+                members[view].ids.append(event.id)
                 members[view].state.clear()
                 for token in event.tokens where token.isState { members[view].state.append(token) }
             } else {
@@ -200,6 +266,7 @@ extension IdentityChurnRule {
             firstIdentity.grow(toInclude: view, with: Int.max)
             members.grow(toInclude: view, with: Member())
             recreated.grow(toInclude: view, with: Recreated())
+            reinserted.grow(toInclude: view, with: Recreated())
         }
 
         /// Files the views re-created in the current update and empties its members.
@@ -209,18 +276,45 @@ extension IdentityChurnRule {
                     // A view is not re-created by its own update: the root made anew is a relaunch.
                     let isRoot = root?.index == view
                     if !isRoot && members[view].created > 0 && members[view].kept == 0 && firstIdentity[view] < updateStart {
-                        recreated[view].add(root: root, created: members[view].lines.count, state: members[view].state)
-                        recreatedLines.append(rootLine, to: view)
-                        for line in members[view].lines { recreatedLines.append(line, to: view) }
-                        noteRecreated(view)
+                        pending.append(Pending(view: view, member: members[view], root: root, property: rootProperty, rootLine: rootLine))
                     }
                     members[view].created = 0
                     members[view].kept = 0
                     members[view].lines.clear()
+                    members[view].ids.clear()
                     members[view].state.clear()
                 }
             }
             touched.clear()
+        }
+
+        /// Judges the updates filed since the last call (`IdentityLifetimes.verdict`): resets go
+        /// to `recreated`, views shown again after they were removed to `reinserted`, and new
+        /// identities beside ones that stayed to neither.
+        func resolvePending() {
+            for filed in pending {
+                let view = filed.view
+                let member = filed.member
+                let (resets, others, unseen) = lifetimes.verdict(of: member.lines.count, view: view, snapshot: member.snapshot)
+                if resets > 0 {
+                    recreated[view].add(root: filed.root, created: resets, state: member.state, property: filed.property)
+                    if unseen { recreated[view].unseenRemovals += resets }
+                    recreatedLines.append(filed.rootLine, to: view)
+                    for line in member.lines { recreatedLines.append(line, to: view) }
+                    noteRecreated(view)
+                }
+                let rest = member.lines.count - resets
+                if rest > 0, others == .reinserted {
+                    reinserted[view].add(root: filed.root, created: rest, state: member.state, property: filed.property)
+                    reinsertedLines.append(filed.rootLine, to: view)
+                    for line in member.lines { reinsertedLines.append(line, to: view) }
+                    noteRecreated(view)
+                }
+                // Which of several new identities took a place on screen the log does not say.
+                let mark: IdentityMark.Kind = resets == 0 ? .init(others) : rest > 0 ? .resetOrInserted : unseen ? .resetOrReinserted : .reset
+                for id in member.ids { marks.append(IdentityMark(event: id, kind: mark)) }
+            }
+            pending.removeAll(keepingCapacity: true)
         }
 
         func noteRecreated(_ view: Int) {

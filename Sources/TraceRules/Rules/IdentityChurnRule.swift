@@ -14,7 +14,7 @@ public enum IdentityChurnRule: Rule {
         identifier: "identity_churn",
         title: "Identity churn",
         defaultSeverity: .error,
-        summary: "A view gets a new identity again and again while an ancestor that kept its own merely updated, so its @State resets each time.",
+        summary: "A view gets a new identity again and again in place of one still on screen, while an ancestor that kept its own merely updated, so its @State resets each time.",
         rationale: """
             `@identity` in `_printChanges()` output means SwiftUI created the view's state storage \
             anew: `@State` and `@StateObject` start from their initial values, `.task` and \
@@ -29,6 +29,17 @@ public enum IdentityChurnRule: Rule {
             identity again and again a frame or more apart (within a second of the last), with \
             no ancestor's line printed at all, is re-created by an ancestor that prints nothing: \
             the same finding, with no root to name.
+
+            Not every new identity is a reset. Each is judged once, and `why` and `views` read the \
+            same verdict: one added beside others that stayed (a row appended) is *inserted*; one \
+            shown again after every earlier one was removed (its disappear or deinit printed in an \
+            earlier update, or an earlier update of the same change printed none of it) is \
+            *reinserted*, a new lifetime: an `if`/`else` branch shown again, a sheet or a pushed \
+            screen presented again. Only one that took the place of one still on screen (its \
+            disappear in the same update, or made anew in update after update of the same change) \
+            is a *reset*, reported at the rule's severity. A view only reinserted is reported one \
+            level below, naming the change that removes and shows it: the code asked for a new \
+            view, perhaps without knowing that its state starts over.
             """,
         fix: """
             Give the view a stable identity: use `.opacity`/`.disabled` or a modifier instead of \
@@ -72,6 +83,35 @@ public enum IdentityChurnRule: Rule {
                 ↓Row: @self, @identity changed.
                 ↓Row: @self, @identity changed.
                 ↓Row: @self, @identity changed.
+                """),
+            Example(note: "A sheet presented again after it was dismissed (its disappear printed): a new lifetime each time, reported one level below as a re-insertion.", """
+                NotesList: @self, @identity, _showEditor changed.
+                NotesList: _showEditor changed.
+                EditorSheet: @self, @identity, _draft changed.
+                EditorSheet onAppear
+                NotesList: _showEditor changed.
+                EditorSheet onDisappear
+                ↓NotesList: _showEditor changed.
+                ↓EditorSheet: @self, @identity, _draft changed.
+                EditorSheet onAppear
+                NotesList: _showEditor changed.
+                EditorSheet onDisappear
+                ↓NotesList: _showEditor changed.
+                ↓EditorSheet: @self, @identity, _draft changed.
+                EditorSheet onAppear
+                """),
+            Example(note: "A row renamed in a `ForEach(id: \\.self)` while another is appended: one row disappears in the update, so one of the two new identities is a reset.", """
+                TodoList: @self, @identity, _todos changed.
+                TodoRow: @self, @identity, _done changed.
+                TodoRow: @self, @identity, _done changed.
+                TodoRow onAppear
+                TodoRow onAppear
+                ↓TodoList: _todos changed.
+                ↓TodoRow: @self, @identity, _done changed.
+                ↓TodoRow: @self, @identity, _done changed.
+                TodoRow onDisappear
+                TodoRow onAppear
+                TodoRow onAppear
                 """),
             Example(note: "Seed 001 toggled once: one reset, below the default threshold, is reported as info.", """
                 ContentView: @self, @identity, _showPlayButton changed.
@@ -202,6 +242,21 @@ public enum IdentityChurnRule: Rule {
                 2024-05-01 10:00:03.000000+0000 App[1:2] Row: @self, @identity changed.
                 2024-05-01 10:00:04.000000+0000 App[1:2] ContentView: _title changed.
                 2024-05-01 10:00:06.000000+0000 App[1:2] Row: @self, @identity changed.
+                """),
+            Example(note: "A row deleted, then rows appended, their disappears printed: a row added beside ones that stayed is inserted, not a reset.", """
+                TodoList: @self, @identity, _todos changed.
+                TodoRow: @self, @identity, _done changed.
+                TodoRow: @self, @identity, _done changed.
+                TodoRow onAppear
+                TodoRow onAppear
+                TodoList: _todos changed.
+                TodoRow onDisappear
+                TodoList: _todos changed.
+                TodoRow: @self, @identity, _done changed.
+                TodoRow onAppear
+                TodoList: _todos changed.
+                TodoRow: @self, @identity, _done changed.
+                TodoRow onAppear
                 """),
             Example(note: "Appending to a list: existing rows keep their identity, only the new one is created.", """
                 ListView: @self, @identity, _items changed.

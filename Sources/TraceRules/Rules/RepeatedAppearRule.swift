@@ -407,11 +407,13 @@ public enum RepeatedAppearRule: Rule {
             let view = symbols[view]
             let name = instance.map { "\(view) \(symbols[$0])" } ?? view
             let count = lines.count
+            // The first appear of a lifetime had to happen: the count is the ones after it.
+            let again = count - 1
             return Violation(
                 view: view,
                 message: "\(name) appeared \(count == 2 ? "twice" : "\(count) times") within one lifetime (no new identity in between): "
-                    + "its onAppear work ran each time, though its state lived on.",
-                count: count,
+                    + "its onAppear work ran again \(again == 1 ? "once" : "\(again) times"), though its state lived on.",
+                count: again,
                 lines: lines,
                 earlyKey: key
             )

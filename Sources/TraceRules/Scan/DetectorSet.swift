@@ -40,6 +40,17 @@ struct DetectorSet {
         observers = entries.map { Observer($0.detector) }
     }
 
+    /// The verdicts `identity_churn` gave the new identities it judged (none when it is off), in
+    /// no particular order: what `why` and `views` read back from `causes.lifetime`.
+    var identityMarks: [IdentityMark] {
+        var marks: [IdentityMark] = []
+        for entry in entries {
+            guard let churn = entry.detector as? IdentityChurnRule.Recreations else { continue }
+            for index in 0..<churn.marks.count { marks.append(churn.marks[index]) }
+        }
+        return marks
+    }
+
     /// Hands `event` to every detector in turn.
     ///
     /// By index into the observers' storage, each detector called without counting a

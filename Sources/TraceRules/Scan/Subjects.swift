@@ -18,6 +18,8 @@ public struct Subjects {
         public var inits = 0
         public var deinits = 0
         public var bodies = 0
+        /// Body lines that began a new identity (`@identity`, a probe's `identity=new`).
+        public var identities = 0
         public var appears = 0
         public var disappears = 0
         /// Deinits of the type's `TraceProbe` state tokens (kept or discarded): only a view has them.
@@ -40,7 +42,9 @@ public struct Subjects {
             counts[view.index].deinits += 1
             // Only a probe's state token's deinit carries tokens (`@ended`, `@discarded`).
             if !event.tokens.isEmpty { counts[view.index].stateTokens += 1 }
-        case .body: counts[view.index].bodies += 1
+        case .body:
+            counts[view.index].bodies += 1
+            if event.newIdentity { counts[view.index].identities += 1 }
         case .appear: counts[view.index].appears += 1
         case .disappear: counts[view.index].disappears += 1
         case .task, .layout, .text, .warning, .hitch: break

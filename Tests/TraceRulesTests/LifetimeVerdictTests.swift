@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+import TraceRules
+import TraceStore
+
+/// One verdict per new identity (`LifetimeVerdict`), read alike by `identity_churn`, `why`'s
+/// causes and `views`' avoidable count: shapes users hit outside the oracle's apps, each written
+/// for the test.
+@Suite struct LifetimeVerdictTests {
+    private func churn(_ log: String) throws -> [Finding] {
+        try Pipeline(log: log).analyze().filter { $0.rule == "identity_churn" }
+    }
+
+    /// `causes.lifetime` of each body line, by line, as `why` and `views` read it.
+    private func lifetimes(_ log: String) throws -> [Int: String] {
+        let pipeline = try Pipeline(log: log)
+        _ = try pipeline.analyze()
+        var lifetimes: [Int: String] = [:]
+        try pipeline.database.forEachRow("""
+            SELECT e.line, c.lifetime FROM events AS e JOIN causes AS c ON c.event_id = e.id
+            WHERE e.kind = 'body' AND c.lifetime IS NOT NULL
+            """) { row in lifetimes[row.integer(at: 0)] = row.text(at: 1) }
+        return lifetimes
+    }
+
+    /// A settings sheet shown three times, each dismissal printed: two new lifetimes after the
+    /// first, no state lost on screen, so a warning naming the change, not an error.
+    static let sheetPresentedAgain = """
+        LibraryScreen: @self, @identity, _isShowingSettings changed.
+        LibraryScreen: _isShowingSettings changed.
+        SettingsSheet: @self, @identity, _fontSize changed.
+        SettingsSheet appeared
+        LibraryScreen: _isShowingSettings changed.
+        SettingsSheet disappeared
+        LibraryScreen: _isShowingSettings changed.
+        SettingsSheet: @self, @identity, _fontSize changed.
+        SettingsSheet appeared
+        LibraryScreen: _isShowingSettings changed.
+        SettingsSheet disappeared
+        LibraryScreen: _isShowingSettings changed.
+        SettingsSheet: @self, @identity, _fontSize changed.
+        SettingsSheet appeared
+        """
+
+    @Test func aSheetPresentedAgainIsANewLifetimeNotAReset() throws {
+        let findings = try churn(Self.sheetPresentedAgain)
+        let finding = try #require(findings.first)
+        #expect(findings.count == 1)
+        #expect(finding.severity == .warning)
+        #expect(finding.count == 2)
+        #expect(finding.message.hasPrefix("SettingsSheet was removed and shown again 2 times by changes of LibraryScreen._isShowingSettings"))
+        #expect(!finding.message.contains("reset"))
+        #expect(try lifetimes(Self.sheetPresentedAgain) == [8: "reinserted", 13: "reinserted"])
+    }
+
+    /// The model a presented sheet makes for itself, once per presentation: no repeated init work.
+    @Test func aModelMadeOncePerPresentationIsNoHeavyInit() throws {
+        let log = """
+            Inbox: @self, @identity, _composing changed.
+            Inbox: _composing changed.
+            DraftStore init
+            ComposeSheet init
+            ComposeSheet: @self, @identity, _store changed.
+            ComposeSheet appeared
+            Inbox: _composing changed.
+            ComposeSheet disappeared
+            DraftStore deinit
+            Inbox: _composing changed.
+            DraftStore init
+            ComposeSheet init
+            ComposeSheet: @self, @identity, _store changed.
+            ComposeSheet appeared
+            Inbox: _composing changed.
+            ComposeSheet disappeared
+            DraftStore deinit
+            Inbox: _composing changed.
+            DraftStore init
+            ComposeSheet init
+            ComposeSheet: @self, @identity, _store changed.
+            """
+        let findings = try Pipeline(log: log).analyze()
+        #expect(!findings.contains { $0.rule == "heavy_initializer" }, "\(findings.map(\.message))")
+        #expect(findings.filter { $0.severity == .error }.isEmpty, "\(findings.map(\.message))")
+    }
+
+    /// A row renamed in a `ForEach(id: \.self)` (its old identity disappears) while another is
+    /// appended: one reset, one insertion, and `why` does not say which is which.
+    static let renamedAndAppended = """
+        ChecklistView: @self, @identity, _items changed.
+        ChecklistRow: @self, @identity, _isChecked changed.
+        ChecklistRow: @self, @identity, _isChecked changed.
+        ChecklistRow: @self, @identity, _isChecked changed.
+        ChecklistView: _items changed.
+        ChecklistRow: @self, @identity, _isChecked changed.
+        ChecklistRow: @self, @identity, _isChecked changed.
+        ChecklistRow onDisappear
+        ChecklistRow onAppear
+        ChecklistRow onAppear
+        """
+
+    @Test func aRenamedRowBesideAnAppendedOneIsOneReset() throws {
+        let finding = try #require(try churn(Self.renamedAndAppended).first)
+        #expect(finding.count == 1)
+        #expect(finding.severity == .info)
+        #expect(try lifetimes(Self.renamedAndAppended) == [6: "reset_or_inserted", 7: "reset_or_inserted"])
+    }
+
+    @Test func rowsAppendedAfterOneWasDeletedAreInserted() throws {
+        let log = """
+            ChecklistView: @self, @identity, _items changed.
+            ChecklistRow: @self, @identity, _isChecked changed.
+            ChecklistRow: @self, @identity, _isChecked changed.
+            ChecklistView: _items changed.
+            ChecklistRow onDisappear
+            ChecklistView: _items changed.
+            ChecklistRow: @self, @identity, _isChecked changed.
+            ChecklistRow onAppear
+            ChecklistView: _items changed.
+            ChecklistRow: @self, @identity, _isChecked changed.
+            ChecklistRow onAppear
+            """
+        #expect(try churn(log).isEmpty)
+        #expect(try lifetimes(log) == [7: "inserted", 10: "inserted"])
+    }
+
+    /// `.id(refreshID)` that changes on every refresh: replaced while shown, update after update.
+    static let replacedEveryRefresh = """
+        FeedView: @self, @identity, _refreshID changed.
+        FeedCard: @self, @identity, _isExpanded changed.
+        FeedView: _refreshID changed.
+        FeedCard: @self, @identity, _isExpanded changed.
+        FeedView: _refreshID changed.
+        FeedCard: @self, @identity, _isExpanded changed.
+        """
+
+    @Test func aViewReplacedOnEveryUpdateIsAnErrorAndItsBodiesAvoidable() throws {
+        let finding = try #require(try churn(Self.replacedEveryRefresh).first)
+        #expect(finding.severity == .error)
+        #expect(finding.count == 2)
+        #expect(try lifetimes(Self.replacedEveryRefresh) == [4: "reset", 6: "reset"])
+        let pipeline = try Pipeline(log: Self.replacedEveryRefresh)
+        _ = try pipeline.analyze()
+        let avoidable = try pipeline.database.scalarInt("""
+            SELECT count(*) FROM events AS e JOIN causes AS c ON c.event_id = e.id
+            WHERE e.view = 'FeedCard' AND \(EvaluationVerdicts.sql()) = 'avoidable'
+            """)
+        #expect(avoidable == 2)
+    }
+
+    /// Xcode's console: timed `NSLog` lines beside untimed `_printChanges()` lines. The untimed
+    /// root keeps its timed children, so the finding is the one the same log without times gives.
+    @Test func untimedRootsKeepTheirTimedChildren() throws {
+        let timed = """
+            FeedView: @self, @identity, _refreshID changed.
+            2024-05-01 10:00:00.000000+0000 App[1:2] FeedCard: @self, @identity, _isExpanded changed.
+            FeedView: _refreshID changed.
+            2024-05-01 10:00:03.000000+0000 App[1:2] FeedCard: @self, @identity, _isExpanded changed.
+            FeedView: _refreshID changed.
+            2024-05-01 10:00:06.000000+0000 App[1:2] FeedCard: @self, @identity, _isExpanded changed.
+            """
+        let mixed = try churn(timed)
+        let plain = try churn(Self.replacedEveryRefresh)
+        #expect(mixed.map(\.message) == plain.map(\.message))
+        #expect(mixed.map(\.rootCause) == plain.map(\.rootCause))
+        #expect(mixed.first?.rootCause?.hasPrefix("FeedView._refreshID changed") == true)
+    }
+}
