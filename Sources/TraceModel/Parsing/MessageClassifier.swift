@@ -76,6 +76,10 @@ public struct MessageClassifier {
                 owner: parsed.owner.map { names.intern(message, $0) },
                 instance: parsed.instance.map { String(decoding: UnsafeRawBufferPointer(rebasing: message[$0]), as: UTF8.self) },
                 origin: .lifecycle, message: text, envelope: envelope,
+                // What the developer measured and wrote after the name (`init took 35 ms`): an init's or a
+                // body's cost; numbers before it are a time or a counter (`T+1ms: LikeManager.init()`).
+                durationMs: parsed.kind == .`init` || parsed.kind == .body
+                    ? ProseDuration.milliseconds(in: message, from: parsed.view.upperBound) : nil,
                 multiplicity: parsed.annotation.map { multiplicity(of: $0, view: view) } ?? 1
             )
         }
