@@ -19,6 +19,11 @@ enum OutputFile {
         }
     }
 
+    /// True for a path that names stdout (`-`, `/dev/stdout`): no "wrote" line is said for it.
+    static func isStandardOutput(_ path: String) -> Bool {
+        (try? OutputTarget.resolve(path)) == .standardOutput
+    }
+
     /// Writes `text` to `path` as `FileOutput` writes (a regular file replaced in one step, a
     /// device or FIFO in place, `-` to stdout); `what` names it in errors.
     static func write(_ text: String, to path: String, what: String) throws {
