@@ -100,6 +100,59 @@ import Testing
         #expect(try Self.listing(directory) == expected, "\(label)")
     }
 
+    /// Commands that write a file per item into a folder: a folder is made or used, a link to a
+    /// folder is used, a page that is a link is written through it, and a device or a file of
+    /// the folder's name is an error naming what it is, left as it was.
+    @Test(arguments: [["rules", "--markdown", "{dir}"], ["export", "--db", "{db}", "--format", "ndjson", "--output", "{dir}"]])
+    func folderWriters(command: [String]) throws {
+        let workspace = try Self.workspace()
+        defer { try? FileManager.default.removeItem(atPath: workspace) }
+        let option = command.contains("--markdown") ? "--markdown" : "--output"
+        let page = option == "--markdown" ? "README.md" : "events.ndjson"
+        func run(_ folder: String) throws -> Tool.Result {
+            let place = ["{dir}": folder, "{db}": (workspace as NSString).appendingPathComponent("t.sqlite")]
+            return try Tool.run(command.map { place[$0] ?? $0 }, in: URL(fileURLWithPath: workspace))
+        }
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: workspace + "/out", withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: workspace + "/kept", withIntermediateDirectories: true)
+        try manager.createSymbolicLink(atPath: workspace + "/out/" + page, withDestinationPath: "../kept/page")
+        try manager.createSymbolicLink(atPath: workspace + "/linked", withDestinationPath: "out")
+        for folder in ["out", "linked", "new/deeper"] {
+            let result = try run(folder)
+            #expect(result.status == 0, "\(folder): \(result.stderr)")
+        }
+        #expect(Self.fileType(workspace + "/out/" + page) == S_IFLNK, "the page that is a link stays one")
+        #expect(Self.fileType(workspace + "/kept/page") == S_IFREG)
+        #expect(manager.fileExists(atPath: workspace + "/new/deeper/" + page))
+        let device = try run("/dev/null")
+        #expect(device.status == 1)
+        #expect(device.stderr.contains("/dev/null") && device.stderr.contains("is a character device"), "got: \(device.stderr)")
+        #expect(Self.isCharacterDevice("/dev/null"))
+        try Data("mine\n".utf8).write(to: URL(fileURLWithPath: workspace + "/file"))
+        let file = try run("file")
+        #expect(file.status == 1)
+        #expect(file.stderr.contains("is a file"), "got: \(file.stderr)")
+        #expect(try String(contentsOfFile: workspace + "/file", encoding: .utf8) == "mine\n")
+    }
+
+    /// Commands that print only to stdout write wherever the shell points it, /dev/null or a
+    /// FIFO, and change nothing there.
+    @Test(arguments: [["schema"], ["completions", "bash"], ["man"], ["rules"]])
+    func stdoutWritersIntoDevicesAndFIFOs(command: [String]) throws {
+        let null = try #require(FileHandle(forWritingAtPath: "/dev/null"))
+        let quiet = try Tool.run(command, standardOutput: null)
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        #expect(Self.isCharacterDevice("/dev/null"))
+        let workspace = try Workspace()
+        let fifo = try PreparedTarget(.fifo, in: workspace.url.path, otherUser: false)
+        let handle = try #require(FileHandle(forWritingAtPath: fifo.path))
+        let piped = try Tool.run(command, standardOutput: handle)
+        try handle.close()
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(!fifo.finish().isEmpty, "the FIFO's reader got the output")
+    }
+
     /// A workspace any user may write, holding the log, a database of it twice and Swift sources.
     private static func workspace() throws -> String {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("trace-analyze-targets-\(UUID().uuidString)").path

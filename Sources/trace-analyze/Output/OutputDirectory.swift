@@ -10,7 +10,7 @@ enum OutputDirectory {
         var status = stat()
         if stat(path, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFDIR else {
-                throw ToolError("\(path): \(kind(status.st_mode)), not a directory; \(option) needs a directory (created when missing)")
+                throw ToolError("\(path): is \(kind(status.st_mode)), not a directory; \(option) needs a directory (created when missing)")
             }
             return
         }
@@ -30,7 +30,7 @@ enum OutputDirectory {
         case S_IFBLK: return "a block device"
         case S_IFIFO: return "a FIFO"
         case S_IFSOCK: return "a socket"
-        default: return "not a directory"
+        default: return "something else"
         }
     }
 }
