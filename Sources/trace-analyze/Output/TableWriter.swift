@@ -79,6 +79,8 @@ struct TableWriter: ResultWriter {
             }
             if !isLast { line += "  " }
         }
+        // A blank last cell would leave the row ending in spaces.
+        if blanks { while line.last == " " { line.removeLast() } }
         Console.out(line)
     }
 
