@@ -26,10 +26,10 @@ enum HTMLReporter: Reporter {
         // of many findings costs no more memory than one of few), then written after the text.
         let entries = SpillFile()
         var sizes: [Int] = []
-        let alongside = TextReporter.Alongside(evidence: evidenceShown, prepare: { id, finding in
+        let alongside = TextReporter.Alongside(evidence: evidenceShown, prepare: { id, finding, shown in
             let total = finding.lines.count < evidenceShown ? finding.lines.count : try report.findings.evidenceCount(of: id)
             var text = ""
-            try entry(finding, evidenceTotal: total, report: report).append(to: &text, indent: indent)
+            try entry(finding, evidenceTotal: total, shown: shown, report: report).append(to: &text, indent: indent)
             return text
         }, consume: { text in
             var text = text
@@ -106,10 +106,11 @@ enum HTMLReporter: Reporter {
         }
     }
 
-    private static func entry(_ finding: Finding, evidenceTotal: Int, report: Report) throws -> JSONDocument {
+    /// A finding's data; `shown` says what its first lines say, already looked up for the text.
+    private static func entry(_ finding: Finding, evidenceTotal: Int, shown: [EvidenceText.Line?], report: Report) throws -> JSONDocument {
         let location = report.location(of: finding)
-        let evidence = try finding.lines.map { line -> JSONDocument in
-            let said = try report.evidenceText?.line(line, traceID: finding.traceID)
+        let evidence = try finding.lines.prefix(evidenceShown).enumerated().map { index, line -> JSONDocument in
+            let said = index < shown.count ? shown[index] : try report.evidenceText?.line(line, traceID: finding.traceID)
             return .object([("line", .int(line)), ("text", .string(said?.text))])
         }
         return .object([

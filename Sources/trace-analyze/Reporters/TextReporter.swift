@@ -15,7 +15,8 @@ enum TextReporter: Reporter {
     struct Alongside {
         /// Evidence lines `prepare` needs of each finding (it may want more than the text shows).
         let evidence: Int
-        let prepare: (_ id: Int, Finding) throws -> String
+        /// Given what the text's first lines say (`shown`), looked up once for both.
+        let prepare: (_ id: Int, Finding, _ shown: [EvidenceText.Line?]) throws -> String
         let consume: (String) -> Void
     }
 
@@ -43,7 +44,7 @@ enum TextReporter: Reporter {
                 lineCount: finding.lines.count <= maxEvidence
                     ? finding.lines.count : try report.evidenceCounts[id] ?? lookups.evidenceCount(of: id),
                 subject: try report.subject(of: finding, shared: shared, shown: shown) { try lookups.evidenceLines(of: id) },
-                alongside: try alongside?.prepare(id, finding)
+                alongside: try alongside?.prepare(id, finding, shown)
             )
         }
         var block: [UInt8] = []
