@@ -32,7 +32,13 @@ let package = Package(
         .target(name: "TraceInstrument", dependencies: ["SwiftSource"]),
         .executableTarget(
             name: "trace-analyze",
-            dependencies: ["TraceModel", "TraceStore", "TraceRules", "TraceInstrument"]
+            dependencies: ["TraceModel", "TraceStore", "TraceRules", "TraceInstrument"],
+            // The pages' templates, edited as HTML, CSS and JavaScript files and compiled into the
+            // binary as byte arrays: no resource bundle, the tool stays one file.
+            resources: [
+                .embedInCode("Timeline/timeline.html"), .embedInCode("Timeline/timeline.css"), .embedInCode("Timeline/timeline.js"),
+                .embedInCode("Reporters/report.html"), .embedInCode("Reporters/report.css"), .embedInCode("Reporters/report.js"),
+            ]
         ),
         .plugin(
             name: "TraceAnalyzePlugin",

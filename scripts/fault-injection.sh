@@ -471,6 +471,65 @@ lines=$(count_lines "$big")
 missing=$(sql "$db" "SELECT abs(2 * $lines - (SELECT count(*) FROM events)) + abs(2 - sum(complete)) FROM traces")
 note "faults" "two ingests into one database" "$second" "0" "${missing:-1}"
 
+# --- Output targets: every writing command onto every kind of path, as root and as nobody ----
+# A regular file is replaced with its mode kept, a link followed (a dangling one too), /dev/null,
+# /dev/stdout, `-`, a FIFO written in place, a directory refused. After each run /dev/null must
+# still be a character device; a system file that changed is a wrong exit however the tool ended.
+targets="$work/targets"
+mkdir -p "$targets" && chmod 777 "$targets" && chmod o+rx "$work"
+cp "$seed" "$targets/app.log"
+run ingest "$targets/app.log" --db "$targets/t.sqlite" >/dev/null 2>&1
+run ingest "$targets/app.log" --db "$targets/t.sqlite" >/dev/null 2>&1
+chmod 666 "$targets/t.sqlite"
+writers=(
+    "check|{log}|--output|{out}" "check|{log}|--write-baseline|{out}" "check|{log}|--timeline|{out}"
+    "timeline|{log}|--output|{out}" "export|{log}|--format|chrome-trace|--output|{out}"
+    "report|--db|{db}|--output|{out}" "watch|{log}|--no-follow|--output|{out}"
+    "diff|1|2|--db|{db}|--output|{out}"
+)
+users=("root|")
+[ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1 && users+=("nobody|setpriv --reuid=65534 --regid=65534 --clear-groups")
+for user in "${users[@]}"; do
+    IFS='|' read -r name prefix <<<"$user"
+    read -r -a as_user <<<"$prefix"
+    for entry in "${writers[@]}"; do
+        for kind in file existing link dangling devnull devstdout dash fifo directory; do
+            place="$targets/$name-$kind" && rm -rf "$place" && mkdir -p "$place" && chmod 777 "$place"
+            expected="0 2" out="$place/out" check_file=""
+            case $kind in
+                file) check_file=$out ;;
+                existing) echo old >"$out" && chmod 640 "$out" && check_file=$out ;;
+                link) mkdir -m 777 "$place/to" && echo old >"$place/to/t" && chmod 666 "$place/to/t" && ln -s to/t "$out" && check_file="$place/to/t" ;;
+                dangling) mkdir -m 777 "$place/to" && ln -s to/new "$out" && check_file="$place/to/new" ;;
+                devnull) out=/dev/null ;;
+                devstdout) out=/dev/stdout ;;
+                dash) out=- ;;
+                fifo) mkfifo -m 666 "$out" && { timeout 60 cat "$out" >"$place/read.txt" & } ;;
+                directory) mkdir -m 777 "$out" && expected=1 ;;
+            esac
+            IFS='|' read -r -a arguments <<<"$entry"
+            for i in "${!arguments[@]}"; do
+                case ${arguments[$i]} in {out}) arguments[$i]=$out ;; {log}) arguments[$i]=$targets/app.log ;; {db}) arguments[$i]=$targets/t.sqlite ;; esac
+            done
+            (cd "$place" && timeout "${FAULT_TIMEOUT:-120}" "${as_user[@]}" "$tool" "${arguments[@]}" >"$place/stdout.txt" 2>"$place/stderr.txt")
+            status=$?
+            # A FIFO the tool never opened: open and close it so its reader ends.
+            [ "$kind" = fifo ] && { : 1<>"$out"; wait; } 2>/dev/null
+            [ -c /dev/null ] || status=89
+            [ -L /dev/stdout ] || status=88
+            [ -n "$check_file" ] && { [ -f "$check_file" ] && [ "$(cat "$check_file")" != old ] || status=87; }
+            [ "$kind" = existing ] && [ "$(stat -c %a "$out")" != 640 ] && status=86
+            { [ "$kind" = link ] || [ "$kind" = dangling ]; } && { [ -L "$out" ] || status=85; }
+            [ "$kind" = fifo ] && { [ -p "$out" ] && [ -s "$place/read.txt" ] || status=84; }
+            { [ "$kind" = devstdout ] || [ "$kind" = dash ]; } && { [ -s "$place/stdout.txt" ] && [ ! -e "$place/-" ] || status=83; }
+            [ "$kind" = directory ] && { grep -q "is a directory" "$place/stderr.txt" || status=82; }
+            ls -A "$place" | grep -q partial && status=81
+            note "output targets ($name)" "${arguments[0]} onto $kind" "$status" "$expected"
+        done
+    done
+done
+[ -c /dev/null ] || echo "fault-injection: /dev/null is no longer a character device" >&2
+
 echo "fault-injection: done in $SECONDS s" >&2
 # --- The table ------------------------------------------------------------------------------
 printf '\n%-40s %9s %8s %10s %12s\n' "attack" "attempts" "crashes" "lost rows" "wrong exits"

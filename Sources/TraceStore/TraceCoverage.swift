@@ -31,6 +31,8 @@ public struct TraceCoverage: Sendable, Equatable {
     /// The percent of NUL and control bytes in the first block of an input that looked binary
     /// (`binary_percent`); 0 for text.
     public var binaryPercent = 0
+    /// Lines longer than the reader's limit (1 MiB), read only up to it (`over_long_lines`).
+    public var overLongLines = 0
     /// For an Instruments export: its tables' rows; nil for a log.
     public var instruments: InstrumentsCoverage?
 
@@ -51,7 +53,7 @@ public struct TraceCoverage: Sendable, Equatable {
         }
         var counters: [String: Int] = [:]
         try database.forEachRow(
-            "SELECT name, value FROM stats WHERE trace_id = ? AND name IN ('lookalike_lines', 'malformed_structured', 'utf16_bytes', 'binary_percent')",
+            "SELECT name, value FROM stats WHERE trace_id = ? AND name IN ('lookalike_lines', 'malformed_structured', 'utf16_bytes', 'binary_percent', 'over_long_lines')",
             [traceID]
         ) { row in
             if let name = row.text(at: 0) { counters[name] = row.int(at: 1) ?? 0 }
@@ -76,6 +78,7 @@ public struct TraceCoverage: Sendable, Equatable {
         coverage.instruments = try InstrumentsCoverage.read(database, traceID: traceID)
         coverage.utf16Bytes = counters["utf16_bytes"] ?? 0
         coverage.binaryPercent = counters["binary_percent"] ?? 0
+        coverage.overLongLines = counters["over_long_lines"] ?? 0
         if malformed > 0 { coverage.malformedProbeSamples = try malformedProbeSamples(database, traceID: traceID, count: malformed) }
         return coverage
     }

@@ -18,7 +18,12 @@ enum Chromium {
     /// `javaScript: false` the page's scripts are blocked, as a reader who turned JavaScript off
     /// has them: by the profile's content setting, since `--blink-settings=scriptEnabled=false`
     /// also stops the DevTools script that `--dump-dom` runs (and it prints nothing).
-    static func dumpDOM(_ path: String, fragment: String? = nil, javaScript: Bool = true, test: String = #function) throws -> String {
+    ///
+    /// Whatever the page says on its console (an uncaught error, a failed load, a
+    /// `console.error`) fails the load unless `allowingConsole`: a page of ours loads silently.
+    static func dumpDOM(
+        _ path: String, fragment: String? = nil, javaScript: Bool = true, allowingConsole: Bool = false, test: String = #function
+    ) throws -> String {
         var address = URL(fileURLWithPath: path).absoluteString
         if let fragment { address += "#" + fragment }
         var profile: Workspace?
@@ -34,11 +39,22 @@ enum Chromium {
         let result = try Tool.run([
             "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--window-size=1280,800",
             "--virtual-time-budget=5000",
+            // The page's console messages, on stderr as `INFO:CONSOLE(…)] "…", source: …`.
+            "--enable-logging=stderr", "--log-level=0",
         ] + options + ["--dump-dom", address], program: executable(test: test))
         guard result.status == 0, !result.stdout.isEmpty else {
             throw BrowserError("chromium exited \(result.status) on \(path): \(result.stderr.suffix(2000))")
         }
+        let console = consoleMessages(in: result.stderr)
+        if !allowingConsole, !console.isEmpty {
+            throw BrowserError("the page at \(path) wrote to its console:\n\(console.joined(separator: "\n"))")
+        }
         return result.stdout
+    }
+
+    /// The page's console lines in Chromium's log (not the browser's own messages).
+    static func consoleMessages(in log: String) -> [String] {
+        log.split(separator: "\n").filter { $0.contains(":CONSOLE") }.map(String.init)
     }
 
     /// The data attributes of the element with `id` in `dom`, camelCase names as in `dataset`

@@ -128,6 +128,22 @@ import Testing
         #expect(try complete("trace-analyze check fixtures/seeds/001-playbutton-toggle-twice.l") == ["fixtures/seeds/001-playbutton-toggle-twice.log"])
     }
 
+    /// A value's description is its own (none here), not the option's whole help repeated
+    /// beside every value; the option keeps its help.
+    @Test(.enabled(if: RequiredTool.fish.shouldRun("CompletionsTests.fishShowsAnOptionsHelpOnceNotBesideEachValue")))
+    func fishShowsAnOptionsHelpOnceNotBesideEachValue() throws {
+        let fish = try #require(Self.fish, "fish is required under CI=true")
+        func complete(_ line: String) throws -> [String] {
+            let result = try run(fish, ["--no-config", "-c", "trace-analyze completions fish | source; complete -C '\(line)'"])
+            #expect(result.status == 0 && result.stderr.isEmpty, "fish: \(result.stderr)")
+            return result.stdout.split(separator: "\n").map(String.init).sorted()
+        }
+        #expect(try complete("trace-analyze check --format s") == ["sarif", "sonarqube", "summary"])
+        #expect(try complete("trace-analyze query --format n") == ["ndjson"])
+        let option = try complete("trace-analyze check --fo")
+        #expect(option.count == 1 && option[0].hasPrefix("--format\tReport format: "), "got \(option)")
+    }
+
     @Test(.enabled(if: RequiredTool.groff.shouldRun("CompletionsTests.theManPageRendersWithoutWarningsAndDocumentsEveryCommand")))
     func theManPageRendersWithoutWarningsAndDocumentsEveryCommand() throws {
         let groff = try #require(Self.groff, "groff is required under CI=true")

@@ -24,7 +24,7 @@ import Testing
                                   in: try { try FileManager.default.createDirectory(atPath: workspace.path("out"), withIntermediateDirectories: true); return workspace.url }())
         #expect(result.status == 0)
         #expect(result.stdout == "")
-        #expect(result.stderr == "")
+        #expect(result.stderr == "wrote timeline out/timeline.html: 7 lanes, 16 marks, 5 findings\nwrote html report out/report.html: 5 findings\n")
         let page = try String(contentsOfFile: workspace.path("out/report.html"), encoding: .utf8)
         #expect(page.hasPrefix("<!DOCTYPE html>"))
         // Offline: nothing is fetched from anywhere.

@@ -7,9 +7,17 @@ import Testing
     static let commands = ["", "check", "ingest", "watch", "report", "why", "views", "diff", "timeline", "export",
                            "query", "traces", "rules", "schema", "patterns", "instrument"]
 
-    /// The words of a help text in order, without the ` \` that continues a wrapped example.
+    /// The words of a help text in order, without the ` \` that continues a wrapped example or
+    /// the `#` that starts a comment line. An example's comment counts as coming before its
+    /// command: one that does not fit beside it goes on its own lines above it.
     static func words(_ text: String) -> [Substring] {
-        text.split(whereSeparator: \.isWhitespace).filter { $0 != "\\" }
+        text.split(separator: "\n").flatMap { line -> [Substring] in
+            var parts = [line[...]]
+            if line.hasPrefix("  "), let mark = line.range(of: " # "), !line[..<mark.lowerBound].allSatisfy({ $0 == " " }) {
+                parts = [line[mark.upperBound...], line[..<mark.lowerBound]]
+            }
+            return parts.flatMap { $0.split(whereSeparator: \.isWhitespace) }
+        }.filter { $0 != "\\" && $0 != "#" }
     }
 
     @Test(arguments: [nil, "60", "100", "200"] as [String?])

@@ -71,6 +71,7 @@ struct Tool {
         process.standardOutput = standardOutput ?? output
         process.standardError = errors
         _ = ignoreSIGPIPE
+        _ = SystemDevicesGuard.installed
         try process.run()
         // With another stdout the pipe has no writer; closing ours lets its reader see the end.
         if standardOutput != nil { try output.fileHandleForWriting.close() }

@@ -135,13 +135,15 @@ public struct Explainer {
         return found
     }
 
-    /// `; did you mean X?` naming views of the trace whose name contains `view` (any case).
+    /// `; did you mean X?` naming views of the trace whose name contains `view` (any case), else
+    /// the one a typo away (`PlayButon`), as every other name the tool refuses is guessed.
     private func suggestion(for view: String) throws -> String {
-        var names: [String] = []
-        try database.forEachRow("""
-            SELECT DISTINCT view FROM events WHERE trace_id = ? AND kind = 'body' AND instr(lower(view), lower(?)) > 0
-            ORDER BY view LIMIT 5
-            """, [traceID, view]) { row in row.text(at: 0).map { names.append($0) } }
+        var views: [String] = []
+        try database.forEachRow(
+            "SELECT DISTINCT view FROM events WHERE trace_id = ? AND kind = 'body' AND view IS NOT NULL ORDER BY view", [traceID]
+        ) { row in row.text(at: 0).map { views.append($0) } }
+        var names = Array(views.filter { $0.lowercased().contains(view.lowercased()) }.prefix(5))
+        if names.isEmpty, let close = Suggestion.closest(to: view, in: views) { names = [close] }
         return names.isEmpty ? "; `trace-analyze views` lists the views" : "; did you mean \(names.joined(separator: ", "))?"
     }
 }

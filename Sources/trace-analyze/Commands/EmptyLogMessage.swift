@@ -17,6 +17,7 @@ enum EmptyLogMessage {
             return text
         } else {
             text += "none of its \(plural(coverage.lines, "line")) is _printChanges()/_logChanges() output or a lifecycle print (`ContentView init`, `DetailView onAppear`)."
+            if coverage.overLongLines > 0 { text += "\n" + Report.overLongNote(coverage) + "." }
             let shown = coverage.lookalikeSamples.isEmpty ? coverage.firstLines : coverage.lookalikeSamples
             text += coverage.lookalikeSamples.isEmpty ? "\nIts first lines:" : "\nLines that look like lifecycle prints:"
             for line in shown {

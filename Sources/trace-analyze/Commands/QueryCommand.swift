@@ -1,4 +1,5 @@
 import TraceStore
+import TraceModel
 
 /// `trace-analyze query`: read-only SQL over the store.
 enum QueryCommand: Command {
@@ -60,11 +61,26 @@ enum QueryCommand: Command {
             return try stopped(timeout: arguments.value("timeout"))
         } catch let error as SQLiteError where error.isTooBig {
             throw ToolError("a value in the result is larger than the \(TraceDatabase.maxQueryValueBytes >> 20) MiB query limit (in: \(error.sql ?? sql))")
+        } catch let error as SQLiteError where error.message.hasPrefix(Self.noSuchTable) {
+            throw Self.namingTables(error)
         }
         writer.finish()
         Console.flush()
         if Console.outputWasStopped { return try stopped(timeout: arguments.value("timeout")) }
         return ExitCode.success
+    }
+
+    private static let noSuchTable = "no such table: "
+
+    /// SQLite's `no such table: event`, with the documented table it most likely meant and
+    /// where the list of them is: a misspelt table is the commonest first error.
+    private static func namingTables(_ error: SQLiteError) -> SQLiteError {
+        let typed = String(error.message.dropFirst(noSuchTable.count))
+        // `main.event`: the name after the schema is the one to match.
+        let name = typed.split(separator: ".").last.map(String.init) ?? typed
+        let tables = SchemaDocumentation.tables.map(\.name)
+        let message = "\(error.message)\(Suggestion.hint(for: name, in: tables)); the tables are \(tables.joined(separator: ", ")) (`trace-analyze schema` describes them)"
+        return SQLiteError(code: error.code, message: message, sql: error.sql)
     }
 
     /// The exit code and message for a query that did not finish.

@@ -21,12 +21,17 @@ enum RuleMarkdown {
     /// Writes the pages into `directory` (created if missing), each whole or not at all, and
     /// removes pages this generator made earlier for rules that no longer exist.
     static func write(to directory: String, registry: RuleRegistry, lint: LintRegistry) throws -> [String] {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try OutputDirectory.prepare(directory, for: "--markdown")
         let pages = pages(registry, lint: lint)
         for (name, text) in pages {
-            let output = try FileOutput(path: (directory as NSString).appendingPathComponent(name))
-            try output.write(text)
-            try output.finish()
+            let path = (directory as NSString).appendingPathComponent(name)
+            do {
+                let output = try FileOutput(path: path, option: "--markdown")
+                try output.write(text)
+                try output.finish()
+            } catch let error as InputError {
+                throw ToolError("\(path): cannot write the rule page: \(error.reason)")
+            }
         }
         let names = Set(pages.map(\.name))
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".md") && !names.contains(name) {

@@ -52,17 +52,14 @@ enum TimelineCommand: Command {
         if lines != nil, detail == "summary" {
             throw UsageError("--lines draws a range exactly; it cannot be combined with --detail summary")
         }
-        if output != "-" { _ = try OutputFile.check(output, for: "--output") }
+        _ = try OutputFile.check(output, for: "--output")
         let selection = try TraceSelection.resolve(arguments)
         let events = try selection.trace().events
         let summarise = lines == nil && (detail == "summary" || (detail == "auto" && events > Timeline.exactEventLimit))
         if summarise {
             let summary = try selection.timelineSummary()
             try TimelinePage.write(to: output) { TimelinePage.write(summary, command: "trace-analyze timeline \(selection.selector)", to: $0) }
-            let marks = summary.lanes.reduce(0) { $0 + $1.kindCounts.reduce(0, +) }
-            if output != "-" {
-                Console.note("wrote \(output): \(summary.lanes.count) lanes, \(marks) marks in \(summary.levels.count) levels of detail (a summary: --detail exact draws every mark), \(summary.findingCount) finding\(summary.findingCount == 1 ? "" : "s")")
-            }
+            if !OutputFile.isStandardOutput(output) { Console.note("wrote \(output): \(TimelinePage.contents(summary))") }
             if !summary.droppedLevels.isEmpty {
                 Console.note("trace-analyze: note: \(summary.lanes.count) view types are too many for the finest levels of detail (\(summary.droppedLevels.map(String.init).joined(separator: ", ")) bins); the page draws the coarser ones")
             }
@@ -75,9 +72,7 @@ enum TimelineCommand: Command {
             let place = lines.map { " on lines \($0.lowerBound)-\($0.upperBound)" } ?? ""
             Console.note("trace-analyze: note: no event of \(model.trace.source)\(place) named a view (\(model.trace.lines) lines read); the page has no lanes")
         }
-        if output != "-" {
-            Console.note("wrote \(output): \(model.lanes.count) lanes, \(model.marks.count) marks, \(model.findings.count) finding\(model.findings.count == 1 ? "" : "s")")
-        }
+        if !OutputFile.isStandardOutput(output) { Console.note("wrote \(output): \(TimelinePage.contents(model))") }
         return ExitCode.success
     }
 

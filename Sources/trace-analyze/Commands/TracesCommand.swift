@@ -15,7 +15,7 @@ enum TracesCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let format = try ResultFormat.parse(arguments.value("format"))
         let database = try DatabaseOption.openForReading(arguments)
-        var writer = format.makeWriter()
+        var writer = format.makeWriter(listing: true)
         defer { writer.finish() }
         writer.begin(columns: ["id", "source", "ingested_at", "format", "lines", "events", "unrecognized", "complete", "tags"])
         let tags = try TraceTags.all(database)

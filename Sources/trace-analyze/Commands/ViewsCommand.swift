@@ -41,7 +41,7 @@ enum ViewsCommand: Command {
         let format = arguments.value("format") ?? "table"
         guard formats.contains(format) else { throw UsageError(Suggestion.unknown("format", format, valid: formats)) }
         let input = try TraceInput.open(arguments, file: arguments.positionals.first)
-        var writer: any ResultWriter = format == "markdown" ? MarkdownRowsWriter() : try ResultFormat.parse(format).makeWriter()
+        var writer: any ResultWriter = format == "markdown" ? MarkdownRowsWriter() : try ResultFormat.parse(format).makeWriter(listing: true)
         let measured = try ViewAccount.isMeasured(traceID: input.traceID, in: input.database)
         writer.begin(columns: measured ? ViewAccount.measuredColumns : ViewAccount.columns)
         try ViewAccount.forEachRow(traceID: input.traceID, in: input.database) { row in

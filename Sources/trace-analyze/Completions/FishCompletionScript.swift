@@ -48,7 +48,10 @@ enum FishCompletionScript {
         case .text: " -x"
         case .files: " -r -F"
         case .directories: " -x -a '(__fish_complete_directories)'"
-        case .choices(let choices): " -x -a \(quoted(choices.joined(separator: " ")))"
+        case .choices(let choices):
+            // Each value ends in a tab, an empty description of its own: without one, fish shows
+            // the option's whole help (`-d`) beside every value.
+            " -x -a \(quoted(choices.map { $0 + "\\t" }.joined(separator: " ")))"
         }
     }
 

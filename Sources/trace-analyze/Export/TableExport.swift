@@ -11,9 +11,9 @@ enum TableExport {
         guard let directory = arguments.value("output"), directory != "-" else {
             throw UsageError("--format \(identifier) writes one file per table: give --output DIR")
         }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw UsageError("--output \(directory) is a file; --format \(identifier) needs a directory (created when missing)")
+        var status = stat()
+        if stat(directory, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+            throw UsageError("--output \(directory) is \(OutputDirectory.kind(status.st_mode)); --format \(identifier) needs a directory (created when missing)")
         }
         var selection = ExportSelection()
         selection.traceID = try StoredTrace.requestedID(arguments)

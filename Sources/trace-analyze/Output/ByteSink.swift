@@ -1,38 +1,41 @@
-import Foundation
+import TraceStore
 
-/// A buffered writer of a large output: a file replaced in one step when done (so a reader
-/// never sees half of it), or stdout.
+/// A buffered writer of a large output: stdout, or a path written as `FileOutput` writes it (a
+/// regular file replaced in one step when done, a device or FIFO in place).
 ///
 /// A million-event page or trace is tens of megabytes; it is written in pieces as it is made,
 /// never held whole as a String.
 final class ByteSink {
-    private let handle: FileHandle
-    private let temporaryPath: String?
-    private let path: String?
+    /// Nil for stdout, which goes through `Console` so it keeps its order with other output and
+    /// a failed write is reported as every stdout failure is.
+    private let file: FileOutput?
+    private let what: String
     private var buffer: [UInt8] = []
-    /// Bytes written so far, buffered ones included.
-    private(set) var count = 0
+    /// The first failed write to the file; reported by `finish`.
+    private var failure: InputError?
 
     private static let flushSize = 1 << 20
 
-    /// A sink to `path` (checked as `--output` is), or to stdout when `path` is nil or `-`.
+    /// A sink to `path`, or to stdout when `path` is nil, `-` or names stdout (`/dev/stdout`);
+    /// `what` names the output in errors.
     init(path: String?, what: String) throws {
         buffer.reserveCapacity(Self.flushSize + 4096)
-        guard let path, path != "-" else {
-            Console.flush()
-            handle = FileHandle.standardOutput
-            temporaryPath = nil
-            self.path = nil
+        self.what = what
+        guard let path else {
+            file = nil
             return
         }
-        let temporary = path + ".partial-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporary) else {
-            throw ToolError("\(path): cannot write the \(what)")
+        let target = try OutputFile.target(path, for: "--output")
+        if target == .standardOutput {
+            Console.flush()
+            file = nil
+            return
         }
-        self.handle = handle
-        temporaryPath = temporary
-        self.path = path
+        do {
+            file = try FileOutput(path: path, target: target)
+        } catch let error as InputError {
+            throw ToolError("\(path): cannot write the \(what): \(error.reason)")
+        }
     }
 
     /// Appends UTF-8 text.
@@ -44,39 +47,36 @@ final class ByteSink {
     /// Appends raw bytes.
     func write(bytes: UnsafeBufferPointer<UInt8>) {
         buffer.append(contentsOf: bytes)
-        count += bytes.count
         if buffer.count >= Self.flushSize { flushBuffer() }
     }
 
     /// Appends one byte.
     @inline(__always) func write(byte: UInt8) {
         buffer.append(byte)
-        count += 1
     }
 
     private func flushBuffer() {
-        handle.write(Data(buffer))
-        buffer.removeAll(keepingCapacity: true)
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard let file else { return buffer.withUnsafeBytes { Console.write(bytes: $0) } }
+        guard failure == nil else { return }
+        do { try buffer.withUnsafeBytes { try file.write($0) } } catch { failure = error as? InputError ?? InputError(path: file.path, reason: "\(error)") }
     }
 
-    /// Writes what is buffered and, for a file, puts it in place.
+    /// Writes what is buffered and, for a regular file, puts it in place.
     func finish() throws {
         flushBuffer()
-        guard let temporaryPath, let path else { return }
-        try handle.close()
+        guard let file else { return }
         do {
-            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-            try FileManager.default.moveItem(atPath: temporaryPath, toPath: path)
+            if let failure { throw failure }
+            try file.finish()
         } catch {
-            try? FileManager.default.removeItem(atPath: temporaryPath)
-            throw ToolError("\(path): cannot write (\(error.localizedDescription))")
+            file.abandon()
+            throw ToolError("\(file.path): cannot write the \(what): \((error as? InputError)?.reason ?? "\(error)")")
         }
     }
 
-    /// Removes the unfinished file after a failure.
+    /// Leaves a regular file as it was after a failure (its temporary file removed).
     func abandon() {
-        guard let temporaryPath else { return }
-        try? handle.close()
-        try? FileManager.default.removeItem(atPath: temporaryPath)
+        file?.abandon()
     }
 }

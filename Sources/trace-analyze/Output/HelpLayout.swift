@@ -16,7 +16,15 @@ enum HelpLayout {
                 continue
             }
             let leading = line.prefix { $0 == " " }.count
-            if examples, leading > 0 {
+            if examples, leading > 0, let (command, comment) = splitComment(line) {
+                // A comment broken with ` \\` would end in the comment, and a shell would run
+                // its next line as a command of its own: it goes above the command instead,
+                // each of its lines a comment.
+                let indent = String(repeating: " ", count: leading)
+                lines += broken(indent + comment, width: width - 2, hanging: leading).map { indent + "# " + $0.dropFirst(leading) }
+                lines += command.count > width
+                    ? broken(command, width: width - 2, hanging: leading + 4).joinedAsShellContinuation() : [command]
+            } else if examples, leading > 0 {
                 // Two columns kept free for the ` \\` that ends each piece but the last.
                 lines += broken(line, width: width - 2, hanging: leading + 4).joinedAsShellContinuation()
             } else {
@@ -24,6 +32,28 @@ enum HelpLayout {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// An example line's command and its trailing comment (the text after a `#` that starts a
+    /// word outside quotes), both without the spaces between them; nil when it has none.
+    static func splitComment(_ line: String) -> (command: String, comment: String)? {
+        var quote: Character?
+        var previous: Character = " "
+        for index in line.indices {
+            let character = line[index]
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == "#", previous == " " {
+                let command = line[..<index].reversed().drop { $0 == " " }.reversed()
+                let comment = line[line.index(after: index)...].drop { $0 == " " }
+                guard !command.allSatisfy({ $0 == " " }) else { return nil }
+                return (String(command), String(comment))
+            }
+            previous = character
+        }
+        return nil
     }
 
     /// The text's lines, with each paragraph of prose (lines at the margin, between blank

@@ -13,9 +13,11 @@ enum ResultFormat: String, CaseIterable {
         return format
     }
 
-    func makeWriter() -> any ResultWriter {
+    /// A writer of this format; `listing` (`views`, `traces`) leaves NULL and empty cells blank
+    /// in a table.
+    func makeWriter(listing: Bool = false) -> any ResultWriter {
         switch self {
-        case .table: TableWriter()
+        case .table: TableWriter(blanks: listing)
         case .csv: CSVWriter()
         case .json: JSONRowsWriter(lineDelimited: false)
         case .ndjson: JSONRowsWriter(lineDelimited: true)

@@ -1,12 +1,19 @@
 import TraceStore
 
-/// An aligned text table; NULL prints as `NULL`, the empty string as `''`.
+/// An aligned text table; NULL prints as `NULL`, the empty string as `''` (both blank in a
+/// listing for people, `blanks`).
 ///
 /// Widths come from the first `sampleSize` rows; later rows stream with those widths, so a
 /// million-row result never sits in memory. Cells are cut at `maxCellWidth` characters.
 struct TableWriter: ResultWriter {
     static let sampleSize = 1000
     static let maxCellWidth = 120
+
+    /// A listing for people (`views`, `traces`): NULL and the empty string print as blank cells.
+    /// `query` keeps them apart, as SQL does, so a result can be read back exactly.
+    let blanks: Bool
+
+    init(blanks: Bool = false) { self.blanks = blanks }
 
     private var columns: [String] = []
     private var held: [[String]] = []
@@ -29,7 +36,7 @@ struct TableWriter: ResultWriter {
 
     mutating func add(row: [SQLValue]) {
         rowCount += 1
-        let cells = row.map(Self.cell)
+        let cells = row.map { blanks && $0.isNullOrEmpty ? "" : Self.cell($0) }
         if streaming {
             printRow(cells)
             return
@@ -72,6 +79,8 @@ struct TableWriter: ResultWriter {
             }
             if !isLast { line += "  " }
         }
+        // A blank last cell would leave the row ending in spaces.
+        if blanks { while line.last == " " { line.removeLast() } }
         Console.out(line)
     }
 
@@ -102,6 +111,17 @@ struct TableWriter: ResultWriter {
             // x'…' and two digits a byte: as many bytes as fit the cell's width.
             let fits = (maxCellWidth - 4) / 2
             return bytes.count > fits ? "x'" + Hex.encode(bytes, limit: fits) + "'…" : "x'" + Hex.encode(bytes) + "'"
+        }
+    }
+}
+
+private extension SQLValue {
+    /// NULL or the empty string: what a listing shows as a blank cell.
+    var isNullOrEmpty: Bool {
+        switch self {
+        case .null: true
+        case .text(let text): text.isEmpty
+        default: false
         }
     }
 }

@@ -1,4 +1,5 @@
 import TraceRules
+import TraceStore
 
 /// One self-contained HTML page (no network, no other file): the summary, each finding with its
 /// evidence lines as the log has them, the rules that ran, a filter, and links into the
@@ -18,16 +19,50 @@ enum HTMLReporter: Reporter {
     private static let placeholder = "\u{1}findings\u{1}"
 
     static func write(_ report: Report, to sink: ReportSink) throws {
+        let document = data(report)
+        let indent = JSONDocument.elementIndent(of: placeholder, in: document)
+        // The findings are read once: the text report below reads them, and each finding's data
+        // entry is made beside its text and set aside (on disk past a few hundred KiB, so a page
+        // of many findings costs no more memory than one of few), then written after the text.
+        let entries = SpillFile()
+        var sizes: [Int] = []
+        let alongside = TextReporter.Alongside(evidence: evidenceShown, prepare: { id, finding, shown in
+            let total = finding.lines.count < evidenceShown ? finding.lines.count : try report.findings.evidenceCount(of: id)
+            var text = ""
+            try entry(finding, evidenceTotal: total, shown: shown, report: report).append(to: &text, indent: indent)
+            return text
+        }, consume: { text in
+            var text = text
+            _ = text.withUTF8 { entries.append(UnsafeRawBufferPointer($0)) }
+            sizes.append(text.utf8.count)
+        })
         // For a reader without JavaScript (a mail client, a locked-down browser, `lynx`): the
-        // text report, which reads the findings once more.
+        // text report.
         sink.write(HTMLReportTemplate.top)
         var text = report
         text.colours = false
         sink.escapingHTML = true
-        try TextReporter.write(text, to: sink)
+        try TextReporter.write(text, to: sink, alongside: alongside)
         sink.escapingHTML = false
         sink.write(HTMLReportTemplate.head)
-        let data = JSONDocument.object([
+        // `<`, `>` and `&` occur only inside JSON strings, where `\u003c`-style escapes mean the
+        // same: no `</script>` or `<!--` can then end the element early.
+        try JSONDocument.write(document, placeholder: placeholder, writing: { sink.write(scriptSafe($0)) }, rendered: { add in
+            var offset: Int64 = 0
+            var bytes: [UInt8] = []
+            for size in sizes {
+                bytes = [UInt8](repeating: 0, count: size)
+                bytes.withUnsafeMutableBytes { entries.read(at: offset, into: $0) }
+                offset += Int64(size)
+                add(String(decoding: bytes, as: UTF8.self))
+            }
+        })
+        sink.write(HTMLReportTemplate.tail)
+    }
+
+    /// The page's data with `placeholder` where the findings go.
+    private static func data(_ report: Report) -> JSONDocument {
+        JSONDocument.object([
             ("version", .int(version)),
             ("generator", .string("trace-analyze \(CommandLineTool.version)")),
             ("summary", .object([
@@ -54,15 +89,6 @@ enum HTMLReporter: Reporter {
             ("fix_first", .array(fixFirst(report))),
             ("findings", .string(placeholder)),
         ])
-        // `<`, `>` and `&` occur only inside JSON strings, where `\u003c`-style escapes mean the
-        // same: no `</script>` or `<!--` can then end the element early.
-        try JSONDocument.write(data, placeholder: placeholder, writing: { sink.write(scriptSafe($0)) }) { add in
-            try report.findings.forEach(evidence: .first(evidenceShown)) { id, finding in
-                let total = finding.lines.count < evidenceShown ? finding.lines.count : try report.findings.evidenceCount(of: id)
-                add(try entry(finding, evidenceTotal: total, report: report))
-            }
-        }
-        sink.write(HTMLReportTemplate.tail)
     }
 
     /// The report's "fix first" ranking (`Report.fixFirst`), most costly first:
@@ -80,10 +106,11 @@ enum HTMLReporter: Reporter {
         }
     }
 
-    private static func entry(_ finding: Finding, evidenceTotal: Int, report: Report) throws -> JSONDocument {
+    /// A finding's data; `shown` says what its first lines say, already looked up for the text.
+    private static func entry(_ finding: Finding, evidenceTotal: Int, shown: [EvidenceText.Line?], report: Report) throws -> JSONDocument {
         let location = report.location(of: finding)
-        let evidence = try finding.lines.map { line -> JSONDocument in
-            let said = try report.evidenceText?.line(line, traceID: finding.traceID)
+        let evidence = try finding.lines.prefix(evidenceShown).enumerated().map { index, line -> JSONDocument in
+            let said = index < shown.count ? shown[index] : try report.evidenceText?.line(line, traceID: finding.traceID)
             return .object([("line", .int(line)), ("text", .string(said?.text))])
         }
         return .object([

@@ -118,6 +118,41 @@ indirect enum JSONDocument {
         try write(document, placeholder: placeholder, writing: { sink.write($0) }, items: items)
     }
 
+    /// The indent of the array that `placeholder` stands for in `document`'s text, with which
+    /// `write(_:placeholder:writing:rendered:)` expects its elements rendered
+    /// (`element.append(to:indent:)`).
+    static func elementIndent(of placeholder: String, in document: JSONDocument) -> String {
+        placement(of: placeholder, in: document.text).inner
+    }
+
+    private static func placement(of placeholder: String, in text: String) -> (range: Range<String.Index>, indent: String, inner: String) {
+        let quoted = JSONText.quote(placeholder)
+        guard let range = text.range(of: quoted) else { preconditionFailure("no placeholder in the document") }
+        let lineStart = text[..<range.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        let indent = String(text[lineStart...].prefix { $0 == " " })
+        return (range, indent, indent + "  ")
+    }
+
+    /// As `write(_:placeholder:writing:items:)`, with the array's elements already rendered as
+    /// text (at `elementIndent`), one after another, by `rendered`: the html report renders
+    /// them while its text report is written, and writes them after it.
+    static func write(
+        _ document: JSONDocument, placeholder: String, writing write: @escaping (String) -> Void,
+        rendered: (_ add: (String) -> Void) throws -> Void
+    ) throws {
+        let text = document.text
+        let (range, indent, inner) = placement(of: placeholder, in: text)
+        write(String(text[..<range.lowerBound]))
+        var first = true
+        try rendered { element in
+            write((first ? "[\n" : ",\n") + inner)
+            write(element)
+            first = false
+        }
+        write(first ? "[]" : "\n\(indent)]")
+        write(String(text[range.upperBound...]))
+    }
+
     /// As `write(_:placeholder:to:items:)`, handing each piece of text to `write`: a page that
     /// carries the document inside HTML escapes it on its way out.
     static func write(

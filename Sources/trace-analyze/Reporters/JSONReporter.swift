@@ -39,6 +39,7 @@ enum JSONReporter: Reporter {
                     // What the text report says before the counts: how the bytes were read.
                     ("encoding", .string(trace.utf16Bytes > 0 ? "utf-16" : "utf-8")),
                     ("binary_percent", .int(trace.binaryPercent)),
+                    ("over_long_lines", .int(trace.overLongLines)),
                 ])
             })),
             ("summary", .object([

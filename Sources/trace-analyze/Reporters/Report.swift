@@ -112,6 +112,7 @@ struct Report {
                 }
                 lines.append("  Describe them with a user pattern to have them read: `trace-analyze patterns --help`.")
             }
+            if trace.overLongLines > 0 { lines.append(Self.overLongNote(trace)) }
             let malformed = trace.malformedProbeLines
             if malformed > 0 {
                 lines.append("\(file): \(plural(malformed, "probe line")) (`trace-analyze: kind=… view=…`) \(malformed == 1 ? "was" : "were") malformed and read as text:")
@@ -122,6 +123,15 @@ struct Report {
             }
             return lines
         }
+    }
+
+    /// `app: 1 line is longer than 1 MiB and was read only up to its first MiB`: a cut line must
+    /// not pass for a whole one that simply said nothing.
+    static func overLongNote(_ trace: TraceCoverage) -> String {
+        let file = trace.source == "-" ? "<stdin>" : trace.source
+        let limit = LineReader.defaultMaxLineLength >> 20
+        let one = trace.overLongLines == 1
+        return "\(file): \(plural(trace.overLongLines, "line")) \(one ? "is" : "are") longer than \(limit) MiB and \(one ? "was" : "were") read only up to \(one ? "its" : "their") first \(limit) MiB: the rest of \(one ? "it" : "each") is not in the trace"
     }
 
     /// `app: looks like a binary file, not a text log (41% of …)`: for the report and for the

@@ -153,6 +153,10 @@ struct ReportOptions {
         try ReportSink.writing(to: output, compactingJSON: singleLineJSON && reporter == JSONReporter.self) { sink in
             try reporter.write(report, to: sink)
         }
+        // Said as `timeline` and --write-baseline say it: a file written, and what is in it.
+        if let output, !OutputFile.isStandardOutput(output) {
+            Console.note("wrote \(reporter.identifier) report \(output): \(plural(report.total, "finding"))")
+        }
         try lookupConnection?.execute("COMMIT")
         return report.failed ? ExitCode.findings : ExitCode.success
     }
@@ -170,10 +174,12 @@ struct ReportOptions {
             let summary = try Timeline.summarize(database: database, traceID: traceID, configuration: configuration)
             let selector = keptIn.map { "--trace \(traceID) --db \(ShellWord.quote($0))" } ?? ShellWord.quote(source)
             try TimelinePage.write(to: path) { TimelinePage.write(summary, command: "trace-analyze timeline \(selector)", to: $0) }
+            if !OutputFile.isStandardOutput(path) { Console.note("wrote timeline \(path): \(TimelinePage.contents(summary))") }
             return
         }
         let model = try Timeline.build(database: database, traceID: traceID, configuration: configuration, sources: sources)
         try TimelinePage.write(to: path) { TimelinePage.write(model, to: $0) }
+        if !OutputFile.isStandardOutput(path) { Console.note("wrote timeline \(path): \(TimelinePage.contents(model))") }
     }
 
     /// `target` as a link from the page written to `output`: relative to its directory when

@@ -1,5 +1,6 @@
-/// Where a report goes as reporters write it: stdout, or `--output`'s file (written beside it
-/// and renamed into place when the report is complete, so a reader never sees half of it).
+/// Where a report goes as reporters write it: stdout, or `--output`'s path (a regular file
+/// written beside it and renamed into place when the report is complete, so a reader never sees
+/// half of it; a device or FIFO written in place).
 ///
 /// Reporters write piece by piece while the findings stream from the store; a report of
 /// tens of megabytes is never one String.
@@ -13,13 +14,8 @@ final class ReportSink {
     /// `compactingJSON` the JSON written is put on one line, and the line ended when the sink
     /// finishes (`watch`'s last NDJSON record).
     init(path: String?, what: String = "report", compactingJSON: Bool = false) throws {
-        // A symbolic link is followed, as a shell's `>` would: its target gets the report and
-        // the link stays a link.
-        // `-` is a file of that name here, as `--output -` always was; ByteSink reads it as stdout.
-        file = try path.map { path in
-            let target = OutputFile.followingLinks(path)
-            return try ByteSink(path: target == "-" ? "./-" : target, what: what)
-        }
+        // A link, a device or `-` is ByteSink's to tell apart: written as every output is.
+        file = try path.map { try ByteSink(path: $0, what: what) }
         compactor = compactingJSON ? JSONText.Compactor() : nil
     }
 

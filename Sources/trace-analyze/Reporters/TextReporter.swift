@@ -9,7 +9,23 @@ enum TextReporter: Reporter {
     /// Evidence lines shown per finding; the JSON report has them all.
     static let maxEvidence = 10
 
+    /// A second reader of the text report's one pass over the findings (the html report's data,
+    /// written beside its text): each finding is also prepared by `prepare`, on the thread that
+    /// looks up the text's lines, and handed to `consume` in report order.
+    struct Alongside {
+        /// Evidence lines `prepare` needs of each finding (it may want more than the text shows).
+        let evidence: Int
+        /// Given what the text's first lines say (`shown`), looked up once for both.
+        let prepare: (_ id: Int, Finding, _ shown: [EvidenceText.Line?]) throws -> String
+        let consume: (String) -> Void
+    }
+
     static func write(_ report: Report, to sink: ReportSink) throws {
+        try write(report, to: sink, alongside: nil)
+    }
+
+    /// Writes the text report to `sink`, and hands each finding to `alongside` on the way.
+    static func write(_ report: Report, to sink: ReportSink, alongside: Alongside?) throws {
         func paint(_ text: String, _ colour: String) -> String {
             report.colours ? colour + text + TerminalColours.reset : text
         }
@@ -27,15 +43,17 @@ enum TextReporter: Reporter {
                 shown: shown,
                 lineCount: finding.lines.count <= maxEvidence
                     ? finding.lines.count : try report.evidenceCounts[id] ?? lookups.evidenceCount(of: id),
-                subject: try report.subject(of: finding, shared: shared, shown: shown) { try lookups.evidenceLines(of: id) }
+                subject: try report.subject(of: finding, shared: shared, shown: shown) { try lookups.evidenceLines(of: id) },
+                alongside: try alongside?.prepare(id, finding, shown)
             )
         }
         var block: [UInt8] = []
         block.reserveCapacity(4096)
         // Report order is most severe first: a heading starts each severity's run of findings.
         try report.findings.forEach(
-            evidence: .first(maxEvidence + 1), preparing: lookUp, preparation: report.lookupFindings == nil ? .whileReading : .apart
+            evidence: .first(max(maxEvidence + 1, alongside?.evidence ?? 0)), preparing: lookUp, preparation: report.lookupFindings == nil ? .whileReading : .apart
         ) { _, finding, said in
+            if let prepared = said.alongside { alongside?.consume(prepared) }
             // Laid out as bytes, piece by piece, in one buffer kept from finding to finding: a
             // report lays out tens of thousands of findings, and every intermediate string
             // would be made and freed again.
@@ -142,6 +160,8 @@ enum TextReporter: Reporter {
         let lineCount: Int
         /// The heading's subject: the view, and its instance where that tells findings apart.
         let subject: String?
+        /// What `Alongside.prepare` made of the finding, if a second reader goes along.
+        let alongside: String?
     }
 
     /// A finding's evidence rows, `    log.txt:12   Avatar: @self changed.`: the location

@@ -34,6 +34,18 @@ enum TimelinePage {
         sink.write(HTMLText.escaped(text))
     }
 
+    /// What a page of `model` shows, for the line that says it was written:
+    /// `7 lanes, 16 marks, 5 findings`.
+    static func contents(_ model: TimelineModel) -> String {
+        "\(plural(model.lanes.count, "lane")), \(plural(model.marks.count, "mark")), \(plural(model.findings.count, "finding"))"
+    }
+
+    /// What a summarised page shows: its lanes, marks and levels of detail, and its findings.
+    static func contents(_ summary: TimelineSummary) -> String {
+        let marks = summary.lanes.reduce(0) { $0 + $1.kindCounts.reduce(0, +) }
+        return "\(plural(summary.lanes.count, "lane")), \(plural(marks, "mark")) in \(summary.levels.count) levels of detail (a summary: --detail exact draws every mark), \(plural(summary.findingCount, "finding"))"
+    }
+
     /// Writes a page to `path` (`-` for stdout) with `write`; a page that cannot be finished
     /// leaves no partial file behind.
     static func write(to path: String, _ write: (ByteSink) -> Void) throws {
