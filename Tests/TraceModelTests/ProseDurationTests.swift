@@ -34,6 +34,8 @@ import Testing
         "T+1ms: LikeManager.init()",
         "Row 3 selected init",
         "DataModel address: 0x0000600000c435d0 init",
+        "Building MapPanel scene... - 15:35:20 [26 seconds later!]",
+        "MapPanel body 2s ago",
     ])
     func otherNumbersAreNoDuration(line: String) {
         if case .some(let read) = duration(line) { #expect(read == nil, "\(line) read as \(read!) ms") }

@@ -7,7 +7,8 @@
 /// comes right before it (then without a unit it is milliseconds, what such prints measure with
 /// `Date().timeIntervalSince(start) * 1000`). Anything else with digits in it (`ItemRow(id: 1)`,
 /// `>>> Card.body: 60`, `tab 2`) is no duration. Works on the message's bytes; only lines the
-/// lifecycle recogniser already claimed are read.
+/// lifecycle recogniser already claimed are read. A time followed by `later`, `ago`, `after`,
+/// `before`, `earlier` or `since` is a distance between lines, not a cost (`[26 seconds later!]`).
 public enum ProseDuration {
     /// The first duration in `message` from byte `start` on, in milliseconds; nil when it has none.
     public static func milliseconds(in message: UnsafeRawBufferPointer, from start: Int = 0) -> Double? {
@@ -40,9 +41,24 @@ public enum ProseDuration {
         if at < message.count, message[at] == 0x20 { at += 1 }
         for (spelling, factor) in units where matches(message, spelling, at: at) {
             let after = at + spelling.count
-            if after == message.count || !isWordByte(message[after]) { return factor }
+            guard after == message.count || !isWordByte(message[after]) else { continue }
+            // `26 seconds later`, `2s ago`: a distance in time between lines, not a cost.
+            return relativeWordFollows(message, after) ? nil : factor
         }
         return nil
+    }
+
+    private static let relativeWords: [[UInt8]] = ["later", "ago", "after", "before", "earlier", "since"].map { Array($0.utf8) }
+
+    /// True when the next word after `index` (past spaces) is one that makes a time a distance.
+    private static func relativeWordFollows(_ message: UnsafeRawBufferPointer, _ index: Int) -> Bool {
+        var at = index
+        while at < message.count, message[at] == 0x20 { at += 1 }
+        for word in relativeWords where matches(message, word, at: at, ignoringCase: true) {
+            let after = at + word.count
+            if after == message.count || !isWordByte(message[after]) { return true }
+        }
+        return false
     }
 
     /// Longest spellings first, so `ms` is not read as `m` and `seconds` not as `s`.
