@@ -5,6 +5,8 @@ import SwiftSource
 extension FileInstrumenter {
     /// A `var body` or `func body(content:)` getter's braces.
     struct Body {
+        /// The `var` or `func` token.
+        var keywordIndex: Int
         var open: SwiftToken
         var next: SwiftToken
         var openIndex: Int
@@ -35,7 +37,7 @@ extension FileInstrumenter {
             guard close > open + 1 else { continue }
             // `var body: some View { get { … } }`: an accessor block, not a body; left alone.
             if file.tokens[open + 1].isIdentifier, ["get", "set", "_read", "_modify"].contains(file.tokens[open + 1].text) { continue }
-            found.append(Body(open: file.tokens[open], next: file.tokens[open + 1], openIndex: open, closeIndex: close, isModifier: isModifier, isOpaque: isOpaque))
+            found.append(Body(keywordIndex: index, open: file.tokens[open], next: file.tokens[open + 1], openIndex: open, closeIndex: close, isModifier: isModifier, isOpaque: isOpaque))
         }
         return found
     }
@@ -44,11 +46,10 @@ extension FileInstrumenter {
     /// `.probeLifecycle(traceProbe)` after the body's last expression. A body that returns
     /// (no result builder then, and the `return` may be anywhere) gets its body line first,
     /// without a duration: a measurement that stopped before the view was built would lie.
-    mutating func planMeasuredBody(_ body: Body) {
+    mutating func planMeasuredBody(_ body: Body, probe: String) {
         let indent = bodyIndent(body)
         let returnCount = bodyReturns(in: body.openIndex)
         let returns = returnCount > 0
-        let probe = Self.probeName
         edits.insert(options.guarded([returns ? "let _ = \(probe).bodyEnds()" : "let _ = \(probe).bodyBegins()"]),
                      afterOpeningBraceAt: body.open.offset, nextTokenAt: body.next.offset, indent: indent)
         var closing: [String] = []
@@ -143,6 +144,22 @@ extension FileInstrumenter {
             index += 1
         }
         return nil
+    }
+
+    /// Whether statements may be added to `body`, declared in `declaration`: a result builder
+    /// makes it, or it returns. A `body` in an extension that does not itself state the `View`
+    /// conformance gets no `@ViewBuilder` from the protocol, so one is added (debug-only) before
+    /// its declaration; false when it cannot be (the declaration shares its line with other code).
+    mutating func prepareForStatements(_ body: Body, in declaration: SwiftDeclarationScanner.Found) -> Bool {
+        guard !declaration.isView, bodyReturns(in: body.openIndex) == 0 else { return true }
+        let (start, attributes) = AppFacts.declarationStart(before: body.keywordIndex, in: file)
+        if attributes.contains("ViewBuilder") { return true }
+        guard edits.startsItsLine(file.tokens[start].offset) else {
+            notes.append("\(body.open.line):\(body.open.column): this body gets no @ViewBuilder from View where it is declared, and shares its line with other code; left alone")
+            return false
+        }
+        edits.insert(options.guarded(["@ViewBuilder"]), beforeLineOf: file.tokens[start].offset)
+        return true
     }
 
     func bodyIndent(_ body: Body) -> [UInt8] {

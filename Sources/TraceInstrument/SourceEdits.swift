@@ -59,6 +59,17 @@ struct SourceEdits {
         }
     }
 
+    /// Inserts `lines` on lines of their own before the line holding `offset`, indented as it is.
+    mutating func insert(_ lines: [String], beforeLineOf offset: Int) {
+        let start = lineStart(of: offset)
+        add(at: start, marked(lines, indent: indentation(ofLineAt: offset)))
+    }
+
+    /// Whether only indentation precedes `offset` on its line.
+    func startsItsLine(_ offset: Int) -> Bool {
+        source[lineStart(of: offset)..<offset].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    }
+
     /// Inserts `lines` after the line holding `offset` (cutting it when it is the file's last and has no line end).
     mutating func insert(_ lines: [String], afterLineOf offset: Int) {
         let end = lineEnd(from: offset)

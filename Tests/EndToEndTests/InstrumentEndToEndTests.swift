@@ -86,7 +86,7 @@ import Testing
         let dry = try Tool.run(["instrument", "--dry-run", workspace.url.path])
         #expect(dry.status == 0)
         #expect(dry.stdout.hasPrefix("--- \(view)\n+++ \(view)\n@@ -1,4 +1,"), "\(dry.stdout)")
-        #expect(dry.stdout.contains("+    @State var traceProbe = ViewProbe(Card.self) // trace-analyze:instrument\n"))
+        #expect(dry.stdout.contains("+    @State private var traceProbe = ViewProbe(Card.self) // trace-analyze:instrument\n"))
         #expect(dry.stderr == "trace-analyze: instrument would change 1 of 1 Swift file: 1 view (1 with appear/disappear), 0 models\n")
         #expect(try String(contentsOfFile: view, encoding: .utf8) == before)
         let printChanges = try Tool.run(["instrument", "--print-changes", "--condition", "TRACE_VIEWS", view])

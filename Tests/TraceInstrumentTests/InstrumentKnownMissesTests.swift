@@ -13,15 +13,6 @@ import Testing
         }
     }
 
-    @Test func anExplicitlySendableViewIsGivenATokenThatIsNotSendable() throws {
-        // `@unchecked Sendable` is fine, plain `Sendable` is not: the scanner keeps the names of
-        // the inheritance clause, not their attributes, so the two look alike.
-        let result = try instrumented("struct Badge: View, Sendable {\n    let n: Int\n    var body: some View { Text(\"\\(n)\") }\n}\n")
-        withKnownIssue("a State<ViewProbe> is not Sendable; the view would not compile") {
-            #expect(!result.contains("ViewProbe(Badge.self)"))
-        }
-    }
-
     @Test func aViewsOwnInitDurationIsNotMeasured() throws {
         // The token sees every init but not how long the struct's `init` took: that needs
         // `initStarted: ProbeClock.now()` at the top of the init and the token made at its end.

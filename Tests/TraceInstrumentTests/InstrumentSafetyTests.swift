@@ -153,7 +153,7 @@ import SwiftSource
         +        #endif\(m)
              }
         +    #if DEBUG\(m)
-        +    @State var traceProbe = ViewProbe(Card.self)\(m)
+        +    @State private var traceProbe = ViewProbe(Card.self)\(m)
         +    #endif\(m)
          }
 
@@ -164,7 +164,7 @@ import SwiftSource
         let written = try scratch.text("Card.swift")
         #expect(written.components(separatedBy: "\n").count == 22)
         let back = try scratch.run(.remove, dryRun: true)
-        #expect(back.diff.contains("-    @State var traceProbe = ViewProbe(Card.self)\(m)\n"))
+        #expect(back.diff.contains("-    @State private var traceProbe = ViewProbe(Card.self)\(m)\n"))
     }
 
     @Test func aPathThatIsNotThereIsAnError() {

@@ -44,7 +44,7 @@ import Testing
                 #endif\(m)
             }
             #if DEBUG\(m)
-            @State var traceProbe = ViewProbe(Card.self)\(m)
+            @State private var traceProbe = ViewProbe(Card.self)\(m)
             #endif\(m)
         }
 
@@ -165,7 +165,7 @@ import Testing
         """
         let result = try instrumented(source)
         for name in ["Inner", "Plain", "Row", "Bordered"] {
-            #expect(result.contains("@State var traceProbe = ViewProbe(\(name).self)"), "\(name)")
+            #expect(result.contains("@State private var traceProbe = ViewProbe(\(name).self)"), "\(name)")
         }
         #expect(result.components(separatedBy: "bodyBegins").count - 1 == 4)
         #expect(result.components(separatedBy: "probeLifecycle").count - 1 == 4)
@@ -268,7 +268,7 @@ import Testing
         let lines = String(decoding: result.dropFirst(3), as: UTF8.self).components(separatedBy: "\n").dropLast()
         #expect(lines.allSatisfy { $0.hasSuffix("\r") }, "every line keeps its CRLF")
         #expect(String(decoding: result.dropFirst(3), as: UTF8.self).hasPrefix("#if DEBUG\(Self.m)\r\nimport TraceProbe\(Self.m)\r\n"))
-        #expect(String(decoding: result, as: UTF8.self).contains("\t}\r\n\t#if DEBUG\(Self.m)\r\n\t@State var traceProbe = ViewProbe(Tabbed.self)\(Self.m)\r\n"))
+        #expect(String(decoding: result, as: UTF8.self).contains("\t}\r\n\t#if DEBUG\(Self.m)\r\n\t@State private var traceProbe = ViewProbe(Tabbed.self)\(Self.m)\r\n"))
         #expect(String(decoding: result, as: UTF8.self).contains("\t\tlet _ = traceProbe.bodyBegins()\(Self.m)\r\n"))
         #expect(InstrumentMarker.removed(from: result) == source)
     }

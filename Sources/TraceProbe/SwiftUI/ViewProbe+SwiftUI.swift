@@ -20,8 +20,11 @@ extension ViewProbe {
 
 extension View {
     /// Reports this view's onAppear and onDisappear as `probe`'s.
-    @MainActor
-    public func probeLifecycle(_ probe: ViewProbe) -> some View {
+    ///
+    /// Nonisolated, as `onAppear` and `onDisappear` are: a `body` declared in an extension apart
+    /// from the `View` conformance is not inferred to be on the main actor, and must be able to
+    /// call it.
+    nonisolated public func probeLifecycle(_ probe: ViewProbe) -> some View {
         onAppear { probe.appeared() }
             .onDisappear { probe.disappeared() }
     }
