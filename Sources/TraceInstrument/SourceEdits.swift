@@ -71,12 +71,12 @@ struct SourceEdits {
     }
 
     /// Inserts `lines` after the line holding `offset` (cutting it when it is the file's last and has no line end).
-    mutating func insert(_ lines: [String], afterLineOf offset: Int) {
+    mutating func insert(_ lines: [String], afterLineOf offset: Int, indent: [UInt8] = []) {
         let end = lineEnd(from: offset)
         if end < source.count {
-            add(at: end + 1, marked(lines, indent: []))
+            add(at: end + 1, marked(lines, indent: indent))
         } else {
-            add(at: end, InstrumentMarker.split + lineEnd + marked(lines, indent: []))
+            add(at: end, InstrumentMarker.split + lineEnd + marked(lines, indent: indent))
         }
     }
 

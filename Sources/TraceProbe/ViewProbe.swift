@@ -23,6 +23,8 @@ public final class ViewProbe {
     private var bodies = 0
     /// When the body that `bodyBegins()` opened started; nil outside one.
     private var bodyStart: UInt64?
+    /// How many of the views the body made, each reporting to this token, are on screen.
+    private var visible = 0
 
     /// A token for a view of `type`, written to `output` (the app's, `TraceProbe.output`, by
     /// default). `initStarted`, a `ProbeClock.now()` taken at the top of a custom init, adds
@@ -79,15 +81,21 @@ public final class ViewProbe {
         bodyStart = nil
     }
 
-    /// Writes the view's `onAppear`.
+    /// Writes the view's `onAppear` when the first of the views reporting to this token
+    /// appears. A body may make several (its top-level views, a `ForEach`'s elements, a
+    /// `Group`'s children): the view appears once, as its first content does.
     public func appeared() {
-        guard let output, let names else { return }
+        visible += 1
+        guard visible == 1, let output, let names else { return }
         output.write(.appear, names, number: number, at: output.now())
     }
 
-    /// Writes the view's `onDisappear`.
+    /// Writes the view's `onDisappear` when the last of the views reporting to this token
+    /// disappears.
     public func disappeared() {
-        guard let output, let names else { return }
+        guard visible > 0 else { return }
+        visible -= 1
+        guard visible == 0, let output, let names else { return }
         output.write(.disappear, names, number: number, at: output.now())
     }
 

@@ -4,7 +4,7 @@
 // so an instrumented shape can also run: a `ForEach`'s elements are keyed by their ids, as
 // SwiftUI keys them.
 
-public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, _PrimitiveView {
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, _ViewListContainer {
     let data: Data
     let id: KeyPath<Data.Element, ID>
     let content: (Data.Element) -> Content
@@ -23,11 +23,15 @@ extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
     }
 }
 
-public struct Group<Content: View>: View, _PrimitiveView {
+public struct Group<Content: View>: View, _ViewListContainer {
     let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
     public var body: Never { fatalError() }
-    public var _children: [(key: String, view: any View)] { [("content", content)] }
+    /// Its content's views, each in its own place: a modifier on the group applies to each.
+    public var _children: [(key: String, view: any View)] {
+        guard let list = content as? any _ViewListContainer, list._isList else { return [("content", content)] }
+        return list._children
+    }
 }
 
 /// `HStack`, `ZStack`, `List`, `NavigationStack`, `ScrollView`: one content, shown in place.

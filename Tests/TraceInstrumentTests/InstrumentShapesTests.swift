@@ -37,10 +37,7 @@ import Testing
                 Text(title)
                     .padding()
                 #if DEBUG\(m)
-                .probeLifecycle(traceProbe)\(m)
-                #endif\(m)
-                #if DEBUG\(m)
-                let _ = traceProbe.bodyEnds()\(m)
+                .probeBodyEnds(traceProbe)\(m)
                 #endif\(m)
             }
             #if DEBUG\(m)
@@ -74,12 +71,13 @@ import Testing
         #expect(result.contains("let _ = traceProbe.bodyEnds()"))
         #expect(!result.contains("bodyBegins"))
         // Two returns: a modifier on one would give the body two types.
-        #expect(!result.contains("probeLifecycle"))
+        #expect(!result.contains("probeLifecycle") && !result.contains("probeBodyEnds"))
         let single = "struct One: View {\n    var body: some View {\n        let text = Text(\"one\")\n        return text\n    }\n}\n"
         // One `return`, last: the modifier follows its expression.
         #expect(try instrumented(single).contains("        return text\n        #if DEBUG\(Self.m)\n        .probeLifecycle(traceProbe)\(Self.m)"))
         let concrete = "struct Named: View {\n    var body: Text {\n        Text(\"named\")\n    }\n}\n"
-        #expect(!(try instrumented(concrete).contains("probeLifecycle")), "a body typed Text cannot become some View")
+        let named = try instrumented(concrete)
+        #expect(!named.contains("probeLifecycle") && !named.contains("probeBodyEnds"), "a body typed Text cannot become some View")
     }
 
     /// A `return` in a closure the body passes on is the closure's, and a postfix `#if`
@@ -104,11 +102,51 @@ import Testing
 
         """
         let result = try instrumented(source)
-        #expect(result.contains("let _ = traceProbe.bodyBegins()") && result.contains("let _ = traceProbe.bodyEnds()"))
-        #expect(result.contains("        })\n        #if DEBUG\(Self.m)\n        .probeLifecycle(traceProbe)\(Self.m)"))
+        #expect(result.contains("let _ = traceProbe.bodyBegins()"))
+        #expect(result.contains("        })\n        #if DEBUG\(Self.m)\n        .probeBodyEnds(traceProbe)\(Self.m)"))
         let guarded = "struct G: View {\n    let ok: Bool\n    var body: some View {\n        if ok { return Text(\"a\") } else { return Text(\"b\") }\n    }\n}\n"
         #expect(try instrumented(guarded).contains("let _ = traceProbe.bodyEnds()"))
         #expect(!(try instrumented(guarded).contains("bodyBegins")), "returns in an if's blocks make it no builder")
+    }
+
+    /// Every top-level view of a body reports to the token, which counts those on screen: the
+    /// view appears once, whichever of them shows first, and an `if` among them is passed over.
+    @Test func eachTopLevelViewOfABodyReportsToTheToken() throws {
+        let source = """
+        struct Pair: View {
+            let more: Bool
+            var body: some View {
+                Text("a")
+                    .padding()
+                if more {
+                    Text("more")
+                }
+                Text("b")
+            }
+        }
+
+        """
+        let m = Self.m
+        #expect(try instrumented(source).hasSuffix("""
+                Text("a")
+                    .padding()
+                #if DEBUG\(m)
+                .probeLifecycle(traceProbe)\(m)
+                #endif\(m)
+                if more {
+                    Text("more")
+                }
+                Text("b")
+                #if DEBUG\(m)
+                .probeBodyEnds(traceProbe)\(m)
+                #endif\(m)
+            }
+            #if DEBUG\(m)
+            @State private var traceProbe = ViewProbe(Pair.self)\(m)
+            #endif\(m)
+        }
+
+        """))
     }
 
     @Test func aBodyEndingInAnIfIsMeasuredButReportsNoAppear() throws {
@@ -127,7 +165,7 @@ import Testing
         """
         let result = try instrumented(source)
         #expect(result.contains("bodyBegins") && result.contains("bodyEnds"))
-        #expect(!result.contains("probeLifecycle"))
+        #expect(!result.contains("probeLifecycle") && !result.contains("probeBodyEnds"))
     }
 
     @Test func viewsDeclaredInExtensionsModifiersGenericsNestedAndPrivateTypesAreFound() throws {
@@ -168,7 +206,7 @@ import Testing
             #expect(result.contains("@State private var traceProbe = ViewProbe(\(name).self)"), "\(name)")
         }
         #expect(result.components(separatedBy: "bodyBegins").count - 1 == 4)
-        #expect(result.components(separatedBy: "probeLifecycle").count - 1 == 4)
+        #expect(result.components(separatedBy: "probeBodyEnds").count - 1 == 4)
         #expect(String(decoding: InstrumentMarker.removed(from: Array(result.utf8)), as: UTF8.self) == source)
     }
 
@@ -301,7 +339,7 @@ import Testing
         #expect(result.hasPrefix("import SwiftUI\n#if DEBUG\(Self.m)\nimport TraceProbe\(Self.m)\n#endif\(Self.m)\n#if canImport(UIKit)\n"))
         #expect(result.contains("ViewProbe(Phone.self)"))
         // The body ends in an #if: no modifier can follow it.
-        #expect(!result.contains("probeLifecycle"))
+        #expect(!result.contains("probeLifecycle") && !result.contains("probeBodyEnds"))
         #expect(String(decoding: InstrumentMarker.removed(from: Array(result.utf8)), as: UTF8.self) == source)
     }
 

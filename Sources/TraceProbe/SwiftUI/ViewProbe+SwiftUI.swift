@@ -28,5 +28,14 @@ extension View {
         onAppear { probe.appeared() }
             .onDisappear { probe.disappeared() }
     }
+
+    /// Ends the body that `probe.bodyBegins()` opened, and reports this view's onAppear and
+    /// onDisappear as `probe`'s: what `trace-analyze instrument` puts after a body's last
+    /// expression, so that its end is one `#if DEBUG` block. The body's last expression is
+    /// evaluated by then; only the result builder's joining of its parts follows.
+    nonisolated public func probeBodyEnds(_ probe: ViewProbe) -> some View {
+        probe.bodyEnds()
+        return probeLifecycle(probe)
+    }
 }
 #endif
