@@ -75,23 +75,19 @@ extension FileInstrumenter {
             return
         }
         var attached = 0
-        for (position, statement) in statements.enumerated() where statement.isView {
-            if position == statements.count - 1 {
-                edits.insert(options.guarded([".probeBodyEnds(\(probe))"]), beforeClosingBraceAt: close, indent: indent)
-            } else if statement.endLine < statements[position + 1].startLine {
-                edits.insert(options.guarded([".probeLifecycle(\(probe))"]), afterLineOf: statement.endOffset, indent: indent)
-            } else {
-                continue
-            }
+        if statements.last?.isView == true {
+            // The last view ends the body too: one block where two would be.
+            edits.insert(options.guarded([".probeBodyEnds(\(probe))"]), beforeClosingBraceAt: close, indent: indent)
             attached += 1
-        }
-        if statements.last?.isView != true {
+            attached += planLifecycles(Array(statements.dropLast()), nextLine: statements[statements.count - 1].startLine, close: nil, probe: probe)
+        } else {
+            attached += planLifecycles(statements, nextLine: file.tokens[body.closeIndex].line, close: nil, probe: probe)
             edits.insert(options.guarded(["let _ = \(probe).bodyEnds()"]), beforeClosingBraceAt: close, indent: indent)
         }
         if attached > 0 {
             counts.lifecycles += 1
         } else {
-            notes.append("\(body.open.line):\(body.open.column): the body makes its views only in `if`, `switch` or `#if` statements, which no modifier can follow; its appear and disappear are not reported")
+            notes.append("\(body.open.line):\(body.open.column): no view of the body can take a modifier (they are in `#if` blocks, or share lines with other code); its appear and disappear are not reported")
         }
     }
 

@@ -4,6 +4,8 @@ import SwiftSource
 /// where each starts and ends, and whether it is a view a modifier can follow.
 extension FileInstrumenter {
     struct Statement {
+        /// Its tokens' indexes among the block's children (nested brackets as opener and closer).
+        var tokens: [Int]
         var startLine: Int
         var endLine: Int
         /// The offset of its last token: a modifier goes on the line after it.
@@ -20,7 +22,11 @@ extension FileInstrumenter {
     /// Swift reads it; any other `#if … #endif` is one statement, and no view a modifier
     /// may follow from outside it.
     func topLevelStatements(in open: Int) -> [Statement] {
-        let children = file.brackets.children(of: open)
+        statements(of: file.brackets.children(of: open))
+    }
+
+    /// The statements that `children`, tokens of one block, make.
+    func statements(of children: [Int]) -> [Statement] {
         guard !children.isEmpty else { return [] }
         var ranges: [(first: Int, last: Int)] = []
         var start = 0
@@ -51,6 +57,7 @@ extension FileInstrumenter {
         return ranges.map { range in
             let first = file.tokens[children[range.first]], last = file.tokens[children[range.last]]
             return Statement(
+                tokens: Array(children[range.first...range.last]),
                 // A literal's token is its start: where a multi-line string ends is not known,
                 // so nothing goes after one.
                 startLine: first.line, endLine: last.text == "\"" ? .max : last.line, endOffset: last.offset,

@@ -12,7 +12,7 @@ import Testing
         let lines = try Self.runInstrumentedApp()
         let appears = Self.count(lines, kind: "appear"), disappears = Self.count(lines, kind: "disappear")
         let identities = Self.identities(lines)
-        for view in ["Several", "Bare", "Grouped"] {
+        for view in ["Several", "Bare", "Grouped", "Gate", "Choice"] {
             // Shown, hidden, shown again: two identities, each on screen once.
             #expect(identities[view]?.count == 2, "\(view): \(identities[view] ?? [])")
             for id in identities[view] ?? [] {
@@ -20,10 +20,12 @@ import Testing
                 #expect(disappears["\(view) \(id)"] == 1, "\(view) \(id) disappeared \(disappears["\(view) \(id)"] ?? 0) times")
             }
         }
-        for view in ["Gate", "Choice"] {
-            withKnownIssue("a body that is an if or a switch takes no modifier; its appear and disappear are not reported") {
-                for id in identities[view] ?? [] { #expect(appears["\(view) \(id)"] == 1, "\(view) \(id)") }
-            }
+        // Toggler's identity lives on while its `if` switches branch: the branch that leaves
+        // takes its count to zero before the new one appears, in the stand-in's order, so the
+        // token writes a disappear and an appear within one update.
+        #expect(identities["Toggler"]?.count == 2)
+        withKnownIssue("a switch of branches in one update writes a disappear and an appear for the same identity") {
+            for id in identities["Toggler"] ?? [] { #expect(appears["Toggler \(id)"] == 1, "Toggler \(id) appeared \(appears["Toggler \(id)"] ?? 0) times") }
         }
     }
 

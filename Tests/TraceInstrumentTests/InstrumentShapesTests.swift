@@ -109,8 +109,8 @@ import Testing
         #expect(!(try instrumented(guarded).contains("bodyBegins")), "returns in an if's blocks make it no builder")
     }
 
-    /// Every top-level view of a body reports to the token, which counts those on screen: the
-    /// view appears once, whichever of them shows first, and an `if` among them is passed over.
+    /// Every view a body can show reports to the token, which counts those on screen: the view
+    /// appears once, whichever of them shows first; an `if`'s views report from its branches.
     @Test func eachTopLevelViewOfABodyReportsToTheToken() throws {
         let source = """
         struct Pair: View {
@@ -135,6 +135,9 @@ import Testing
                 #endif\(m)
                 if more {
                     Text("more")
+                    #if DEBUG\(m)
+                    .probeLifecycle(traceProbe)\(m)
+                    #endif\(m)
                 }
                 Text("b")
                 #if DEBUG\(m)
@@ -149,23 +152,39 @@ import Testing
         """))
     }
 
-    @Test func aBodyEndingInAnIfIsMeasuredButReportsNoAppear() throws {
+    /// A body that is an `if` or a `switch` takes no modifier after it: each branch's views do.
+    @Test func aBodyThatIsAnIfOrASwitchReportsFromEachBranch() throws {
         let source = """
         struct Switcher: View {
             @State private var on = false
+            let pick: Int
             var body: some View {
                 if on {
                     Text("on")
-                } else {
+                } else if pick > 2 { Text("many") } else {
                     Text("off")
+                        .padding()
+                }
+                switch pick {
+                case 0: Text("zero")
+                case 1:
+                    Text("one")
+                default:
+                    EmptyView()
                 }
             }
         }
 
         """
         let result = try instrumented(source)
-        #expect(result.contains("bodyBegins") && result.contains("bodyEnds"))
-        #expect(!result.contains("probeLifecycle") && !result.contains("probeBodyEnds"))
+        let m = Self.m
+        for view in ["Text(\"on\")", "    .padding()", "case 0: Text(\"zero\")", "Text(\"one\")", "EmptyView()"] {
+            #expect(result.contains("\(view)\n" + String(repeating: " ", count: view.hasPrefix("case") ? 8 : view.hasPrefix(" ") ? 12 : 12) + "#if DEBUG\(m)\n"), "\(view)")
+        }
+        #expect(result.contains("} else if pick > 2 { Text(\"many\")  // trace-analyze:instrument:split\n"))
+        #expect(result.components(separatedBy: ".probeLifecycle(traceProbe)").count - 1 == 6)
+        #expect(result.contains("let _ = traceProbe.bodyEnds()") && !result.contains("probeBodyEnds"))
+        #expect(String(decoding: InstrumentMarker.removed(from: Array(result.utf8)), as: UTF8.self) == source)
     }
 
     @Test func viewsDeclaredInExtensionsModifiersGenericsNestedAndPrivateTypesAreFound() throws {
