@@ -22,11 +22,12 @@ struct InstrumentShape: CustomTestStringConvertible, Sendable {
 
     static let corpus = TypeCheckHarness.root.appendingPathComponent("fixtures/instrument-shapes")
 
-    /// Every shape of the corpus, and the fixture app as one more.
+    /// Every shape of the corpus, and the fixture apps as two more.
     static func all() -> [InstrumentShape] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
         var shapes = names.sorted().filter { !$0.hasPrefix(".") && $0 != "README.md" }.map { load(corpus.appendingPathComponent($0), name: $0) }
         shapes.append(load(TypeCheckHarness.root.appendingPathComponent("fixtures/instrument-app/App"), name: "instrument-app"))
+        shapes.append(load(TypeCheckHarness.root.appendingPathComponent("fixtures/instrument-appear"), name: "instrument-appear"))
         return shapes
     }
 

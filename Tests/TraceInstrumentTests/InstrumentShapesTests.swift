@@ -424,3 +424,28 @@ import Testing
         #expect(try instrumented(source) == source)
     }
 }
+
+/// Inserted lines keep within the file's own width, or 120 columns when all its lines are
+/// narrower (SwiftLint's `line_length` error, which apps run as a build phase).
+@Suite struct InstrumentLineWidthTests {
+    static let name = "SettingsNotificationPreferencesDetailRowWithToggle"
+
+    @Test func aLineThatWouldPassTheWidthIsCutAsACall() throws {
+        let source = "enum Settings {\n    enum Notifications {\n        struct \(Self.name): View {\n            var body: some View { Text(\"x\") }\n        }\n    }\n}\n"
+        let result = try instrumented(source)
+        let lines = result.components(separatedBy: "\n")
+        #expect(lines.allSatisfy { $0.count <= 120 }, "\(lines.filter { $0.count > 120 })")
+        #expect(result.contains("""
+                    @State private var traceProbe = ViewProbe( // trace-analyze:instrument
+                        \(Self.name).self // trace-analyze:instrument
+                    ) // trace-analyze:instrument
+        """))
+        #expect(String(decoding: InstrumentMarker.removed(from: Array(result.utf8)), as: UTF8.self) == source)
+    }
+
+    @Test func aFileWithWiderLinesKeepsTheLineWhole() throws {
+        let wide = "// " + String(repeating: "x", count: 150) + "\n"
+        let source = wide + "enum Settings {\n    enum Notifications {\n        struct \(Self.name): View {\n            var body: some View { Text(\"x\") }\n        }\n    }\n}\n"
+        #expect(try instrumented(source).contains("@State private var traceProbe = ViewProbe(\(Self.name).self) // trace-analyze:instrument\n"))
+    }
+}
