@@ -81,22 +81,32 @@ public final class ViewProbe {
         bodyStart = nil
     }
 
-    /// Writes the view's `onAppear` when the first of the views reporting to this token
-    /// appears. A body may make several (its top-level views, a `ForEach`'s elements, a
-    /// `Group`'s children): the view appears once, as its first content does.
+    /// Writes the view's `onAppear`.
     public func appeared() {
-        visible += 1
-        guard visible == 1, let output, let names else { return }
+        guard let output, let names else { return }
         output.write(.appear, names, number: number, at: output.now())
     }
 
-    /// Writes the view's `onDisappear` when the last of the views reporting to this token
-    /// disappears.
+    /// Writes the view's `onDisappear`.
     public func disappeared() {
+        guard let output, let names else { return }
+        output.write(.disappear, names, number: number, at: output.now())
+    }
+
+    /// One of the views the body made, each reporting to this token through `probeLifecycle`,
+    /// appeared: the view's appear is written when the first of them does. A body may make
+    /// several (its top-level views, a `ForEach`'s elements, a `Group`'s children, an `if`'s
+    /// branches): the view appears once, as its first content does.
+    func contentAppeared() {
+        visible += 1
+        if visible == 1 { appeared() }
+    }
+
+    /// One of them disappeared: the view's disappear is written when the last of them does.
+    func contentDisappeared() {
         guard visible > 0 else { return }
         visible -= 1
-        guard visible == 0, let output, let names else { return }
-        output.write(.disappear, names, number: number, at: output.now())
+        if visible == 0 { disappeared() }
     }
 
     deinit {

@@ -25,8 +25,8 @@ extension View {
     /// from the `View` conformance is not inferred to be on the main actor, and must be able to
     /// call it.
     nonisolated public func probeLifecycle(_ probe: ViewProbe) -> some View {
-        onAppear { probe.appeared() }
-            .onDisappear { probe.disappeared() }
+        onAppear { probe.contentAppeared() }
+            .onDisappear { probe.contentDisappeared() }
     }
 
     /// Ends the body that `probe.bodyBegins()` opened, and reports this view's onAppear and
