@@ -18,8 +18,11 @@ package struct SwiftToken: Equatable, Sendable {
 /// whitespace, comments and the insides of string literals (with their interpolations), so that
 /// a `struct` in a comment or a `{` in a string cannot confuse the declaration scanner.
 ///
-/// Not a Swift lexer: operators come out one character at a time and regex literals are not
-/// recognised, which is all the scanner needs.
+/// Not a Swift lexer: operators come out one character at a time, which is all the scanner
+/// needs. But its literals are Swift's, since a literal misread hides or invents brackets: raw
+/// strings with any number of `#` (and `#"""#`, a one-line raw string holding a quote),
+/// multi-line strings, and regex literals (`#/…/#` and bare `/…/` where Swift reads one), each
+/// a `"` stand-in.
 package struct SwiftTokenizer {
     private let bytes: [UInt8]
     private var index = 0
@@ -69,9 +72,16 @@ package struct SwiftTokenizer {
                     literal("\"")
                     index += hashes
                     skipString(hashes: hashes)
+                } else if self.byte(hashes) == UInt8(ascii: "/") {
+                    literal("\"")
+                    index += hashes
+                    skipExtendedRegex(hashes: hashes)
                 } else {
                     punctuation()
                 }
+            case UInt8(ascii: "/") where startsBareRegex():
+                literal("\"")
+                skipBareRegex()
             case UInt8(ascii: "`"):
                 let start = index
                 index += 1
@@ -151,7 +161,7 @@ package struct SwiftTokenizer {
 
     /// Skips a string literal whose opening quote is at `index`, after `hashes` `#`s.
     private mutating func skipString(hashes: Int) {
-        let multiline = byte(1) == UInt8(ascii: "\"") && byte(2) == UInt8(ascii: "\"")
+        let multiline = byte(1) == UInt8(ascii: "\"") && byte(2) == UInt8(ascii: "\"") && !closesOnItsLine(hashes: hashes)
         let quotes = multiline ? 3 : 1
         index += quotes
         while let byte = byte() {
@@ -183,9 +193,98 @@ package struct SwiftTokenizer {
         }
     }
 
+    /// Swift's rule for `#"""#` and the like: a raw string whose opening `"` is followed on the
+    /// same line by a `"` and its `#`s is a one-line string, not the start of a multi-line one.
+    private func closesOnItsLine(hashes: Int) -> Bool {
+        guard hashes > 0 else { return false }
+        var offset = 1
+        while let byte = byte(offset), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") {
+            offset += 1
+            if byte == UInt8(ascii: "\""), (0..<hashes).allSatisfy({ self.byte(offset + $0) == UInt8(ascii: "#") }) { return true }
+        }
+        return false
+    }
+
     private func closes(quotes: Int, hashes: Int) -> Bool {
         (0..<quotes).allSatisfy { byte($0) == UInt8(ascii: "\"") }
             && (0..<hashes).allSatisfy { byte(quotes + $0) == UInt8(ascii: "#") }
+    }
+
+    /// Skips `#/ … /#` from its `/`: one line, or several when the `/` ends its line; the
+    /// literal ends at the first `/` followed by as many `#` as it opened with.
+    private mutating func skipExtendedRegex(hashes: Int) {
+        var rest = 1
+        while byte(rest) == UInt8(ascii: " ") || byte(rest) == UInt8(ascii: "\t") { rest += 1 }
+        let multiline = byte(rest) == UInt8(ascii: "\n") || byte(rest) == UInt8(ascii: "\r")
+        index += 1
+        while let byte = byte() {
+            if byte == UInt8(ascii: "\\") {
+                index += self.byte(1) == UInt8(ascii: "\n") ? 1 : 2
+            } else if byte == UInt8(ascii: "/"), (0..<hashes).allSatisfy({ self.byte(1 + $0) == UInt8(ascii: "#") }) {
+                index += 1 + hashes
+                return
+            } else if byte == UInt8(ascii: "\n") {
+                newline()
+                if !multiline { return }
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// Words after which an expression starts, so a `/` after them may open a regex literal.
+    private static let expressionKeywords: Set<String> = [
+        "return", "case", "in", "where", "if", "guard", "while", "throw", "try", "await", "switch", "else", "yield", "is", "some", "any",
+    ]
+
+    /// Swift's rules (SE-0354) for a `/` that opens a bare regex literal: where an expression
+    /// starts (not after a name, a literal or a closing bracket, which make it division); not
+    /// followed by a space or tab; closed by an unescaped `/` on the same line; with no
+    /// unbalanced `)` outside escapes and character classes (`foo(/, /)` passes two operators).
+    private func startsBareRegex() -> Bool {
+        if let last = tokens.last {
+            if last.isIdentifier, !Self.expressionKeywords.contains(last.text) { return false }
+            if !last.isIdentifier, ["\"", "0", ")", "]", "}"].contains(last.text) { return false }
+            // `a/b`: a name glued to the `/` was read above; an operator glued to it (`x+/y/`) is
+            // a longer operator, and Swift reads a regex only when the `/` starts a token.
+            if !last.isIdentifier, last.offset + 1 == index, !["(", "[", "{", ",", ":", ";", "="].contains(last.text) { return false }
+        }
+        guard let first = byte(1), first != UInt8(ascii: " "), first != UInt8(ascii: "\t"), first != UInt8(ascii: "\n"),
+              first != UInt8(ascii: "\r"), first != UInt8(ascii: ")"), first != UInt8(ascii: ",") else { return false }
+        var offset = 1
+        var depth = 0
+        var inClass = 0
+        while let byte = byte(offset), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") {
+            switch byte {
+            case UInt8(ascii: "\\"): offset += 1
+            case UInt8(ascii: "["): inClass += 1
+            case UInt8(ascii: "]") where inClass > 0: inClass -= 1
+            case UInt8(ascii: "(") where inClass == 0: depth += 1
+            case UInt8(ascii: ")") where inClass == 0:
+                if depth == 0 { return false }
+                depth -= 1
+            case UInt8(ascii: "/"):
+                return true
+            default: break
+            }
+            offset += 1
+        }
+        return false
+    }
+
+    /// Skips a bare regex literal from its `/` to the first unescaped `/` (one in a character
+    /// class ends it too, as swiftc reads it); `startsBareRegex` found it on this line.
+    private mutating func skipBareRegex() {
+        index += 1
+        while let byte = byte() {
+            switch byte {
+            case UInt8(ascii: "\\"): index += 2
+            case UInt8(ascii: "/"):
+                index += 1
+                return
+            default: index += 1
+            }
+        }
     }
 
     /// Skips `\( … )` after its `(`: an expression that may hold parentheses, strings and comments.

@@ -21,6 +21,17 @@ struct AppFacts {
     var previewViews: Set<String> = []
     /// Last name components of the classes that get a model probe.
     var modelClasses: Set<String> = []
+    /// Every protocol each type (by qualified name) names in its own or an extension's
+    /// inheritance clause.
+    var conformances: [String: Set<String>] = [:]
+    /// The file that declares each view struct that holds a token.
+    var viewFiles: [String: String] = [:]
+    /// View structs with a body in an extension in another file than theirs: the token is
+    /// private to its file, so those bodies read it through an accessor.
+    var bodiesElsewhere: Set<String> = []
+    /// Types that declare their own `CodingKeys`: a stored property outside them is no part of
+    /// their synthesized `Codable`.
+    var declaresCodingKeys: Set<String> = []
 
     /// Protocols whose conformers are never views to instrument, even when they also name `View`.
     static let excluded: Set<String> = ["App", "Scene", "PreviewProvider"]
@@ -28,8 +39,9 @@ struct AppFacts {
     /// Reads `files`; a struct declared in a file for which `canHoldToken` says no (one that
     /// will be left alone) gets no token, so no body elsewhere is made to read one.
     init(_ files: [ReadSource], canHoldToken: (ReadSource) -> Bool = { _ in true }) {
-        var conformances: [String: Set<String>] = [:]
         var definesEquals: Set<String> = []
+        var checkedSendable: Set<String> = []
+        var mainActorTypes: Set<String> = []
         // Previews are no part of the app: a view declared inside a `PreviewProvider` (or an
         // App) or inside a `#Preview { … }` is left alone with it.
         let excludedTypes = files.flatMap { file in
@@ -49,15 +61,25 @@ struct AppFacts {
             }
             for declaration in found.declarations + found.extensions {
                 conformances[declaration.declaration.name, default: []].formUnion(declaration.inherited)
+                if Self.declaresCheckedSendable(declaration, in: file) { checkedSendable.insert(declaration.declaration.name) }
+                // A view conformance in the declaration itself puts the type on the main actor,
+                // whose Sendable asks nothing of its stored properties.
+                if declaration.keyword != "extension", declaration.isView || Self.attributes(before: declaration.keywordToken, in: file).contains("MainActor") {
+                    mainActorTypes.insert(declaration.declaration.name)
+                }
                 if Self.definesEquals(in: file, scope: declaration.openingBrace) { definesEquals.insert(declaration.declaration.name) }
+                if Self.declaresCodingKeys(in: file, scope: declaration.openingBrace) { declaresCodingKeys.insert(declaration.declaration.name) }
             }
         }
         viewNames.subtract(previewViews)
         // A token in @State is neither Equatable, Hashable nor Codable: a view whose conformance
         // the compiler synthesizes from its stored properties would stop compiling.
+        // Nor is it Sendable: a view that says it is (not `@unchecked`) and is not on the main
+        // actor would stop compiling in Swift 6.
         for (name, protocols) in conformances where viewNames.contains(name) {
             if let synthesized = protocols.intersection(["Hashable", "Codable", "Encodable", "Decodable"]).sorted().first
-                ?? (protocols.contains("Equatable") && !definesEquals.contains(name) ? "Equatable" : nil) {
+                ?? (protocols.contains("Equatable") && !definesEquals.contains(name) ? "Equatable" : nil)
+                ?? (checkedSendable.contains(name) && !mainActorTypes.contains(name) ? "Sendable" : nil) {
                 synthesizedConformance[name] = synthesized
             }
         }
@@ -70,10 +92,26 @@ struct AppFacts {
                 && synthesizedConformance[declaration.declaration.name] == nil
                 && Self.excluded.isDisjoint(with: declaration.inherited) {
                 viewStructs.insert(declaration.declaration.name)
+                viewFiles[declaration.declaration.name] = file.path
                 for model in Self.madeModels(in: file, scope: declaration.openingBrace) {
                     modelMakers[model, default: []].insert(Self.lastComponent(declaration.declaration.name))
                 }
             }
+        }
+        for file in files {
+            for declaration in file.declarations.extensions
+            where viewStructs.contains(declaration.declaration.name) && viewFiles[declaration.declaration.name] != file.path
+                && Self.declaresBody(in: file, scope: declaration.openingBrace) {
+                bodiesElsewhere.insert(declaration.declaration.name)
+            }
+        }
+    }
+
+    /// Whether the scope declares `var body` or `func body`.
+    private static func declaresBody(in file: ReadSource, scope: Int) -> Bool {
+        let children = file.brackets.children(of: scope)
+        return zip(children, children.dropFirst()).contains { keyword, name in
+            (file.tokens[keyword].text == "var" || file.tokens[keyword].text == "func") && file.tokens[name].text == "body"
         }
     }
 
@@ -91,7 +129,14 @@ struct AppFacts {
 
     /// The attributes written before the token at `index` (`@Observable final class`).
     static func attributes(before index: Int, in file: ReadSource) -> [String] {
+        declarationStart(before: index, in: file).attributes
+    }
+
+    /// Where the declaration whose keyword is at `index` starts (its first attribute or
+    /// modifier, else the keyword), and the names of its attributes.
+    static func declarationStart(before index: Int, in file: ReadSource) -> (start: Int, attributes: [String]) {
         var names: [String] = []
+        var start = index
         var position = index - 1
         while position >= 0 {
             let token = file.tokens[position]
@@ -99,14 +144,16 @@ struct AppFacts {
                 position = Int(file.brackets.partner[position]) - 1
             } else if token.isIdentifier, position > 0, file.tokens[position - 1].text == "@" {
                 names.append(token.text)
+                start = position - 1
                 position -= 2
             } else if token.isIdentifier, StatementBoundary.modifiers.contains(token.text) {
+                start = position
                 position -= 1
             } else {
                 break
             }
         }
-        return names
+        return (start, names)
     }
 
     static func lastComponent(_ name: String) -> String {
@@ -132,6 +179,30 @@ struct AppFacts {
         return zip(children, children.dropFirst()).contains { function, name in
             file.tokens[function].text == "func" && file.tokens[name].text == "=" && name + 1 < file.tokens.count && file.tokens[name + 1].text == "="
         }
+    }
+
+    /// Whether the declaration's inheritance clause names `Sendable` without `@unchecked`: the
+    /// compiler then checks that every stored property is Sendable.
+    private static func declaresCheckedSendable(_ declaration: SwiftDeclarationScanner.Found, in file: ReadSource) -> Bool {
+        guard declaration.inherited.contains("Sendable") else { return false }
+        let header = file.tokens[declaration.keywordToken..<declaration.openingBrace]
+        return !zip(header, header.dropFirst()).contains { $0.text == "@" && $1.text == "unchecked" }
+    }
+
+    /// Whether the scope declares `enum CodingKeys` (or a type alias of that name).
+    private static func declaresCodingKeys(in file: ReadSource, scope: Int) -> Bool {
+        let children = file.brackets.children(of: scope)
+        return zip(children, children.dropFirst()).contains { keyword, name in
+            ["enum", "typealias", "struct"].contains(file.tokens[keyword].text) && file.tokens[name].text == "CodingKeys"
+        }
+    }
+
+    /// The protocol of `name`'s that the compiler synthesizes from its stored properties, when
+    /// a stored probe would break it: `Codable` and its halves (for a class too) unless it
+    /// names its coding keys.
+    func synthesizedCoding(of name: String) -> String? {
+        guard !declaresCodingKeys.contains(name) else { return nil }
+        return conformances[name, default: []].intersection(["Codable", "Encodable", "Decodable"]).sorted().first
     }
 
     /// The types a view's `@State var x = Type(…)` and `@StateObject var x = Type(…)` make.

@@ -5,6 +5,8 @@ import SwiftSource
 extension FileInstrumenter {
     /// A `var body` or `func body(content:)` getter's braces.
     struct Body {
+        /// The `var` or `func` token.
+        var keywordIndex: Int
         var open: SwiftToken
         var next: SwiftToken
         var openIndex: Int
@@ -35,34 +37,57 @@ extension FileInstrumenter {
             guard close > open + 1 else { continue }
             // `var body: some View { get { … } }`: an accessor block, not a body; left alone.
             if file.tokens[open + 1].isIdentifier, ["get", "set", "_read", "_modify"].contains(file.tokens[open + 1].text) { continue }
-            found.append(Body(open: file.tokens[open], next: file.tokens[open + 1], openIndex: open, closeIndex: close, isModifier: isModifier, isOpaque: isOpaque))
+            found.append(Body(keywordIndex: index, open: file.tokens[open], next: file.tokens[open + 1], openIndex: open, closeIndex: close, isModifier: isModifier, isOpaque: isOpaque))
         }
         return found
     }
 
-    /// `let _ = traceProbe.bodyBegins()` first and `let _ = traceProbe.bodyEnds()` last, with
-    /// `.probeLifecycle(traceProbe)` after the body's last expression. A body that returns
-    /// (no result builder then, and the `return` may be anywhere) gets its body line first,
-    /// without a duration: a measurement that stopped before the view was built would lie.
-    mutating func planMeasuredBody(_ body: Body) {
+    /// `let _ = traceProbe.bodyBegins()` first; `.probeLifecycle(traceProbe)` after each of the
+    /// body's top-level views, so that appear and disappear are the view's own (the token counts
+    /// which of them are on screen: one appear per identity, however many views the body makes,
+    /// a `ForEach`'s elements and a `Group`'s children included); and the body's end, in one
+    /// block: `.probeBodyEnds(traceProbe)` after a last view, else `let _ = traceProbe.bodyEnds()`.
+    /// A body that returns (no result builder then, and the `return` may be anywhere) gets its
+    /// body line first, without a duration: a measurement that stopped before the view was
+    /// built would lie.
+    mutating func planMeasuredBody(_ body: Body, probe: String) {
         let indent = bodyIndent(body)
         let returnCount = bodyReturns(in: body.openIndex)
         let returns = returnCount > 0
-        let probe = Self.probeName
         edits.insert(options.guarded([returns ? "let _ = \(probe).bodyEnds()" : "let _ = \(probe).bodyBegins()"]),
                      afterOpeningBraceAt: body.open.offset, nextTokenAt: body.next.offset, indent: indent)
-        var closing: [String] = []
-        // A modifier changes the type the body returns: only where that type is opaque and
-        // one expression (the builder's last, or the one `return`) makes it.
-        if body.isOpaque, returnCount <= 1, lastStatementIsExpression(in: body.openIndex, returns: returns) {
-            closing += options.guarded([".probeLifecycle(\(probe))"])
+        let close = file.tokens[body.closeIndex].offset
+        // A modifier changes the type the body returns: only where that type is opaque.
+        guard body.isOpaque else {
+            notes.append("\(body.open.line):\(body.open.column): the body's type is not `some View`, which a modifier would change; its appear and disappear are not reported")
+            if !returns { edits.insert(options.guarded(["let _ = \(probe).bodyEnds()"]), beforeClosingBraceAt: close, indent: indent) }
+            return
+        }
+        let statements = topLevelStatements(in: body.openIndex)
+        if returns {
+            // The one `return`, last, makes the body: the modifier follows its expression.
+            if returnCount == 1, let last = statements.last, last.isReturn, last.hasExpression {
+                edits.insert(options.guarded([".probeLifecycle(\(probe))"]), beforeClosingBraceAt: close, indent: indent)
+                counts.lifecycles += 1
+            } else {
+                notes.append("\(body.open.line):\(body.open.column): the body returns from more than its last statement; its appear and disappear are not reported")
+            }
+            return
+        }
+        var attached = 0
+        if statements.last?.isView == true {
+            // The last view ends the body too: one block where two would be.
+            edits.insert(options.guarded([".probeBodyEnds(\(probe))"]), beforeClosingBraceAt: close, indent: indent)
+            attached += 1
+            attached += planLifecycles(Array(statements.dropLast()), nextLine: statements[statements.count - 1].startLine, close: nil, probe: probe)
+        } else {
+            attached += planLifecycles(statements, nextLine: file.tokens[body.closeIndex].line, close: nil, probe: probe)
+            edits.insert(options.guarded(["let _ = \(probe).bodyEnds()"]), beforeClosingBraceAt: close, indent: indent)
+        }
+        if attached > 0 {
             counts.lifecycles += 1
         } else {
-            notes.append("\(body.open.line):\(body.open.column): the body's type is not `some View` made by its last expression; its appear and disappear are not reported")
-        }
-        if !returns { closing += options.guarded(["let _ = \(probe).bodyEnds()"]) }
-        if !closing.isEmpty {
-            edits.insert(closing, beforeClosingBraceAt: file.tokens[body.closeIndex].offset, indent: indent)
+            notes.append("\(body.open.line):\(body.open.column): no view of the body can take a modifier (they are in `#if` blocks, or share lines with other code); its appear and disappear are not reported")
         }
     }
 
@@ -96,53 +121,20 @@ extension FileInstrumenter {
         return false
     }
 
-    /// Whether the body's last statement is an expression a modifier can follow (`VStack { … }
-    /// .padding()`, `return List { … }`), not an `if`, a `switch`, a declaration or an `#if`.
-    /// An `#if` whose block starts with `.` continues the expression before it (`#if os(iOS)
-    /// .listRowBackground(…) #endif`), as Swift reads it.
-    func lastStatementIsExpression(in open: Int, returns: Bool) -> Bool {
-        let children = file.brackets.children(of: open)
-        guard let last = children.last, file.tokens[last].text != ";" else { return false }
-        var start = children[0]
-        var position = 1
-        while position < children.count {
-            let index = children[position]
-            let token = file.tokens[index], previous = file.tokens[children[position - 1]]
-            if token.text == "#", let end = postfixConditionEnd(at: position, in: children) {
-                position = end + 1
-                continue
-            }
-            let isCloser = file.brackets.partner[index] >= 0 && Int(file.brackets.partner[index]) < index
-            if token.line > previous.line, !isCloser, !StatementBoundary.continues(previous, token) { start = index }
-            position += 1
+    /// Whether statements may be added to `body`, declared in `declaration`: a result builder
+    /// makes it, or it returns. A `body` in an extension that does not itself state the `View`
+    /// conformance gets no `@ViewBuilder` from the protocol, so one is added (debug-only) before
+    /// its declaration; false when it cannot be (the declaration shares its line with other code).
+    mutating func prepareForStatements(_ body: Body, in declaration: SwiftDeclarationScanner.Found) -> Bool {
+        guard !declaration.isView, bodyReturns(in: body.openIndex) == 0 else { return true }
+        let (start, attributes) = AppFacts.declarationStart(before: body.keywordIndex, in: file)
+        if attributes.contains("ViewBuilder") { return true }
+        guard edits.startsItsLine(file.tokens[start].offset) else {
+            notes.append("\(body.open.line):\(body.open.column): this body gets no @ViewBuilder from View where it is declared, and shares its line with other code; left alone")
+            return false
         }
-        let first = file.tokens[start]
-        if first.text == "return" { return start != last }
-        return !returns && !StatementBoundary.startsNonExpression(first)
-    }
-
-    /// When `children[position]` is the `#` of an `#if` whose first line of code starts with
-    /// `.` (a postfix `#if`), the position of its `#endif`'s `endif`; else nil.
-    func postfixConditionEnd(at position: Int, in children: [Int]) -> Int? {
-        guard position + 1 < children.count, file.tokens[children[position + 1]].text == "if" else { return nil }
-        let line = file.tokens[children[position]].line
-        guard let firstCode = children[position...].first(where: { file.tokens[$0].line > line }),
-              file.tokens[firstCode].text == "." else { return nil }
-        var depth = 0
-        var index = position
-        while index + 1 < children.count {
-            if file.tokens[children[index]].text == "#" {
-                switch file.tokens[children[index + 1]].text {
-                case "if": depth += 1
-                case "endif":
-                    depth -= 1
-                    if depth == 0 { return index + 1 }
-                default: break
-                }
-            }
-            index += 1
-        }
-        return nil
+        edits.insert(options.guarded(["@ViewBuilder"]), beforeLineOf: file.tokens[start].offset)
+        return true
     }
 
     func bodyIndent(_ body: Body) -> [UInt8] {

@@ -15,6 +15,8 @@ struct FileInstrumenter {
 
     /// The property name of the inserted token and model probe.
     static let probeName = "traceProbe"
+    /// The accessor through which bodies in other files than the view's read its private token.
+    static let sharedProbeName = "traceProbeOfView"
 
     init(file: ReadSource, facts: AppFacts, options: InstrumentOptions) {
         self.file = file
@@ -50,11 +52,17 @@ struct FileInstrumenter {
             // Last among the stored properties: their initial values (a model in `@State`) run
             // first, so the token's init line follows them, as a hand print in init would.
             let close = Int(file.brackets.partner[declaration.openingBrace])
-            edits.insert(options.guarded(["@State var \(Self.probeName) = ViewProbe(\(simpleName).self)"]),
+            // Private, so that it is no parameter of the memberwise init (`titles.map(Chip.init)`
+            // keeps compiling) and stays out of autocomplete; bodies in other files read it
+            // through an accessor, which, being computed, is no parameter either.
+            var lines = ["@State private var \(Self.probeName) = ViewProbe(\(simpleName).self)"]
+            if facts.bodiesElsewhere.contains(name) { lines.append("var \(Self.sharedProbeName): ViewProbe { \(Self.probeName) }") }
+            edits.insert(options.guarded(lines),
                          beforeClosingBraceAt: file.tokens[close].offset, indent: memberIndent(declaration.openingBrace))
             counts.views += 1
         } else if options.mode == .probe, declaration.keyword == "struct", let synthesized = facts.synthesizedConformance[name] {
-            notes.append("\(declaration.declaration.line):\(declaration.declaration.column): \(name) is \(synthesized), made by the compiler from its stored properties: a token in @State would break it; left alone")
+            let why = synthesized == "Sendable" ? "which every stored property must be" : "made by the compiler from its stored properties"
+            notes.append("\(declaration.declaration.line):\(declaration.declaration.column): \(name) is \(synthesized), \(why): a token in @State would break it; left alone")
         } else if options.mode == .probe, declaration.keyword != "extension", declaration.keyword != "struct" {
             notes.append("\(declaration.declaration.line):\(declaration.declaration.column): \(name) is \(article(declaration.keyword)) \(declaration.keyword): only a struct can keep the token in @State")
         }
@@ -62,11 +70,13 @@ struct FileInstrumenter {
             let canHoldToken = facts.viewStructs.contains(name) && (declaration.keyword == "struct" || declaration.keyword == "extension")
             switch options.mode {
             case .probe where canHoldToken:
-                planMeasuredBody(body)
+                guard prepareForStatements(body, in: declaration) else { continue }
+                planMeasuredBody(body, probe: facts.viewFiles[name] == file.path ? Self.probeName : Self.sharedProbeName)
                 counts.bodies += 1
             case .probe:
                 break
             case .printChanges where !body.isModifier:
+                guard prepareForStatements(body, in: declaration) else { continue }
                 edits.insert(options.guarded(["let _ = Self._printChanges()"]), afterOpeningBraceAt: body.open.offset, nextTokenAt: body.next.offset, indent: bodyIndent(body))
                 counts.views += 1
                 counts.bodies += 1

@@ -83,6 +83,7 @@ package struct Instrumenter {
             }
             report.changed.append(file.path)
             report.counts = report.counts + counts
+            if action == .instrument, options.mode == .probe { report.modules.insert(ModuleOfFile.of(file.path)) }
         }
         return report
     }
@@ -114,6 +115,8 @@ package struct InstrumentReport: Sendable, Equatable {
     package var vendored: [String] = []
     /// Things seen and left alone inside files that were read, as `path:line:column: why`.
     package var notes: [String] = []
+    /// The modules whose files now import TraceProbe: each needs the library.
+    package var modules: Set<ModuleOfFile> = []
     /// In a dry run, the unified diff of every change.
     package var diff = ""
     /// The file a stop request came before: it and those after it were left as they were.

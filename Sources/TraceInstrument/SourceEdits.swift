@@ -8,10 +8,14 @@ struct SourceEdits {
     /// One level of indentation: a tab when the file indents with tabs, else its smallest
     /// indentation in spaces (4 when it has none).
     let indentUnit: [UInt8]
+    /// How wide an inserted line may be: the file's widest line, or 120 columns (SwiftLint's
+    /// `line_length` error) when all are narrower, so an app that lints its line length still builds.
+    let width: Int
     private(set) var insertions: [(offset: Int, order: Int, bytes: [UInt8])] = []
 
     init(source: [UInt8]) {
         self.source = source
+        width = max(120, Self.widestLine(of: source))
         let firstLineEnd = source.firstIndex(of: UInt8(ascii: "\n"))
         lineEnd = firstLineEnd.map { $0 > 0 && source[$0 - 1] == UInt8(ascii: "\r") } == true ? Array("\r\n".utf8) : [UInt8(ascii: "\n")]
         indentUnit = Self.indentUnit(of: source)
@@ -59,13 +63,24 @@ struct SourceEdits {
         }
     }
 
+    /// Inserts `lines` on lines of their own before the line holding `offset`, indented as it is.
+    mutating func insert(_ lines: [String], beforeLineOf offset: Int) {
+        let start = lineStart(of: offset)
+        add(at: start, marked(lines, indent: indentation(ofLineAt: offset)))
+    }
+
+    /// Whether only indentation precedes `offset` on its line.
+    func startsItsLine(_ offset: Int) -> Bool {
+        source[lineStart(of: offset)..<offset].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    }
+
     /// Inserts `lines` after the line holding `offset` (cutting it when it is the file's last and has no line end).
-    mutating func insert(_ lines: [String], afterLineOf offset: Int) {
+    mutating func insert(_ lines: [String], afterLineOf offset: Int, indent: [UInt8] = []) {
         let end = lineEnd(from: offset)
         if end < source.count {
-            add(at: end + 1, marked(lines, indent: []))
+            add(at: end + 1, marked(lines, indent: indent))
         } else {
-            add(at: end, InstrumentMarker.split + lineEnd + marked(lines, indent: []))
+            add(at: end, InstrumentMarker.split + lineEnd + marked(lines, indent: indent))
         }
     }
 
@@ -92,7 +107,33 @@ struct SourceEdits {
     }
 
     private func marked(_ lines: [String], indent: [UInt8]) -> [UInt8] {
-        lines.reduce(into: []) { $0 += indent + Array($1.utf8) + InstrumentMarker.line + lineEnd }
+        lines.flatMap { fitted($0, indent: indent) }.reduce(into: []) { $0 += $1 + InstrumentMarker.line + lineEnd }
+    }
+
+    /// `line` indented, as one line when it fits `width` with its marker, else as a call cut
+    /// after its first `(` and before its last `)`, its arguments one level in.
+    private func fitted(_ line: String, indent: [UInt8]) -> [[UInt8]] {
+        let text = Array(line.utf8)
+        guard Self.columns(indent + text) + InstrumentMarker.line.count > width,
+              let open = text.firstIndex(of: UInt8(ascii: "(")), text.last == UInt8(ascii: ")"), open + 1 < text.count - 1 else {
+            return [indent + text]
+        }
+        let inner = indent + (indentUnit == [UInt8(ascii: "\t")] ? indentUnit : Array(repeating: UInt8(ascii: " "), count: 4))
+        return [indent + text[...open], inner + text[(open + 1)..<(text.count - 1)], indent + [UInt8(ascii: ")")]]
+    }
+
+    /// Columns of `bytes`, a tab counted as 4 and a UTF-8 sequence as one.
+    private static func columns(_ bytes: [UInt8]) -> Int {
+        bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\t") ? 4 : $1 & 0xC0 == 0x80 ? 0 : 1) }
+    }
+
+    private static func widestLine(of source: [UInt8]) -> Int {
+        var widest = 0, start = 0
+        for (offset, byte) in source.enumerated() where byte == UInt8(ascii: "\n") {
+            widest = max(widest, columns(Array(source[start..<offset])))
+            start = offset + 1
+        }
+        return max(widest, columns(Array(source[start...])))
     }
 
     private func lineStart(of offset: Int) -> Int {

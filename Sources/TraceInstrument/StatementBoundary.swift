@@ -14,6 +14,9 @@ enum StatementBoundary {
     /// The statements whose blocks are the enclosing function's own code, not a closure's.
     static let controlFlow: Set<String> = ["if", "else", "guard", "switch", "for", "while", "repeat", "do", "catch", "defer"]
 
+    /// Functions that never return: code after a call to one is dead.
+    static let neverReturning: Set<String> = ["fatalError", "preconditionFailure", "abort", "exit"]
+
     private static let operators: Set<String> = ["+", "-", "*", "/", "%", "=", "<", ">", "&", "|", "^", "~", ":", "?", ".", ","]
     private static let continuingWords: Set<String> = ["else", "catch", "where", "as", "is", "in"]
     private static let leadingWords: Set<String> = ["return", "try", "await", "in", "as", "is"]

@@ -12,7 +12,12 @@
 /// `owner` names the view that holds the model (`PlayButton DataModel init` in a plain print),
 /// which the rules pair with that view's identities. A probe whose `ready()` was never called
 /// writes its init line (without a duration) when it dies, so every deinit has its init.
-public final class ModelProbe {
+///
+/// Sendable, so that a model class that is itself `Sendable` can hold one: its mutable state is
+/// touched only by the model's init (`ready()`) and deinit (`deinitializing()`, its own deinit),
+/// which run before the model is shared and after its last reference is gone; its lines go
+/// through `ProbeOutput`'s lock.
+public final class ModelProbe: @unchecked Sendable {
     /// The model's number in the log (`id=`); 0 when the probe was off at its init.
     public let number: Int
     private let output: ProbeOutput?

@@ -23,6 +23,8 @@ public final class ViewProbe {
     private var bodies = 0
     /// When the body that `bodyBegins()` opened started; nil outside one.
     private var bodyStart: UInt64?
+    /// How many of the views the body made, each reporting to this token, are on screen.
+    private var visible = 0
 
     /// A token for a view of `type`, written to `output` (the app's, `TraceProbe.output`, by
     /// default). `initStarted`, a `ProbeClock.now()` taken at the top of a custom init, adds
@@ -89,6 +91,22 @@ public final class ViewProbe {
     public func disappeared() {
         guard let output, let names else { return }
         output.write(.disappear, names, number: number, at: output.now())
+    }
+
+    /// One of the views the body made, each reporting to this token through `probeLifecycle`,
+    /// appeared: the view's appear is written when the first of them does. A body may make
+    /// several (its top-level views, a `ForEach`'s elements, a `Group`'s children, an `if`'s
+    /// branches): the view appears once, as its first content does.
+    func contentAppeared() {
+        visible += 1
+        if visible == 1 { appeared() }
+    }
+
+    /// One of them disappeared: the view's disappear is written when the last of them does.
+    func contentDisappeared() {
+        guard visible > 0 else { return }
+        visible -= 1
+        if visible == 0 { disappeared() }
     }
 
     deinit {

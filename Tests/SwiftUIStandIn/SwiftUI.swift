@@ -105,12 +105,37 @@ public struct Button: View, _PrimitiveView {
     public var _children: [(key: String, view: any View)] { [] }
 }
 
-public struct _AppearanceView<Content: View>: View, _PrimitiveView {
+/// A list of views rather than one: a modifier applied to it applies to each of its views, as
+/// SwiftUI documents for `Group` and `ForEach` (and a builder's several views).
+public protocol _ViewListContainer: _PrimitiveView {
+    /// Whether this value is a list now (a modified view is one when what it modifies is).
+    var _isList: Bool { get }
+}
+
+extension _ViewListContainer {
+    public var _isList: Bool { true }
+}
+
+extension _ViewList: _ViewListContainer {}
+
+public struct _AppearanceView<Content: View>: View, _ViewListContainer {
     let content: Content
     let appear: (() -> Void)?
     let disappear: (() -> Void)?
     public var body: Never { fatalError() }
-    public var _children: [(key: String, view: any View)] { [("content", content)] }
+    public var _children: [(key: String, view: any View)] {
+        guard distributes, let list = content as? any _ViewListContainer else { return [("content", content)] }
+        return list._children.map { child in
+            let view: any View = child.view
+            return (child.key, wrapped(view))
+        }
+    }
+    public var _isList: Bool { distributes }
+    /// On a list, each of its views appears and disappears in its own right; the list does not.
+    var distributes: Bool { (content as? any _ViewListContainer)?._isList ?? false }
+    private func wrapped<Child: View>(_ child: Child) -> any View {
+        _AppearanceView<Child>(content: child, appear: appear, disappear: disappear)
+    }
 }
 
 extension View {
@@ -340,8 +365,8 @@ public final class _Node: @unchecked Sendable {
 }
 
 extension _AppearanceView: _Appearing {
-    func appeared() { appear?() }
-    func disappeared() { disappear?() }
+    func appeared() { if !distributes { appear?() } }
+    func disappeared() { if !distributes { disappear?() } }
 }
 
 protocol _NodeHolder {

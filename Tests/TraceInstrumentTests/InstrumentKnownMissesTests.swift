@@ -4,24 +4,6 @@ import Testing
 /// Where instrument falls short today, kept visible: each test states what a user would want
 /// and is marked as a known issue, so fixing a miss makes its test fail until the mark goes.
 @Suite struct InstrumentKnownMissesTests {
-    @Test func aBodyEndingInAnIfReportsNoAppear() throws {
-        // No modifier can follow an `if` without wrapping it (a line of the user's code would
-        // change); about one body in five in the public apps tried ends so.
-        let result = try instrumented("struct Gate: View {\n    let open: Bool\n    var body: some View {\n        if open {\n            Text(\"open\")\n        }\n    }\n}\n")
-        withKnownIssue("appear/disappear need a modifier after the body's last expression") {
-            #expect(result.contains("probeLifecycle"))
-        }
-    }
-
-    @Test func anExplicitlySendableViewIsGivenATokenThatIsNotSendable() throws {
-        // `@unchecked Sendable` is fine, plain `Sendable` is not: the scanner keeps the names of
-        // the inheritance clause, not their attributes, so the two look alike.
-        let result = try instrumented("struct Badge: View, Sendable {\n    let n: Int\n    var body: some View { Text(\"\\(n)\") }\n}\n")
-        withKnownIssue("a State<ViewProbe> is not Sendable; the view would not compile") {
-            #expect(!result.contains("ViewProbe(Badge.self)"))
-        }
-    }
-
     @Test func aViewsOwnInitDurationIsNotMeasured() throws {
         // The token sees every init but not how long the struct's `init` took: that needs
         // `initStarted: ProbeClock.now()` at the top of the init and the token made at its end.

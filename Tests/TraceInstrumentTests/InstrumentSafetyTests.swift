@@ -134,7 +134,7 @@ import SwiftSource
         #expect(report.diff == """
         --- \(path)
         +++ \(path)
-        @@ -1,6 +1,21 @@
+        @@ -1,6 +1,18 @@
          import SwiftUI
         +#if DEBUG\(m)
         +import TraceProbe\(m)
@@ -146,14 +146,11 @@ import SwiftSource
         +        #endif\(m)
                  Text("card")
         +        #if DEBUG\(m)
-        +        .probeLifecycle(traceProbe)\(m)
-        +        #endif\(m)
-        +        #if DEBUG\(m)
-        +        let _ = traceProbe.bodyEnds()\(m)
+        +        .probeBodyEnds(traceProbe)\(m)
         +        #endif\(m)
              }
         +    #if DEBUG\(m)
-        +    @State var traceProbe = ViewProbe(Card.self)\(m)
+        +    @State private var traceProbe = ViewProbe(Card.self)\(m)
         +    #endif\(m)
          }
 
@@ -162,9 +159,9 @@ import SwiftSource
         // Applied with patch, the diff gives what instrument writes.
         try scratch.run()
         let written = try scratch.text("Card.swift")
-        #expect(written.components(separatedBy: "\n").count == 22)
+        #expect(written.components(separatedBy: "\n").count == 19)
         let back = try scratch.run(.remove, dryRun: true)
-        #expect(back.diff.contains("-    @State var traceProbe = ViewProbe(Card.self)\(m)\n"))
+        #expect(back.diff.contains("-    @State private var traceProbe = ViewProbe(Card.self)\(m)\n"))
     }
 
     @Test func aPathThatIsNotThereIsAnError() {

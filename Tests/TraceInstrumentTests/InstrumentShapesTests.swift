@@ -37,14 +37,11 @@ import Testing
                 Text(title)
                     .padding()
                 #if DEBUG\(m)
-                .probeLifecycle(traceProbe)\(m)
-                #endif\(m)
-                #if DEBUG\(m)
-                let _ = traceProbe.bodyEnds()\(m)
+                .probeBodyEnds(traceProbe)\(m)
                 #endif\(m)
             }
             #if DEBUG\(m)
-            @State var traceProbe = ViewProbe(Card.self)\(m)
+            @State private var traceProbe = ViewProbe(Card.self)\(m)
             #endif\(m)
         }
 
@@ -74,12 +71,13 @@ import Testing
         #expect(result.contains("let _ = traceProbe.bodyEnds()"))
         #expect(!result.contains("bodyBegins"))
         // Two returns: a modifier on one would give the body two types.
-        #expect(!result.contains("probeLifecycle"))
+        #expect(!result.contains("probeLifecycle") && !result.contains("probeBodyEnds"))
         let single = "struct One: View {\n    var body: some View {\n        let text = Text(\"one\")\n        return text\n    }\n}\n"
         // One `return`, last: the modifier follows its expression.
         #expect(try instrumented(single).contains("        return text\n        #if DEBUG\(Self.m)\n        .probeLifecycle(traceProbe)\(Self.m)"))
         let concrete = "struct Named: View {\n    var body: Text {\n        Text(\"named\")\n    }\n}\n"
-        #expect(!(try instrumented(concrete).contains("probeLifecycle")), "a body typed Text cannot become some View")
+        let named = try instrumented(concrete)
+        #expect(!named.contains("probeLifecycle") && !named.contains("probeBodyEnds"), "a body typed Text cannot become some View")
     }
 
     /// A `return` in a closure the body passes on is the closure's, and a postfix `#if`
@@ -104,30 +102,89 @@ import Testing
 
         """
         let result = try instrumented(source)
-        #expect(result.contains("let _ = traceProbe.bodyBegins()") && result.contains("let _ = traceProbe.bodyEnds()"))
-        #expect(result.contains("        })\n        #if DEBUG\(Self.m)\n        .probeLifecycle(traceProbe)\(Self.m)"))
+        #expect(result.contains("let _ = traceProbe.bodyBegins()"))
+        #expect(result.contains("        })\n        #if DEBUG\(Self.m)\n        .probeBodyEnds(traceProbe)\(Self.m)"))
         let guarded = "struct G: View {\n    let ok: Bool\n    var body: some View {\n        if ok { return Text(\"a\") } else { return Text(\"b\") }\n    }\n}\n"
         #expect(try instrumented(guarded).contains("let _ = traceProbe.bodyEnds()"))
         #expect(!(try instrumented(guarded).contains("bodyBegins")), "returns in an if's blocks make it no builder")
     }
 
-    @Test func aBodyEndingInAnIfIsMeasuredButReportsNoAppear() throws {
+    /// Every view a body can show reports to the token, which counts those on screen: the view
+    /// appears once, whichever of them shows first; an `if`'s views report from its branches.
+    @Test func eachTopLevelViewOfABodyReportsToTheToken() throws {
+        let source = """
+        struct Pair: View {
+            let more: Bool
+            var body: some View {
+                Text("a")
+                    .padding()
+                if more {
+                    Text("more")
+                }
+                Text("b")
+            }
+        }
+
+        """
+        let m = Self.m
+        #expect(try instrumented(source).hasSuffix("""
+                Text("a")
+                    .padding()
+                #if DEBUG\(m)
+                .probeLifecycle(traceProbe)\(m)
+                #endif\(m)
+                if more {
+                    Text("more")
+                    #if DEBUG\(m)
+                    .probeLifecycle(traceProbe)\(m)
+                    #endif\(m)
+                }
+                Text("b")
+                #if DEBUG\(m)
+                .probeBodyEnds(traceProbe)\(m)
+                #endif\(m)
+            }
+            #if DEBUG\(m)
+            @State private var traceProbe = ViewProbe(Pair.self)\(m)
+            #endif\(m)
+        }
+
+        """))
+    }
+
+    /// A body that is an `if` or a `switch` takes no modifier after it: each branch's views do.
+    @Test func aBodyThatIsAnIfOrASwitchReportsFromEachBranch() throws {
         let source = """
         struct Switcher: View {
             @State private var on = false
+            let pick: Int
             var body: some View {
                 if on {
                     Text("on")
-                } else {
+                } else if pick > 2 { Text("many") } else {
                     Text("off")
+                        .padding()
+                }
+                switch pick {
+                case 0: Text("zero")
+                case 1:
+                    Text("one")
+                default:
+                    EmptyView()
                 }
             }
         }
 
         """
         let result = try instrumented(source)
-        #expect(result.contains("bodyBegins") && result.contains("bodyEnds"))
-        #expect(!result.contains("probeLifecycle"))
+        let m = Self.m
+        for view in ["Text(\"on\")", "    .padding()", "case 0: Text(\"zero\")", "Text(\"one\")", "EmptyView()"] {
+            #expect(result.contains("\(view)\n" + String(repeating: " ", count: view.hasPrefix("case") ? 8 : view.hasPrefix(" ") ? 12 : 12) + "#if DEBUG\(m)\n"), "\(view)")
+        }
+        #expect(result.contains("} else if pick > 2 { Text(\"many\")  // trace-analyze:instrument:split\n"))
+        #expect(result.components(separatedBy: ".probeLifecycle(traceProbe)").count - 1 == 6)
+        #expect(result.contains("let _ = traceProbe.bodyEnds()") && !result.contains("probeBodyEnds"))
+        #expect(String(decoding: InstrumentMarker.removed(from: Array(result.utf8)), as: UTF8.self) == source)
     }
 
     @Test func viewsDeclaredInExtensionsModifiersGenericsNestedAndPrivateTypesAreFound() throws {
@@ -165,10 +222,10 @@ import Testing
         """
         let result = try instrumented(source)
         for name in ["Inner", "Plain", "Row", "Bordered"] {
-            #expect(result.contains("@State var traceProbe = ViewProbe(\(name).self)"), "\(name)")
+            #expect(result.contains("@State private var traceProbe = ViewProbe(\(name).self)"), "\(name)")
         }
         #expect(result.components(separatedBy: "bodyBegins").count - 1 == 4)
-        #expect(result.components(separatedBy: "probeLifecycle").count - 1 == 4)
+        #expect(result.components(separatedBy: "probeBodyEnds").count - 1 == 4)
         #expect(String(decoding: InstrumentMarker.removed(from: Array(result.utf8)), as: UTF8.self) == source)
     }
 
@@ -268,7 +325,7 @@ import Testing
         let lines = String(decoding: result.dropFirst(3), as: UTF8.self).components(separatedBy: "\n").dropLast()
         #expect(lines.allSatisfy { $0.hasSuffix("\r") }, "every line keeps its CRLF")
         #expect(String(decoding: result.dropFirst(3), as: UTF8.self).hasPrefix("#if DEBUG\(Self.m)\r\nimport TraceProbe\(Self.m)\r\n"))
-        #expect(String(decoding: result, as: UTF8.self).contains("\t}\r\n\t#if DEBUG\(Self.m)\r\n\t@State var traceProbe = ViewProbe(Tabbed.self)\(Self.m)\r\n"))
+        #expect(String(decoding: result, as: UTF8.self).contains("\t}\r\n\t#if DEBUG\(Self.m)\r\n\t@State private var traceProbe = ViewProbe(Tabbed.self)\(Self.m)\r\n"))
         #expect(String(decoding: result, as: UTF8.self).contains("\t\tlet _ = traceProbe.bodyBegins()\(Self.m)\r\n"))
         #expect(InstrumentMarker.removed(from: result) == source)
     }
@@ -301,7 +358,7 @@ import Testing
         #expect(result.hasPrefix("import SwiftUI\n#if DEBUG\(Self.m)\nimport TraceProbe\(Self.m)\n#endif\(Self.m)\n#if canImport(UIKit)\n"))
         #expect(result.contains("ViewProbe(Phone.self)"))
         // The body ends in an #if: no modifier can follow it.
-        #expect(!result.contains("probeLifecycle"))
+        #expect(!result.contains("probeLifecycle") && !result.contains("probeBodyEnds"))
         #expect(String(decoding: InstrumentMarker.removed(from: Array(result.utf8)), as: UTF8.self) == source)
     }
 
@@ -365,5 +422,30 @@ import Testing
     @Test func aFileThatAlreadyUsesTheProbesNameIsLeftAlone() throws {
         let source = "struct A: View {\n    let traceProbe = 1\n    var body: some View { Text(\"a\") }\n}\n"
         #expect(try instrumented(source) == source)
+    }
+}
+
+/// Inserted lines keep within the file's own width, or 120 columns when all its lines are
+/// narrower (SwiftLint's `line_length` error, which apps run as a build phase).
+@Suite struct InstrumentLineWidthTests {
+    static let name = "SettingsNotificationPreferencesDetailRowWithToggle"
+
+    @Test func aLineThatWouldPassTheWidthIsCutAsACall() throws {
+        let source = "enum Settings {\n    enum Notifications {\n        struct \(Self.name): View {\n            var body: some View { Text(\"x\") }\n        }\n    }\n}\n"
+        let result = try instrumented(source)
+        let lines = result.components(separatedBy: "\n")
+        #expect(lines.allSatisfy { $0.count <= 120 }, "\(lines.filter { $0.count > 120 })")
+        #expect(result.contains("""
+                    @State private var traceProbe = ViewProbe( // trace-analyze:instrument
+                        \(Self.name).self // trace-analyze:instrument
+                    ) // trace-analyze:instrument
+        """))
+        #expect(String(decoding: InstrumentMarker.removed(from: Array(result.utf8)), as: UTF8.self) == source)
+    }
+
+    @Test func aFileWithWiderLinesKeepsTheLineWhole() throws {
+        let wide = "// " + String(repeating: "x", count: 150) + "\n"
+        let source = wide + "enum Settings {\n    enum Notifications {\n        struct \(Self.name): View {\n            var body: some View { Text(\"x\") }\n        }\n    }\n}\n"
+        #expect(try instrumented(source).contains("@State private var traceProbe = ViewProbe(\(Self.name).self) // trace-analyze:instrument\n"))
     }
 }

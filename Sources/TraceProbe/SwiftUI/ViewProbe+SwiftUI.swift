@@ -20,10 +20,22 @@ extension ViewProbe {
 
 extension View {
     /// Reports this view's onAppear and onDisappear as `probe`'s.
-    @MainActor
-    public func probeLifecycle(_ probe: ViewProbe) -> some View {
-        onAppear { probe.appeared() }
-            .onDisappear { probe.disappeared() }
+    ///
+    /// Nonisolated, as `onAppear` and `onDisappear` are: a `body` declared in an extension apart
+    /// from the `View` conformance is not inferred to be on the main actor, and must be able to
+    /// call it.
+    nonisolated public func probeLifecycle(_ probe: ViewProbe) -> some View {
+        onAppear { probe.contentAppeared() }
+            .onDisappear { probe.contentDisappeared() }
+    }
+
+    /// Ends the body that `probe.bodyBegins()` opened, and reports this view's onAppear and
+    /// onDisappear as `probe`'s: what `trace-analyze instrument` puts after a body's last
+    /// expression, so that its end is one `#if DEBUG` block. The body's last expression is
+    /// evaluated by then; only the result builder's joining of its parts follows.
+    nonisolated public func probeBodyEnds(_ probe: ViewProbe) -> some View {
+        probe.bodyEnds()
+        return probeLifecycle(probe)
     }
 }
 #endif

@@ -15,15 +15,43 @@ enum InstrumentSummary {
         }
         var text = "trace-analyze: instrument \(verb) \(files): \(count(counts.views, "view")) (\(counts.lifecycles) with appear/disappear), \(count(counts.models, "model"))\(leftAlone)"
         guard !report.changed.isEmpty, !instrumenter.dryRun else { return text }
-        text += """
-
-        The app's target now needs the TraceProbe library (its code is only used under #if \(instrumenter.options.condition)):
-          SwiftPM: .package(url: "https://github.com/OWNER/trace-analyze.git", branch: "main") in the package's
-                   dependencies, and .product(name: "TraceProbe", package: "trace-analyze") in the app target's
-          Xcode:   File > Add Package Dependencies..., this repository, and the TraceProbe library for the app target
-        Then run the app with TRACE_PROBE=1 in its environment and give its console output to `trace-analyze check`.
-        """
+        text += "\n" + needs(report.modules, condition: instrumenter.options.condition)
+        text += "\nThen run the app with TRACE_PROBE=1 in its environment and give its console output to `trace-analyze check`."
         return text
+    }
+
+    /// Which modules now need TraceProbe, and the lines that add it to each: SwiftPM targets
+    /// by name under their package, Xcode projects by their project.
+    static func needs(_ modules: Set<ModuleOfFile>, condition: String) -> String {
+        let package = ".package(url: \"https://github.com/OWNER/trace-analyze.git\", branch: \"main\")"
+        let product = ".product(name: \"TraceProbe\", package: \"trace-analyze\")"
+        var targets: [String: [String]] = [:]
+        var packages: Set<String> = [], projects: Set<String> = []
+        var unknown = false
+        for module in modules {
+            switch module {
+            case .swiftPMTarget(let path, let target): targets[path, default: []].append(target)
+            case .swiftPMPackage(let path): packages.insert(path)
+            case .xcodeProject(let project): projects.insert(project)
+            case .unknown: unknown = true
+            }
+        }
+        var lines = ["The files changed now import TraceProbe (used only under #if \(condition)); add the library to each module they are in:"]
+        for path in Set(targets.keys).union(packages).sorted() {
+            lines.append("  SwiftPM package \(path)/Package.swift: \(package) in its dependencies, and \(product) in the dependencies of")
+            if let names = targets[path] {
+                lines.append("    \(names.count == 1 ? "target" : "\(names.count) targets"): \(names.sorted().joined(separator: ", "))")
+            }
+            if packages.contains(path) { lines.append("    the targets whose files sit outside Sources/<Target>/ (custom paths)") }
+        }
+        for project in projects.sorted() {
+            lines.append("  Xcode project \(project): File > Add Package Dependencies..., this repository, and the TraceProbe library for each target that builds the changed files")
+        }
+        if unknown {
+            lines.append("  files with no Package.swift or .xcodeproj above them: SwiftPM: \(package) in the package's dependencies and \(product) in the target's;")
+            lines.append("    Xcode: File > Add Package Dependencies..., this repository, and the TraceProbe library for the app target")
+        }
+        return lines.joined(separator: "\n")
     }
 
     private static func count(_ number: Int, _ noun: String) -> String {
