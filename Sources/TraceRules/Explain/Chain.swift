@@ -85,7 +85,12 @@ enum ChainPhrase {
     /// `_count` reads as `ContentView._count`; `@dependencies` and key paths after a space.
     static func changed(_ view: String, _ property: String?) -> String {
         guard let property else { return "\(view) changed" }
-        return property.hasPrefix("_") ? "\(view).\(property) changed" : "\(view) \(property) changed"
+        return "\(named(view, property)) changed"
+    }
+
+    /// `ContentView._count`, or `ContentView @dependencies` for a token that is no property.
+    static func named(_ view: String, _ property: String) -> String {
+        property.hasPrefix("_") ? "\(view).\(property)" : "\(view) \(property)"
     }
 
     /// The phrase for `node`; `isTop` when nothing above it in the chain, `isSubject` when it is

@@ -85,11 +85,8 @@ extension IdentityChurnRule.Recreations {
     /// `reinserted` sum up, citing `lines`.
     func violation(name: String, recreated: Recreated, reinserted: Recreated, lines: [Int], symbols: SymbolTable) -> Violation {
         guard !recreated.isEmpty else { return reinsertion(name: name, reinserted: reinserted, lines: lines, symbols: symbols) }
-        var violation = violation(name: name, recreated: recreated, lines: lines, symbols: symbols)
-        violation.weight = Self.weight(recreated: recreated, reinserted: reinserted, minRecreations: minRecreations)
-        if violation.weight != .hint, let info = violation.message.range(of: " Reported as info:") {
-            violation.message = String(violation.message[..<info.lowerBound])
-        }
+        let weight = Self.weight(recreated: recreated, reinserted: reinserted, minRecreations: minRecreations)
+        var violation = violation(name: name, recreated: recreated, weight: weight, lines: lines, symbols: symbols)
         if !reinserted.isEmpty {
             violation.message += " Besides, it was removed and shown again \(counted(reinserted.created, "time")) "
                 + "(\(Self.changes(reinserted, symbols))), which loses no state on screen."
@@ -122,11 +119,12 @@ extension IdentityChurnRule.Recreations {
         let properties = symbols.distinctNames(recreated.properties)
         guard roots.count == 1 else { return roots.isEmpty ? "an ancestor" : roots.joined(separator: ", ") }
         guard !properties.isEmpty else { return roots[0] }
-        return properties.map { ChainPhrase.changed(roots[0], $0).replacingOccurrences(of: " changed", with: "") }.joined(separator: ", ")
+        return properties.map { ChainPhrase.named(roots[0], $0) }.joined(separator: ", ")
     }
 
-    /// The finding for the view named `name`, re-created as `recreated` sums up, citing `lines`.
-    func violation(name: String, recreated: Recreated, lines: [Int], symbols: SymbolTable) -> Violation {
+    /// The finding for the view named `name`, re-created as `recreated` sums up, at `weight`
+    /// (`weight(recreated:reinserted:minRecreations:)`), citing `lines`.
+    private func violation(name: String, recreated: Recreated, weight: Violation.Weight, lines: [Int], symbols: SymbolTable) -> Violation {
         // Names are made once per distinct symbol (or state list): a later repeat adds
         // nothing to a list of first occurrences.
         let state = Self.stateNames(recreated.states, in: symbols)
@@ -141,8 +139,8 @@ extension IdentityChurnRule.Recreations {
             let message = "\(name) was created anew \(counted(updates, "time")) in \(String(format: "%.1f", recreated.orphanSpan)) s "
                 + "with no update of an ancestor printed (the view that re-creates it prints nothing); "
                 + (state.isEmpty ? "SwiftUI rebuilt it and its subtree each time." : "its state (\(state.joined(separator: ", "))) reset each time.")
-                + (updates < minRecreations ? " Reported as info: \(counted(updates, "reset")) is below min_recreations (\(minRecreations))." : "")
-            return Violation(view: name, message: message, count: updates, lines: lines, weight: updates < minRecreations ? .hint : .full)
+                + (weight == .hint ? " Reported as info: \(counted(updates, "reset")) is below min_recreations (\(minRecreations))." : "")
+            return Violation(view: name, message: message, count: updates, lines: lines, weight: weight)
         }
         let once = updates == 1
         var message = once
@@ -163,14 +161,14 @@ extension IdentityChurnRule.Recreations {
             message += " Replaced in place (init, disappear, appear): \(symbols.distinctNames(recreated.instances).joined(separator: ", "))."
         }
         // One reset is a hint: it may be an intended `if`, or the first of many.
-        if updates < minRecreations {
+        if weight == .hint {
             message += " Reported as info: \(counted(updates, "reset")) is below min_recreations (\(minRecreations))."
         }
         // The count is the state resets (new identities), what fix first calls them; the
         // threshold weighs updates, as one update may reset a whole list.
         return Violation(
             view: name, message: message, count: created,
-            lines: lines, weight: updates < minRecreations ? .hint : .full
+            lines: lines, weight: weight
         )
     }
 

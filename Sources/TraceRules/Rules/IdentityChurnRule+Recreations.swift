@@ -58,7 +58,7 @@ extension IdentityChurnRule {
         @exclusivity(unchecked) var lifetimes = IdentityLifetimes()
         @exclusivity(unchecked) var pending: [Pending] = []
         /// The verdict on every new identity judged, by event id, in input order: what `why` and
-        /// `views` read back (`IdentityMarks`).
+        /// `views` read back (`causes.lifetime`, through `DetectorSet.identityMarks`).
         let marks = SpilledArray<IdentityMark>()
         /// The changed property of the current update's root, if it is a body.
         @exclusivity(unchecked) var rootProperty: Symbol?
