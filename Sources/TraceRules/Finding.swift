@@ -22,13 +22,16 @@ public struct Finding: Sendable, Equatable {
     public let rootCause: String?
     /// The measured time of what `count` counts, when the rule summed it (`Violation.milliseconds`).
     public let milliseconds: Double?
+    /// How many of `count` need not have happened, where fewer than all (`Violation.waste`).
+    public let waste: Int?
 
     /// Creates a finding.
     public init(
         rule: String, severity: Severity, view: String?, message: String, count: Int,
-        lines: [Int], traceID: Int, source: String, rootCause: String? = nil, milliseconds: Double? = nil
+        lines: [Int], traceID: Int, source: String, rootCause: String? = nil, milliseconds: Double? = nil, waste: Int? = nil
     ) {
         self.milliseconds = milliseconds
+        self.waste = waste
         self.rule = rule
         self.severity = severity
         self.view = view

@@ -26,8 +26,8 @@ struct FindingWriter {
         self.database = database
         self.countingAbove = countingAbove
         insertFinding = try database.prepare("""
-            INSERT INTO findings (trace_id, rule, severity, view, message, count, first_line, last_line, root_cause, duration_ms)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO findings (trace_id, rule, severity, view, message, count, first_line, last_line, root_cause, duration_ms, waste)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         insertEvidence = try database.prepare("INSERT INTO evidence (finding_id, line) VALUES (?, ?)")
         // `OR FAIL`: a statement of several rows that may abort (the key's uniqueness) keeps a
@@ -74,6 +74,7 @@ struct FindingWriter {
         insertFinding.bind(finding.lines.last, at: 8)
         insertFinding.bind(finding.rootCause, at: 9)
         insertFinding.bind(finding.milliseconds, at: 10)
+        insertFinding.bind(finding.waste, at: 11)
         try insertFinding.step()
         insertFinding.rewind()
         let findingID = database.lastInsertRowID

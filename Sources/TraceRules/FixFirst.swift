@@ -5,7 +5,9 @@ import TraceStore
 /// profiler rank by cost).
 ///
 /// Waste is in the log's own units: the evaluations, instances or resets a finding counts that
-/// need not have happened (`Finding.count`, which counts multiplied lines as the log says). For
+/// need not have happened (`Finding.waste` where a rule says it is fewer than `Finding.count`,
+/// else the count, which counts multiplied lines as the log says); a finding with no waste (a
+/// view only removed and shown again by the code's own change) is not listed. For
 /// body evaluations that is the avoidable ones (`Verdict`): the rules that count evaluations
 /// count those, never the expected ones, so a loop ranks by what it wasted, not by the
 /// first evaluation of each identity that any view needs.
@@ -97,10 +99,10 @@ public struct FixFirst: Sendable, Equatable {
         var times: [Int: Double] = [:]
         let filter = findings.filter("f")
         try database.forEachRow("""
-            SELECT f.id, f.rule, f.view, f.count, t.source, \(StoredFindings.severityRank), f.duration_ms
+            SELECT f.id, f.rule, f.view, coalesce(f.waste, f.count), t.source, \(StoredFindings.severityRank), f.duration_ms
             FROM findings f JOIN traces t ON t.id = f.trace_id
-            WHERE \(filter)
-            ORDER BY \(StoredFindings.severityRank), f.count DESC, \(StoredFindings.reportOrder)
+            WHERE \(filter) AND coalesce(f.waste, f.count) > 0
+            ORDER BY \(StoredFindings.severityRank), coalesce(f.waste, f.count) DESC, \(StoredFindings.reportOrder)
             LIMIT \(limit * 10)
             """) { row in
             let rule = row.text(at: 1) ?? ""

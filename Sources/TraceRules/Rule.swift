@@ -33,6 +33,10 @@ public struct Violation: Sendable, Equatable {
     /// and the rule sums them (a hitch's duration, the time of the evaluations it counts): what
     /// "Fix first" ranks by, rather than a sum over the lines a finding happens to cite.
     public var milliseconds: Double?
+    /// How many of `count` need not have happened, where that is fewer than all of it: a view
+    /// removed and shown again by the code's own change counts each new lifetime, and none is
+    /// waste (0). Nil means all of `count` is waste. Fix first ranks by it.
+    public var waste: Int?
 
     /// How a finding's severity follows from the rule's.
     public enum Weight: Sendable, Equatable {

@@ -108,14 +108,14 @@ public struct StoredFindings {
                 rule: findings.text(at: 2) ?? "", severity: severity, view: findings.text(at: 4),
                 message: findings.text(at: 5) ?? "", count: findings.integer(at: 6), lines: cited,
                 traceID: findings.integer(at: 1), source: findings.text(at: 8) ?? "", rootCause: findings.text(at: 7),
-                milliseconds: findings.double(at: 9)
+                milliseconds: findings.double(at: 9), waste: findings.int(at: 10)
             ))
         }
     }
 
     /// The query `forEach` walks the findings with, in `order`.
     func query(_ order: Order) -> String {
-        let columns = "f.id, f.trace_id, f.rule, f.severity, f.view, f.message, f.count, f.root_cause, t.source, f.duration_ms"
+        let columns = "f.id, f.trace_id, f.rule, f.severity, f.view, f.message, f.count, f.root_cause, t.source, f.duration_ms, f.waste"
         let from = "findings f JOIN traces t ON t.id = f.trace_id WHERE \(filter("f"))"
         switch order {
         case .report:

@@ -16,4 +16,12 @@ extension Schema {
     ALTER TABLE causes ADD COLUMN lifetime TEXT;
     DELETE FROM stats WHERE name IN ('updates', 'updates_last_event');
     """
+
+    /// Version 14 adds `findings.waste`: how many of what a finding counts need not have
+    /// happened, where that is fewer than its count (a view removed and shown again by the
+    /// code's own `if` counts its new lifetimes, none of them waste). NULL means all of `count`;
+    /// Fix first ranks by it.
+    static let findingWaste = """
+    ALTER TABLE findings ADD COLUMN waste INTEGER;
+    """
 }

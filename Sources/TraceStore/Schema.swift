@@ -26,6 +26,7 @@ public enum Schema {
         Migration(version: 11, sql: causeVerdicts),
         Migration(version: 12, sql: recordedIntervals),
         Migration(version: 13, sql: causeLifetimes),
+        Migration(version: 14, sql: findingWaste),
     ]
 
     /// The schema version this binary writes and reads.

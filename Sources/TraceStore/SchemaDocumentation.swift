@@ -96,6 +96,7 @@ public enum SchemaDocumentation {
             Column(name: "last_line", type: "INTEGER", summary: "Last evidence line."),
             Column(name: "root_cause", type: "TEXT", summary: "What started the updates the finding covers, e.g. 'each follows ContentView._showPlayButton changing'; NULL when they have no common start."),
             Column(name: "duration_ms", type: "REAL", summary: "The measured time of what count counts, in milliseconds, where the trace has durations and the rule sums them (a hitch's or hang's duration, the time of the evaluations a rule counts; since schema version 12); NULL otherwise. Fix first ranks by it."),
+            Column(name: "waste", type: "INTEGER", summary: "How many of what count counts need not have happened, where that is fewer than count: 0 for a view only removed and shown again by the code's own change (each a new lifetime, nothing lost on screen; since schema version 14); NULL when all of count is waste. Fix first ranks by it and leaves out findings whose waste is 0."),
         ]),
         Table(name: "evidence", summary: "The source lines each finding cites.", columns: [
             Column(name: "finding_id", type: "INTEGER", summary: "The finding."),

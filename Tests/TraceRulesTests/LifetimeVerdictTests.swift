@@ -53,6 +53,22 @@ import TraceStore
         #expect(try lifetimes(Self.sheetPresentedAgain) == [8: "reinserted", 13: "reinserted"])
     }
 
+    /// Fix first ranks waste: a sheet presented again is a new lifetime, not a reset to fix,
+    /// while a view replaced on every refresh is.
+    @Test func fixFirstLeavesOutViewsOnlyShownAgain() throws {
+        let log = Self.sheetPresentedAgain + "\n" + Self.replacedEveryRefresh
+        let pipeline = try Pipeline(log: log)
+        try Analyzer(database: pipeline.database).analyzeIntoStore(traceID: pipeline.traceID)
+        let findings = StoredFindings(database: pipeline.database, traceIDs: [pipeline.traceID])
+        var churn: [(view: String?, count: Int, waste: Int?)] = []
+        try findings.forEach { _, finding in
+            if finding.rule == "identity_churn" { churn.append((finding.view, finding.count, finding.waste)) }
+        }
+        #expect(churn.contains { $0.view == "SettingsSheet" && $0.count == 2 && $0.waste == 0 })
+        let ranked = try FixFirst(findings).entries.filter { $0.rule == "identity_churn" }
+        #expect(ranked.map(\.text) == ["FeedCard: 2 state resets (identity_churn)"])
+    }
+
     /// The model a presented sheet makes for itself, once per presentation: no repeated init work.
     @Test func aModelMadeOncePerPresentationIsNoHeavyInit() throws {
         let log = """

@@ -131,7 +131,7 @@ extension Finding {
     func with(rootCause: String?) -> Finding {
         Finding(
             rule: rule, severity: severity, view: view, message: message, count: count,
-            lines: lines, traceID: traceID, source: source, rootCause: rootCause, milliseconds: milliseconds
+            lines: lines, traceID: traceID, source: source, rootCause: rootCause, milliseconds: milliseconds, waste: waste
         )
     }
 }

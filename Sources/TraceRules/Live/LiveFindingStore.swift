@@ -62,7 +62,7 @@ public final class LiveFindingStore {
             let complete = Finding(
                 rule: finding.rule, severity: finding.severity, view: finding.view, message: finding.message,
                 count: finding.count, lines: lines, traceID: finding.traceID,
-                source: finding.source, rootCause: finding.rootCause
+                source: finding.source, rootCause: finding.rootCause, milliseconds: finding.milliseconds, waste: finding.waste
             )
             var evidenceCount = lines.count
             if let evidenceLimit, lines.count >= evidenceLimit { evidenceCount = try findings.evidenceCount(of: id) }

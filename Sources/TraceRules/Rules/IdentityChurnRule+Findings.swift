@@ -110,7 +110,10 @@ extension IdentityChurnRule.Recreations {
         if weight == .hint {
             message += " Reported as info: \(counted(reinserted.updates, "update")) is below min_recreations (\(minRecreations))."
         }
-        return Violation(view: name, message: message, count: times, lines: lines, weight: weight)
+        var violation = Violation(view: name, message: message, count: times, lines: lines, weight: weight)
+        // Each time is a new lifetime the code asked for: nothing to rank as waste.
+        violation.waste = 0
+        return violation
     }
 
     /// `ContentView._showPlayButton` for each root and property of `recreated`, as the log names them.

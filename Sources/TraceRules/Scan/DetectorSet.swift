@@ -86,7 +86,8 @@ struct DetectorSet {
         return Finding(
             rule: entry.rule.description.identifier, severity: violation.weight.severity(for: entry.severity),
             view: violation.view, message: violation.message, count: violation.count,
-            lines: lines, traceID: traceID, source: source, rootCause: rootCause(lines), milliseconds: violation.milliseconds
+            lines: lines, traceID: traceID, source: source, rootCause: rootCause(lines), milliseconds: violation.milliseconds,
+            waste: violation.waste
         )
     }
 }
