@@ -5,7 +5,8 @@ import Testing
 @Suite struct BaselineEndToEndTests {
     static let eager = "fixtures/seeds/004-navigation-eager.log"
     static let lazy = "fixtures/seeds/004-navigation-lazyview.log"
-    static let toggleTwice = "fixtures/seeds/001-playbutton-toggle-twice.log"
+    /// A run that fails: PlayButton reset while shown (an error).
+    static let reset = "fixtures/rules/playbutton-if-else-reset.log"
 
     @discardableResult
     private func check(_ arguments: [String], stdin: String? = nil) throws -> Tool.Result {
@@ -35,25 +36,25 @@ import Testing
         // The lazy log has the three heavy inits and the root's repeated appear, at other lines
         // (and, for the appear, another count) than the eager log's.
         try check([Self.lazy, "--write-baseline", baseline])
-        let result = try check([Self.eager, Self.toggleTwice, "--baseline", baseline, "--format", "json"])
+        let result = try check([Self.eager, Self.reset, "--baseline", baseline, "--format", "json"])
         #expect(result.status == 2)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let findings = try #require(object["findings"] as? [[String: Any]])
         #expect(findings.map { "\($0["rule"]!) \($0["view"]!)" } == ["identity_churn PlayButton", "non_lazy_navigation_destination MyRootView"])
         #expect((object["summary"] as? [String: Any])?["hidden"] as? Int == 4)
-        let text = try check([Self.eager, Self.toggleTwice, "--baseline", baseline])
+        let text = try check([Self.eager, Self.reset, "--baseline", baseline])
         #expect(text.stdout.hasSuffix("2 findings (1 error, 1 warning) in 2 traces; 4 hidden by the baseline\n"))
     }
 
     @Test func eachRecordedFindingHidesOneFinding() throws {
         let workspace = try Workspace()
         let baseline = workspace.path("baseline.json")
-        try check([Self.toggleTwice, "--write-baseline", baseline])
+        try check([Self.reset, "--write-baseline", baseline])
         // The same log twice is the same finding twice: the baseline holds one.
-        let result = try check([Self.toggleTwice, "-", "--baseline", baseline],
-                               stdin: try String(contentsOfFile: Tool.fixture("seeds/001-playbutton-toggle-twice.log"), encoding: .utf8))
+        let result = try check([Self.reset, "-", "--baseline", baseline],
+                               stdin: try String(contentsOfFile: Tool.fixture("rules/playbutton-if-else-reset.log"), encoding: .utf8))
         #expect(result.status == 2)
-        #expect(result.stdout.contains("    <stdin>:10  PlayButton: @self, @identity, _isPlaying changed.\n"))
+        #expect(result.stdout.contains("    <stdin>:8  PlayButton: @self, @identity, _isPlaying changed.\n"))
         #expect(result.stdout.hasSuffix("1 finding (1 error) in 2 traces; 1 hidden by the baseline\n"))
     }
 
@@ -61,7 +62,7 @@ import Testing
         let workspace = try Workspace()
         _ = try workspace.write(".trace-analyze.json", #"{"baseline": "ci/trace-baseline.json"}"#)
         try FileManager.default.createDirectory(atPath: workspace.path("ci"), withIntermediateDirectories: true)
-        let log = Tool.fixture("seeds/001-playbutton-toggle-twice.log")
+        let log = Tool.fixture("rules/playbutton-if-else-reset.log")
         let missing = try Tool.run(["check", log], in: workspace.url)
         #expect(missing.status == 1)
         #expect(missing.stderr == "trace-analyze: error: ci/trace-baseline.json: no such baseline file; record one with --write-baseline ci/trace-baseline.json\n")
@@ -69,13 +70,13 @@ import Testing
         #expect(first.status == 2)
         let then = try Tool.run(["check", log], in: workspace.url)
         #expect(then.status == 0)
-        #expect(then.stdout == "\(log): recognised 10 of 10 lines as lifecycle events\n0 findings in 1 trace; 1 hidden by the baseline\n")
+        #expect(then.stdout == "\(log): recognised 8 of 8 lines as lifecycle events\n0 findings in 1 trace; 1 hidden by the baseline\n")
     }
 
     @Test func aDamagedBaselineIsAnErrorNamingTheKey() throws {
         let workspace = try Workspace()
         let baseline = try workspace.write("b.json", #"{"version": 1, "findings": [{"rule": "identity_churn", "view": 7}]}"#)
-        let result = try check([Self.toggleTwice, "--baseline", baseline])
+        let result = try check([Self.reset, "--baseline", baseline])
         #expect(result.status == 1)
         #expect(result.stdout == "")
         #expect(result.stderr == "trace-analyze: error: \(baseline): findings[0].view: expected a string, found a number\n")

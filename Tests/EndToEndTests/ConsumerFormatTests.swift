@@ -132,7 +132,7 @@ import Testing
         #expect(rows.count == 6)
         #expect(rows.dropFirst().allSatisfy { $0.count == 11 })
         let churn = try #require(rows.first { $0[1] == "identity_churn" })
-        #expect(churn[0] == "error")
+        #expect(churn[0] == "warning")
         #expect(churn[2] == "PlayButton")
         #expect(churn[4] == input)
         #expect(churn[5] == "5")

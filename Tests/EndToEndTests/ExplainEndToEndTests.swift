@@ -9,9 +9,9 @@ import Testing
         let file = try Tool.run(["why", "PlayButton", toggle])
         #expect(file.status == 0)
         #expect(file.stderr == "")
-        #expect(file.stdout.hasPrefix("PlayButton in \(toggle) (trace 1): 3 body evaluations; causes: identity 2, state 1; 1 avoidable, 2 expected; 3 distinct chains\n"))
+        #expect(file.stdout.hasPrefix("PlayButton in \(toggle) (trace 1): 3 body evaluations; causes: identity 2, state 1; 3 expected; 3 distinct chains\n"))
         #expect(file.stdout.contains(
-            "\n[avoidable] ContentView._showPlayButton changed (line 5) → ContentView body → PlayButton new identity: state reset, or shown again after it was removed (_isPlaying) (the log prints no disappear or deinit of it to tell) (line 6)\n"
+            "\n[expected] ContentView._showPlayButton changed (line 5) → ContentView body → PlayButton new identity: shown again after it was removed, state started over (_isPlaying) (the change's run before printed none of it; no disappear or deinit printed to confirm) (line 6)\n"
                 + "    5  ContentView: _showPlayButton changed.\n    6  PlayButton: @self, @identity, _isPlaying changed.\n"))
 
         let log = try String(contentsOfFile: toggle, encoding: .utf8)
@@ -34,7 +34,7 @@ import Testing
         #expect(views.stdout == """
             view,instance,inits,bodies,avoidable,state,observed_object,environment,dependency,parent,identity,unknown,appears,disappears,deinits,max_init_ms,findings
             ContentView,,0,3,0,2,0,0,0,0,1,0,0,0,0,,0
-            PlayButton,,0,3,1,1,0,0,0,0,2,0,0,0,0,,1
+            PlayButton,,0,3,0,1,0,0,0,0,2,0,0,0,0,,1
 
             """)
         let rows = try Tool.run(["query", "--db", db, "--format", "csv",

@@ -61,7 +61,7 @@ import Testing
     @Test(.enabled(if: RequiredTool.chromium.shouldRun("HTMLReportTests.markupInTheLogIsShownAsTextAndCannotEndTheDataEarly")))
     func markupInTheLogIsShownAsTextAndCannotEndTheDataEarly() throws {
         let workspace = try Workspace()
-        let log = try String(contentsOfFile: Tool.fixture("seeds/001-playbutton-toggle-twice.log"), encoding: .utf8)
+        let log = try String(contentsOfFile: Tool.fixture("rules/playbutton-if-else-reset.log"), encoding: .utf8)
             .replacingOccurrences(of: "\nPlayButton:", with: "\nCell<Dictionary<String, Int>>:")
         let input = try workspace.write("a&b <c>.log", log)
         let output = workspace.path("report.html")
@@ -72,8 +72,8 @@ import Testing
         let finding = try #require((data["findings"] as? [[String: Any]])?.first)
         #expect(finding["view"] as? String == "Cell<Dictionary<String, Int>>")
         #expect((finding["evidence"] as? [[String: Any]])?.compactMap { $0["text"] as? String }
-            == ["ContentView: _showPlayButton changed.", "Cell<Dictionary<String, Int>>: @self, @identity, _isPlaying changed.",
-                "ContentView: _showPlayButton changed.", "Cell<Dictionary<String, Int>>: @self, @identity, _isPlaying changed."])
+            == ["ContentView: _isCompact changed.", "Cell<Dictionary<String, Int>>: @self, @identity, _isPlaying changed.",
+                "ContentView: _isCompact changed.", "Cell<Dictionary<String, Int>>: @self, @identity, _isPlaying changed."])
         #expect(!page.contains("Cell<Dictionary"), "markup must be escaped inside the data element")
         #expect(data["timeline"] is NSNull)
 

@@ -93,7 +93,7 @@ import Testing
         #expect(!text.stdout.contains("Fix first"))
         let json = try Tool.run(["lint", file, "--format", "json"])
         #expect(json.stdout.contains("\"fix_first\": []"))
-        let check = try Tool.run(["check", Tool.fixture("seeds/001-playbutton-toggle-twice.log"), "--fail-on", "never"])
+        let check = try Tool.run(["check", Tool.fixture("rules/playbutton-if-else-reset.log"), "--fail-on", "never"])
         #expect(check.stdout.contains("Fix first (most waste first):"))
     }
 

@@ -12,7 +12,7 @@ import Testing
     static let commands: [(arguments: [String], prints: String, status: Int32)] = [
         (["why", "PlayButton"], "PlayButton in ", 0),
         (["views"], "PlayButton", 0),
-        (["report"], "identity_churn: PlayButton", 2),
+        (["report"], "identity_churn: PlayButton", 0),
         (["timeline", "--trace", "1", "--output", "OUT/t.html"], "", 0),
         (["export", "--trace", "1", "--format", "chrome-trace"], "\"traceEvents\"", 0),
         (["export", "--format", "ndjson", "--output", "OUT/e"], "", 0),

@@ -10,6 +10,8 @@ import Testing
 @Suite struct ReporterEndToEndTests {
     static let eager = "fixtures/seeds/004-navigation-eager.log"
     static let toggleTwice = "fixtures/seeds/001-playbutton-toggle-twice.log"
+    /// A run that fails: PlayButton reset while shown (an error).
+    static let reset = "fixtures/rules/playbutton-if-else-reset.log"
     static let sources = "fixtures/sources/004-navigation"
     static let config = ["--config", "fixtures/reporters/config.json"]
 
@@ -64,9 +66,9 @@ import Testing
 
     @Test(arguments: formats)
     func everyFormatOnAnErrorThatFailsTheRun(format: String, suffix: String) throws {
-        let result = try check([Self.toggleTwice, "--format", format])
+        let result = try check([Self.reset, "--format", format])
         #expect(result.status == 2)
-        try Golden.expect(result.stdout, "reporters/001-toggle-twice.\(suffix)")
+        try Golden.expect(result.stdout, "reporters/if-else-reset.\(suffix)")
     }
 
     @Test func sarifCarriesEveryPropertyTheSpecificationRequires() throws {
@@ -114,7 +116,7 @@ import Testing
         let workspace = try Workspace()
         // A generic view name in attributes; a file name with markup, quotes and a control
         // character (which XML cannot carry at all) in the failure's text.
-        let log = try String(contentsOfFile: Tool.fixture("seeds/001-playbutton-toggle-twice.log"), encoding: .utf8)
+        let log = try String(contentsOfFile: Tool.fixture("rules/playbutton-if-else-reset.log"), encoding: .utf8)
             .replacingOccurrences(of: "\nPlayButton:", with: "\nCell<Dictionary<String, Int>>:")
         let input = try workspace.write("a&b \"<c>\u{7}.log", log)
         let output = workspace.path("junit.xml")
@@ -124,9 +126,9 @@ import Testing
         let xml = try String(contentsOfFile: output, encoding: .utf8)
         #expect(xml.contains(#"<testcase classname="identity_churn" name="Cell&lt;Dictionary&lt;String, Int&gt;&gt;">"#))
         #expect(xml.contains(#"<failure type="error" message="Cell&lt;Dictionary&lt;String, Int&gt;&gt; was created anew"#))
-        #expect(xml.contains("a&amp;b \"&lt;c&gt;\u{FFFD}.log:5\n"))
+        #expect(xml.contains("a&amp;b \"&lt;c&gt;\u{FFFD}.log:4\n"))
         for file in [output, Tool.fixture("reporters/004-eager.junit.xml"), Tool.fixture("reporters/004-eager-sources.junit.xml"),
-                     Tool.fixture("reporters/001-toggle-twice.junit.xml")] {
+                     Tool.fixture("reporters/if-else-reset.junit.xml")] {
             try expectWellFormedXML(file)
         }
     }
@@ -148,7 +150,7 @@ import Testing
         let output = workspace.path("junit.xml")
         try Tool.run(["check", input, "--format", "junit", "--output", output, "--fail-on", "never"])
         for file in [output, Tool.fixture("reporters/004-eager.junit.xml"), Tool.fixture("reporters/004-eager-sources.junit.xml"),
-                     Tool.fixture("reporters/001-toggle-twice.junit.xml")] {
+                     Tool.fixture("reporters/if-else-reset.junit.xml")] {
             let result = try Tool.run(["--noout", file], program: RequiredTool.xmllint.url())
             #expect(result.status == 0, "xmllint rejects \(file): \(result.stderr)")
         }
@@ -156,21 +158,21 @@ import Testing
 
     @Test func githubAnnotationsEscapeWhatWouldEndAProperty() throws {
         let workspace = try Workspace()
-        let input = try workspace.write("a,b:c%.log", try String(contentsOfFile: Tool.fixture("seeds/001-playbutton-toggle-twice.log"), encoding: .utf8))
+        let input = try workspace.write("a,b:c%.log", try String(contentsOfFile: Tool.fixture("rules/playbutton-if-else-reset.log"), encoding: .utf8))
         let result = try Tool.run(["check", "a,b:c%.log", "--format", "github-actions-logging"], in: workspace.url)
         #expect(FileManager.default.fileExists(atPath: input))
         let annotation = try #require(result.stdout.split(separator: "\n").first.map(String.init))
-        #expect(annotation.hasPrefix("::error file=a%2Cb%3Ac%25.log,line=5,title=identity_churn (PlayButton)::PlayButton was created anew"))
-        #expect(annotation.hasSuffix("to tell that from a reset.%0AEvidence: a,b:c%25.log lines 5, 6, 9, 10"))
+        #expect(annotation.hasPrefix("::error file=a%2Cb%3Ac%25.log,line=4,title=identity_churn (PlayButton)::PlayButton was created anew"))
+        #expect(annotation.hasSuffix("reset each time.%0AEvidence: a,b:c%25.log lines 4, 5, 7, 8"))
     }
 
     @Test func outputWritesTheWholeReportBeforeTheExitCode() throws {
         let workspace = try Workspace()
         let output = workspace.path("report.sarif")
-        let result = try Tool.run(["check", Self.toggleTwice, "--format", "sarif", "--output", output] + Self.config, in: Tool.packageRoot)
+        let result = try Tool.run(["check", Self.reset, "--format", "sarif", "--output", output] + Self.config, in: Tool.packageRoot)
         #expect(result.status == 2)
         #expect(result.stdout == "")
-        #expect(try String(contentsOfFile: output, encoding: .utf8) == String(contentsOfFile: Tool.fixture("reporters/001-toggle-twice.sarif"), encoding: .utf8))
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == String(contentsOfFile: Tool.fixture("reporters/if-else-reset.sarif"), encoding: .utf8))
         let missingDirectory = try Tool.run(["check", Self.toggleTwice, "--output", workspace.path("no/such/report.txt")])
         #expect(missingDirectory.status == 1)
         #expect(missingDirectory.stderr == "trace-analyze: error: \(workspace.path("no/such/report.txt")): no such directory \(workspace.path("no/such")) for --output\n")
@@ -181,7 +183,7 @@ import Testing
         #expect(!plain.stdout.contains("\u{1B}["))
         // CLICOLOR_FORCE colours a pipe; NO_COLOR beats it.
         let forced = try check([Self.toggleTwice], environment: ["NO_COLOR": "", "CLICOLOR_FORCE": "1"])
-        #expect(forced.stdout.hasPrefix("\u{1B}[1;31mErrors (1)\u{1B}[0m\n\n\u{1B}[1midentity_churn\u{1B}[0m: PlayButton\n"))
+        #expect(forced.stdout.hasPrefix("\u{1B}[1;33mWarnings (1)\u{1B}[0m\n\n\u{1B}[1midentity_churn\u{1B}[0m: PlayButton\n"))
         #expect(forced.stdout.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) == plain.stdout)
         let refused = try check([Self.toggleTwice], environment: ["NO_COLOR": "1", "CLICOLOR_FORCE": "1"])
         #expect(refused.stdout == plain.stdout)

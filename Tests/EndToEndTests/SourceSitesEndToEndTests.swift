@@ -52,7 +52,7 @@ import Testing
 
     @Test func textNamesTheCauseAndWhatTheTraceDoesNotConfirm() throws {
         let toggle = try Tool.run(["check", Tool.fixture("seeds/001-playbutton-toggle-twice.log"), "--sources", Tool.fixture("sources/001-state")])
-        #expect(toggle.status == 2)
+        #expect(toggle.status == 0)
         #expect(toggle.stdout.contains("identity_churn: PlayButton ← ContentView.swift:17: PlayButton is shown and hidden by 'if showPlayButton'\n"))
         // The lazy scenario never builds destinations early: the eager link is not seen there.
         let lazyText = try Tool.run(["check", Tool.fixture("seeds/004-navigation-lazyview.log"), "--sources", Tool.fixture("sources/004-navigation")])
@@ -81,7 +81,7 @@ import Testing
         try FileManager.default.copyItem(atPath: Tool.fixture("sources/004-navigation"), toPath: workspace.path("App/Navigation"))
         let toggle = Tool.fixture("seeds/001-playbutton-toggle-twice.log")
         let text = try Tool.run(["check", toggle, "--sources", "App"], in: workspace.url)
-        #expect(text.status == 2)
+        #expect(text.status == 0)
         #expect(text.stdout.contains("identity_churn: PlayButton ← ContentView.swift:17: PlayButton is shown and hidden by 'if showPlayButton'\n"))
         #expect(text.stdout.contains("\n4 static findings about views this trace does not mention: trace-analyze lint lists them.\n"))
         let json = try Tool.run(["check", toggle, "--sources", "App", "--format", "json"], in: workspace.url)

@@ -21,10 +21,10 @@ import Testing
         exec sleep 60
         """
 
-    /// On a 100-column terminal a finding's message (140 characters for seed 001's PlayButton)
-    /// breaks between words onto indented rows, instead of wherever the terminal's edge falls.
+    /// On a 100-column terminal a finding's message (140 characters for PlayButton reset while
+    /// shown) breaks between words onto indented rows, instead of wherever the terminal's edge falls.
     @Test func aLongMessageBreaksBetweenWordsOnANarrowTerminal() throws {
-        let log = Tool.fixture("seeds/001-playbutton-toggle-twice.log")
+        let log = Tool.fixture("rules/playbutton-if-else-reset.log")
         let tmux = try Tmux(
             command: "env -u NO_COLOR -u TRACE_ANALYZE_DB -u COLUMNS '\(Tool.executable.path)' watch '\(log)' --no-follow; exec sleep 60",
             width: 100, height: 60
@@ -75,9 +75,9 @@ import Testing
         let ended = try tmux.waitForScreen { $0.contains("[watch exited") }
         #expect(ended.held, "watch did not end on Ctrl-C:\n\(ended.screen)")
         let screen = ended.screen
-        #expect(screen.contains("error identity_churn: PlayButton  (raised from info)"))
-        #expect(screen.contains("Errors (1)"))
-        #expect(screen.contains("1 finding (1 error) in 1 trace\n[watch exited 2]"), "the report ends the output:\n\(screen)")
+        #expect(screen.contains("warning identity_churn: PlayButton  (raised from info)"))
+        #expect(screen.contains("Warnings (1)"))
+        #expect(screen.contains("1 finding (1 warning) in 1 trace\n[watch exited 0]"), "the report ends the output:\n\(screen)")
         // A clean terminal: the panel erased, the cursor shown again, colours reset.
         #expect(!screen.contains("── watching"), "the panel was left on screen:\n\(screen)")
         #expect(try tmux.display("#{cursor_flag}") == "1", "the cursor is hidden after watch ended")

@@ -163,6 +163,17 @@ import TraceStore
         #expect(avoidable == 2)
     }
 
+    /// A view made anew frame after frame with no ancestor printed (the view that re-creates it
+    /// prints nothing): a reset in the finding, and the same verdict in `why`'s causes.
+    @Test func aViewMadeAnewWithNoAncestorPrintedIsAResetInWhyToo() throws {
+        let log = (0..<4).map { frame in
+            "2024-05-01 10:00:00.\(String(format: "%03d", frame * 100))000+0000 App[1:2] TickerCell: @self, @identity, _phase changed."
+        }.joined(separator: "\n")
+        let finding = try #require(try churn(log).first)
+        #expect(finding.message.contains("with no update of an ancestor printed"))
+        #expect(try lifetimes(log) == [2: "reset", 3: "reset", 4: "reset"])
+    }
+
     /// Xcode's console: timed `NSLog` lines beside untimed `_printChanges()` lines. The untimed
     /// root keeps its timed children, so the finding is the one the same log without times gives.
     @Test func untimedRootsKeepTheirTimedChildren() throws {

@@ -61,7 +61,7 @@ import TraceStore
             let first = Finding(
                 rule: finding.rule, severity: finding.severity, view: finding.view, message: finding.message, count: finding.count,
                 lines: Array(finding.lines.prefix(evidenceLimit)), traceID: finding.traceID, source: finding.source,
-                rootCause: finding.rootCause
+                rootCause: finding.rootCause, milliseconds: finding.milliseconds, waste: finding.waste
             )
             return LiveFinding(id: live.id, finding: first, previousSeverity: live.previousSeverity, evidenceCount: finding.lines.count)
         }

@@ -55,8 +55,9 @@ import TraceStore
         #expect(why.groups.map(\.sentence) == [
             "ContentView new identity (line 1) → PlayButton new identity: state created (_isPlaying) (line 2)",
             "PlayButton._isPlaying changed (line 3) → PlayButton body",
-            // Line 4's change printed none of it: removed, or left alone; the log cannot tell.
-            "ContentView._showPlayButton changed (line 5) → ContentView body → PlayButton new identity: state reset, or shown again after it was removed (_isPlaying) (the log prints no disappear or deinit of it to tell) (line 6)",
+            // Line 4's run of the same change printed none of it, as when it removed it: shown
+            // again, which the log has no disappear or deinit to confirm.
+            "ContentView._showPlayButton changed (line 5) → ContentView body → PlayButton new identity: shown again after it was removed, state started over (_isPlaying) (the change's run before printed none of it; no disappear or deinit printed to confirm) (line 6)",
         ])
     }
 

@@ -115,8 +115,9 @@ enum ChainPhrase {
                 switch node.lifetime {
                 case "reset"?: return "\(view) new identity: state reset\(state), it replaced one still on screen"
                 case "reinserted"?: return "\(view) new identity: shown again after it was removed, state started over\(state)"
-                case "reset_or_reinserted"?:
-                    return "\(view) new identity: state reset, or shown again after it was removed\(state) (the log prints no disappear or deinit of it to tell)"
+                case "reinserted_unconfirmed"?:
+                    return "\(view) new identity: shown again after it was removed, state started over\(state) "
+                        + "(the change's run before printed none of it; no disappear or deinit printed to confirm)"
                 case "reset_or_inserted"?:
                     return "\(view) new identity: state reset or created\(state) (one of this update's new identities replaced one on screen; the log does not say which)"
                 default: return "\(view) new identity: state created\(state)"

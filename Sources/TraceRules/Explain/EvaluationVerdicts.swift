@@ -28,7 +28,7 @@ public enum EvaluationVerdicts {
     /// 50 s instead of under one).
     public static func sql(event e: String = "e", cause c: String = "c") -> String {
         """
-        CASE WHEN \(c).verdict = 'avoidable' OR \(c).lifetime IN ('reset', 'reset_or_reinserted')
+        CASE WHEN \(c).verdict = 'avoidable' OR \(c).lifetime = 'reset'
                OR coalesce(\(c).cause, 'unknown') <> 'identity' AND EXISTS (
                    SELECT 1 FROM findings AS f
                    WHERE f.trace_id = \(e).trace_id AND f.rule = 'excessive_body_evaluation' AND f.view = \(e).view)

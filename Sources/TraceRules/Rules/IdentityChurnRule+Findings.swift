@@ -89,7 +89,8 @@ extension IdentityChurnRule.Recreations {
         var violation = violation(name: name, recreated: recreated, weight: weight, lines: lines, symbols: symbols)
         if !reinserted.isEmpty {
             violation.message += " Besides, it was removed and shown again \(counted(reinserted.created, "time")) "
-                + "(\(Self.changes(reinserted, symbols))), which loses no state on screen."
+                + "(\(Self.changes(reinserted, symbols))), which loses no state on screen"
+                + (reinserted.unconfirmed > 0 ? " (\(Self.unconfirmedRemovals(name, reinserted)))." : ".")
         }
         return violation
     }
@@ -106,6 +107,7 @@ extension IdentityChurnRule.Recreations {
             + ". That is what an `if`/`else` on that value does (or a sheet or screen presented again); "
             + "nothing on screen lost its state. If it should keep its state while hidden, keep it in the hierarchy "
             + "(hide it with `.opacity` or `.hidden()`) or hold the state in the view that decides."
+        if reinserted.unconfirmed > 0 { message += " " + Self.unconfirmedRemovals(name, reinserted, sentence: true) + "." }
         let weight = Self.weight(recreated: Recreated(), reinserted: reinserted, minRecreations: minRecreations)
         if weight == .hint {
             message += " Reported as info: \(counted(reinserted.updates, "update")) is below min_recreations (\(minRecreations))."
@@ -114,6 +116,16 @@ extension IdentityChurnRule.Recreations {
         // Each time is a new lifetime the code asked for: nothing to rank as waste.
         violation.waste = 0
         return violation
+    }
+
+    /// Why the log is read as `name` shown again where it prints none of its ends: the change
+    /// that made it anew printed none of it the time before, as when it removed it.
+    static func unconfirmedRemovals(_ name: String, _ reinserted: Recreated, sentence: Bool = false) -> String {
+        let all = reinserted.unconfirmed == reinserted.created
+        let which = all ? (sentence ? "Each time" : "each time") : "\(reinserted.unconfirmed) of those times"
+        return "\(which), the run of the same change before printed none of \(name), as when that change removes it; "
+            + "the log prints no disappear or deinit of \(name) to confirm it left the screen, and if it stayed, "
+            + "its state was reset while shown"
     }
 
     /// `ContentView._showPlayButton` for each root and property of `recreated`, as the log names them.
@@ -152,13 +164,6 @@ extension IdentityChurnRule.Recreations {
                 + "(\(counted(created, "new identity", plural: "new identities"))) after it already existed; "
         message += state.isEmpty ? "SwiftUI rebuilt it and its subtree" : "its state (\(state.joined(separator: ", "))) reset"
         message += once ? "." : " each time."
-        if recreated.unseenRemovals > 0 {
-            // Removed by one change and shown again by the next reads the same in such a log.
-            message += " \(recreated.unseenRemovals == created ? (once ? "It" : "Each") : "\(recreated.unseenRemovals) of them") "
-                + "came after an update of \(Self.changes(recreated, symbols)) that printed none of \(name), as when that change "
-                + "removes it (an `if`/`else` or a presentation shown again: a new lifetime, nothing lost on screen); "
-                + "the log prints no disappear or deinit of \(name) to tell that from a reset."
-        }
         if !recreated.instances.isEmpty {
             // Rows built anew, taken off screen and put back: named, so the user sees which.
             message += " Replaced in place (init, disappear, appear): \(symbols.distinctNames(recreated.instances).joined(separator: ", "))."

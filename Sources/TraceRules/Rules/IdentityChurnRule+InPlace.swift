@@ -71,6 +71,8 @@ extension IdentityChurnRule.Recreations {
         recreated[view].orphans += 1
         recreated[view].orphanSpan += ts - last.ts
         recreatedLines.append(event.line, to: view)
+        // Made anew a frame after the last, with nothing between: a reset, as `why` says too.
+        marks.append(IdentityMark(event: event.id, kind: .reset))
         noteRecreated(view)
     }
 

@@ -127,9 +127,10 @@ extension IdentityChurnRule {
             var orphanSpan = 0.0
             /// The instances replaced in place, each once, in order of first occurrence.
             var instances: [Symbol] = []
-            /// Of `created`, the new identities after an update of the same change that printed
-            /// none of the view: shown again, or reset, the log cannot tell (`IdentityLifetimes`).
-            var unseenRemovals = 0
+            /// Of `created`, for a view shown again: the new identities known as such only because
+            /// an earlier update of the same change printed none of the view (`IdentityLifetimes`),
+            /// the log printing no disappear or deinit of it to confirm the removal.
+            var unconfirmed = 0
 
             var isEmpty: Bool { updates == 0 }
 
@@ -150,7 +151,7 @@ extension IdentityChurnRule {
                 for property in other.properties where !properties.contains(property) { properties.append(property) }
                 for state in other.states where seenStates.insert(state).inserted { states.append(state) }
                 orphans += other.orphans
-                unseenRemovals += other.unseenRemovals
+                unconfirmed += other.unconfirmed
                 orphanSpan += other.orphanSpan
                 for instance in other.instances where !instances.contains(instance) { instances.append(instance) }
             }
@@ -295,10 +296,17 @@ extension IdentityChurnRule {
             for filed in pending {
                 let view = filed.view
                 let member = filed.member
-                let (resets, others, unseen) = lifetimes.verdict(of: member.lines.count, view: view, snapshot: member.snapshot)
+                var (resets, others, unseen) = lifetimes.verdict(of: member.lines.count, view: view, snapshot: member.snapshot)
+                // Made anew by the change that last printed none of it: as SwiftUI prints an `if`
+                // shown again (a view kept on screen and replaced by a later run of the same change
+                // prints in both); the finding says the log does not confirm it.
+                if unseen {
+                    reinserted[view].unconfirmed += resets
+                    resets = 0
+                    others = .reinserted
+                }
                 if resets > 0 {
                     recreated[view].add(root: filed.root, created: resets, state: member.state, property: filed.property)
-                    if unseen { recreated[view].unseenRemovals += resets }
                     recreatedLines.append(filed.rootLine, to: view)
                     for line in member.lines { recreatedLines.append(line, to: view) }
                     noteRecreated(view)
@@ -311,7 +319,7 @@ extension IdentityChurnRule {
                     noteRecreated(view)
                 }
                 // Which of several new identities took a place on screen the log does not say.
-                let mark: IdentityMark.Kind = resets == 0 ? .init(others) : rest > 0 ? .resetOrInserted : unseen ? .resetOrReinserted : .reset
+                let mark: IdentityMark.Kind = unseen ? .reinsertedUnconfirmed : resets == 0 ? .init(others) : rest > 0 ? .resetOrInserted : .reset
                 for id in member.ids { marks.append(IdentityMark(event: id, kind: mark)) }
             }
             pending.removeAll(keepingCapacity: true)

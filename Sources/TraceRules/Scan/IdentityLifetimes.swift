@@ -98,10 +98,10 @@ struct IdentityLifetimes {
     /// Where the log prints the view's ends, each end in the update lets one new identity take
     /// the place of one on screen (a reset); with none, the new identities came after the last
     /// was removed (reinserted: none was alive) or beside ones that stayed (inserted). Where it
-    /// prints none, the new identities count as resets, as the log cannot show otherwise; `unseen`
-    /// is true when an earlier update of the same change printed none of the view, as when that
-    /// change removed it (an `if`/`else` shown again): a re-insertion the log cannot tell from a
-    /// reset, since a view that stays and is not re-evaluated prints nothing either.
+    /// prints none, the new identities count as resets, as the log cannot show otherwise, unless
+    /// `unseen`: an earlier update of the same change printed none of the view, as when that
+    /// change removed it (an `if` shown again). The caller reads that as a re-insertion the log
+    /// does not confirm: a view kept on screen and replaced by the same change prints each time.
     func verdict(of created: Int, view: Int, snapshot: Snapshot) -> (resets: Int, others: LifetimeVerdict, unseen: Bool) {
         let now = view < counts.count ? counts[view] : Snapshot()
         if now.disappears + now.deinits > 0 {
@@ -125,9 +125,9 @@ struct IdentityMark: BitwiseCopyable {
         /// One of several new identities of one update took a place on screen, the others were
         /// added: the log does not say which.
         case resetOrInserted
-        /// A reset, or shown again after a change removed it: the log prints no end of the view
-        /// to tell.
-        case resetOrReinserted
+        /// Shown again, read from an earlier update of the same change that printed none of the
+        /// view (as when it removed it): the log prints no end of the view to confirm.
+        case reinsertedUnconfirmed
 
         /// The name `causes.lifetime` stores.
         var name: String {
@@ -136,7 +136,7 @@ struct IdentityMark: BitwiseCopyable {
             case .reinserted: "reinserted"
             case .reset: "reset"
             case .resetOrInserted: "reset_or_inserted"
-            case .resetOrReinserted: "reset_or_reinserted"
+            case .reinsertedUnconfirmed: "reinserted_unconfirmed"
             }
         }
 
