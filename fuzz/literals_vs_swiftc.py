@@ -91,8 +91,9 @@ def main():
             # View and Text are the only outside names: a stub so that -parse alone decides.
             if subprocess.run(['swiftc', '-parse', '-swift-version', '6', path], capture_output=True).returncode != 0:
                 continue
-            accepted += 1
             run = subprocess.run([args.binary, 'instrument', '--dry-run', path], capture_output=True, text=True)
+            # Counted once the reader has answered: a stop while it runs leaves the file out of both.
+            accepted += 1
             if 'would change 1 of 1 Swift file: 1 view' in run.stderr:
                 read += 1
             else:
