@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "SwiftSource"),
         .target(name: "TraceRules", dependencies: ["TraceModel", "TraceStore", "SwiftSource"]),
         // `instrument`'s rewriting of Swift sources: apart from the rules, which it is not.
-        .target(name: "TraceInstrument", dependencies: ["SwiftSource"]),
+        .target(name: "TraceInstrument", dependencies: ["SwiftSource", "TraceStore"]),
         .executableTarget(
             name: "trace-analyze",
             dependencies: ["TraceModel", "TraceStore", "TraceRules", "TraceInstrument"],

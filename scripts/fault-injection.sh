@@ -323,11 +323,11 @@ for round in $(seq 1 12); do
     { wait "$pid"; } 2>/dev/null
     status=$?
     half=$(half_written "$tree")
-    litter=$(find "$tree" -name '.*.trace-analyze-*' | wc -l)
+    litter=$(find "$tree" -name '.*.partial-*' | wc -l)
     # SIGKILL gives no chance to tidy: a temporary file may stay beside a whole original.
     [ "$signal" = TERM ] && half=$((half + litter))
     note "instrument under faults" "SIGTERM/SIGKILL mid-run (round $round, $signal)" "$status" "0 1 130 137 143" "$half"
-    find "$tree" -name '.*.trace-analyze-*' -delete
+    find "$tree" -name '.*.partial-*' -delete
     note "instrument under faults" "--remove after an interrupted run (round $round)" 0 "0" "$(not_restored "$tree")"
 done
 if command -v mount >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && mkdir -p "$work/small-disk" && mount -t tmpfs -o size=4m tmpfs "$work/small-disk" 2>/dev/null; then
@@ -526,6 +526,46 @@ for user in "${users[@]}"; do
             ls -A "$place" | grep -q partial && status=81
             note "output targets ($name)" "${arguments[0]} onto $kind" "$status" "$expected"
         done
+    done
+done
+# instrument rewrites sources through the same writer: a file keeps its mode, a link is followed
+# (its target rewritten, the link kept), a link into a folder the user cannot write is refused by
+# name; a dangling link, a FIFO and a link to /dev/null are not sources and are never opened.
+view='import SwiftUI
+struct Card: View {
+    var body: some View {
+        Text("card")
+    }
+}'
+for user in "${users[@]}"; do
+    IFS='|' read -r name prefix <<<"$user"
+    read -r -a as_user <<<"$prefix"
+    for kind in existing link dangling devnull fifo locked; do
+        [ "$kind" = locked ] && [ "$name" = root ] && continue
+        place="$targets/instrument-$name-$kind" && rm -rf "$place" && mkdir -p "$place" && chmod 777 "$place"
+        src="$place/Card.swift" check_file="" expected="0"
+        case $kind in
+            existing) echo "$view" >"$src" && chmod 666 "$src" && check_file=$src ;;
+            link) mkdir -m 777 "$place/to" && echo "$view" >"$place/to/Card.swift" && chmod 646 "$place/to/Card.swift" && ln -s to/Card.swift "$src" && check_file="$place/to/Card.swift" ;;
+            dangling) ln -s to/Gone.swift "$src" ;;
+            devnull) ln -s /dev/null "$src" ;;
+            fifo) mkfifo -m 666 "$src" ;;
+            locked) mkdir -m 755 "$place/to" && echo "$view" >"$place/to/Card.swift" && chmod 666 "$place/to/Card.swift" && ln -s to/Card.swift "$src" ;;
+        esac
+        before=$(cd "$place" && find . | sort)
+        # The folder, as a user runs it: its Card.swift is whatever the kind made.
+        (cd "$place" && timeout "${FAULT_TIMEOUT:-120}" "${as_user[@]}" "$tool" instrument "$place" >"$place/stdout.txt" 2>"$place/stderr.txt")
+        status=$?
+        [ -c /dev/null ] || status=89
+        [ -n "$check_file" ] && { grep -q 'ViewProbe(Card.self)' "$check_file" || status=87; }
+        [ "$kind" = existing ] && [ "$(stat -c %a "$src")" != 666 ] && status=86
+        [ "$kind" = link ] && { [ -L "$src" ] && [ "$(stat -c %a "$check_file")" = 646 ] || status=85; }
+        [ "$kind" = fifo ] && { [ -p "$src" ] && grep -q "is not a regular file" "$place/stderr.txt" || status=84; }
+        [ "$kind" = dangling ] && { grep -q "which does not exist" "$place/stderr.txt" && [ ! -e "$place/to" ] || status=83; }
+        [ "$kind" = devnull ] && { grep -q "is a link to /dev/null, which is not a regular file" "$place/stderr.txt" || status=82; }
+        [ "$kind" = locked ] && { grep -q "is not writable" "$place/stderr.txt" && ! grep -q ViewProbe "$place/to/Card.swift" || status=80; }
+        [ "$(cd "$place" && find . -not -name stdout.txt -not -name stderr.txt | sort)" = "$before" ] || status=81
+        note "output targets ($name)" "instrument onto $kind" "$status" "$expected"
     done
 done
 [ -c /dev/null ] || echo "fault-injection: /dev/null is no longer a character device" >&2

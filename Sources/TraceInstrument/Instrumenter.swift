@@ -31,7 +31,7 @@ package struct Instrumenter {
     /// leaves no file half-written and no temporary file beside one.
     package func run(paths: [String], stop: () -> Bool = { false }) throws(InstrumentRefusal) -> InstrumentReport {
         var report = InstrumentReport()
-        var readable: [(file: ReadSource, mode: mode_t)] = []
+        var readable: [(file: ReadSource, writable: Bool)] = []
         let listed: [String]
         do {
             let listing = try SwiftFileList.listing(in: paths, enteringVendored: action == .remove)
@@ -40,34 +40,53 @@ package struct Instrumenter {
         } catch {
             throw InstrumentRefusal(error.description)
         }
-        for path in listed {
-            let kind = AtomicFile.kind(of: path)
-            guard case .file(let mode) = kind else {
-                report.skipped.append(.init(path: path, reason: kind == .symbolicLink
-                    ? "is a symbolic link; instrument the file it points to instead" : "is not a regular file"))
+        // A file reached under two names (itself and a link to it, or two links) is read and
+        // written once, under its own name where it is listed: twice would count its views twice.
+        var kinds: [(path: String, kind: SourceFile.Kind)] = listed.map { ($0, SourceFile.kind(of: $0)) }
+        var named: [SourceFile.Identity: String] = [:]
+        for (path, kind) in kinds {
+            guard case .file(_, let identity) = kind else { continue }
+            if named[identity] == nil || (named[identity].map(Self.isLink) == true && !Self.isLink(path)) { named[identity] = path }
+        }
+        kinds = kinds.map { path, kind in
+            guard case .file(_, let identity) = kind, let own = named[identity], own != path else { return (path, kind) }
+            return (path, .leftAlone(reason: "is a link to \(own), which is read under its own name"))
+        }
+        for (path, kind) in kinds {
+            guard case .file(let mode, _) = kind else {
+                if case .leftAlone(let reason) = kind, options.allowsChange(to: path) { report.skipped.append(.init(path: path, reason: reason)) }
                 continue
             }
             do {
-                let bytes = try AtomicFile.read(path)
-                readable.append((try ReadSource(path: path, bytes: bytes), mode))
+                let bytes = try SourceFile.read(path)
+                // Read-only is the file's mode (root may write anything) or, for anyone else, what
+                // the user may do: a file the user cannot write is not theirs to replace, even
+                // where its folder would let a rename through.
+                let writable = mode & 0o222 != 0 && access(path, W_OK) == 0
+                readable.append((try ReadSource(path: path, bytes: bytes), writable))
             } catch {
-                report.skipped.append(.init(path: path, reason: error.reason))
+                // Outside --only or inside --exclude, a file that cannot be read is not the user's concern now.
+                if options.allowsChange(to: path) { report.skipped.append(.init(path: path, reason: error.reason)) }
             }
         }
         // A file that will be left alone (read-only, a test, one using the probe's name) holds
         // no token: a body in another file must not be made to read one.
-        let leftAlone = Set(readable.filter { $0.mode & 0o222 == 0 || $0.file.isTestOrManifest || $0.file.usesProbeName }.map(\.file.path))
+        let limited = readable.filter { !options.allowsChange(to: $0.file.path) }.map(\.file.path)
+        report.limitedOut = limited.count
+        let leftAlone = Set(limited).union(readable.filter { !$0.writable || $0.file.isTestOrManifest || $0.file.usesProbeName }.map(\.file.path))
         let facts = AppFacts(readable.map(\.file)) { !leftAlone.contains($0.path) }
-        for (file, mode) in readable {
+        let projects = XcodeProjects()
+        for (file, writable) in readable {
             if stop() {
                 report.stoppedBefore = file.path
                 break
             }
+            guard options.allowsChange(to: file.path) else { continue }
             report.files += 1
             let (result, counts, notes) = rewrite(file, facts: facts)
             report.notes += notes.map { "\(file.path):\($0)" }
             guard result != file.original else { continue }
-            if mode & 0o222 == 0 {
+            if !writable {
                 report.skipped.append(.init(path: file.path, reason: "is read-only; left as it was (it would have changed)"))
                 continue
             }
@@ -75,7 +94,7 @@ package struct Instrumenter {
                 report.diff += UnifiedDiff.make(old: file.original, new: result, path: file.path)
             } else {
                 do {
-                    try AtomicFile.replace(file.path, with: result, mode: mode)
+                    try SourceFile.replace(file.path, with: result)
                 } catch {
                     report.skipped.append(.init(path: file.path, reason: error.reason))
                     continue
@@ -83,9 +102,14 @@ package struct Instrumenter {
             }
             report.changed.append(file.path)
             report.counts = report.counts + counts
-            if action == .instrument, options.mode == .probe { report.modules.insert(ModuleOfFile.of(file.path)) }
+            if action == .instrument, options.mode == .probe { report.modules.formUnion(ModuleOfFile.modules(of: file.path, projects: projects)) }
         }
         return report
+    }
+
+    private static func isLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     /// The file's new contents, what was inserted and what was left alone.
@@ -107,6 +131,9 @@ package struct InstrumentReport: Sendable, Equatable {
 
     /// Swift files read.
     package var files = 0
+    /// Files read (for what they declare) but not to be changed, being outside `--only` or
+    /// inside `--exclude`; not counted in `files`.
+    package var limitedOut = 0
     /// Files changed (or, in a dry run, that would change), in the order read.
     package var changed: [String] = []
     package var counts = InstrumentCounts()

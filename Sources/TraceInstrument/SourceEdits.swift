@@ -48,7 +48,12 @@ struct SourceEdits {
         if next > end, end < source.count, !blockCommentFollows {
             add(at: end + 1, marked(lines, indent: indent))
         } else {
-            add(at: brace + 1, InstrumentMarker.split + lineEnd + marked(lines, indent: indent))
+            // What followed the `{` goes on after the inserted lines, indented as code there
+            // would be (a `}` as the line holding the `{`), not at the line's start.
+            let rest = source[(brace + 1)..<end]
+            let closes = rest.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } == UInt8(ascii: "}")
+            let pad = padding(before: rest, toReach: closes ? indentation(ofLineAt: brace) : indent)
+            add(at: brace + 1, InstrumentMarker.split(padding: pad.count) + lineEnd + marked(lines, indent: indent) + pad)
         }
     }
 
@@ -59,8 +64,16 @@ struct SourceEdits {
         if source[start..<brace].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
             add(at: start, marked(lines, indent: indent))
         } else {
-            add(at: brace, InstrumentMarker.split + lineEnd + marked(lines, indent: indent))
+            let pad = indentation(ofLineAt: brace)
+            add(at: brace, InstrumentMarker.split(padding: pad.count) + lineEnd + marked(lines, indent: indent) + pad)
         }
+    }
+
+    /// The indentation to put before `rest` (which may start with blanks of its own) so that its
+    /// first character lines up with `indent`: what `--remove` takes off again.
+    private func padding(before rest: ArraySlice<UInt8>, toReach indent: [UInt8]) -> [UInt8] {
+        let own = rest.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+        return own >= indent.count ? [] : Array(indent.dropLast(own))
     }
 
     /// Inserts `lines` on lines of their own before the line holding `offset`, indented as it is.

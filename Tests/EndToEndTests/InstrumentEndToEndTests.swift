@@ -105,6 +105,25 @@ import Testing
         #expect(missing.stderr == "trace-analyze: error: \(workspace.path("Nowhere")): no such file or directory\n")
     }
 
+    /// `--only` and `--exclude` limit what changes and say how many files they left out; a
+    /// limit that names nothing is a usage error, before any file is touched.
+    @Test func onlyAndExcludeLimitTheChangeFromTheCommandLine() throws {
+        let workspace = try Workspace()
+        let view = { (name: String) in "import SwiftUI\nstruct \(name): View {\n    var body: some View { Text(\"x\") }\n}\n" }
+        try FileManager.default.createDirectory(atPath: workspace.path("Feature/Old"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: workspace.path("Other"), withIntermediateDirectories: true)
+        let kept = try ["Feature/Old/B.swift", "Other/C.swift"].map { try workspace.write($0, view(($0 as NSString).lastPathComponent.replacingOccurrences(of: ".swift", with: ""))) }
+        let changed = try workspace.write("Feature/A.swift", view("A"))
+        let run = try Tool.run(["instrument", workspace.url.path, "--only", workspace.path("Feature"), "--exclude", workspace.path("Feature/Old")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("trace-analyze: instrument changed 1 of 1 Swift file (and read 2 more, left out by --only/--exclude): 1 view"), "\(run.stderr)")
+        #expect(try String(contentsOfFile: changed, encoding: .utf8).contains("ViewProbe(A.self)"))
+        for file in kept { #expect(!(try String(contentsOfFile: file, encoding: .utf8)).contains("trace-analyze:instrument"), "\(file)") }
+        let nowhere = try Tool.run(["instrument", workspace.url.path, "--only", workspace.path("Nowhere")])
+        #expect(nowhere.status == 1)
+        #expect(nowhere.stderr == "trace-analyze: error: --only/--exclude \(workspace.path("Nowhere")): no such file or directory (see 'trace-analyze instrument --help')\n")
+    }
+
     #if !canImport(SwiftUI)
     @Test func anInstrumentedAppRunsAndCheckFindsExactlyThePlantedProblems() throws {
         let modules = try Modules()

@@ -100,6 +100,62 @@ import Testing
         #expect(try Self.listing(directory) == expected, "\(label)")
     }
 
+    /// `instrument` rewrites sources through the same writer: a file is replaced in one step
+    /// with its mode kept, a link is followed and its target rewritten (the link stays a link),
+    /// a link into a folder the user cannot write is refused by name; a dangling link, a FIFO
+    /// and a link to /dev/null are not sources and are never opened. As root and as nobody.
+    @Test(arguments: [false, true])
+    func instrumentRewritesSourcesThroughTheOneWriter(otherUser: Bool) throws {
+        guard !otherUser || Self.canSwitchUser else { return }
+        let workspace = try Self.workspace()
+        defer { try? FileManager.default.removeItem(atPath: workspace) }
+        let view = "import SwiftUI\nstruct Card: View {\n    var body: some View {\n        Text(\"card\")\n    }\n}\n"
+        let kinds: [OutputTargetKind] = [.regularFile, .link, .danglingLink, .linkToDevice, .fifo] + (otherUser ? [.linkIntoLockedFolder] : [])
+        for kind in kinds {
+            let directory = (workspace as NSString).appendingPathComponent("instrument-" + kind.rawValue.filter { $0.isLetter })
+            try Self.makeFolder(directory)
+            let target = try PreparedTarget(kind, in: directory, otherUser: otherUser)
+            if let file = target.file, kind != .danglingLink {
+                let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions]
+                try Data(view.utf8).write(to: URL(fileURLWithPath: file))
+                try FileManager.default.setAttributes([.posixPermissions: mode as Any], ofItemAtPath: file)
+            }
+            let before = try Self.listing(directory)
+            let result = try Self.run(["instrument", target.path], in: directory, otherUser: otherUser)
+            let received = target.finish()
+            let label = "instrument \(kind.rawValue)\(otherUser ? " as nobody" : ""): \(result.stderr)"
+            // A dangling link named on the command line is a path that is not there, as for any
+            // command (in a folder, it is passed over with a warning: InstrumentSafetyTests).
+            #expect(result.status == (kind == .danglingLink ? 1 : 0), "\(label)")
+            switch kind {
+            case .regularFile, .link:
+                let file = try #require(target.file)
+                #expect(try String(contentsOfFile: file, encoding: .utf8).contains("ViewProbe(Card.self)"), "\(label)")
+                #expect(result.stderr.contains("instrument changed 1 of 1 Swift file"), "\(label)")
+                let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+                #expect(mode == OutputTargetKind.existingMode(otherUser: otherUser), "\(label): its mode is kept")
+                if kind == .link { #expect(Self.fileType(target.path) == S_IFLNK, "\(label): the link stays a link") }
+            case .danglingLink:
+                #expect(result.stderr == "trace-analyze: error: \(target.path): no such file or directory\n", "\(label)")
+                #expect(!FileManager.default.fileExists(atPath: target.file!), "\(label): nothing is made")
+            case .linkToDevice:
+                #expect(result.stderr.contains("\(target.path): is a link to /dev/null, which is not a regular file"), "\(label)")
+                #expect(Self.isCharacterDevice("/dev/null"), "\(label)")
+            case .fifo:
+                #expect(result.stderr.contains("\(target.path): is not a regular file"), "\(label)")
+                #expect(received.isEmpty && Self.fileType(target.path) == S_IFIFO, "\(label): never opened, still a FIFO")
+            case .linkIntoLockedFolder:
+                let folder = (target.file! as NSString).deletingLastPathComponent
+                #expect(result.stderr.contains("\(target.path): is a link to \(target.file!), but its folder \(folder) is not writable"), "\(label)")
+                #expect(try String(contentsOfFile: target.file!, encoding: .utf8) == view, "\(label): the target is left as it was")
+            default:
+                break
+            }
+            #expect(try Self.listing(directory) == before, "\(label): no temporary file left, nothing made")
+        }
+        #expect(Self.isCharacterDevice("/dev/null"), "/dev/null is still a character device")
+    }
+
     /// Commands that write a file per item into a folder: a folder is made or used, a link to a
     /// folder is used, a page that is a link is written through it, and a device or a file of
     /// the folder's name is an error naming what it is, left as it was.

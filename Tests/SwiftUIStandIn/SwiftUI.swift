@@ -22,6 +22,13 @@ public protocol View {
     @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
 }
 
+extension View {
+    /// SwiftUI's own debugging print of what changed, which `instrument --print-changes` inserts.
+    public static func _printChanges() {}
+    /// The same, logged (iOS 17.1+).
+    public static func _logChanges() {}
+}
+
 extension Never: View {
     public var body: Never { fatalError() }
 }

@@ -59,7 +59,7 @@ import Testing
         """
         let result = try instrumented(source)
         #expect(result.contains("let traceProbe = ModelProbe(Library.self)"))
-        #expect(readyPlaces(result).map(\.before) == ["cache = .init(arrayLiteral: name)", "name = \"\\(code)\"", "init<T>(_ value: T) { name = \"\\(value)\"  // trace-analyze:instrument:split"])
+        #expect(readyPlaces(result).map(\.before) == ["cache = .init(arrayLiteral: name)", "name = \"\\(code)\"", "init<T>(_ value: T) { name = \"\\(value)\"  // trace-analyze:instrument:split:4"])
     }
 
     @Test func anInitEndingInReturnGetsReadyBeforeItAndOneThatNeverReturnsNone() throws {
@@ -84,10 +84,33 @@ import Testing
         #expect(result.components(separatedBy: "ready()").count - 1 == 1)
     }
 
+    /// A model's one-line `init() {}` is cut once, where `ready()` must go, and its `}` stays
+    /// under its `init`, not at the margin; a view's is not cut at all (it needs nothing).
     @Test func aOneLineInitIsCutOnceAndJoinedByRemove() throws {
-        let source = "final class Feed: ObservableObject {\n    init() {}\n}\n"
+        let source = "final class Feed: ObservableObject {\n    init() {}\n}\n\nstruct FeedView: View {\n    init() {}\n    var body: some View { Text(\"feed\") }\n}\n"
         let result = try instrumented(source)
-        #expect(result.contains("traceProbe.ready()"))
+        #expect(result.contains("""
+                init() { // trace-analyze:instrument:split:4
+                    #if DEBUG // trace-analyze:instrument
+                    traceProbe.ready() // trace-analyze:instrument
+                    #endif // trace-analyze:instrument
+                }
+            }
+
+            """), "\(result)")
+        #expect(result.contains("""
+                var body: some View { // trace-analyze:instrument:split:7
+                    #if DEBUG // trace-analyze:instrument
+                    let _ = traceProbe.bodyBegins() // trace-analyze:instrument
+                    #endif // trace-analyze:instrument
+                    Text("feed")  // trace-analyze:instrument:split:4
+            """), "\(result)")
+        #expect(result.contains("    init() {}\n    var body"), "the view's init is not cut")
+        #expect(result.components(separatedBy: "instrument:split").count - 1 == 3, "\(result)")
         #expect(String(decoding: InstrumentMarker.removed(from: Array(result.utf8)), as: UTF8.self) == source)
+        // A file cut by an earlier version (a bare `split`, the code after it at the margin) is
+        // still given back whole.
+        let older = "struct A: View {\n    var body: some View { // trace-analyze:instrument:split\n        let _ = 1 // trace-analyze:instrument\n Text(\"a\") }\n}\n"
+        #expect(String(decoding: InstrumentMarker.removed(from: Array(older.utf8)), as: UTF8.self) == "struct A: View {\n    var body: some View { Text(\"a\") }\n}\n")
     }
 }

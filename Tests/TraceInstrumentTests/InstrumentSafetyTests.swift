@@ -4,8 +4,8 @@ import SwiftSource
 @testable import TraceInstrument
 
 /// instrument is as careful with files as a formatter: what it cannot follow it leaves as it is
-/// with one line saying why, it never follows a link or writes a read-only file, and what it
-/// writes keeps the file's permissions.
+/// with one line saying why, it follows a link to the file it names, never writes a read-only
+/// file, and what it writes keeps the file's permissions.
 @Suite struct InstrumentSafetyTests {
     static let view = "import SwiftUI\nstruct Card: View {\n    var body: some View {\n        Text(\"card\")\n    }\n}\n"
 
@@ -46,27 +46,50 @@ import SwiftSource
         #expect(try scratch.text("Good.swift").contains("ViewProbe(Card.self)"))
     }
 
-    @Test func linksAndReadOnlyFilesAreReportedAndLeftAlone() throws {
-        let scratch = try Scratch(["Target.swift": Self.view, "ReadOnly.swift": Self.view, "Nothing.swift": "let answer = 42\n"])
+    /// A link is followed, as every writer of the tool follows one: the file it names is
+    /// rewritten in one step with its permissions kept and the link stays a link. A file reached
+    /// under two names is changed once, under its own; a dangling link, a FIFO and a read-only
+    /// file are left as they are, each with its reason.
+    @Test func linksAreFollowedAndReadOnlyFilesLeftAlone() throws {
+        let scratch = try Scratch(["App/Target.swift": Self.view, "App/ReadOnly.swift": Self.view, "App/Nothing.swift": "let answer = 42\n",
+                                   "Shared/Outside.swift": Self.view.replacingOccurrences(of: "Card", with: "Outside")])
         defer { scratch.remove() }
-        try FileManager.default.createSymbolicLink(atPath: scratch.url.appendingPathComponent("Link.swift").path, withDestinationPath: "Target.swift")
-        let readOnly = scratch.url.appendingPathComponent("ReadOnly.swift").path
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: readOnly)
-        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: scratch.url.appendingPathComponent("Target.swift").path)
-        let report = try scratch.run()
+        let app = scratch.url.appendingPathComponent("App").path
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: app + "/Link.swift", withDestinationPath: "Target.swift")
+        try manager.createSymbolicLink(atPath: app + "/Shared.swift", withDestinationPath: "../Shared/Outside.swift")
+        try manager.createSymbolicLink(atPath: app + "/Dangling.swift", withDestinationPath: "Gone.swift")
+        #expect(mkfifo(app + "/Pipe.swift", 0o644) == 0)
+        try manager.setAttributes([.posixPermissions: 0o444], ofItemAtPath: app + "/ReadOnly.swift")
+        try manager.setAttributes([.posixPermissions: 0o640], ofItemAtPath: app + "/Target.swift")
+        try manager.setAttributes([.posixPermissions: 0o604], ofItemAtPath: scratch.url.appendingPathComponent("Shared/Outside.swift").path)
+        let report = try Instrumenter().run(paths: [app])
         #expect(report.skipped.map { "\(($0.path as NSString).lastPathComponent): \($0.reason)" }.sorted() == [
-            "Link.swift: is a symbolic link; instrument the file it points to instead",
+            "Dangling.swift: is a link to Gone.swift, which does not exist",
+            "Link.swift: is a link to \(app)/Target.swift, which is read under its own name",
+            "Pipe.swift: is not a regular file (a device, FIFO, socket or folder); only source files are rewritten",
             "ReadOnly.swift: is read-only; left as it was (it would have changed)",
         ])
-        #expect(try scratch.text("ReadOnly.swift") == Self.view)
-        #expect(report.changed.map { ($0 as NSString).lastPathComponent } == ["Target.swift"])
+        #expect(try scratch.text("App/ReadOnly.swift") == Self.view)
+        #expect(report.changed.map { ($0 as NSString).lastPathComponent } == ["Shared.swift", "Target.swift"])
         // Written through a temporary file and a rename: the permissions are the file's own,
         // and no temporary file is left beside it.
-        let attributes = try FileManager.default.attributesOfItem(atPath: scratch.url.appendingPathComponent("Target.swift").path)
-        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o640)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["Link.swift", "Nothing.swift", "ReadOnly.swift", "Target.swift"])
-        // The link still points at the (now instrumented) file, as a link.
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.url.appendingPathComponent("Link.swift").path) == "Target.swift")
+        for (file, mode) in [("App/Target.swift", 0o640), ("Shared/Outside.swift", 0o604)] {
+            let attributes = try manager.attributesOfItem(atPath: scratch.url.appendingPathComponent(file).path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == mode, "\(file)")
+            #expect(try scratch.text(file).contains("ViewProbe("), "\(file) is instrumented")
+        }
+        #expect(try manager.contentsOfDirectory(atPath: app).sorted() == ["Dangling.swift", "Link.swift", "Nothing.swift", "Pipe.swift", "ReadOnly.swift", "Shared.swift", "Target.swift"])
+        #expect(try manager.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("Shared").path) == ["Outside.swift"])
+        // The links still point where they did, as links, and the FIFO is still a FIFO.
+        #expect(try manager.destinationOfSymbolicLink(atPath: app + "/Link.swift") == "Target.swift")
+        #expect(try manager.destinationOfSymbolicLink(atPath: app + "/Shared.swift") == "../Shared/Outside.swift")
+        var status = stat()
+        #expect(lstat(app + "/Pipe.swift", &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+        // --remove gives the link's target back, through the link.
+        try Instrumenter(action: .remove).run(paths: [app])
+        #expect(try scratch.text("Shared/Outside.swift") == Self.view.replacingOccurrences(of: "Card", with: "Outside"))
+        #expect(try scratch.text("App/Target.swift") == Self.view)
     }
 
     /// A name in backticks that is not a plain identifier (a raw identifier such as `{`, or a

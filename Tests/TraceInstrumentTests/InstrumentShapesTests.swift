@@ -51,8 +51,9 @@ import Testing
     @Test func aOneLineBodyIsCutAndJoinedAgainByRemove() throws {
         let source = "import SwiftUI\nstruct Tag: View { var body: some View { Text(\"a\") } }"
         let result = try instrumented(source)
-        #expect(result.contains("var body: some View { // trace-analyze:instrument:split\n"))
-        #expect(result.contains(" Text(\"a\")  // trace-analyze:instrument:split\n"))
+        // The code after each cut is indented as code there would be, by blanks --remove takes off.
+        #expect(result.contains("var body: some View { // trace-analyze:instrument:split:3\n"))
+        #expect(result.contains("\n    Text(\"a\")  // trace-analyze:instrument:split\n"))
         #expect(String(decoding: InstrumentMarker.removed(from: Array(result.utf8)), as: UTF8.self) == source)
     }
 
@@ -181,7 +182,8 @@ import Testing
         for view in ["Text(\"on\")", "    .padding()", "case 0: Text(\"zero\")", "Text(\"one\")", "EmptyView()"] {
             #expect(result.contains("\(view)\n" + String(repeating: " ", count: view.hasPrefix("case") ? 8 : view.hasPrefix(" ") ? 12 : 12) + "#if DEBUG\(m)\n"), "\(view)")
         }
-        #expect(result.contains("} else if pick > 2 { Text(\"many\")  // trace-analyze:instrument:split\n"))
+        #expect(result.contains("} else if pick > 2 { Text(\"many\")  // trace-analyze:instrument:split:8\n"))
+        #expect(result.contains("#endif // trace-analyze:instrument\n        } else {\n"), "the `}` after the cut lines up with its line")
         #expect(result.components(separatedBy: ".probeLifecycle(traceProbe)").count - 1 == 6)
         #expect(result.contains("let _ = traceProbe.bodyEnds()") && !result.contains("probeBodyEnds"))
         #expect(String(decoding: InstrumentMarker.removed(from: Array(result.utf8)), as: UTF8.self) == source)

@@ -47,6 +47,40 @@ import Testing
         try scratch.run(.remove)
         #expect(try files.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == original, "--remove gives every file back")
     }
+
+    /// `--print-changes` inserts nothing but SwiftUI's own `let _ = Self._printChanges()`, and
+    /// the shapes still compile with it, in each language mode, debug and release; it adds no
+    /// import and no stored property, so no conformance or memberwise init can change.
+    @Test(arguments: InstrumentShape.all().filter { $0.knownIssue == nil })
+    func aShapeCompilesWithPrintChangesOnly(_ shape: InstrumentShape) throws {
+        let harness = try TypeCheckHarness.shared.get()
+        let scratch = try Scratch(copying: shape)
+        defer { scratch.remove() }
+        let files = try TypeCheckHarness.swiftFiles(in: scratch.url)
+        let original = try files.map { try String(contentsOfFile: $0, encoding: .utf8) }
+        let report = try scratch.run(options: InstrumentOptions(mode: .printChanges))
+        #expect(report.counts.models == 0 && report.modules.isEmpty, "\(shape.name)")
+        // Views that cannot hold the probe's token (Hashable, Codable) can still print; a
+        // ViewModifier cannot (`_printChanges` is View's), so only some view must print.
+        if let views = shape.expected["views"], views > 0 { #expect(report.counts.views > 0, "\(shape.name)") }
+        for (file, before) in zip(files, original) {
+            let after = try String(contentsOfFile: file, encoding: .utf8)
+            // Every line added is the print, or the #if around it; every line kept is the file's.
+            let added = after.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasSuffix(" // trace-analyze:instrument") }
+            // A body in an extension gets the @ViewBuilder that a statement in it needs.
+            let allowed = ["let _ = Self._printChanges()", "#if DEBUG", "#endif", "@ViewBuilder"]
+            #expect(added.allSatisfy { line in allowed.contains { line.trimmingCharacters(in: .whitespaces).hasPrefix($0 + " //") } }, "\(shape.name): \(added)")
+            #expect(!after.contains("TraceProbe") || before.contains("TraceProbe"), "\(shape.name): no import")
+        }
+        for mode in shape.languageModes {
+            let debug = harness.typeCheck(files, swiftVersion: mode, debug: true)
+            #expect(debug.status == 0, "\(shape.name), Swift \(mode), DEBUG:\n\(debug.output)")
+        }
+        let release = harness.typeCheck(files, swiftVersion: shape.languageModes.last ?? 6, debug: false)
+        #expect(release.status == 0, "\(shape.name), release:\n\(release.output)")
+        try scratch.run(.remove)
+        #expect(try files.map { try String(contentsOfFile: $0, encoding: .utf8) } == original, "--remove gives every file back")
+    }
     #endif
 }
 

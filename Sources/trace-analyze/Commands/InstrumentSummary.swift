@@ -4,7 +4,8 @@ import TraceInstrument
 enum InstrumentSummary {
     static func text(_ report: InstrumentReport, instrumenter: Instrumenter) -> String {
         let verb = instrumenter.dryRun ? "would change" : "changed"
-        let files = "\(report.changed.count) of \(count(report.files, "Swift file"))"
+        let limited = report.limitedOut == 0 ? "" : " (and read \(report.limitedOut) more, left out by --only/--exclude)"
+        let files = "\(report.changed.count) of \(count(report.files, "Swift file"))\(limited)"
         let leftAlone = report.skipped.isEmpty ? "" : "; \(count(report.skipped.count, "file")) left alone (see above)"
         if instrumenter.action == .remove {
             return "trace-analyze: instrument --remove \(verb) \(files)\(leftAlone)"
@@ -27,12 +28,14 @@ enum InstrumentSummary {
         let product = ".product(name: \"TraceProbe\", package: \"trace-analyze\")"
         var targets: [String: [String]] = [:]
         var packages: Set<String> = [], projects: Set<String> = []
+        var xcodeTargets: [String: [String]] = [:]
         var unknown = false
         for module in modules {
             switch module {
             case .swiftPMTarget(let path, let target): targets[path, default: []].append(target)
             case .swiftPMPackage(let path): packages.insert(path)
             case .xcodeProject(let project): projects.insert(project)
+            case .xcodeTarget(let project, let target): xcodeTargets[project, default: []].append(target)
             case .unknown: unknown = true
             }
         }
@@ -44,8 +47,14 @@ enum InstrumentSummary {
             }
             if packages.contains(path) { lines.append("    the targets whose files sit outside Sources/<Target>/ (custom paths)") }
         }
-        for project in projects.sorted() {
-            lines.append("  Xcode project \(project): File > Add Package Dependencies..., this repository, and the TraceProbe library for each target that builds the changed files")
+        for project in projects.union(xcodeTargets.keys).sorted() {
+            guard let names = xcodeTargets[project] else {
+                lines.append("  Xcode project \(project): File > Add Package Dependencies..., this repository, and the TraceProbe library for each target that builds the changed files")
+                continue
+            }
+            lines.append("  Xcode project \(project): File > Add Package Dependencies..., this repository, and the TraceProbe library for")
+            lines.append("    \(names.count == 1 ? "target" : "\(names.count) targets"): \(names.sorted().joined(separator: ", "))")
+            if projects.contains(project) { lines.append("    and each target that builds the changed files the project file does not list") }
         }
         if unknown {
             lines.append("  files with no Package.swift or .xcodeproj above them: SwiftPM: \(package) in the package's dependencies and \(product) in the target's;")

@@ -26,11 +26,14 @@ enum HTMLReporter: Reporter {
         // of many findings costs no more memory than one of few), then written after the text.
         let entries = SpillFile()
         var sizes: [Int] = []
+        let indentBytes = Array(indent.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1 << 14)
         let alongside = TextReporter.Alongside(evidence: evidenceShown, prepare: { id, finding, shown in
             let total = finding.lines.count < evidenceShown ? finding.lines.count : try report.findings.evidenceCount(of: id)
-            var text = ""
-            try entry(finding, evidenceTotal: total, shown: shown, report: report).append(to: &text, indent: indent)
-            return text
+            bytes.removeAll(keepingCapacity: true)
+            try entry(finding, evidenceTotal: total, shown: shown, report: report).append(to: &bytes, indent: indentBytes)
+            return String(decoding: bytes, as: UTF8.self)
         }, consume: { text in
             var text = text
             _ = text.withUTF8 { entries.append(UnsafeRawBufferPointer($0)) }
@@ -46,15 +49,19 @@ enum HTMLReporter: Reporter {
         sink.escapingHTML = false
         sink.write(HTMLReportTemplate.head)
         // `<`, `>` and `&` occur only inside JSON strings, where `\u003c`-style escapes mean the
-        // same: no `</script>` or `<!--` can then end the element early.
-        try JSONDocument.write(document, placeholder: placeholder, writing: { sink.write(scriptSafe($0)) }, rendered: { add in
+        // same: no `</script>` or `<!--` can then end the element early. The entries are made
+        // with those escapes already (`HTMLFindingEntry`); the rest of the data is escaped here.
+        var entryText = false
+        try JSONDocument.write(document, placeholder: placeholder, writing: { sink.write(entryText ? $0 : scriptSafe($0)) }, rendered: { add in
             var offset: Int64 = 0
             var bytes: [UInt8] = []
             for size in sizes {
                 bytes = [UInt8](repeating: 0, count: size)
                 bytes.withUnsafeMutableBytes { entries.read(at: offset, into: $0) }
                 offset += Int64(size)
+                entryText = true
                 add(String(decoding: bytes, as: UTF8.self))
+                entryText = false
             }
         })
         sink.write(HTMLReportTemplate.tail)
@@ -107,23 +114,13 @@ enum HTMLReporter: Reporter {
     }
 
     /// A finding's data; `shown` says what its first lines say, already looked up for the text.
-    private static func entry(_ finding: Finding, evidenceTotal: Int, shown: [EvidenceText.Line?], report: Report) throws -> JSONDocument {
-        let location = report.location(of: finding)
-        let evidence = try finding.lines.prefix(evidenceShown).enumerated().map { index, line -> JSONDocument in
+    private static func entry(_ finding: Finding, evidenceTotal: Int, shown: [EvidenceText.Line?], report: Report) throws -> HTMLFindingEntry {
+        let evidence = try finding.lines.prefix(evidenceShown).enumerated().map { index, line in
             let said = index < shown.count ? shown[index] : try report.evidenceText?.line(line, traceID: finding.traceID)
-            return .object([("line", .int(line)), ("text", .string(said?.text))])
+            return (line: line, text: said?.text)
         }
-        return .object([
-            ("rule", .string(finding.rule)),
-            ("severity", .string(finding.severity.rawValue)),
-            ("view", .string(finding.view)),
-            ("message", .string(finding.message)),
-            ("root_cause", .string(finding.rootCause)),
-            ("location", .object([("text", .string(location.text)), ("declaration", .bool(location.isDeclaration))])),
-            ("log", .string(Report.file(of: finding))),
-            ("evidence", .array(evidence)),
-            ("evidence_total", .int(evidenceTotal)),
-        ])
+        return HTMLFindingEntry(finding: finding, location: report.location(of: finding), log: Report.file(of: finding),
+                                evidence: evidence, evidenceTotal: evidenceTotal)
     }
 
     /// JSON text with `<`, `>` and `&` escaped, safe inside a `<script>` element.
