@@ -99,7 +99,7 @@ public struct FixFirst: Sendable, Equatable {
         try database.forEachRow("""
             SELECT f.id, f.rule, f.view, f.count, t.source, \(StoredFindings.severityRank), f.duration_ms
             FROM findings f JOIN traces t ON t.id = f.trace_id
-            WHERE \(filter)
+            WHERE \(filter) AND f.rule <> 'budget'  -- a budget measures no waste: it is the team's own limit
             ORDER BY \(StoredFindings.severityRank), f.count DESC, \(StoredFindings.reportOrder)
             LIMIT \(limit * 10)
             """) { row in

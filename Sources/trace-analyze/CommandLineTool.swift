@@ -15,6 +15,7 @@ enum CommandLineTool {
         CommandEntry(ReportCommand.self),
         CommandEntry(WhyCommand.self),
         CommandEntry(ViewsCommand.self),
+        CommandEntry(BudgetsCommand.self),
         CommandEntry(DiffCommand.self),
         CommandEntry(TimelineCommand.self),
         CommandEntry(ExportCommand.self),
