@@ -160,3 +160,19 @@ import Testing
         #expect(noLog.stderr.contains("absent.log"))
     }
 }
+
+extension BudgetEndToEndTests {
+    @Test func reportHoldsAStoredTraceToItsBudgetsOnceEachRun() throws {
+        let workspace = try Workspace()
+        let db = workspace.path("t.sqlite")
+        #expect(try Tool.run(["ingest", Self.log, "--db", db]).status == 0)
+        let config = try workspace.write("c.json", #"{"budgets": [{"view": "PlayButton", "body": {"max": 3}}], "disabled_rules": ["identity_churn"]}"#)
+        for _ in 0..<2 {
+            let report = try Tool.run(["report", "--db", db, "--config", config, "--format", "xcode"])
+            #expect(report.status == 2, "\(report.stderr)")
+            #expect(report.stdout.components(separatedBy: "(budget)").count == 2, "one budget finding, not one per run: \(report.stdout)")
+        }
+        let plain = try Tool.run(["report", "--db", db, "--format", "xcode", "--fail-on", "never"])
+        #expect(!plain.stdout.contains("(budget)"), "without budgets, none")
+    }
+}

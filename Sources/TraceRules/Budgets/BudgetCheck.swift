@@ -30,6 +30,11 @@ public enum BudgetCheck {
         let tags = try TraceTags.all(database)
         var applied = Array(repeating: false, count: budgets.count)
         try database.transaction {
+            // A stored trace reported again: its budget findings are this run's, not added to the last's.
+            for traceID in traceIDs {
+                try database.run("DELETE FROM evidence WHERE finding_id IN (SELECT id FROM findings WHERE trace_id = ? AND rule = ?)", [traceID, rule])
+                try database.run("DELETE FROM findings WHERE trace_id = ? AND rule = ?", [traceID, rule])
+            }
             var writer = try FindingWriter(database: database)
             for traceID in traceIDs {
                 let source = try Self.source(of: traceID, in: database)

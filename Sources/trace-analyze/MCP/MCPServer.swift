@@ -24,13 +24,11 @@ final class MCPServer: @unchecked Sendable {
         self.executable = executable
     }
 
-    /// Serves until stdin ends; then ends the calls still running and returns.
+    /// Serves until stdin ends; then answers the calls still running and returns (a client
+    /// that wants them stopped cancels them, or signals the server, as the protocol says).
     func serve() {
         while let line = readLine(strippingNewline: true) {
             handle(line)
-        }
-        lock.withLock {
-            for process in running.values where process.isRunning { process.terminate() }
         }
         calls.wait()
     }

@@ -54,9 +54,7 @@ struct ReportOptions {
 
     /// True when `finish` analyses the trace itself: with `--timeline`, laying the page out runs
     /// the rules and stores their findings, so the caller stores none of its own.
-    /// Budgets too: their figures are the stored account's (`ViewAccount`), which the analysis
-    /// of the stored trace makes.
-    var analysesTrace: Bool { timeline != nil || !budgets.isEmpty }
+    var analysesTrace: Bool { timeline != nil }
 
     /// True when something after the ingest reads the stored events themselves: custom rules
     /// query `events` and `changes`, and a timeline scans the trace. Otherwise a temporary
@@ -101,6 +99,8 @@ struct ReportOptions {
         }
         if !budgets.isEmpty {
             let ran = Set(configuration.enabledRules.map { $0.description.identifier })
+            // The figures are the stored account's (`ViewAccount`): its updates and causes are
+            // made now if the run's analysis did not store them.
             for traceID in traceIDs { try Explainer.prepare(traceID, in: database, configuration: configuration) }
             for note in try BudgetCheck.run(budgets, traceIDs: traceIDs, in: database, rulesRan: ran) {
                 Console.note("trace-analyze: note: \(note)")
