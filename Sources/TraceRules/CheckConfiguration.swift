@@ -12,6 +12,8 @@ public struct CheckConfiguration: Sendable, Equatable {
     public let sources: String?
     /// `baseline`: the baseline file that `--baseline` would name.
     public let baseline: String?
+    /// `budgets`: the most (or exact) body evaluations, inits... per view (`Budget`).
+    public let budgets: [Budget]
 
     /// Reads the keys from `file`; a wrong type or an unknown level names the key.
     public init(file: ConfigurationFile) throws {
@@ -19,6 +21,7 @@ public struct CheckConfiguration: Sendable, Equatable {
             failLevel = nil
             sources = nil
             baseline = nil
+            budgets = []
             return
         }
         if let name = try root.string("fail_on") {
@@ -32,6 +35,7 @@ public struct CheckConfiguration: Sendable, Equatable {
         let directory = Self.directory(of: file.path ?? "")
         sources = try root.string("sources").map { Self.resolve($0, in: directory) }
         baseline = try root.string("baseline").map { Self.resolve($0, in: directory) }
+        budgets = try Budget.load(from: file)
     }
 
     /// `ci/trace.json` → `ci/`; a file in the working directory → empty.

@@ -64,6 +64,8 @@ struct ParsedArguments {
     private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
+    /// How many positionals came before the first `--`, if one was given (`diff A B -- C D`).
+    private(set) var separator: Int?
 
     /// The last value given for `name`.
     func value(_ name: String) -> String? { values[name]?.last }
@@ -77,6 +79,8 @@ struct ParsedArguments {
     }
 
     fileprivate mutating func addPositional(_ value: String) { positionals.append(value) }
+
+    fileprivate mutating func markSeparator() { separator = separator ?? positionals.count }
 }
 
 /// A small, strict parser: `--name value`, `--name=value`, flags, `--` and `-` for stdin.
@@ -92,7 +96,7 @@ enum ArgumentParser {
                 parsed.addPositional(argument)
                 continue
             }
-            if argument == "--" { optionsEnded = true; continue }
+            if argument == "--" { optionsEnded = true; parsed.markSeparator(); continue }
             if argument == "-h" { parsed.add(spec.allOptions.last!, value: nil); continue }
             guard argument.hasPrefix("--") else {
                 throw UsageError("unknown option '\(argument)' for '\(spec.name)'; options take two dashes; valid: \(validOptions(spec))")

@@ -15,6 +15,7 @@ enum CommandLineTool {
         CommandEntry(ReportCommand.self),
         CommandEntry(WhyCommand.self),
         CommandEntry(ViewsCommand.self),
+        CommandEntry(BudgetsCommand.self),
         CommandEntry(DiffCommand.self),
         CommandEntry(TimelineCommand.self),
         CommandEntry(ExportCommand.self),
@@ -25,6 +26,7 @@ enum CommandLineTool {
         CommandEntry(PatternsCommand.self),
         CommandEntry(CompletionsCommand.self),
         CommandEntry(ManCommand.self),
+        CommandEntry(MCPCommand.self),
     ]
 
     /// What the tool does, in one line: the help's first line and the man page's NAME.

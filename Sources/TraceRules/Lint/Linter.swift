@@ -18,6 +18,10 @@ public struct Linter: Sendable {
         public var files = 0
         /// How many lines they have.
         public var lines = 0
+        /// How many findings `// trace-analyze:disable` comments silenced.
+        public var suppressed = 0
+        /// Suppression comments that silence nothing, name no rule or cannot be read: one note each.
+        public var suppressionNotes: [String] = []
     }
 
     private let configuration: LintConfiguration
@@ -43,6 +47,8 @@ public struct Linter: Sendable {
         result.problems += linted.problems
         result.files = linted.files
         result.lines = linted.lines
+        result.suppressed = linted.suppressed
+        result.suppressionNotes = linted.suppressionNotes
         return result
     }
 
@@ -53,9 +59,21 @@ public struct Linter: Sendable {
         result.problems = read.problems
         result.files = read.sources.count
         result.lines = read.sources.reduce(0) { $0 + $1.file.lineCount }
+        var found: [LintFinding] = []
         for source in read.sources {
-            result.findings += findings(in: source)
+            found += findings(in: source)
         }
+        // What the files' own comments silence is left out, and counted.
+        var suppressions = Suppressions(files: files)
+        result.findings = found.filter { finding in
+            let rules = [finding.rule] + (finding.runtimeRule.map { [$0] } ?? [])
+            return !suppressions.suppresses(rules: rules, file: finding.file, line: finding.position.line)
+        }
+        result.suppressed = found.count - result.findings.count
+        let lintRules = Set(LintRegistry.builtIn.identifiers)
+        result.suppressionNotes = suppressions.problems
+            + suppressions.unknownRules(known: lintRules.union(RuleRegistry.builtIn.identifiers))
+            + suppressions.superfluous(amongRules: Set(configuration.enabledRules.map { $0.rule.description.identifier }))
         return result
     }
 

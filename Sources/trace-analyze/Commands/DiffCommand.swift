@@ -8,7 +8,7 @@ enum DiffCommand: Command {
     static let spec = CommandSpec(
         name: "diff",
         summary: "Compare two logs (or two stored traces) view by view; exit 2 when counts or findings regress.",
-        usage: "BASE HEAD [--db PATH] [--config PATH] [--tolerance PERCENT] [--format text|json|markdown] [--output FILE]",
+        usage: "BASE HEAD | BASE... -- HEAD... [--db PATH] [--config PATH] [--tolerance PERCENT] [--format text|json|markdown] [--output FILE]",
         options: [
             OptionSpec(name: "db", value: "PATH", help: "Compare two traces stored in this database: BASE and HEAD are trace ids."),
             ConfigOption.spec,
@@ -16,8 +16,8 @@ enum DiffCommand: Command {
             OptionSpec(name: "format", value: "FORMAT", help: "Output format: text (default), json, markdown.", choices: ["text", "json", "markdown"]),
             OptionSpec(name: "output", value: "FILE", help: "Write the comparison to FILE instead of stdout."),
         ],
-        positionals: [("BASE", "The earlier log (or - for stdin), or a trace id with --db."), ("HEAD", "The later one.")],
-        maxPositionals: 2,
+        positionals: [("BASE", "The earlier log (or - for stdin), or a trace id with --db; several before --, one per run."), ("HEAD", "The later one; several after --.")],
+        maxPositionals: nil,
         discussion: """
         For each view: instances (init lines), body evaluations, identity changes (`@identity`),
         and findings per rule, in BASE and in HEAD. Changed counts are marked `+` (from 0),
@@ -26,13 +26,26 @@ enum DiffCommand: Command {
         (a new screen) regresses only by its findings. Exit codes: 0 nothing regressed, 2 something
         did, 1 the command failed. Rules run with the configuration, as in `check`.
 
+        REPEATED RUNS: `diff base/*.log -- head/*.log` (options before the --) compares sets of
+        runs of the same test. Per view and count it prints each side's median and range, and
+        calls a change a regression only when it lies outside both sides' spread: every HEAD
+        run above every BASE run (the Mann-Whitney U test's extreme, which n and m runs reach by
+        chance n!m!/(n+m)!, whatever the noise: 1 in 252 for 5 and 5) and the medians apart by
+        more than BASE's range and the tolerance. Fewer runs than that chance allows (below
+        1%) call nothing a regression and say so; a single run on a side says no spread is known
+        and compares by --tolerance alone.
+
         EXAMPLES:
           trace-analyze diff main-ui-test.log pr-ui-test.log --tolerance 10
           trace-analyze diff 3 4 --db traces.sqlite --format markdown >> "$GITHUB_STEP_SUMMARY"
+          trace-analyze diff base/*.log -- head/*.log
         """
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        if let separator = arguments.separator, separator > 0 || arguments.positionals.count != 2 {
+            return try runSets(arguments, separator: separator)
+        }
         guard arguments.positionals.count == 2 else {
             throw UsageError("diff needs BASE and HEAD; usage: trace-analyze diff \(spec.usage)")
         }
@@ -64,6 +77,49 @@ enum DiffCommand: Command {
         }
         let diff = TraceDiff(base: snapshots[0], head: snapshots[1], tolerance: tolerance)
         let text = reporter.render(diff)
+        if let output {
+            try OutputFile.write(text, to: output, what: "comparison")
+        } else {
+            Console.write(text)
+        }
+        return diff.regressions.isEmpty ? ExitCode.success : ExitCode.findings
+    }
+
+    /// `diff BASE... -- HEAD...`: two sets of runs, judged by `RunSetDiff`.
+    private static func runSets(_ arguments: ParsedArguments, separator: Int) throws -> Int32 {
+        let base = Array(arguments.positionals[..<separator]), head = Array(arguments.positionals[separator...])
+        guard !base.isEmpty, !head.isEmpty else {
+            throw UsageError("diff needs runs on both sides of --: trace-analyze diff base/*.log -- head/*.log (\(base.isEmpty ? "no BASE run before --" : "no HEAD run after --"))")
+        }
+        let format = arguments.value("format") ?? "text"
+        _ = try DiffReporters.named(format)
+        let tolerance = try arguments.value("tolerance").map { value -> Double in
+            guard let percent = Double(value), percent.isFinite, percent >= 0 else {
+                throw UsageError("--tolerance needs a percentage (a number, 0 or more), not '\(value)'")
+            }
+            return percent
+        } ?? 0
+        let output = try arguments.value("output").map { try OutputFile.check($0, for: "--output") }
+        let file = try ConfigOption.load(arguments)
+        let configuration = try RuleConfiguration(file: file)
+        let sides: [[TraceSnapshot]]
+        if let path = arguments.value("db") {
+            MallocArenas.shareOne()
+            sides = [try storedSnapshots(base, path: path, configuration: configuration), try storedSnapshots(head, path: path, configuration: configuration)]
+        } else {
+            let patterns = try UserPattern.load(from: file)
+            let inputs = base + head
+            guard inputs.filter({ $0 == "-" }).count <= 1 else { throw UsageError("stdin (-) can be one run only") }
+            let paths = try InputCheck.requireReadable(inputs)
+            let database = try TraceDatabase.openTemporary()
+            let ingestor = Ingestor(database: database, makeParser: { TraceParser(patterns: patterns) })
+            let snapshots = try zip(inputs, paths).map { input, path in
+                try snapshot(database, try ingestor.ingest(path: path).traceID, label: StandardInput.name(of: input), configuration)
+            }
+            sides = [Array(snapshots[..<base.count]), Array(snapshots[base.count...])]
+        }
+        let diff = RunSetDiff(base: sides[0], head: sides[1], tolerance: tolerance)
+        let text = RunSetDiffReport.render(diff, format: format)
         if let output {
             try OutputFile.write(text, to: output, what: "comparison")
         } else {

@@ -53,11 +53,12 @@ enum LintCommand: Command {
         }
         let result = Linter(configuration: configuration).lint(paths: swiftFiles)
         for problem in result.problems { Console.note("trace-analyze: warning: \(problem)") }
+        for note in result.suppressionNotes { Console.note("trace-analyze: note: \(note)") }
         let database = try TraceDatabase.openTemporary()
         let traceIDs = try LintStore.store(result, in: database)
         return try options.finish(
             database: database, traceIDs: traceIDs, coverage: [], configuration: runtime.restricted(to: []),
-            lint: LintReport(result, configuration: configuration)
+            lint: LintReport(result, configuration: configuration), suppressedByComments: result.suppressed
         )
     }
 }

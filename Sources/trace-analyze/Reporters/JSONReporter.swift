@@ -51,7 +51,7 @@ enum JSONReporter: Reporter {
                 ("fail_on", .string(report.failLevel.name)),
                 ("failed", .bool(report.failed)),
                 ("hidden", .int(report.hidden ?? 0)),
-            ])),
+            ] + (report.suppressed > 0 ? [("suppressed", .int(report.suppressed))] : []))),
         ]
         if let links = report.links {
             // Only with --sources: every lint finding in the sources, and what the traces say.

@@ -22,6 +22,8 @@ struct Report {
     var rules: [Rule] = []
     /// How many findings the baseline hid; nil when no baseline was given.
     var hidden: Int?
+    /// How many findings `// trace-analyze:disable` comments silenced (`lint`, `--sources`).
+    var suppressed = 0
     /// The view declarations from `--sources`, if given.
     var sources: SourceIndex?
     /// With `--sources`: the sites that explain the findings, and what the traces say about
@@ -69,7 +71,8 @@ struct Report {
         }
         let list = parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
         let baseline = hidden.map { "; \($0) hidden by the baseline" } ?? ""
-        return "\(plural(total, "finding"))\(list) in \(plural(traceCount, lint == nil ? "trace" : "Swift file"))\(baseline)"
+        let comments = suppressed > 0 ? "; \(suppressed) suppressed by trace-analyze:disable comments" : ""
+        return "\(plural(total, "finding"))\(list) in \(plural(traceCount, lint == nil ? "trace" : "Swift file"))\(baseline)\(comments)"
     }
 
     /// The findings that cost most (`FixFirst`), for the end of a report; empty without findings,

@@ -22,10 +22,14 @@ struct ReportOptions {
     let output: String?
     let failLevel: FailLevel
     let sources: SourceIndex?
+    /// The `// trace-analyze:disable` comments of the `--sources` files.
+    let suppressions: Suppressions?
     let baseline: Baseline?
     let writeBaseline: String?
     /// Where to write the trace's timeline page, if anywhere.
     let timeline: String?
+    /// The configuration's budgets, which `finish` holds each trace to.
+    let budgets: [Budget]
 
     /// `scanningSources` is false for `lint`, whose inputs are the sources.
     init(_ arguments: ParsedArguments, configuration: CheckConfiguration, scanningSources: Bool = true) throws {
@@ -34,7 +38,9 @@ struct ReportOptions {
         output = try arguments.value("output").map { try OutputFile.check($0, for: "--output") }
         writeBaseline = try arguments.value("write-baseline").map { try OutputFile.check($0, for: "--write-baseline") }
         timeline = try arguments.value("timeline").map { try OutputFile.check($0, for: "--timeline") }
+        budgets = scanningSources ? configuration.budgets : []
         sources = scanningSources ? try (arguments.value("sources") ?? configuration.sources).map(SourceIndex.scan(directory:)) : nil
+        suppressions = scanningSources ? try (arguments.value("sources") ?? configuration.sources).map { try Suppressions.scan(paths: [$0]) } : nil
         let baselinePath = arguments.value("baseline") ?? configuration.baseline
         if let baselinePath, FileManager.default.fileExists(atPath: baselinePath) {
             baseline = try Baseline.load(path: baselinePath)
@@ -56,7 +62,7 @@ struct ReportOptions {
     /// a spool answers (`TraceDatabase.openTemporary(spoolingEvents:)`), and no one reads the
     /// `_printChanges` tokens: the rules take them from the events as they are parsed.
     private func readsStoredEvents(_ configuration: RuleConfiguration) -> Bool {
-        timeline != nil || !configuration.customRules.isEmpty
+        timeline != nil || !configuration.customRules.isEmpty || !budgets.isEmpty
     }
 
     /// The database a run that ingests and then reports (`check`, `watch`) writes: the one
@@ -78,7 +84,7 @@ struct ReportOptions {
     func finish(
         database: Database, traceIDs: [Int], coverage: [TraceCoverage], configuration: RuleConfiguration,
         singleLineJSON: Bool = false, linesNamingInstances: [Int: LineSet] = [:], evidenceCounts: [Int: Int] = [:],
-        lint: LintReport? = nil, keptIn: String? = nil
+        lint: LintReport? = nil, keptIn: String? = nil, suppressedByComments: Int = 0
     ) throws -> Int32 {
         if let timeline {
             guard traceIDs.count == 1 else {
@@ -90,6 +96,15 @@ struct ReportOptions {
                 to: timeline, database: database, traceID: traceIDs[0], source: coverage.first?.source ?? StandardInput.argument,
                 keptIn: keptIn, configuration: configuration
             )
+        }
+        if !budgets.isEmpty {
+            let ran = Set(configuration.enabledRules.map { $0.description.identifier })
+            // The figures are the stored account's (`ViewAccount`): its updates and causes are
+            // made now if the run's analysis did not store them.
+            for traceID in traceIDs { try Explainer.prepare(traceID, in: database, configuration: configuration) }
+            for note in try BudgetCheck.run(budgets, traceIDs: traceIDs, in: database, rulesRan: ran) {
+                Console.note("trace-analyze: note: \(note)")
+            }
         }
         let stored = StoredFindings(database: database, traceIDs: traceIDs)
         if let writeBaseline {
@@ -110,7 +125,13 @@ struct ReportOptions {
                 if filter.hides(finding) { hidden.insert(id) }
             }
         }
-        let findings = stored.excluding(hidden)
+        let links = try sources.map { try SourceLinks(index: $0, findings: stored) }
+        var silenced: Set<Int> = []
+        if let suppressions {
+            try suppress(stored, excluding: hidden, into: &silenced, by: suppressions, links: links, configuration: configuration)
+        }
+        let suppressed = suppressedByComments + silenced.count
+        let findings = stored.excluding(hidden.union(silenced))
         var report = Report(findings: findings, counts: try findings.counts(), traceCount: lint?.files ?? coverage.count, failLevel: failLevel)
         // The text report's second connection, if it has one: its read transaction must end
         // before the timeline below stores findings, or the write waits on it and fails.
@@ -144,11 +165,13 @@ struct ReportOptions {
         report.rules = lint?.rules ?? (
             configuration.enabledRules.map { Report.Rule(description: $0.description, severity: configuration.settings(for: $0).severity) }
                 + configuration.customRules.map { Report.Rule(description: $0.description, severity: $0.severity) }
+                + (budgets.isEmpty ? [] : [Report.Rule(description: BudgetCheck.description, severity: budgets.map(\.severity).max() ?? .error)])
         )
         report.hidden = baseline == nil ? nil : hidden.count
         report.sources = sources
         // Against every stored finding, the baseline's too: a hidden finding still confirms its site.
-        if let sources { report.links = try SourceLinks(index: sources, findings: stored) }
+        report.links = links
+        report.suppressed = suppressed
         report.colours = output == nil && TerminalColours.enabled(isTerminal: Console.stdoutIsTerminal)
         try ReportSink.writing(to: output, compactingJSON: singleLineJSON && reporter == JSONReporter.self) { sink in
             try reporter.write(report, to: sink)
@@ -159,6 +182,37 @@ struct ReportOptions {
         }
         try lookupConnection?.execute("COMMIT")
         return report.failed ? ExitCode.findings : ExitCode.success
+    }
+
+    /// Adds to `silenced` the findings (not already in `hidden`) that `// trace-analyze:disable` comments silence at the
+    /// source line each is cited at (the site that explains it, else its view's declaration),
+    /// and prints a note per comment that silences nothing.
+    private func suppress(
+        _ stored: StoredFindings, excluding hidden: Set<Int>, into silenced: inout Set<Int>, by suppressions: Suppressions,
+        links: SourceLinks?, configuration: RuleConfiguration
+    ) throws {
+        var suppressions = suppressions
+        try stored.forEach(evidence: .omitted) { id, finding in
+            guard !hidden.contains(id) else { return }
+            var cited: [(rules: [String], file: String, line: Int)] = []
+            if let site = links?.sites(for: finding).first {
+                cited.append(([finding.rule] + (site.rule.map { [$0] } ?? []), site.file, site.position.line))
+            }
+            if let view = finding.view, let declaration = sources?.declaration(of: view) {
+                cited.append(([finding.rule], declaration.file, declaration.line))
+            }
+            // The first place cited decides, as the report points there; the declaration also
+            // silences, so a comment above `struct FeedView: View` covers all of the view's findings.
+            if cited.contains(where: { suppressions.suppresses(rules: $0.rules, file: $0.file, line: $0.line) }) {
+                silenced.insert(id)
+            }
+        }
+        let ran = Set(configuration.enabledRules.map { $0.description.identifier } + configuration.customRules.map(\.identifier))
+        let known = ran.union(RuleRegistry.builtIn.identifiers).union(LintRegistry.builtIn.identifiers)
+        // `all` is lint's as much as check's: only a comment naming a rule that ran here is judged.
+        for note in suppressions.problems + suppressions.unknownRules(known: known) + suppressions.superfluous(amongRules: ran, judgingAll: false) {
+            Console.note("trace-analyze: note: \(note)")
+        }
     }
 
     /// Writes trace `traceID`'s timeline page to `path` as `trace-analyze timeline` would: every
