@@ -113,7 +113,7 @@ import Testing
         #expect(try Tool.run(["lint", Self.corpus]).status == 0)
         let strict = try Tool.run(["lint", Self.corpus, "--strict"])
         #expect(strict.status == 2)
-        #expect(strict.stdout.hasSuffix("27 findings (15 warnings, 12 info) in 19 Swift files\n"))
+        #expect(strict.stdout.hasSuffix("29 findings (15 warnings, 14 info) in 20 Swift files\n"))
         #expect(try Tool.run(["lint", Self.corpus, "--fail-on", "info", "--format", "summary"]).status == 2)
         let unknown = try Tool.run(["lint", Self.corpus, "--format", "yaml"])
         #expect(unknown.status == 1)
@@ -183,12 +183,12 @@ import Testing
         for format in ["text", "json", "sarif", "junit", "github-actions-logging", "xcode", "markdown", "summary"] {
             let result = try Tool.run(["lint", Self.corpus, "--format", format])
             #expect(result.status == 0, "\(format)")
-            #expect(result.stdout.contains(format == "summary" ? "27 findings" : "random_view_id"), "\(format)")
+            #expect(result.stdout.contains(format == "summary" ? "29 findings" : "random_view_id"), "\(format)")
         }
         let json = try Tool.run(["lint", Self.corpus, "--format", "json"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let findings = try #require(document["findings"] as? [[String: Any]])
-        #expect(findings.count == 27)
+        #expect(findings.count == 29)
         let location = try #require(findings.first?["location"] as? [String: Any])
         #expect(location["column"] is Int)
     }
