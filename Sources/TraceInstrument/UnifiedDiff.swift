@@ -1,8 +1,8 @@
 /// A unified diff of two versions of a file (`diff -u`'s format, 3 lines of context), for
 /// `--dry-run`. Lines are compared as bytes, line ends included, so a CRLF file diffs as itself.
-enum UnifiedDiff {
+package enum UnifiedDiff {
     /// The diff from `old` to `new`, headed `--- a/path` / `+++ b/path` (an absolute path without the prefixes); empty when they are equal.
-    static func make(old: [UInt8], new: [UInt8], path: String, context: Int = 3) -> String {
+    package static func make(old: [UInt8], new: [UInt8], path: String, context: Int = 3) -> String {
         guard old != new else { return "" }
         let before = lines(old), after = lines(new)
         let script = editScript(before, after)

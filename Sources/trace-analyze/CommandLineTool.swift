@@ -10,6 +10,7 @@ enum CommandLineTool {
         CommandEntry(CheckCommand.self),
         CommandEntry(LintCommand.self),
         CommandEntry(InstrumentCommand.self),
+        CommandEntry(FixCommand.self),
         CommandEntry(IngestCommand.self),
         CommandEntry(WatchCommand.self),
         CommandEntry(ReportCommand.self),

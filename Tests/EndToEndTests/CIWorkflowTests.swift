@@ -43,7 +43,7 @@ import Testing
         #expect(result.stdout.contains("heavy_initializer: FirstView ← FirstView.swift:4: FirstView's init creates FirstCoordinator\n  FirstView's init created FirstCoordinator (once);"))
         #expect(result.stdout.contains("  caused at MyApp/Destinations/FirstView.swift:4:31: FirstView's init creates FirstCoordinator: the initial value of 'coordinator' is made again on every update of its parent. [heavy_view_initializer, confirmed]\n    ui-test.log:2  1️⃣ FirstCoordinator init 🟢\n"))
         // The fix once, on a line of its own: the site's, with the rule to read for more.
-        #expect(result.stdout.contains("\n  How to fix it: Keep view inits to storing their arguments: make helpers `static let`, own models with `@StateObject`/`@State` created once, create work in `.task`, or pass the object in from an owner. (trace-analyze rules heavy_initializer)\n"))
+        #expect(result.stdout.contains("\n  How to fix it: In `FirstView`, stop making `FirstCoordinator` in `coordinator`'s initial value: pass it in from the view that owns it (`FirstView(coordinator: …)`), make it `static let` if one is shared, or for an `ObservableObject` own it with `@StateObject private var coordinator = FirstCoordinator()` (its autoclosure runs once per identity) (trace-analyze rules heavy_initializer)\n"))
         #expect(result.stdout.hasSuffix("5 findings (1 warning, 4 info) in 1 trace\n"))
     }
 

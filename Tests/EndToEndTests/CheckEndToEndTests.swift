@@ -186,7 +186,7 @@ import Testing
 
     @Test(arguments: [
         (#"{"rules": {"identity_chrun": {"severity": "warning"}}}"#,
-         "rules.identity_chrun: unknown rule; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, unstable_view_value, state_model_reinit, repeated_appear, reinit_while_shown, excessive_body_evaluation, avoidable_body_evaluation, missing_deinit, update_loop, duplicate_identity, offset_identity, state_object_outside_view, missing_navigation_destination, long_body_update, hitch_attribution, long_hitch, main_thread_hang, hitch_time_ratio, conditional_view_identity, random_view_id, eager_navigation_destination, observed_object_created, state_class_initial_value, state_from_init_parameter, unstable_foreach_id, heavy_view_initializer"),
+         "rules.identity_chrun: unknown rule; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, unstable_view_value, state_model_reinit, repeated_appear, reinit_while_shown, excessive_body_evaluation, avoidable_body_evaluation, missing_deinit, update_loop, duplicate_identity, offset_identity, state_object_outside_view, missing_navigation_destination, long_body_update, hitch_attribution, long_hitch, main_thread_hang, hitch_time_ratio, conditional_view_identity, random_view_id, eager_navigation_destination, observed_object_created, state_class_initial_value, state_from_init_parameter, unstable_foreach_id, heavy_view_initializer, model_made_for_child"),
         (#"{"rules": {"identity_churn": {"min_recreation": 3}}}"#,
          "rules.identity_churn.min_recreation: unknown key; valid keys here: severity, min_recreations, max_update_seconds"),
         (#"{"rules": {"heavy_initializer": {"max_init_ms": "1"}}}"#,
@@ -280,7 +280,7 @@ import Testing
                    "update_loop", "duplicate_identity", "offset_identity", "state_object_outside_view", "missing_navigation_destination", "long_body_update", "hitch_attribution",
                    "long_hitch", "main_thread_hang", "hitch_time_ratio"]
         // One line per runtime rule, then one per static rule (`trace-analyze lint`).
-        #expect(list.stdout.split(separator: "\n").filter { $0.contains("  ") }.count == ids.count + 8, "the list has one line per rule")
+        #expect(list.stdout.split(separator: "\n").filter { $0.contains("  ") }.count == ids.count + 9, "the list has one line per rule")
         for id in ids {
             #expect(list.stdout.contains("\n\(id) ") || list.stdout.hasPrefix("\(id) "), "\(id) missing from the list")
         }
@@ -294,6 +294,6 @@ import Testing
         }
         let unknown = try Tool.run(["rules", "identity_chrun"])
         #expect(unknown.status == 1)
-        #expect(unknown.stderr == "trace-analyze: error: unknown rule 'identity_chrun' (did you mean 'identity_churn'?); valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, unstable_view_value, state_model_reinit, repeated_appear, reinit_while_shown, excessive_body_evaluation, avoidable_body_evaluation, missing_deinit, update_loop, duplicate_identity, offset_identity, state_object_outside_view, missing_navigation_destination, long_body_update, hitch_attribution, long_hitch, main_thread_hang, hitch_time_ratio, conditional_view_identity, random_view_id, eager_navigation_destination, observed_object_created, state_class_initial_value, state_from_init_parameter, unstable_foreach_id, heavy_view_initializer (see 'trace-analyze rules --help')\n")
+        #expect(unknown.stderr == "trace-analyze: error: unknown rule 'identity_chrun' (did you mean 'identity_churn'?); valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, unstable_view_value, state_model_reinit, repeated_appear, reinit_while_shown, excessive_body_evaluation, avoidable_body_evaluation, missing_deinit, update_loop, duplicate_identity, offset_identity, state_object_outside_view, missing_navigation_destination, long_body_update, hitch_attribution, long_hitch, main_thread_hang, hitch_time_ratio, conditional_view_identity, random_view_id, eager_navigation_destination, observed_object_created, state_class_initial_value, state_from_init_parameter, unstable_foreach_id, heavy_view_initializer, model_made_for_child (see 'trace-analyze rules --help')\n")
     }
 }

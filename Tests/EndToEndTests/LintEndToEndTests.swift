@@ -35,8 +35,8 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout == """
-            \(file):6:9: warning: the same view PlayButton in both branches of 'if isPlaying': it gets a new identity, and its state resets, whenever the condition flips. Fix: Keep one view and move the condition into its arguments or modifiers (`PlayerControls(big: isPlaying)`, `.opacity(isPlaying ? 1 : 0)`), so it keeps one identity. (conditional_view_identity)
-            \(file):11:17: warning: '.id(UUID())' gives Chart a new identity on every evaluation of the body, so its state resets on every update. Fix: Pass a value that changes only when the view should start over (the model's `id`, a version counter you bump on purpose), or remove the `.id`. (random_view_id)
+            \(file):6:9: warning: the same view PlayButton in both branches of 'if isPlaying': it gets a new identity, and its state resets, whenever the condition flips. Fix: In `PlayerView`, keep one `PlayButton` with the condition in its arguments: `PlayButton(title: isPlaying ? "Pause" : "Play")`, so it keeps one identity and its state (conditional_view_identity)
+            \(file):11:17: warning: '.id(UUID())' gives Chart a new identity on every evaluation of the body, so its state resets on every update. Fix: In `PlayerView`, replace `.id(UUID())` on `Chart` with a value that changes only when it should start over (its model's `id`, a counter you bump on purpose), or remove the `.id` (random_view_id)
 
             """)
     }
@@ -72,7 +72,7 @@ import Testing
         let workspace = try Workspace()
         let file = try workspace.write("PlayerView.swift", Self.player)
         let result = try Tool.run(["lint", file])
-        let fix = "Keep one view and move the condition into its arguments or modifiers (`PlayerControls(big: isPlaying)`, `.opacity(isPlaying ? 1 : 0)`), so it keeps one identity."
+        let fix = "In `PlayerView`, keep one `PlayButton` with the condition in its arguments: `PlayButton(title: isPlaying ? \"Pause\" : \"Play\")`, so it keeps one identity and its state"
         #expect(result.stdout.components(separatedBy: fix).count == 2, "\(result.stdout)")
         #expect(result.stdout.contains("""
             conditional_view_identity: PlayButton
@@ -81,6 +81,17 @@ import Testing
             """))
         #expect(result.stdout.contains("\n  How to fix it: \(fix) (trace-analyze rules conditional_view_identity)\n"))
         #expect(!result.stdout.contains(" Fix: "))
+        // The user's own lines, before and after the fix `trace-analyze fix` makes.
+        #expect(result.stdout.contains("""
+                line 6, as `trace-analyze fix` changes it:
+                  -         if isPlaying {
+                  -             PlayButton(title: "Pause")
+                  -         } else {
+                  -             PlayButton(title: "Play")
+                  -         }
+                  +         PlayButton(title: isPlaying ? "Pause" : "Play")
+
+            """), "\(result.stdout)")
     }
 
     /// A static finding is one site and measures no waste, so a lint report has no "fix first"
@@ -102,7 +113,7 @@ import Testing
         #expect(try Tool.run(["lint", Self.corpus]).status == 0)
         let strict = try Tool.run(["lint", Self.corpus, "--strict"])
         #expect(strict.status == 2)
-        #expect(strict.stdout.hasSuffix("27 findings (15 warnings, 12 info) in 19 Swift files\n"))
+        #expect(strict.stdout.hasSuffix("29 findings (15 warnings, 14 info) in 20 Swift files\n"))
         #expect(try Tool.run(["lint", Self.corpus, "--fail-on", "info", "--format", "summary"]).status == 2)
         let unknown = try Tool.run(["lint", Self.corpus, "--format", "yaml"])
         #expect(unknown.status == 1)
@@ -172,12 +183,12 @@ import Testing
         for format in ["text", "json", "sarif", "junit", "github-actions-logging", "xcode", "markdown", "summary"] {
             let result = try Tool.run(["lint", Self.corpus, "--format", format])
             #expect(result.status == 0, "\(format)")
-            #expect(result.stdout.contains(format == "summary" ? "27 findings" : "random_view_id"), "\(format)")
+            #expect(result.stdout.contains(format == "summary" ? "29 findings" : "random_view_id"), "\(format)")
         }
         let json = try Tool.run(["lint", Self.corpus, "--format", "json"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let findings = try #require(document["findings"] as? [[String: Any]])
-        #expect(findings.count == 27)
+        #expect(findings.count == 29)
         let location = try #require(findings.first?["location"] as? [String: Any])
         #expect(location["column"] is Int)
     }

@@ -61,7 +61,7 @@ import TraceModel
 
     @Test(arguments: [
         (#"{"rules": {"identity_chrun": {}}}"#,
-         "rules.identity_chrun: unknown rule; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, unstable_view_value, state_model_reinit, repeated_appear, reinit_while_shown, excessive_body_evaluation, avoidable_body_evaluation, missing_deinit, update_loop, duplicate_identity, offset_identity, state_object_outside_view, missing_navigation_destination, long_body_update, hitch_attribution, long_hitch, main_thread_hang, hitch_time_ratio, conditional_view_identity, random_view_id, eager_navigation_destination, observed_object_created, state_class_initial_value, state_from_init_parameter, unstable_foreach_id, heavy_view_initializer"),
+         "rules.identity_chrun: unknown rule; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, unstable_view_value, state_model_reinit, repeated_appear, reinit_while_shown, excessive_body_evaluation, avoidable_body_evaluation, missing_deinit, update_loop, duplicate_identity, offset_identity, state_object_outside_view, missing_navigation_destination, long_body_update, hitch_attribution, long_hitch, main_thread_hang, hitch_time_ratio, conditional_view_identity, random_view_id, eager_navigation_destination, observed_object_created, state_class_initial_value, state_from_init_parameter, unstable_foreach_id, heavy_view_initializer, model_made_for_child"),
         (#"{"rules": {"identity_churn": {"min_recreation": 3}}}"#,
          "rules.identity_churn.min_recreation: unknown key; valid keys here: severity, min_recreations, max_update_seconds"),
         (#"{"rules": {"identity_churn": {"severity": "fatal"}}}"#,
@@ -81,7 +81,7 @@ import TraceModel
         (#"{"rules": []}"#,
          "rules: expected an object, found an array"),
         (#"{"disabled_rules": ["heavy_initializer", "nope"]}"#,
-         "disabled_rules[1]: 'nope' is not a rule; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, unstable_view_value, state_model_reinit, repeated_appear, reinit_while_shown, excessive_body_evaluation, avoidable_body_evaluation, missing_deinit, update_loop, duplicate_identity, offset_identity, state_object_outside_view, missing_navigation_destination, long_body_update, hitch_attribution, long_hitch, main_thread_hang, hitch_time_ratio, conditional_view_identity, random_view_id, eager_navigation_destination, observed_object_created, state_class_initial_value, state_from_init_parameter, unstable_foreach_id, heavy_view_initializer"),
+         "disabled_rules[1]: 'nope' is not a rule; valid rules: redundant_instance_creation, identity_churn, heavy_initializer, non_lazy_navigation_destination, unstable_view_value, state_model_reinit, repeated_appear, reinit_while_shown, excessive_body_evaluation, avoidable_body_evaluation, missing_deinit, update_loop, duplicate_identity, offset_identity, state_object_outside_view, missing_navigation_destination, long_body_update, hitch_attribution, long_hitch, main_thread_hang, hitch_time_ratio, conditional_view_identity, random_view_id, eager_navigation_destination, observed_object_created, state_class_initial_value, state_from_init_parameter, unstable_foreach_id, heavy_view_initializer, model_made_for_child"),
         (#"{"only_rules": "identity_churn"}"#,
          "only_rules: expected an array of strings, found a string"),
         (#"{"evaluations": "every"}"#,

@@ -16,12 +16,20 @@ public struct LintFinding: Sendable, Equatable {
     public let message: String
     /// The finding's line as written, without its indentation.
     public let code: String
+    /// The fix for this site, naming the user's view, property and type; nil when only the
+    /// rule's general fix applies.
+    public let fix: String?
+    /// The lines the mechanical fix changes, before and after; nil when the rule does not fix
+    /// this site itself.
+    public let change: SourceChange?
 
     /// Creates a finding.
     public init(
         rule: String, runtimeRule: String?, severity: Severity, file: String, position: LintPosition, view: String?, message: String,
-        code: String = ""
+        code: String = "", fix: String? = nil, change: SourceChange? = nil
     ) {
+        self.fix = fix
+        self.change = change
         self.rule = rule
         self.runtimeRule = runtimeRule
         self.severity = severity

@@ -18,6 +18,7 @@ public struct LintRegistry: Sendable {
         StateFromInitParameterRule.self,
         UnstableForEachIDRule.self,
         HeavyViewInitializerRule.self,
+        ModelMadeForChildRule.self,
     ])
 
     /// Every rule's id, in list order.

@@ -21,10 +21,18 @@ public struct LintViolation: Sendable, Equatable {
     public var view: String?
     /// What was found, naming the code: `the same view in both branches of 'if isPlaying'`.
     public var message: String
+    /// The fix for this site, naming its view, property and type: "In `SettingsScreen`, …";
+    /// nil when the rule's general fix is all it can say.
+    public var fix: String?
+    /// The edits that make the fix, when it is mechanical and safe (the rule declares
+    /// corrections); empty otherwise.
+    public var edits: [LintEdit]
 
-    init(token: Int, view: String?, message: String) {
+    init(token: Int, view: String?, message: String, fix: String? = nil, edits: [LintEdit] = []) {
         self.token = token
         self.view = view
         self.message = message
+        self.fix = fix
+        self.edits = edits
     }
 }

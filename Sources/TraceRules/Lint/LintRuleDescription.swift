@@ -27,13 +27,20 @@ public struct LintRuleDescription: Sendable {
     public let triggeringExamples: [LintExample]
     /// Swift the rule must not flag.
     public let nonTriggeringExamples: [LintExample]
+    /// What `fix` makes of Swift the rule flags: each `before` becomes `after`, and `after` is
+    /// flagged no more. A rule with none never changes a file.
+    public let corrections: [LintCorrection]
+
+    /// True when `fix` and `lint --fix` may change code this rule flags.
+    public var canFix: Bool { !corrections.isEmpty }
 
     /// Creates a description; the default severity follows from `runtimeRule` unless given.
     public init(
         identifier: String, title: String, runtimeRule: String?, explains: [String] = [], defaultSeverity: Severity? = nil,
         summary: String, rationale: String, fix: String, seed: String,
-        triggeringExamples: [LintExample], nonTriggeringExamples: [LintExample]
+        triggeringExamples: [LintExample], nonTriggeringExamples: [LintExample], corrections: [LintCorrection] = []
     ) {
+        self.corrections = corrections
         self.identifier = identifier
         self.title = title
         self.runtimeRule = runtimeRule
@@ -46,5 +53,28 @@ public struct LintRuleDescription: Sendable {
         self.seed = seed
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
+    }
+}
+
+/// A before → after pair of Swift: what the rule's fix does to code it flags.
+public struct LintCorrection: Sendable {
+    /// What the example shows, in one sentence.
+    public let note: String?
+    /// The code as the user wrote it.
+    public let before: String
+    /// The code after `fix`.
+    public let after: String
+    /// The source file that wrote the example.
+    public let filePath: String
+    /// The line in that file where the example starts.
+    public let line: Int
+
+    /// Creates a correction; the `after` code must be what `fix` writes, byte for byte.
+    public init(note: String? = nil, _ before: String, _ after: String, filePath: StaticString = #filePath, line: UInt = #line) {
+        self.note = note
+        self.before = before.hasSuffix("\n") ? before : before + "\n"
+        self.after = after.hasSuffix("\n") ? after : after + "\n"
+        self.filePath = "\(filePath)"
+        self.line = Int(line)
     }
 }

@@ -35,9 +35,16 @@ public struct LintProject: Sendable {
     var classes: [String: Bool] = [:]
     /// Names of structs and enums that are not views: values, whose copy a view may keep.
     var values: Set<String> = []
+    /// For each type name called with arguments anywhere in the run (`Settings(model: m)`),
+    /// the labels passed: a property a caller sets cannot be made `private`.
+    var passedLabels: [String: Set<String>] = [:]
 
     /// Learns what `file` declares.
     mutating func learn(_ file: SwiftFile, scopes: [Int: SwiftFile.TypeScope]) {
+        for index in file.tokens.indices where file.isTypeName(index) && file.isPunctuation(index + 1, "(") {
+            let labels = file.labels(call: index).filter { $0 != "_" }
+            if !labels.isEmpty { passedLabels[file.text(index), default: []].formUnion(labels) }
+        }
         for (brace, scope) in scopes {
             let name = SwiftFile.lastComponent(scope.name)
             if scope.conformsToView { views.insert(name) }

@@ -10,7 +10,7 @@ extension Linter {
             for finding in linter.findings(in: source) {
                 let explains = LintRegistry.builtIn.rule(finding.rule)?.description.explains ?? []
                 guard !explains.isEmpty else { continue }
-                sites.append(SourceSite(rule: finding.rule, explains: explains, file: finding.file, position: finding.position, view: finding.view, message: finding.message))
+                sites.append(SourceSite(rule: finding.rule, explains: explains, file: finding.file, position: finding.position, view: finding.view, message: finding.message, change: finding.change))
             }
             sites += ConditionalInsertion.sites(in: source)
             sites += StateObjectHolders.sites(in: source)

@@ -85,12 +85,14 @@ public struct Linter: Sendable {
             let description = rule.description
             for violation in rule.check(source) {
                 let token = file.tokens[violation.token]
+                // Only a rule that declares corrections (and so has them tested) changes code.
+                let change = description.canFix && !violation.edits.isEmpty ? SourceChange(edits: violation.edits, in: file.source) : nil
                 found.append(LintFinding(
                     rule: description.identifier, runtimeRule: description.runtimeRule, severity: severity, file: file.path,
                     // The fix rides with the message, so an Xcode or GitHub annotation says what to do.
                     position: LintPosition(line: token.line, column: token.column), view: violation.view,
-                    message: "\(violation.message). Fix: \(description.fix)",
-                    code: file.lineText(token.line)
+                    message: "\(violation.message). Fix: \(violation.fix ?? description.fix)",
+                    code: file.lineText(token.line), fix: violation.fix, change: change
                 ))
             }
         }

@@ -18,9 +18,12 @@ public struct SourceSite: Sendable, Equatable {
     /// How a report introduces it: `caused at` for code that makes the finding happen, `held at`
     /// for a property that only says what the finding means (a `@StateObject`).
     public let relation: String
+    /// The lines the lint rule's mechanical fix changes, before and after; nil when it makes none.
+    public let change: SourceChange?
 
     /// Creates a site.
-    public init(rule: String?, explains: [String], file: String, position: LintPosition, view: String?, message: String, relation: String = "caused at") {
+    public init(rule: String?, explains: [String], file: String, position: LintPosition, view: String?, message: String, relation: String = "caused at", change: SourceChange? = nil) {
+        self.change = change
         self.rule = rule
         self.explains = explains
         self.file = file

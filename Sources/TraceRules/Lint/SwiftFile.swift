@@ -19,8 +19,8 @@ package struct SwiftFile: Sendable {
     /// How many lines the file has.
     package let lineCount: Int
     /// The file's bytes, and where each line starts in them (for quoting a finding's line).
-    private let source: [UInt8]
-    private let lineStarts: [Int]
+    let source: [UInt8]
+    let lineStarts: [Int]
     /// What is wrong with the file's shape, as `line:column: what`, at most a few.
     package let problems: [String]
     /// How many unbalanced brackets there are in all.

@@ -23,9 +23,11 @@ public enum HeavyInitializerRule: Rule {
             memory but is not wrong by itself.
             """,
         fix: """
-            Keep view inits to storing their arguments. Create objects in `@StateObject`/`@State` \
-            (made once per identity), in `.task`/`.onAppear`, or pass them in from a parent that \
-            owns them; wrap navigation destinations so they are built when opened.
+            Keep view inits to storing their arguments. Own an `ObservableObject` with \
+            `@StateObject private var model = Model()` (SwiftUI runs its autoclosure once per \
+            identity); an `@Observable` class in `@State` is kept once but `Model()` still runs \
+            on every init, so make it optional and create it in `.task`, or pass the object in \
+            from a parent that owns it; wrap navigation destinations so they are built when opened.
             """,
         seed: "004 (`FirstCoordinator` created in `FirstView`, eager and with LazyView); 000 (keep init light)",
         thresholds: [maxInitMilliseconds],

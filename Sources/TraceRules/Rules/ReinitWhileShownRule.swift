@@ -27,8 +27,9 @@ public enum ReinitWhileShownRule: Rule {
             without instances) is not one view made again.
             """,
         fix: """
-            Keep the init to storing its arguments: make models with `@State`/`@StateObject` \
-            (created once per identity), start work in `.task`, and pass the view only what it \
+            Keep the init to storing its arguments: own models with `@StateObject` (its \
+            autoclosure runs once per identity; a `@State` initial value runs on every init), \
+            start work in `.task`, and pass the view only what it \
             shows, so parent updates that do not concern it stop re-making it (or make it \
             `Equatable`).
             """,

@@ -26,7 +26,7 @@ extension UnstableViewValueRule {
     /// Reads one type body's tokens: stored `let`/`var` at the top level with their type and
     /// initial value, and `self.name = …` in its initialisers.
     ///
-    /// Property wrappers (`@State var id = UUID()` is made once per identity) and `static`
+    /// Property wrappers (`@State var id = UUID()` keeps its first value per identity) and `static`
     /// properties are stable and skipped; a computed property (`var body: some View {`) stores
     /// nothing. A declaration ends where its line ends outside brackets.
     private struct PropertyScanner {

@@ -39,7 +39,7 @@ public enum UnstableViewValueRule: Rule {
         fix: """
             Make the stored value stable: pass identifiers in instead of making them in the view \
             (`let id = UUID()` → `let id: Item.ID`), move per-instance values into `@State` \
-            (made once per identity), store no closures (pass a value or an action type), or \
+            (SwiftUI keeps the first value per identity, so the view's value stops differing), store no closures (pass a value or an action type), or \
             make the view `Equatable` comparing only what its body reads and use `.equatable()`.
             """,
         seed: "001 (`PlayButton` re-created by `@self` because of `private let uuid = UUID()`); 003 (`RightEmoji` updates once it holds a random `id`)",

@@ -24,7 +24,8 @@ enum InstrumentSummary {
     /// Which modules now need TraceProbe, and the lines that add it to each: SwiftPM targets
     /// by name under their package, Xcode projects by their project.
     static func needs(_ modules: Set<ModuleOfFile>, condition: String) -> String {
-        let package = ".package(url: \"https://github.com/OWNER/trace-analyze.git\", branch: \"main\")"
+        // The project has no published address: a local checkout, by path.
+        let package = ".package(path: \"../trace-analyze\") (the path of your trace-analyze checkout)"
         let product = ".product(name: \"TraceProbe\", package: \"trace-analyze\")"
         var targets: [String: [String]] = [:]
         var packages: Set<String> = [], projects: Set<String> = []
@@ -49,17 +50,18 @@ enum InstrumentSummary {
         }
         for project in projects.union(xcodeTargets.keys).sorted() {
             guard let names = xcodeTargets[project] else {
-                lines.append("  Xcode project \(project): File > Add Package Dependencies..., this repository, and the TraceProbe library for each target that builds the changed files")
+                lines.append("  Xcode project \(project): File > Add Package Dependencies... > Add Local..., your trace-analyze checkout, and the TraceProbe library for each target that builds the changed files")
                 continue
             }
-            lines.append("  Xcode project \(project): File > Add Package Dependencies..., this repository, and the TraceProbe library for")
+            lines.append("  Xcode project \(project): File > Add Package Dependencies... > Add Local..., your trace-analyze checkout, and the TraceProbe library for")
             lines.append("    \(names.count == 1 ? "target" : "\(names.count) targets"): \(names.sorted().joined(separator: ", "))")
             if projects.contains(project) { lines.append("    and each target that builds the changed files the project file does not list") }
         }
         if unknown {
             lines.append("  files with no Package.swift or .xcodeproj above them: SwiftPM: \(package) in the package's dependencies and \(product) in the target's;")
-            lines.append("    Xcode: File > Add Package Dependencies..., this repository, and the TraceProbe library for the app target")
+            lines.append("    Xcode: File > Add Package Dependencies... > Add Local..., your trace-analyze checkout, and the TraceProbe library for the app target")
         }
+        lines.append("  Or copy the folder Sources/TraceProbe (it depends on nothing) into the app's sources.")
         return lines.joined(separator: "\n")
     }
 

@@ -7,8 +7,9 @@ enum LintCommand: Command {
     static let spec = CommandSpec(
         name: "lint",
         summary: "Find the code shapes behind lifecycle problems in Swift sources, without a log.",
-        usage: "[DIR|FILE]... [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--baseline FILE] [--write-baseline FILE]",
-        options: [ConfigOption.spec] + ReportOptions.specs.filter { $0.name != "sources" },
+        usage: "[DIR|FILE]... [--fix] [--config PATH] [--format FORMAT] [--output FILE] [--fail-on LEVEL] [--strict] [--baseline FILE] [--write-baseline FILE]",
+        options: [ConfigOption.spec, OptionSpec(name: "fix", value: nil, help: "First make the mechanical fixes (as `trace-analyze fix`), then report what is left.")]
+            + ReportOptions.specs.filter { $0.name != "sources" },
         positionals: [("DIR|FILE", "A Swift file, or a directory whose .swift files are read (default: the configuration's `sources`, else the current directory).")],
         maxPositionals: nil,
         discussion: """
@@ -30,6 +31,7 @@ enum LintCommand: Command {
 
         EXAMPLES:
           trace-analyze lint Sources/App
+          trace-analyze lint Sources/App --fix
           trace-analyze lint . --format xcode
           trace-analyze lint App --format sarif --output lint.sarif --strict
           trace-analyze lint App --write-baseline .trace-analyze-lint-baseline.json
@@ -45,6 +47,9 @@ enum LintCommand: Command {
         let runtime = try RuleConfiguration(file: file)
         let configuration = try LintConfiguration(file: file)
         let options = try ReportOptions(arguments, configuration: checkConfiguration, scanningSources: false)
+        if arguments.flag("fix") {
+            _ = try FixCommand.run(paths: paths, configuration: configuration, rules: [], log: nil, dryRun: false)
+        }
         let (swiftFiles, vendored) = try Linter.sourceListing(in: paths)
         Console.noteVendored(vendored, verb: "lint")
         // Loud, never silently green: as `check` refuses a log with nothing in it.

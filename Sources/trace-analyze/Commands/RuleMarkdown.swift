@@ -14,7 +14,7 @@ enum RuleMarkdown {
         let runtime = registry.rules.map { $0.description }
         let statics = lint.rules.map { $0.description }
         return [("README.md", index(runtime, statics))]
-            + runtime.map { ("\($0.identifier).md", page($0)) }
+            + runtime.map { ("\($0.identifier).md", page($0, lint: statics)) }
             + statics.map { ("\($0.identifier).md", page($0)) }
     }
 
@@ -66,7 +66,7 @@ enum RuleMarkdown {
         return text
     }
 
-    static func page(_ description: RuleDescription) -> String {
+    static func page(_ description: RuleDescription, lint statics: [LintRuleDescription] = LintRegistry.builtIn.rules.map { $0.description }) -> String {
         var configuration = "In `.trace-analyze.json`, under `\"rules\": {\"\(description.identifier)\": {...}}`:\n\n"
         configuration += "| key | default | meaning |\n|---|---|---|\n"
         configuration += "| `severity` | `\(description.defaultSeverity.rawValue)` | `error`, `warning` or `info` |\n"
@@ -76,7 +76,9 @@ enum RuleMarkdown {
         return page(
             identifier: description.identifier, title: description.title,
             lead: "Runtime rule · default severity **\(description.defaultSeverity.rawValue)** · seed \(description.seed)\n\n",
-            summary: description.summary, rationale: description.rationale, fix: description.fix, configuration: configuration,
+            summary: description.summary, rationale: description.rationale,
+            fix: description.fix + "\n\n" + swiftSection(for: description.identifier, lint: statics) + facts(description.identifier),
+            configuration: configuration,
             marks: "`↓` marks each line a finding cites.",
             triggering: description.triggeringExamples.map(example), nonTriggering: description.nonTriggeringExamples.map(example),
             source: description.triggeringExamples.first?.filePath
@@ -93,7 +95,8 @@ enum RuleMarkdown {
         let code = { (example: LintExample) in fenced(example.note, example.annotatedCode, language: "swift") }
         return page(
             identifier: description.identifier, title: description.title, lead: lead,
-            summary: description.summary, rationale: description.rationale, fix: description.fix,
+            summary: description.summary, rationale: description.rationale,
+            fix: description.fix + "\n\n" + corrections(description) + facts(description.identifier),
             configuration: "In `.trace-analyze.json`, under `\"rules\": {\"\(description.identifier)\": {\"severity\": ...}}`; it has no thresholds.\n",
             marks: "`↓` marks where a finding points.",
             triggering: description.triggeringExamples.map(code), nonTriggering: description.nonTriggeringExamples.map(code),
@@ -109,13 +112,52 @@ enum RuleMarkdown {
         var text = header + "# `\(identifier)`: \(title)\n\n" + lead
         text += summary + "\n\n"
         text += "## Why it matters\n\n" + rationale + "\n\n"
-        text += "## How to fix it\n\n" + fix + "\n\n"
+        text += "## How to fix it\n\n" + fix.trimmingCharacters(in: .newlines) + "\n\n"
         text += "## Configuration\n\n" + configuration
         text += "\n## Triggering examples\n\n" + marks + "\n\n"
         text += triggering.joined(separator: "\n")
         text += "\n## Non-triggering examples\n\n"
         text += nonTriggering.joined(separator: "\n")
         return text + source(filePath)
+    }
+
+    /// The Swift behind a runtime rule: each lint rule that explains it, with its before → after
+    /// pair when `fix` makes one, else the shape as its first triggering example shows it.
+    /// All of it is the lint rules' tested examples.
+    private static func swiftSection(for rule: String, lint statics: [LintRuleDescription]) -> String {
+        var text = ""
+        for description in statics where description.explains.contains(rule) {
+            if let pair = description.corrections.first(where: { $0.before != $0.after }) {
+                text += "In Swift (static rule [`\(description.identifier)`](\(description.identifier).md); `trace-analyze fix` makes this change):\n\n"
+                text += fenced("Before:", pair.before, language: "swift") + "\n" + fenced("After:", pair.after, language: "swift") + "\n"
+            } else if let example = description.triggeringExamples.first {
+                text += "The shape in Swift (static rule [`\(description.identifier)`](\(description.identifier).md), not changed by `fix`):\n\n"
+                text += fenced(nil, example.code, language: "swift") + "\n"
+            }
+        }
+        return text
+    }
+
+    /// A lint rule's before → after pairs, which run as tests of `fix`.
+    private static func corrections(_ description: LintRuleDescription) -> String {
+        guard description.canFix else { return "`trace-analyze fix` does not change this shape: the fix needs a person's judgement.\n\n" }
+        var text = "`trace-analyze fix` (and `lint --fix`) makes this change where it is mechanical and safe; these pairs are its tests:\n\n"
+        for pair in description.corrections {
+            if let note = pair.note { text += note + "\n\n" }
+            text += fenced("Before:", pair.before, language: "swift") + "\n" + fenced("After:", pair.after, language: "swift") + "\n"
+        }
+        return text
+    }
+
+    /// The SwiftUI facts the rule's advice rests on, with their sources.
+    private static func facts(_ rule: String) -> String {
+        let facts = SwiftUIFacts.facts(for: rule)
+        guard !facts.isEmpty else { return "" }
+        var text = "What SwiftUI does, and where it says so:\n\n"
+        for fact in facts {
+            text += "- \(fact.statement) (\(fact.sources.joined(separator: "; ")))\n"
+        }
+        return text + "\n"
     }
 
     private static func example(_ example: Example) -> String {

@@ -14,6 +14,9 @@ struct HTMLFindingEntry {
     /// The first evidence lines, each with what it says (nil where the log is not at hand).
     let evidence: [(line: Int, text: String?)]
     let evidenceTotal: Int
+    /// How to fix it, as the card shows it (`HTMLReporter.fix`): a small document, printed as
+    /// the tree it is.
+    let fix: JSONDocument
 
     /// Appends the entry at nesting `indent`: `{`, one member per line, `}` at `indent`.
     func append(to out: inout [UInt8], indent: [UInt8]) {
@@ -63,6 +66,8 @@ struct HTMLFindingEntry {
         }
         member("evidence_total")
         out += String(evidenceTotal).utf8
+        member("fix")
+        out += HTMLReporter.scriptSafe(fix.rendered(indent: String(decoding: inner, as: UTF8.self))).utf8
         out.append(10)
         out += indent
         out.append(125)

@@ -119,8 +119,29 @@ enum HTMLReporter: Reporter {
             let said = index < shown.count ? shown[index] : try report.evidenceText?.line(line, traceID: finding.traceID)
             return (line: line, text: said?.text)
         }
-        return HTMLFindingEntry(finding: finding, location: report.location(of: finding), log: Report.file(of: finding),
-                                evidence: evidence, evidenceTotal: evidenceTotal)
+        let location = report.location(of: finding)
+        return HTMLFindingEntry(finding: finding, location: location, log: Report.file(of: finding),
+                                evidence: evidence, evidenceTotal: evidenceTotal,
+                                fix: fix(of: finding, location: location, report: report))
+    }
+
+    /// How to fix the finding, as its card shows it: the site's own fix (naming the user's view
+    /// and property) or the rule's, and the user's lines before and after when `fix` changes them.
+    private static func fix(of finding: Finding, location: FindingLocation, report: Report) -> JSONDocument {
+        let message = report.lint != nil ? finding.message : location.site?.message
+        let own = message.flatMap { text in text.range(of: ". Fix: ", options: .backwards).map { String(text[$0.upperBound...]) } }
+        let general = report.rules.first { $0.description.identifier == finding.rule }?.description.fix
+        guard let text = own ?? general else { return .null }
+        var members: [(String, JSONDocument)] = [("text", .string(text))]
+        if let change = report.lint?.change(of: finding) ?? location.site?.change {
+            members.append(("change", .object([
+                ("file", .string(report.lint != nil ? finding.source : location.site?.file ?? "")),
+                ("line", .int(change.line)),
+                ("before", .array(change.before.map(JSONDocument.string))),
+                ("after", .array(change.after.map(JSONDocument.string))),
+            ])))
+        }
+        return .object(members)
     }
 
     /// JSON text with `<`, `>` and `&` escaped, safe inside a `<script>` element.

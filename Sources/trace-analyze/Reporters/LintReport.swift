@@ -8,6 +8,7 @@ struct LintReport {
     /// The lint rules that ran, as the reporters list rules (SARIF's `rules`, with their help).
     let rules: [Report.Rule]
     private let columns: [Key: Int]
+    private let changes: [Key: SourceChange]
 
     private struct Key: Hashable {
         let file: String
@@ -26,12 +27,21 @@ struct LintReport {
             return Report.Rule(description: description, severity: severity)
         }
         var columns: [Key: Int] = [:]
+        var changes: [Key: SourceChange] = [:]
         for finding in result.findings {
             // Two findings of one rule on one line: the first one's column.
             let key = Key(file: finding.file, line: finding.position.line, rule: finding.rule)
             if columns[key] == nil { columns[key] = finding.position.column }
+            if changes[key] == nil, let change = finding.change { changes[key] = change }
         }
         self.columns = columns
+        self.changes = changes
+    }
+
+    /// The lines the lint rule's mechanical fix changes for `finding`, if it makes one.
+    func change(of finding: Finding) -> SourceChange? {
+        guard let line = finding.lines.first else { return nil }
+        return changes[Key(file: finding.source, line: line, rule: finding.rule)]
     }
 
     /// The column of `finding`'s line, as the lint rule found it.

@@ -73,6 +73,12 @@ enum SARIFReporter: Reporter {
             locations.append(.object(entry))
         }
         members.append(("locations", .array(locations)))
+        // The mechanical fix, as GitHub and editors offer it: the user's own lines replaced.
+        if let change = report.lint?.change(of: finding) {
+            members.append(("fixes", fixes(change, file: finding.source, message: finding.message)))
+        } else if let site = location.site, let change = site.change {
+            members.append(("fixes", fixes(change, file: site.file, message: site.message)))
+        }
         if location.inSource, finding.source != "-" {
             let uri = uri(finding.source)
             let evidence = JSONDocument.elements(count: finding.lines.count) { offset in
@@ -96,6 +102,27 @@ enum SARIFReporter: Reporter {
         }
         if !properties.isEmpty { members.append(("properties", .object(properties))) }
         return .object(members)
+    }
+
+    /// SARIF's `fixes`: one fix whose `artifactChanges` replace each edit's region in `file`.
+    private static func fixes(_ change: SourceChange, file: String, message: String) -> JSONDocument {
+        let description = message.range(of: ". Fix: ", options: .backwards).map { String(message[$0.upperBound...]) } ?? message
+        let replacements: [JSONDocument] = zip(change.edits, change.regions).map { edit, region in
+            .object([
+                ("deletedRegion", .object([
+                    ("startLine", .int(region.startLine)), ("startColumn", .int(region.startColumn)),
+                    ("endLine", .int(region.endLine)), ("endColumn", .int(region.endColumn)),
+                ])),
+                ("insertedContent", .object([("text", .string(edit.replacement))])),
+            ])
+        }
+        return .array([.object([
+            ("description", .object([("text", .string(description))])),
+            ("artifactChanges", .array([.object([
+                ("artifactLocation", .object([("uri", .string(uri(file)))])),
+                ("replacements", .array(replacements)),
+            ])])),
+        ])])
     }
 
     /// A source site as the properties of a result carry it.

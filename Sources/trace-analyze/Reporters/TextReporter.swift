@@ -1,3 +1,4 @@
+import Foundation
 import TraceRules
 import TraceStore
 
@@ -76,6 +77,7 @@ enum TextReporter: Reporter {
             // line they have; here the fix has a line of its own, below.
             let (message, ownFix) = splitFix(finding.message, rule: finding.rule)
             var fix = ownFix
+            var change = report.lint?.change(of: finding)
             block.append("\n  ")
             block.append(message)
             block.append("\n")
@@ -88,6 +90,7 @@ enum TextReporter: Reporter {
                 for site in links.sites(for: finding) {
                     let (cause, siteFix) = splitFix(site.message, rule: site.rule)
                     fix = fix ?? siteFix
+                    change = change ?? site.change
                     block.append("  \(site.relation) \(site.file):\(site.position): \(cause) [\(site.rule.map { "\($0), " } ?? "")confirmed]\n")
                 }
             }
@@ -102,7 +105,13 @@ enum TextReporter: Reporter {
                 block.append("    … and \(plural(said.lineCount - maxEvidence, "more line"))\n")
             }
             if let fix {
-                block.append("  How to fix it: \(fix) (trace-analyze rules \(finding.rule))\n\n")
+                block.append("  How to fix it: \(fix) (trace-analyze rules \(finding.rule))\n")
+                // The user's own lines, before and after the mechanical fix (`trace-analyze fix` makes it).
+                if let change {
+                    block.append("    line \(change.line), as `trace-analyze fix` changes it:\n")
+                    for line in change.diffLines { block.append("      \(line)\n") }
+                }
+                block.append("\n")
             } else {
                 block.append("  How to fix it: trace-analyze rules ")
                 block.append(finding.rule)
@@ -146,10 +155,9 @@ enum TextReporter: Reporter {
     /// `message` without the ` Fix: …` a lint rule's finding ends with, and that fix; the message
     /// as it is, and nil, for any other.
     private static func splitFix(_ message: String, rule: String?) -> (said: String, fix: String?) {
-        guard let rule, let fix = lintFixes[rule] else { return (message, nil) }
-        let suffix = " Fix: " + fix
-        guard message.hasSuffix(suffix) else { return (message, nil) }
-        return (String(message.dropLast(suffix.count)), fix)
+        guard let rule, lintFixes[rule] != nil, let split = message.range(of: ". Fix: ", options: .backwards) else { return (message, nil) }
+        // The site's own fix (naming its view and property) or the rule's.
+        return (String(message[..<split.lowerBound]) + ".", String(message[split.upperBound...]))
     }
 
     /// What a finding's reading thread found out about it.

@@ -67,6 +67,7 @@
 
   const container = document.getElementById("findings");
   let evidenceRows = 0;
+  let fixes = 0, fixChanges = 0;
   data.findings.forEach(function (finding, index) {
     const heading = element("h3", {}, [
       element("span", { class: "sev sev-" + finding.severity, text: finding.severity }),
@@ -84,6 +85,20 @@
     parts.push(table);
     const more = finding.evidence_total - finding.evidence.length;
     if (more > 0) parts.push(element("p", { class: "muted", text: "\u2026 and " + more + " more line" + (more === 1 ? "" : "s") + " of " + finding.log }));
+    // How to fix it: the site's own fix, and the user's lines before and after when `fix` changes them.
+    if (finding.fix) {
+      const fix = [prose("p", { class: "fix-text" }, "How to fix it: " + finding.fix.text)];
+      if (finding.fix.change) {
+        const change = finding.fix.change;
+        fix.push(element("p", { class: "muted", text: change.file + ":" + change.line + ", as `trace-analyze fix` changes it:" }));
+        const lines = change.before.map(function (line) { return element("span", { class: "removed", text: "- " + line + "\n" }); })
+          .concat(change.after.map(function (line) { return element("span", { class: "added", text: "+ " + line + "\n" }); }));
+        fix.push(element("pre", { class: "change" }, lines));
+        fixChanges += 1;
+      }
+      parts.push(element("div", { class: "fix" }, fix));
+      fixes += 1;
+    }
     const section = element("section", {
       class: "finding sev-" + finding.severity, id: "finding-" + index,
       "data-severity": finding.severity,
@@ -121,6 +136,8 @@
 
   drawn.dataset.findings = String(data.findings.length);
   drawn.dataset.evidenceRows = String(evidenceRows);
+  drawn.dataset.fixes = String(fixes);
+  drawn.dataset.fixChanges = String(fixChanges);
   drawn.dataset.fixFirst = String(fixFirst.length);
   drawn.dataset.timelineLinks = String(document.querySelectorAll("a[href*='#line=']").length);
   drawn.dataset.errors = String(errorCount);

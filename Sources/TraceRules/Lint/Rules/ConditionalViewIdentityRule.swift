@@ -15,7 +15,7 @@ public enum ConditionalViewIdentityRule: LintRule {
             Only views that have state to lose are flagged: the app's own views and SwiftUI's \
             stateful ones (`ScrollView`, `List`, `TextField`, `TabView`, navigation stacks).
             """,
-        fix: "Keep one view and move the condition into its arguments or modifiers (`PlayerControls(big: isPlaying)`, `.opacity(isPlaying ? 1 : 0)`), so it keeps one identity.",
+        fix: "Keep one view and move the condition into its arguments or modifiers (`PlayButton(title: isPlaying ? \"Pause\" : \"Play\")`, `.opacity(isPlaying ? 1 : 0)`), so it keeps one identity.",
         seed: "001 (the `if showPlayButton` toggle)",
         triggeringExamples: [
             LintExample("""
@@ -119,8 +119,101 @@ LintExample(note: "An `if let` that swaps a placeholder for the loaded view, wit
                 }
                 struct Home: View { var body: some View { Text("home") } }
                 """),
-        ]
+        ],
+        corrections: corrections
     )
+
+    static let corrections: [LintCorrection] = [
+        LintCorrection("""
+            struct AccountCard: View {
+                var isCompact: Bool
+                var body: some View {
+                    if isCompact {
+                        Avatar(size: 24, showsName: false)
+                            .padding(4)
+                    } else {
+                        Avatar(size: 64, showsName: true)
+                            .padding(12)
+                    }
+                }
+            }
+            struct Avatar: View {
+                let size: Int
+                let showsName: Bool
+                @State private var loaded = false
+                var body: some View { Text("a") }
+            }
+            """, """
+            struct AccountCard: View {
+                var isCompact: Bool
+                var body: some View {
+                    Avatar(size: isCompact ? 24 : 64, showsName: isCompact ? false : true)
+                        .padding(isCompact ? 4 : 12)
+                }
+            }
+            struct Avatar: View {
+                let size: Int
+                let showsName: Bool
+                @State private var loaded = false
+                var body: some View { Text("a") }
+            }
+            """),
+        LintCorrection(note: "Different modifiers, an `if let` or a comment: not mechanical, left as they are.", """
+            struct Board: View {
+                @State private var editing = false
+                var loaded: [String]?
+                var body: some View {
+                    if editing {
+                        Card(title: "a").border(.blue)
+                    } else {
+                        Card(title: "a")
+                    }
+                    if let loaded {
+                        Card(title: loaded[0])
+                    } else {
+                        Card(title: "none")
+                    }
+                    if editing {
+                        Card(title: "b") // editing
+                    } else {
+                        Card(title: "c")
+                    }
+                }
+            }
+            struct Card: View {
+                let title: String
+                @State private var flipped = false
+                var body: some View { Text(title) }
+            }
+            """, """
+            struct Board: View {
+                @State private var editing = false
+                var loaded: [String]?
+                var body: some View {
+                    if editing {
+                        Card(title: "a").border(.blue)
+                    } else {
+                        Card(title: "a")
+                    }
+                    if let loaded {
+                        Card(title: loaded[0])
+                    } else {
+                        Card(title: "none")
+                    }
+                    if editing {
+                        Card(title: "b") // editing
+                    } else {
+                        Card(title: "c")
+                    }
+                }
+            }
+            struct Card: View {
+                let title: String
+                @State private var flipped = false
+                var body: some View { Text(title) }
+            }
+            """),
+    ]
 
     /// Names whose value is fixed for the life of the process: a condition on them never flips.
     static let constantConditions: Set<String> = ["userInterfaceIdiom", "idiom", "UIDevice", "ProcessInfo", "isPreview", "isRunningTests", "isSimulator"]
@@ -157,11 +250,71 @@ LintExample(note: "An `if let` that swaps a placeholder for the loaded view, wit
             }
             guard let repeated else { continue }
             let condition = file.code((index + 1)..<body)
-            violations.append(LintViolation(
+            var violation = LintViolation(
                 token: index, view: repeated,
                 message: "the same view \(repeated) in both branches of 'if \(condition)': it gets a new identity, and its state resets, whenever the condition flips"
-            ))
+            )
+            let container = source.enclosingView(of: index)?.name
+            let place = container.map { "In `\($0)`, k" } ?? "K"
+            if let merged = merged(file, if: index, branches: branches) {
+                violation.edits = [merged.edit]
+                violation.fix = "\(place)eep one `\(repeated)` with the condition in its arguments: `\(merged.shown)`, so it keeps one identity and its state"
+            } else {
+                violation.fix = "\(place)eep one `\(repeated)` and move `\(condition)` into its arguments or modifiers (`\(repeated)(…: \(condition) ? … : …)`, `.opacity(\(condition) ? 1 : 0)`), so it keeps one identity"
+            }
+            violations.append(violation)
         }
         return violations
+    }
+
+    /// The `if`/`else` at `keyword` as one view with the condition in its arguments, when both
+    /// branches hold the same view expression (the same calls, labels and modifiers) that
+    /// differ only in argument values, the condition is a plain expression (no `let`, `case`
+    /// or `,`), and no comment would be lost; nil otherwise.
+    static func merged(_ file: SwiftFile, if keyword: Int, branches: [SwiftFile.Branch]) -> (edit: LintEdit, shown: String)? {
+        guard branches.count == 2, let first = branches.first, let second = branches.last else { return nil }
+        let close = file.end(of: second.open)
+        // `if a {…} else {…}` exactly: the second brace follows `} else`.
+        guard file.isIdentifier(second.open - 1, "else"), file.end(of: first.open) == second.open - 2, close > second.open else { return nil }
+        let conditionRange = (keyword + 1)..<first.open
+        guard !conditionRange.isEmpty, !conditionRange.contains(where: { ["let", "var", "case", ",", "#", "{"].contains(file.text($0)) }),
+              !file.holdsComment(from: keyword, through: close),
+              let condition = file.rawText(conditionRange) else { return nil }
+        let thenRange = (first.open + 1)..<file.end(of: first.open), elseRange = (second.open + 1)..<close
+        guard let thenChain = file.callChain(thenRange), let elseChain = file.callChain(elseRange), thenChain.count == elseChain.count else { return nil }
+        var argumentEdits: [LintEdit] = []
+        for (a, b) in zip(thenChain, elseChain) {
+            guard a.name == b.name, a.arguments.map(\.label) == b.arguments.map(\.label) else { return nil }
+            for (x, y) in zip(a.arguments, b.arguments) {
+                guard let left = file.rawText(x.value), let right = file.rawText(y.value) else { return nil }
+                if left == right { continue }
+                // A closure or a nested condition is no value to choose between.
+                if x.value.contains(where: { file.isPunctuation($0, "{") }) || y.value.contains(where: { file.isPunctuation($0, "{") }) { return nil }
+                let wrap = { (range: Range<Int>, text: String) in
+                    range.contains { ["?", ":", "=", "try", "await"].contains(file.text($0)) } ? "(\(text))" : text
+                }
+                let test = conditionRange.contains { file.isPunctuation($0, "?") } ? "(\(condition))" : condition
+                argumentEdits.append(LintEdit(
+                    range: file.tokens[x.value.lowerBound].offset..<file.endOffset(of: x.value.upperBound - 1),
+                    replacement: "\(test) ? \(wrap(x.value, left)) : \(wrap(y.value, right))"
+                ))
+            }
+        }
+        // Identical branches: the `if` does nothing but reset the view; not a mechanical change.
+        guard !argumentEdits.isEmpty, let thenText = file.rawText(thenRange) else { return nil }
+        let start = file.tokens[thenRange.lowerBound].offset
+        let shifted = argumentEdits.map { LintEdit(range: ($0.range.lowerBound - start)..<($0.range.upperBound - start), replacement: $0.replacement) }
+        var view = String(decoding: LintEdit.apply(shifted, to: Array(thenText.utf8)).bytes, as: UTF8.self)
+        // Lines after the first move out by one level: from the branch's indentation to the `if`'s.
+        let branchIndent = file.indentation(ofLine: file.tokens[thenRange.lowerBound].line)
+        let ifIndent = file.indentation(ofLine: file.tokens[keyword].line)
+        if view.contains("\n") {
+            view = view.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { offset, line in
+                offset > 0 && line.hasPrefix(branchIndent) ? ifIndent + line.dropFirst(branchIndent.count) : String(line)
+            }.joined(separator: "\n")
+        }
+        let edit = LintEdit(range: file.tokens[keyword].offset..<file.endOffset(of: close), replacement: view)
+        let shown = view.split(separator: "\n").first.map(String.init) ?? view
+        return (edit, shown + (view.contains("\n") ? " …" : ""))
     }
 }

@@ -102,7 +102,8 @@ public enum EagerNavigationDestinationRule: LintRule {
             let shown = file.code(destination, limit: 40)
             violations.append(LintViolation(
                 token: index, view: view,
-                message: "NavigationLink inside \(file.text(container)) builds its destination '\(shown)' with every row: before anyone taps it"
+                message: "NavigationLink inside \(file.text(container)) builds its destination '\(shown)' with every row: before anyone taps it",
+                fix: "\(view.map { "In `\($0)`, " } ?? "")give the rows `NavigationLink(value:)` with the row's value and the list one `.navigationDestination(for:)` that builds `\(shown)` from it (iOS 16+), so the destination is built when the link is opened"
             ))
         }
         return violations

@@ -22,7 +22,7 @@ public enum HeavyViewInitializerRule: LintRule {
             the project whose init does work (a `…Store` counts only as such a class: TCA's \
             `ViewStore` is made in view inits by design).
             """,
-        fix: "Keep view inits to storing their arguments: make helpers `static let`, own models with `@StateObject`/`@State` created once, create work in `.task`, or pass the object in from an owner.",
+        fix: "Keep view inits to storing their arguments: make helpers `static let`, own `ObservableObject` models with `@StateObject` (its autoclosure runs once per identity; a `@State` initial value runs on every init), create work in `.task`, or pass the object in from an owner.",
         seed: "004 (`FirstCoordinator` made in `FirstView`'s init), 000 (keep init light)",
         triggeringExamples: [
             LintExample("""
@@ -92,7 +92,12 @@ public enum HeavyViewInitializerRule: LintRule {
                         cursor += 1
                     }
                     guard file.isPunctuation(cursor, "="), let type = madeType(file, value: cursor + 1, declaration: member, source) else { continue }
-                    violations.append(LintViolation(token: type, view: name, message: "\(name)'s init creates \(file.text(type)): the initial value of '\(file.text(member + 1))' is made again on every update of its parent"))
+                    let property = file.text(member + 1), made = file.text(type)
+                    violations.append(LintViolation(
+                        token: type, view: name,
+                        message: "\(name)'s init creates \(made): the initial value of '\(property)' is made again on every update of its parent",
+                        fix: "In `\(name)`, stop making `\(made)` in `\(property)`'s initial value: pass it in from the view that owns it (`\(name)(\(property): …)`), make it `static let` if one is shared, or for an `ObservableObject` own it with `@StateObject private var \(property) = \(made)()` (its autoclosure runs once per identity)"
+                    ))
                 } else if file.isIdentifier(member, "init"), file.isPunctuation(member + 1, "(") {
                     var body = file.end(of: member + 1) + 1
                     while body < file.tokens.count, !file.isPunctuation(body, "{"), !file.isPunctuation(body, "}") { body += 1 }
@@ -101,7 +106,10 @@ public enum HeavyViewInitializerRule: LintRule {
                         guard let type = file.constructedType((at + 1)..<(at + 8)), isHeavy(file.text(type), source) else { continue }
                         // `_model = StateObject(wrappedValue: Model())` is `@StateObject`'s own autoclosure.
                         if ["StateObject", "State", "ObservedObject"].contains(file.text(type)) { continue }
-                        violations.append(LintViolation(token: type, view: name, message: "\(name)'s init creates \(file.text(type)): again on every update of its parent"))
+                        violations.append(LintViolation(
+                            token: type, view: name, message: "\(name)'s init creates \(file.text(type)): again on every update of its parent",
+                            fix: "In `\(name).init`, take `\(file.text(type))` as a parameter from the view that owns it, or create it in `.task` when \(name) appears"
+                        ))
                     }
                 }
             }

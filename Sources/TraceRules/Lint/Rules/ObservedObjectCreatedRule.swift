@@ -13,7 +13,7 @@ public enum ObservedObjectCreatedRule: LintRule {
             Loaded data, selections and subscriptions vanish on unrelated parent updates. Traces \
             show it as model inits on every parent update (`state_model_reinit`, `heavy_initializer`).
             """,
-        fix: "Own the object with `@StateObject var model = Model()` (or `@State` with an `@Observable` class), or create it higher up and pass it in.",
+        fix: "Own the object with `@StateObject private var model = Model()`, whose autoclosure SwiftUI runs once per identity (for an `@Observable` class, `@State` keeps one object per identity but evaluates `Model()` on every init), or create it higher up and pass it in.",
         seed: "001 (the `DataModel` made again on every update of `ContentView`)",
         triggeringExamples: [
             LintExample("""
@@ -39,6 +39,51 @@ public enum ObservedObjectCreatedRule: LintRule {
                     var body: some View { Text("x") }
                 }
                 """),
+        ],
+        corrections: [
+            LintCorrection("""
+                struct SettingsScreen: View {
+                    @ObservedObject var model = SettingsModel()
+                    var body: some View { Text(model.title) }
+                }
+                """, """
+                struct SettingsScreen: View {
+                    @StateObject private var model = SettingsModel()
+                    var body: some View { Text(model.title) }
+                }
+                """),
+            LintCorrection(note: "An access level written stays; a property a caller passes is not made `private`.", """
+                struct Profile: View {
+                    @ObservedObject public var loader: ProfileLoader = ProfileLoader(id: 1)
+                    @ObservedObject var settings = Settings()
+                    var body: some View { Text("x") }
+                }
+                struct Root: View {
+                    var body: some View { Profile(settings: Settings()) }
+                }
+                """, """
+                struct Profile: View {
+                    @StateObject public var loader: ProfileLoader = ProfileLoader(id: 1)
+                    @StateObject var settings = Settings()
+                    var body: some View { Text("x") }
+                }
+                struct Root: View {
+                    var body: some View { Profile(settings: Settings()) }
+                }
+                """),
+            LintCorrection(note: "An init that sets the property itself is left as it is.", """
+                struct Editor: View {
+                    @ObservedObject var model = EditorModel()
+                    init(model: EditorModel) { _model = ObservedObject(wrappedValue: model) }
+                    var body: some View { Text("x") }
+                }
+                """, """
+                struct Editor: View {
+                    @ObservedObject var model = EditorModel()
+                    init(model: EditorModel) { _model = ObservedObject(wrappedValue: model) }
+                    var body: some View { Text("x") }
+                }
+                """),
         ]
     )
 
@@ -47,12 +92,48 @@ public enum ObservedObjectCreatedRule: LintRule {
         var violations: [LintViolation] = []
         for index in file.tokens.indices where file.isPunctuation(index, "@") && file.isIdentifier(index + 1, "ObservedObject") {
             guard let property = file.wrappedProperty(at: index), let type = file.constructedType(property.initialValue, annotation: property.annotation) else { continue }
-            let view = source.enclosingView(of: index)?.name
-            violations.append(LintViolation(
+            let enclosing = source.enclosingView(of: index)
+            let view = enclosing?.name
+            let name = file.text(property.name), typeName = file.text(type)
+            var violation = LintViolation(
                 token: index, view: view,
-                message: "@ObservedObject var \(file.text(property.name)) = \(file.text(type))(…): \(view ?? "the view") does not own it, so every init of \(view ?? "the view") makes a new \(file.text(type)) and its state starts over"
-            ))
+                message: "@ObservedObject var \(name) = \(typeName)(…): \(view ?? "the view") does not own it, so every init of \(view ?? "the view") makes a new \(typeName) and its state starts over"
+            )
+            let declaration = index..<property.initialValue.upperBound
+            if let enclosing, let written = file.rawText(declaration), !written.contains("\n") {
+                let reason = Self.refusal(file, property: property, in: enclosing)
+                // `@ObservedObject` → `@StateObject`, and `private` when no access is written and no caller passes it.
+                var edits = [LintEdit(range: file.tokens[index].offset..<file.endOffset(of: index + 1), replacement: "@StateObject")]
+                let keyword = property.name - 1
+                let modifiers = (index + 2)..<keyword
+                let hasAccess = modifiers.contains { ["private", "fileprivate", "internal", "public", "open", "package"].contains(file.text($0)) }
+                let callerPasses = source.project.passedLabels[enclosing.name]?.contains(name) == true
+                if !hasAccess, !callerPasses { edits.append(LintEdit(range: file.tokens[keyword].offset..<file.tokens[keyword].offset, replacement: "private ")) }
+                let start = file.tokens[index].offset
+                let shifted = edits.map { LintEdit(range: ($0.range.lowerBound - start)..<($0.range.upperBound - start), replacement: $0.replacement) }
+                let after = String(decoding: LintEdit.apply(shifted, to: Array(written.utf8)).bytes, as: UTF8.self)
+                violation.fix = "In `\(enclosing.name)`, `\(written)` → `\(after)`, so \(enclosing.name) makes one \(typeName) per identity and keeps it"
+                    + (callerPasses && !hasAccess ? " (not `private`: a caller passes `\(name):`)" : "")
+                    + (reason.map { "; `fix` leaves it: \($0)" } ?? "")
+                if reason == nil { violation.edits = edits }
+            }
+            violations.append(violation)
         }
         return violations
+    }
+
+    /// Why `fix` must not make the property a `@StateObject`, or nil when it may: an init that
+    /// sets it (`_model = ObservedObject(…)`, `self.model = m`) would no longer compile.
+    private static func refusal(_ file: SwiftFile, property: SwiftFile.WrappedProperty, in view: (brace: Int, name: String)) -> String? {
+        let name = file.text(property.name)
+        let close = file.end(of: view.brace)
+        for index in (view.brace + 1)..<max(view.brace + 1, close) where file.tokens[index].isIdentifier {
+            if index >= property.attribute && index < property.initialValue.upperBound { continue }
+            if file.tokens[index].text == "_" + name { return "\(view.name) sets `_\(name)` itself" }
+            if file.tokens[index].text == name, file.isPunctuation(index + 1, "="), !file.isPunctuation(index + 2, "=") {
+                return "\(view.name) assigns `\(name)`, which a `@StateObject` does not allow"
+            }
+        }
+        return nil
     }
 }

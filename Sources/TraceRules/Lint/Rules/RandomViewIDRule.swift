@@ -66,7 +66,12 @@ public enum RandomViewIDRule: LintRule {
             let head = file.chainHead(before: index - 1)
             let view = head.map { file.text($0) } ?? source.enclosingView(of: index)?.name
             let shown = file.code(index..<(close + 1))
-            violations.append(LintViolation(token: index, view: view, message: "'.\(shown)' gives \(view ?? "the view") a new identity on every evaluation of the body, so its state resets on every update"))
+            let owner = source.enclosingView(of: index).map { "In `\($0.name)`, " } ?? ""
+            violations.append(LintViolation(
+                token: index, view: view,
+                message: "'.\(shown)' gives \(view ?? "the view") a new identity on every evaluation of the body, so its state resets on every update",
+                fix: "\(owner)replace `.\(shown)` on \(view.map { "`\($0)`" } ?? "the view") with a value that changes only when it should start over (its model's `id`, a counter you bump on purpose), or remove the `.id`"
+            ))
         }
         return violations
     }

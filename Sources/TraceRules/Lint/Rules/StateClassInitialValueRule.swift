@@ -66,9 +66,11 @@ public enum StateClassInitialValueRule: LintRule {
             let name = file.text(type)
             guard source.project.classes[name] == true || costlyFoundationClasses.contains(name) else { continue }
             let view = source.enclosingView(of: index)?.name
+            let propertyName = file.text(property.name)
             violations.append(LintViolation(
                 token: index, view: view,
-                message: "@State var \(file.text(property.name)) = \(name)(…): \(name)'s init runs on every init of \(view ?? "the view"), and SwiftUI discards all but the first instance"
+                message: "@State var \(propertyName) = \(name)(…): \(name)'s init runs on every init of \(view ?? "the view"), and SwiftUI discards all but the first instance",
+                fix: "\(view.map { "In `\($0)`, " } ?? "")make it `@State private var \(propertyName): \(name)?` and create it once in `.task { if \(propertyName) == nil { \(propertyName) = \(name)() } }`, or pass the \(name) in from an owner (for an `ObservableObject`, `@StateObject private var \(propertyName) = \(name)()` runs its autoclosure once per identity)"
             ))
         }
         return violations

@@ -13,7 +13,7 @@ public enum UnstableForEachIDRule: LintRule {
             every evaluation, so every row is destroyed and rebuilt on every update. Traces show \
             re-created rows as `identity_churn`.
             """,
-        fix: "Identify rows by a stable property of the element (`ForEach(items) { … }` with `Identifiable`, or `id: \\.id`), and store ids once (`let id = UUID()` in the model, not computed).",
+        fix: "Identify rows by a stable property of the element (`ForEach(items) { … }` with `Identifiable`, or `id: \\.id`), and take ids from the data (a database key, a server id); a `UUID()` in a value that a body or computed property rebuilds (`items.map { Row(id: UUID(), …) }`) is new every time.",
         seed: "000/001 (`@identity` for rows), SwiftUI's ForEach range warning",
         triggeringExamples: [
             LintExample("""
@@ -56,6 +56,17 @@ public enum UnstableForEachIDRule: LintRule {
                     }
                 }
                 """),
+            LintExample(note: "Rows made in a computed property with `UUID()`: new ids on every body, however the `ForEach` names them.", """
+                struct AccountList: View {
+                    let accounts: [Account]
+                    var rows: [AccountRowModel] { accounts.map { AccountRowModel(id: UUID(), name: $0.name) } }
+                    var body: some View {
+                        List {
+                            ↓ForEach(rows) { row in AccountRow(model: row) }
+                        }
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             LintExample(note: "Stable ids, a constant range, a stored UUID.", """
@@ -84,7 +95,12 @@ public enum UnstableForEachIDRule: LintRule {
             if file.isIdentifier(index, "ForEach"), file.isPunctuation(index + 1, "("), !file.isPunctuation(index - 1, ".") {
                 if let problem = problem(file, forEach: index, scopes: source.scopes) {
                     let row = rowView(file, forEach: index)
-                    violations.append(LintViolation(token: index, view: row, message: problem))
+                    var violation = LintViolation(token: index, view: row, message: problem)
+                    if let rebuilt = rebuiltData(file, forEach: index, scopes: source.scopes) {
+                        let owner = source.enclosingView(of: index).map { "In `\($0.name)`, " } ?? ""
+                        violation.fix = "\(owner)give the elements of `\(rebuilt.name)` (line \(rebuilt.line)) ids from the data they are made from (`id: item.id`, a database key) instead of `UUID()`, or store them once where the data is loaded, so each \(row ?? "row") keeps its identity"
+                    }
+                    violations.append(violation)
                 }
             } else if file.isIdentifier(index, "var"), file.isIdentifier(index + 1, "id"), file.isPunctuation(index + 2, ":") {
                 // `var id: UUID { UUID() }`: a computed id, new on every read.
@@ -122,6 +138,35 @@ public enum UnstableForEachIDRule: LintRule {
         }
         if ((open + 1)..<close).contains(where: { file.isIdentifier($0, "UUID") && file.isPunctuation($0 + 1, "(") }) {
             return "ForEach's ids are made with UUID() on every evaluation, so every row is re-created on every update"
+        }
+        if let rebuilt = rebuiltData(file, forEach: index, scopes: scopes) {
+            return "ForEach's data '\(rebuilt.name)' is a computed property (line \(rebuilt.line)) that makes its elements with UUID() on every read, so every row gets a new id, and fresh state, on every update"
+        }
+        return nil
+    }
+
+    /// The computed property the `ForEach` at `index` takes its data from (`ForEach(rows)`,
+    /// `ForEach(self.rows, id: \.id)`) when its getter calls `UUID()`: its name and line.
+    static func rebuiltData(_ file: SwiftFile, forEach index: Int, scopes: [Int: SwiftFile.TypeScope]) -> (name: String, line: Int)? {
+        let open = index + 1
+        var first = open + 1
+        if file.isIdentifier(first, "self"), file.isPunctuation(first + 1, ".") { first += 2 }
+        guard file.tokens.indices.contains(first), file.tokens[first].isIdentifier,
+              file.isPunctuation(first + 1, ",") || file.isPunctuation(first + 1, ")") else { return nil }
+        let name = file.text(first)
+        guard let (brace, _) = file.enclosingType(of: index, in: scopes) else { return nil }
+        for member in file.children(of: brace) where file.isIdentifier(member, "var") && file.isIdentifier(member + 1, name) && file.isPunctuation(member + 2, ":") {
+            // The type annotation, then the getter's `{` on the member's level.
+            var cursor = member + 3
+            while cursor < file.tokens.count, Int(file.parent[cursor]) == brace, !file.isPunctuation(cursor, "{"), !file.isPunctuation(cursor, "=") {
+                if file.isPunctuation(cursor, "(") || file.isPunctuation(cursor, "[") || file.isPunctuation(cursor, "<") { cursor = max(cursor, file.end(of: cursor)) }
+                cursor += 1
+            }
+            guard file.isPunctuation(cursor, "{") else { return nil }
+            let getter = file.end(of: cursor)
+            if ((cursor + 1)..<getter).contains(where: { file.isIdentifier($0, "UUID") && file.isPunctuation($0 + 1, "(") }) {
+                return (name, file.tokens[member].line)
+            }
         }
         return nil
     }
