@@ -25,7 +25,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.shared.exceptions import MCPError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SEED = os.path.join(ROOT, "fixtures/seeds/001-playbutton-toggle-twice.log")
+SEED = os.path.join(ROOT, "fixtures/rules/playbutton-if-else-reset.log")  # PlayButton reset while shown: an error, exit 2
 SOURCES = os.path.join(ROOT, "fixtures/sources/001-state")
 failures = []
 

@@ -18,7 +18,8 @@ import Testing
     }
 
     @Test func initializeListAndCallCheck() throws {
-        let log = Tool.fixture("seeds/001-playbutton-toggle-twice.log")
+        // PlayButton reset while shown: an error, so the run's exit code is 2.
+        let log = Tool.fixture("rules/playbutton-if-else-reset.log")
         let answers = try session([
             #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
             #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
