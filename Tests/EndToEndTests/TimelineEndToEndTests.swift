@@ -40,11 +40,11 @@ final class TimelineEndToEndTests: XCTestCase {
         // Each new identity after PlayButton's first is a reset, drawn on its lane.
         XCTAssertEqual(drawn["identity-resets-drawn"], String(playButtonIdentities - 1))
         XCTAssertEqual(drawn["findings-drawn"], "1")
-        XCTAssertTrue(dom.contains("data-rule=\"identity_churn\" data-view=\"PlayButton\" data-severity=\"error\""), dom)
-        XCTAssertTrue(dom.contains("PlayButton was created anew"), "the finding's message is shown")
+        XCTAssertTrue(dom.contains("data-rule=\"identity_churn\" data-view=\"PlayButton\" data-severity=\"warning\""), dom)
+        XCTAssertTrue(dom.contains("PlayButton was removed and shown again"), "the finding's message is shown")
         // The header counts the severities present, and only those.
-        XCTAssertTrue(dom.contains("<span class=\"sev-error\">errors <b>1</b></span>"), dom)
-        XCTAssertFalse(dom.contains("<span class=\"sev-info\">") || dom.contains("<span class=\"sev-warning\">"), "no severity counted 0")
+        XCTAssertTrue(dom.contains("<span class=\"sev-warning\">warnings <b>1</b></span>"), dom)
+        XCTAssertFalse(dom.contains("<span class=\"sev-info\">") || dom.contains("<span class=\"sev-error\">"), "no severity counted 0")
     }
 
     /// A measured step (TraceProbe's `ms=`) is drawn as a bar ending at its mark, one per

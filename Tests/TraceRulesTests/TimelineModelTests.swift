@@ -81,7 +81,7 @@ final class TimelineSummaryTests: XCTestCase {
         // PlayButton's bodies are lines 2, 3, 6, 7 and 10; bin n holds line n + 1.
         XCTAssertEqual(bits.indices.filter { bits[$0] != 0 }.map { $0 + 1 }, [2, 3, 6, 7, 10])
         XCTAssertEqual(extras.indices.filter { extras[$0] & TimelineSummary.Extra.reset != 0 }.map { $0 + 1 }, [6, 10])
-        XCTAssertEqual(extras.indices.filter { extras[$0] & TimelineSummary.Extra.error != 0 }.map { $0 + 1 }, [5, 6, 9, 10])
+        XCTAssertEqual(extras.indices.filter { extras[$0] & TimelineSummary.Extra.warning != 0 }.map { $0 + 1 }, [5, 6, 9, 10])
         XCTAssertEqual(extras.indices.filter { extras[$0] & TimelineSummary.Extra.alive != 0 }.map { $0 + 1 }, Array(2...10))
         XCTAssertEqual(summary.findingCount, exact.findings.count)
         XCTAssertEqual(summary.findings.map(\.finding.rule), exact.findings.map(\.rule))
