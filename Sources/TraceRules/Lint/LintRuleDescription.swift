@@ -77,4 +77,9 @@ public struct LintCorrection: Sendable {
         self.filePath = "\(filePath)"
         self.line = Int(line)
     }
+
+    /// A correction that leaves `code` as it is: a shape `fix` must not touch.
+    public static func unchanged(note: String? = nil, _ code: String, filePath: StaticString = #filePath, line: UInt = #line) -> LintCorrection {
+        LintCorrection(note: note, code, code, filePath: filePath, line: line)
+    }
 }

@@ -158,34 +158,7 @@ LintExample(note: "An `if let` that swaps a placeholder for the loaded view, wit
                 var body: some View { Text("a") }
             }
             """),
-        LintCorrection(note: "Different modifiers, an `if let` or a comment: not mechanical, left as they are.", """
-            struct Board: View {
-                @State private var editing = false
-                var loaded: [String]?
-                var body: some View {
-                    if editing {
-                        Card(title: "a").border(.blue)
-                    } else {
-                        Card(title: "a")
-                    }
-                    if let loaded {
-                        Card(title: loaded[0])
-                    } else {
-                        Card(title: "none")
-                    }
-                    if editing {
-                        Card(title: "b") // editing
-                    } else {
-                        Card(title: "c")
-                    }
-                }
-            }
-            struct Card: View {
-                let title: String
-                @State private var flipped = false
-                var body: some View { Text(title) }
-            }
-            """, """
+        LintCorrection.unchanged(note: "Different modifiers, an `if let` or a comment: not mechanical, left as they are.", """
             struct Board: View {
                 @State private var editing = false
                 var loaded: [String]?

@@ -71,13 +71,7 @@ public enum ObservedObjectCreatedRule: LintRule {
                     var body: some View { Profile(settings: Settings()) }
                 }
                 """),
-            LintCorrection(note: "An init that sets the property itself is left as it is.", """
-                struct Editor: View {
-                    @ObservedObject var model = EditorModel()
-                    init(model: EditorModel) { _model = ObservedObject(wrappedValue: model) }
-                    var body: some View { Text("x") }
-                }
-                """, """
+            LintCorrection.unchanged(note: "An init that sets the property itself is left as it is.", """
                 struct Editor: View {
                     @ObservedObject var model = EditorModel()
                     init(model: EditorModel) { _model = ObservedObject(wrappedValue: model) }
