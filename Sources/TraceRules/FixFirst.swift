@@ -102,7 +102,6 @@ public struct FixFirst: Sendable, Equatable {
             SELECT f.id, f.rule, f.view, coalesce(f.waste, f.count), t.source, \(StoredFindings.severityRank), f.duration_ms
             FROM findings f JOIN traces t ON t.id = f.trace_id
             WHERE \(filter) AND coalesce(f.waste, f.count) > 0
-              AND f.rule <> 'budget'  -- a budget measures no waste: it is the team's own limit
             ORDER BY \(StoredFindings.severityRank), coalesce(f.waste, f.count) DESC, \(StoredFindings.reportOrder)
             LIMIT \(limit * 10)
             """) { row in

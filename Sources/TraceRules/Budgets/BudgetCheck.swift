@@ -132,7 +132,9 @@ public enum BudgetCheck {
         }
         try writer.write(Finding(
             rule: rule, severity: budget.severity, view: view, message: message, count: Int(value.rounded()),
-            lines: lines, traceID: traceID, source: source, milliseconds: measure == .ms ? value : nil
+            lines: lines, traceID: traceID, source: source, milliseconds: measure == .ms ? value : nil,
+            // A budget is the team's own limit, not waste: Fix first does not rank it.
+            waste: 0
         ))
         return nil
     }

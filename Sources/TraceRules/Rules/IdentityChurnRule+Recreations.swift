@@ -296,15 +296,9 @@ extension IdentityChurnRule {
             for filed in pending {
                 let view = filed.view
                 let member = filed.member
-                var (resets, others, unseen) = lifetimes.verdict(of: member.lines.count, view: view, snapshot: member.snapshot)
-                // Made anew by the change that last printed none of it: as SwiftUI prints an `if`
-                // shown again (a view kept on screen and replaced by a later run of the same change
-                // prints in both); the finding says the log does not confirm it.
-                if unseen {
-                    reinserted[view].unconfirmed += resets
-                    resets = 0
-                    others = .reinserted
-                }
+                let (resets, others, unconfirmed) = lifetimes.verdict(of: member.lines.count, view: view, snapshot: member.snapshot)
+                // The finding says the log does not confirm these re-insertions.
+                if unconfirmed { reinserted[view].unconfirmed += member.lines.count }
                 if resets > 0 {
                     recreated[view].add(root: filed.root, created: resets, state: member.state, property: filed.property)
                     recreatedLines.append(filed.rootLine, to: view)
@@ -319,7 +313,7 @@ extension IdentityChurnRule {
                     noteRecreated(view)
                 }
                 // Which of several new identities took a place on screen the log does not say.
-                let mark: IdentityMark.Kind = unseen ? .reinsertedUnconfirmed : resets == 0 ? .init(others) : rest > 0 ? .resetOrInserted : .reset
+                let mark: IdentityMark.Kind = unconfirmed ? .reinsertedUnconfirmed : resets == 0 ? .init(others) : rest > 0 ? .resetOrInserted : .reset
                 for id in member.ids { marks.append(IdentityMark(event: id, kind: mark)) }
             }
             pending.removeAll(keepingCapacity: true)

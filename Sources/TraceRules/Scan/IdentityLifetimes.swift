@@ -98,18 +98,18 @@ struct IdentityLifetimes {
     /// Where the log prints the view's ends, each end in the update lets one new identity take
     /// the place of one on screen (a reset); with none, the new identities came after the last
     /// was removed (reinserted: none was alive) or beside ones that stayed (inserted). Where it
-    /// prints none, the new identities count as resets, as the log cannot show otherwise, unless
-    /// `unseen`: an earlier update of the same change printed none of the view, as when that
-    /// change removed it (an `if` shown again). The caller reads that as a re-insertion the log
-    /// does not confirm: a view kept on screen and replaced by the same change prints each time.
-    func verdict(of created: Int, view: Int, snapshot: Snapshot) -> (resets: Int, others: LifetimeVerdict, unseen: Bool) {
+    /// prints none, the new identities count as resets, as the log cannot show otherwise, unless an
+    /// earlier update of the same change printed none of the view, as when that change removed it
+    /// (an `if` shown again): then they are re-insertions the log does not confirm (`unconfirmed`),
+    /// since a view kept on screen and replaced by the same change prints each time.
+    func verdict(of created: Int, view: Int, snapshot: Snapshot) -> (resets: Int, others: LifetimeVerdict, unconfirmed: Bool) {
         let now = view < counts.count ? counts[view] : Snapshot()
         if now.disappears + now.deinits > 0 {
             let ends = max(now.disappears - snapshot.disappears, now.deinits - snapshot.deinits)
             if ends > 0 { return (min(created, ends), .inserted, false) }
             return (0, snapshot.alive == 0 ? .reinserted : .inserted, false)
         }
-        return (created, .reset, snapshot.absentBefore)
+        return snapshot.absentBefore ? (0, .reinserted, true) : (created, .reset, false)
     }
 
     private mutating func grow(_ view: Int) {
