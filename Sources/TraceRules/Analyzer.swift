@@ -35,9 +35,19 @@ public struct Analyzer {
     public func analyze(
         traceID: Int, symbols: SymbolTable = SymbolTable(), observing observe: (LifecycleEvent) -> Void = { _ in }
     ) throws -> [Finding] {
+        try analyze(traceID: traceID, symbols: symbols, observing: observe, judged: { _ in })
+    }
+
+    /// `analyze`, handing `judged` the verdicts `identity_churn` gave the new identities, in event
+    /// order, once the scan has read them: what the timeline draws its lifetimes by.
+    func analyze(
+        traceID: Int, symbols: SymbolTable, observing observe: (LifecycleEvent) -> Void, judged: ([IdentityMark]) -> Void
+    ) throws -> [Finding] {
         var findings: [Finding] = []
         let scan = try self.scan(traceID: traceID, symbols: symbols, observing: observe)
         scan.finish { findings.append($0) }
+        // The last updates are judged as the rules finish.
+        judged(scan.identityMarks)
         try database.transaction {
             try replaceFindings(findings, traceID: traceID)
             // After the built-in findings are stored: a custom query may read them.
@@ -56,13 +66,23 @@ public struct Analyzer {
     public func analyzeIntoStore(
         traceID: Int, symbols: SymbolTable = SymbolTable(), observing observe: (LifecycleEvent) -> Void = { _ in }
     ) throws -> Int {
+        try analyzeIntoStore(traceID: traceID, symbols: symbols, observing: observe, judged: { _ in })
+    }
+
+    /// `analyzeIntoStore`, handing `judged` the identity verdicts as `analyze(…judged:)` does.
+    @discardableResult
+    func analyzeIntoStore(
+        traceID: Int, symbols: SymbolTable, observing observe: (LifecycleEvent) -> Void, judged: ([IdentityMark]) -> Void
+    ) throws -> Int {
         let scan = try self.scan(traceID: traceID, symbols: symbols, observing: observe)
-        return try database.transaction {
+        let count = try database.transaction {
             let count = try FindingWriter.replaceFindings(of: traceID, in: database) { write in try scan.finish(write) }
             let custom = try CustomRuleRunner.store(configuration.customRules, traceID: traceID, in: database)
             try scan.storeExplanations(in: database)
             return count + custom
         }
+        judged(scan.identityMarks)
+        return count
     }
 
     /// A stored trace read once by the rules and the update tracker, ready to say what they found.
@@ -87,11 +107,15 @@ public struct Analyzer {
             )
         }
 
+        /// The verdicts `identity_churn` gave the new identities (none when it is off), in event order.
+        var identityMarks: [IdentityMark] {
+            launches.flatMap(\.identityMarks).sorted { $0.event < $1.event }
+        }
+
         /// Stores the updates and causes, when they are to be stored; inside the caller's transaction.
         func storeExplanations(in database: Database) throws {
             guard writesExplanations else { return }
-            let marks = launches.flatMap(\.identityMarks).sorted { $0.event < $1.event }
-            try ExplanationStore.store(tracker, marks: marks, symbols: symbols, traceID: traceID, eventIDs: eventIDs, in: database)
+            try ExplanationStore.store(tracker, marks: identityMarks, symbols: symbols, traceID: traceID, eventIDs: eventIDs, in: database)
         }
     }
 

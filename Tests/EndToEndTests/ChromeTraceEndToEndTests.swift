@@ -74,6 +74,10 @@ final class ChromeTraceEndToEndTests: XCTestCase {
 
         let lifetimes = events.filter { $0["ph"] as? String == "X" && $0["tid"] as? Int == playButton }
         XCTAssertEqual(lifetimes.map { $0["ts"] as? Double }, [2, 6, 10], "a lifetime per identity")
+        // Shown again after the toggle removed it: each lifetime ends as removed, the next is a
+        // re-insertion the log does not confirm, never a reset.
+        XCTAssertEqual(lifetimes.map { ($0["args"] as? [String: Any])?["ended_by"] as? String }, ["removed", "removed", "end"])
+        XCTAssertEqual(lifetimes.map { ($0["args"] as? [String: Any])?["verdict"] as? String }, [nil, "reinserted_unconfirmed", "reinserted_unconfirmed"])
 
         let finding = try XCTUnwrap(events.first { $0["name"] as? String == "identity_churn" })
         XCTAssertEqual(finding["ph"] as? String, "i")

@@ -37,8 +37,10 @@ final class TimelineEndToEndTests: XCTestCase {
         XCTAssertEqual(drawn["marks"], String(marks))
         XCTAssertEqual(drawn["marks-in-view"], String(marks))
         XCTAssertEqual(drawn["ticks"], String(marks), "ten marks on a 1280-pixel page are far enough apart to draw each")
-        // Each new identity after PlayButton's first is a reset, drawn on its lane.
-        XCTAssertEqual(drawn["identity-resets-drawn"], String(playButtonIdentities - 1))
+        // PlayButton is shown again after the toggle removed it, not replaced while shown: its
+        // later identities begin lifetimes of their own, and no reset is drawn.
+        XCTAssertEqual(playButtonIdentities, 3)
+        XCTAssertEqual(drawn["identity-resets-drawn"], "0")
         XCTAssertEqual(drawn["findings-drawn"], "1")
         XCTAssertTrue(dom.contains("data-rule=\"identity_churn\" data-view=\"PlayButton\" data-severity=\"warning\""), dom)
         XCTAssertTrue(dom.contains("PlayButton was removed and shown again"), "the finding's message is shown")
@@ -173,7 +175,7 @@ final class TimelineEndToEndTests: XCTestCase {
         XCTAssertLessThanOrEqual(labelRight, width, "the last axis label ends inside the canvas")
         XCTAssertEqual(drawn["axis-labels"], "10", "line 1 to line 10, each whole")
         XCTAssertEqual(drawn["lifetime-bars"], "4", "ContentView's lifetime and PlayButton's three, each a bar of its own")
-        XCTAssertEqual(drawn["identity-resets-drawn"], "2")
+        XCTAssertEqual(drawn["identity-resets-drawn"], "0", "shown again, not reset")
         let height = try XCTUnwrap(Double(drawn["canvas-height"] ?? ""))
         XCTAssertLessThanOrEqual(height, 26 + 2 * 34 + 10, "the canvas is as tall as its two lanes, not the window")
         XCTAssertEqual(drawn["events-listed"], "10", "below the lanes, the log lines behind the marks")
@@ -226,10 +228,30 @@ final class TimelineEndToEndTests: XCTestCase {
         XCTAssertEqual(drawn["detail"], "summary")
         XCTAssertEqual(drawn["marks"], String(marks))
         XCTAssertEqual(drawn["marks-in-view"], String(marks), "a line per bin: each mark's bin is occupied")
-        XCTAssertEqual(drawn["identity-resets-drawn"], "2", "PlayButton's second and third identities")
+        XCTAssertEqual(drawn["identity-resets-drawn"], "0", "PlayButton shown again is no reset")
         XCTAssertEqual(drawn["findings"], "1")
         XCTAssertEqual(drawn["finding-labels"], "1")
         XCTAssertTrue(dom.contains("trace-analyze timeline --trace 1 --db \(db)"), "the page names the command that draws a range exactly")
+    }
+
+    /// A view replaced while shown is drawn with a reset at each later identity, on the exact
+    /// page and the summary alike, as many as `why` stores (`causes.lifetime = 'reset'`).
+    func testResetsDrawnAreTheResetsWhyStores() throws {
+        let workspace = try Workspace()
+        let log = Tool.fixture("rules/playbutton-if-else-reset.log")
+        let db = workspace.path("run.sqlite")
+        XCTAssertEqual(try Tool.run(["views", log, "--db", db]).status, 0)
+        let resets = try count("SELECT count(*) FROM causes WHERE lifetime IN ('reset', 'reset_or_inserted')", db: db)
+        XCTAssertEqual(resets, 2)
+        for detail in ["exact", "summary"] {
+            let page = workspace.path("\(detail).html")
+            let written = try Tool.run(["timeline", "--trace", "1", "--db", db, "--detail", detail, "--output", page])
+            XCTAssertEqual(written.status, 0, written.stderr)
+            let dom = try Chromium.dumpDOM(page)
+            let drawn = try Chromium.dataAttributes(of: "drawn", in: dom)
+            XCTAssertEqual(drawn["errors"], "0", detail)
+            XCTAssertEqual(drawn["identity-resets-drawn"], String(resets), detail)
+        }
     }
 
     func testLinesDrawsARangeExactly() throws {

@@ -17,7 +17,10 @@ final class TimelineModelTests: XCTestCase {
         let play = try XCTUnwrap(model.lanes.firstIndex { $0.view == "PlayButton" })
         let lifetimes = model.lifetimes.filter { $0.lane == play }
         XCTAssertEqual(lifetimes.map { model.marks[$0.start].line }, [2, 6, 10])
-        XCTAssertEqual(lifetimes.map(\.endedBy), [.replaced, .replaced, .end])
+        // Each time the toggle shows PlayButton again after the run of the same change before
+        // printed none of it: re-insertions, as `check` and `why` say, so no reset is drawn.
+        XCTAssertEqual(lifetimes.map(\.endedBy), [.removed, .removed, .end])
+        XCTAssertEqual(lifetimes.map(\.verdict), [nil, .reinsertedUnconfirmed, .reinsertedUnconfirmed])
         let churn = try XCTUnwrap(model.findings.firstIndex { $0.rule == "identity_churn" })
         XCTAssertEqual(model.findings[churn].view, "PlayButton")
         XCTAssertEqual(model.findingLanes[churn], play)
@@ -25,6 +28,59 @@ final class TimelineModelTests: XCTestCase {
         XCTAssertEqual(second.text.map { model.texts[$0] }, "PlayButton: @self, @identity, _isPlaying changed.")
         XCTAssertEqual(second.tokens.map { model.tokenTexts[$0] }, "@self, @identity, _isPlaying")
         XCTAssertFalse(model.hasTimes)
+    }
+
+    /// A view replaced while shown, update after update (a reset, an error in `check`), ends each
+    /// lifetime by the next identity, and each later lifetime carries the reset.
+    func testAViewReplacedWhileShownEndsEachLifetimeByTheNextIdentity() throws {
+        let pipeline = try Pipeline(path: Fixture.path("rules/playbutton-if-else-reset.log"))
+        let model = try Timeline.build(database: pipeline.database, traceID: pipeline.traceID)
+        let play = try XCTUnwrap(model.lanes.firstIndex { $0.view == "PlayButton" })
+        let lifetimes = model.lifetimes.filter { $0.lane == play }
+        XCTAssertEqual(lifetimes.map { model.marks[$0.start].line }, [2, 5, 8])
+        XCTAssertEqual(lifetimes.map(\.endedBy), [.replaced, .replaced, .end])
+        XCTAssertEqual(lifetimes.map(\.verdict), [nil, .reset, .reset])
+        XCTAssertEqual(model.findings.first { $0.rule == "identity_churn" }?.severity, .error)
+    }
+
+    /// A sheet presented twice, its content's disappear and deinit printed between: two
+    /// lifetimes, the second a new presentation, not a reset.
+    func testASheetPresentedAgainIsANewLifetimeNotAReset() throws {
+        let model = try timeline("""
+            ContentView: @self, @identity, _showSheet changed.
+            EditorSheet init
+            EditorSheet: @self, @identity changed.
+            EditorSheet appear
+            EditorSheet disappear
+            EditorSheet deinit
+            ContentView: _showSheet changed.
+            ContentView: _showSheet changed.
+            EditorSheet init
+            EditorSheet: @self, @identity changed.
+            EditorSheet appear
+            """)
+        let sheet = try XCTUnwrap(model.lanes.firstIndex { $0.view == "EditorSheet" })
+        let lifetimes = model.lifetimes.filter { $0.lane == sheet }
+        XCTAssertEqual(lifetimes.map { model.marks[$0.start].line }, [2, 9])
+        XCTAssertEqual(lifetimes.map(\.endedBy), [.disappear, .end])
+        XCTAssertFalse(lifetimes.contains { $0.verdict?.losesState == true }, "\(lifetimes)")
+    }
+
+    /// Rows appended beside rows that stay join the type's lifetime: nothing ended.
+    func testRowsAppendedBesideOthersJoinTheLifetime() throws {
+        let model = try timeline("""
+            ListView: @self, @identity, _items changed.
+            TodoRow: @self, @identity changed.
+            TodoRow: @self, @identity changed.
+            ListView: _items changed.
+            TodoRow: @self changed.
+            TodoRow: @self changed.
+            TodoRow: @self, @identity changed.
+            """)
+        let row = try XCTUnwrap(model.lanes.firstIndex { $0.view == "TodoRow" })
+        let lifetimes = model.lifetimes.filter { $0.lane == row }
+        XCTAssertFalse(lifetimes.contains { $0.endedBy == .replaced }, "an appended row replaces nothing: \(lifetimes)")
+        XCTAssertFalse(model.findings.contains { $0.rule == "identity_churn" && $0.severity == .error }, "\(model.findings.map(\.message))")
     }
 
     func testInitThenFirstIdentityIsOneLifetimeEndedByDeinit() throws {
@@ -80,11 +136,34 @@ final class TimelineSummaryTests: XCTestCase {
         let bits = play.kinds[0], extras = play.extras[0]
         // PlayButton's bodies are lines 2, 3, 6, 7 and 10; bin n holds line n + 1.
         XCTAssertEqual(bits.indices.filter { bits[$0] != 0 }.map { $0 + 1 }, [2, 3, 6, 7, 10])
-        XCTAssertEqual(extras.indices.filter { extras[$0] & TimelineSummary.Extra.reset != 0 }.map { $0 + 1 }, [6, 10])
+        // Shown again, not replaced while shown: no reset, as in the exact layout.
+        XCTAssertEqual(extras.indices.filter { extras[$0] & TimelineSummary.Extra.reset != 0 }.map { $0 + 1 }, [])
         XCTAssertEqual(extras.indices.filter { extras[$0] & TimelineSummary.Extra.warning != 0 }.map { $0 + 1 }, [5, 6, 9, 10])
         XCTAssertEqual(extras.indices.filter { extras[$0] & TimelineSummary.Extra.alive != 0 }.map { $0 + 1 }, Array(2...10))
         XCTAssertEqual(summary.findingCount, exact.findings.count)
         XCTAssertEqual(summary.findings.map(\.finding.rule), exact.findings.map(\.rule))
+    }
+
+    /// Every lifetime count and reset of the exact layout is the summary's, on each log with
+    /// identities among the fixtures: the two drawings of one trace tell one story.
+    func testSummaryCountsTheExactLayoutsLifetimesAndResets() throws {
+        let logs = ["rules/playbutton-if-else-reset.log", "seeds/001-playbutton-toggle-twice.log", "seeds/001-playbutton-toggle.log",
+                    "seeds/004-navigation-eager.log", "seeds/003-subview-init.log"]
+        for log in logs {
+            let pipeline = try Pipeline(path: Fixture.path(log))
+            let summary = try Timeline.summarize(database: pipeline.database, traceID: pipeline.traceID)
+            let exact = try Timeline.build(database: pipeline.database, traceID: pipeline.traceID)
+            let finest = summary.levels.count - 1
+            XCTAssertEqual(summary.levels[finest], summary.lines, "\(log): a line per bin at the finest level")
+            for (index, lane) in summary.lanes.enumerated() {
+                let exactLane = try XCTUnwrap(exact.lanes.firstIndex { $0.view == lane.view && $0.instance == nil })
+                let lifetimes = exact.lifetimes.filter { $0.lane == exactLane }
+                XCTAssertEqual(lane.lifetimes, lifetimes.count, "\(log) \(lane.view)")
+                let resets = Set(lifetimes.filter { $0.verdict?.losesState == true }.map { exact.marks[$0.start].line })
+                let extras = summary.lanes[index].extras[finest]
+                XCTAssertEqual(Set(extras.indices.filter { extras[$0] & TimelineSummary.Extra.reset != 0 }.map { $0 + 1 }), resets, "\(log) \(lane.view)")
+            }
+        }
     }
 
     func testBinsOfALongerTraceHoldTheirLinesAtEveryLevel() throws {

@@ -112,9 +112,12 @@ final class TimelineSpoolTests: XCTestCase {
             let pipeline = try Pipeline(log: log)
             let builder = TimelineSpoolBuilder(chunkCapacity: 5)
             let symbols = SymbolTable()
-            try Analyzer(database: pipeline.database).analyzeIntoStore(traceID: pipeline.traceID, symbols: symbols, observing: builder.observe)
+            var verdicts: [IdentityMark] = []
+            try Analyzer(database: pipeline.database).analyzeIntoStore(
+                traceID: pipeline.traceID, symbols: symbols, observing: builder.observe
+            ) { verdicts = $0 }
             let trace = try XCTUnwrap(TraceCatalog.list(pipeline.database).first { $0.id == pipeline.traceID })
-            let spool = builder.finish(trace: trace, symbols: symbols, database: pipeline.database)
+            let spool = builder.finish(trace: trace, symbols: symbols, verdicts: verdicts, database: pipeline.database)
             XCTAssertGreaterThan(spool.markCount, 5, "more than one chunk")
             try assertSameLayout(spool, try Timeline.build(database: pipeline.database, traceID: pipeline.traceID))
         }

@@ -49,15 +49,14 @@ enum ExplanationStore {
 
         let rows = tracker.rows
         // Rows and marks are both in event order: one walk pairs them.
-        var nextMark = 0
+        var verdicts = IdentityMarkCursor(marks)
         try BatchInsert(
             database, table: "causes", columns: ["event_id", "update_id", "cause", "property", "parent_event_id", "basis", "verdict", "lifetime"]
         )
             .insert(count: rows.count) { statement, column, index in
                 let row = rows[index]
                 let id = first + Int(row.event)
-                while nextMark < marks.count, marks[nextMark].event < id { nextMark += 1 }
-                let mark = nextMark < marks.count && marks[nextMark].event == id ? marks[nextMark].kind : nil
+                let mark = verdicts.verdict(of: id)
                 let cause = tracker.cause(of: row, names: &names).rawValue
                 let property = row.property == 0 ? nil : names.name(ofIndex: Int(row.property) - 1)
                 statement.bind(first + Int(row.event), at: column + 1)

@@ -118,37 +118,66 @@ struct IdentityLifetimes {
     }
 }
 
-/// The verdict the scan gave one new identity, by its event's id: what `why` and `views` read.
-struct IdentityMark: BitwiseCopyable {
-    enum Kind: UInt8, BitwiseCopyable {
-        case inserted, reinserted, reset
-        /// One of several new identities of one update took a place on screen, the others were
-        /// added: the log does not say which.
-        case resetOrInserted
-        /// Shown again, read from an earlier update of the same change that printed none of the
-        /// view (as when it removed it): the log prints no end of the view to confirm.
-        case reinsertedUnconfirmed
+/// How one new identity's lifetime began, as `identity_churn` judged it: the one vocabulary
+/// `why` and `views` read back (`causes.lifetime`) and the timeline draws.
+public enum LifetimeStart: UInt8, Sendable, BitwiseCopyable, CaseIterable {
+    case inserted, reinserted, reset
+    /// One of several new identities of one update took a place on screen, the others were
+    /// added: the log does not say which.
+    case resetOrInserted
+    /// Shown again, read from an earlier update of the same change that printed none of the
+    /// view (as when it removed it): the log prints no end of the view to confirm.
+    case reinsertedUnconfirmed
 
-        /// The name `causes.lifetime` stores.
-        var name: String {
-            switch self {
-            case .inserted: "inserted"
-            case .reinserted: "reinserted"
-            case .reset: "reset"
-            case .resetOrInserted: "reset_or_inserted"
-            case .reinsertedUnconfirmed: "reinserted_unconfirmed"
-            }
-        }
-
-        init(_ verdict: LifetimeVerdict) {
-            switch verdict {
-            case .inserted: self = .inserted
-            case .reinserted: self = .reinserted
-            case .reset: self = .reset
-            }
+    /// The name `causes.lifetime` stores.
+    public var name: String {
+        switch self {
+        case .inserted: "inserted"
+        case .reinserted: "reinserted"
+        case .reset: "reset"
+        case .resetOrInserted: "reset_or_inserted"
+        case .reinsertedUnconfirmed: "reinserted_unconfirmed"
         }
     }
 
+    /// Whether the identity took the place of one still shown, so the user lost its state.
+    public var losesState: Bool { self == .reset || self == .resetOrInserted }
+
+    /// Whether a new lifetime begins here: a reset ends the one it replaced, a re-insertion the
+    /// one that was removed; an identity added beside others does not end any.
+    var beginsLifetime: Bool { self != .inserted }
+
+    init(_ verdict: LifetimeVerdict) {
+        switch verdict {
+        case .inserted: self = .inserted
+        case .reinserted: self = .reinserted
+        case .reset: self = .reset
+        }
+    }
+}
+
+/// The verdict the scan gave one new identity, by its event's id: what `why` and `views` read.
+struct IdentityMark: BitwiseCopyable {
+    typealias Kind = LifetimeStart
+
     let event: Int
     let kind: Kind
+}
+
+/// A trace's identity marks in event order, read by a walk of its events in the same order:
+/// each event's verdict in constant time, without a dictionary of them.
+struct IdentityMarkCursor {
+    private let marks: [IdentityMark]
+    private var next = 0
+
+    /// A cursor over `marks`, sorted by event.
+    init(_ marks: [IdentityMark]) {
+        self.marks = marks
+    }
+
+    /// The verdict on event `id`, if it was judged; ids must come in increasing order.
+    mutating func verdict(of id: Int) -> LifetimeStart? {
+        while next < marks.count, marks[next].event < id { next += 1 }
+        return next < marks.count && marks[next].event == id ? marks[next].kind : nil
+    }
 }

@@ -3,9 +3,11 @@ import TraceModel
 /// Where each lane's lifetime stands as its events arrive: the one state machine behind every
 /// timeline builder (the exact model, the spool, the summary), so they draw the same lifetimes.
 ///
-/// An `init` opens a lifetime; a first `@identity` joins the open one (its init came before it),
-/// a second one replaces it; a `deinit` or `disappear` ends it. `start` is whatever position the
-/// builder counts in: a mark's index or a line.
+/// An `init` opens a lifetime; a first `@identity` joins the open one (its init came before it);
+/// a later one is what `identity_churn` judged it (`LifetimeStart`): a reset replaces the open
+/// lifetime, a re-insertion begins a new one after the removed one, an identity added beside
+/// others (a row appended) or not judged joins the open one. A `deinit` or `disappear` ends it.
+/// `start` is whatever position the builder counts in: a mark's index or a line.
 struct LifetimeTracker {
     /// A lifetime that has begun and not yet ended.
     struct Open {
@@ -13,25 +15,43 @@ struct LifetimeTracker {
         let start: Int
         /// What began it.
         let startedBy: TimelineModel.Boundary
+        /// The verdict on the new identity that began it; nil for an init, a first identity or
+        /// one not judged.
+        let verdict: LifetimeStart?
         /// Whether an `@identity` has been seen in it (a second one begins another lifetime).
         var sawIdentity: Bool
     }
 
+    /// What a new identity did to its lane's lifetimes, for a builder that learns verdicts later.
+    enum IdentityStep {
+        /// A first identity joined the lifetime its init began.
+        case joinedInit
+        /// It joined an open lifetime that had already seen an identity (no verdict, or added beside).
+        case joined
+        /// A lifetime began with it.
+        case began
+    }
+
     /// Per lane, the open lifetime's start (`none` when none is open) and, in `states`, what
-    /// began it and whether it saw an `@identity`: nine bytes a lane where an `Open?` took
-    /// sixteen, for a trace can have a lane per view instance, each open to the end.
+    /// began it, its verdict and whether it saw an `@identity`: nine bytes a lane where an
+    /// `Open?` took sixteen, for a trace can have a lane per view instance, each open to the end.
     private var starts = ChunkedArray<Int>()
     private var states = ChunkedArray<UInt8>()
     private static let none = Int.min
+    private static let startedByIdentityBit: UInt8 = 0x01
     private static let sawIdentityBit: UInt8 = 0x80
+    /// Bits 1–3: the verdict's raw value plus one, 0 for none.
+    private static let verdictShift: UInt8 = 1
 
     /// Lane `lane`'s open lifetime, if any.
     private subscript(lane: Int) -> Open? {
         get {
             guard starts[lane] != Self.none else { return nil }
             let state = states[lane]
+            let verdict = (state >> Self.verdictShift) & 0x07
             return Open(
-                start: starts[lane], startedBy: Self.boundaries[Int(state & ~Self.sawIdentityBit)],
+                start: starts[lane], startedBy: state & Self.startedByIdentityBit != 0 ? .identity : .`init`,
+                verdict: verdict == 0 ? nil : LifetimeStart(rawValue: verdict - 1),
                 sawIdentity: state & Self.sawIdentityBit != 0
             )
         }
@@ -41,12 +61,11 @@ struct LifetimeTracker {
                 return
             }
             starts[lane] = newValue.start
-            states[lane] = UInt8(Self.boundaries.firstIndex(of: newValue.startedBy)!) | (newValue.sawIdentity ? Self.sawIdentityBit : 0)
+            states[lane] = (newValue.startedBy == .identity ? Self.startedByIdentityBit : 0)
+                | ((newValue.verdict.map { $0.rawValue + 1 } ?? 0) << Self.verdictShift)
+                | (newValue.sawIdentity ? Self.sawIdentityBit : 0)
         }
     }
-
-    /// What can begin a lifetime, as a lane's state numbers it.
-    private static let boundaries: [TimelineModel.Boundary] = [.`init`, .identity]
 
     /// Makes room for one more lane, with no lifetime open.
     mutating func addLane() {
@@ -54,26 +73,29 @@ struct LifetimeTracker {
         states.append(0)
     }
 
-    /// Follows `event` of `lane` at `position`; calls `close` with the lifetime it ends, and the
-    /// boundary that ends it, before any lifetime it begins.
-    mutating func track(lane: Int, at position: Int, event: LifecycleEvent, close: (Open, TimelineModel.Boundary) -> Void) {
-        track(lane: lane, at: position, kind: event.kind, newIdentity: event.newIdentity, close: close)
-    }
-
-    /// Follows an event of `kind` (with `newIdentity` when it printed `@identity`), as
-    /// `track(lane:at:event:close:)` does: for a builder that replays its own records of the
-    /// events rather than the scan's.
-    mutating func track(lane: Int, at position: Int, kind: EventKind, newIdentity: Bool, close: (Open, TimelineModel.Boundary) -> Void) {
+    /// Follows an event of `kind` (with `newIdentity` when it printed `@identity`, judged
+    /// `verdict`) of `lane` at `position`; calls `close` with the lifetime it ends, and the
+    /// boundary that ends it, before any lifetime it begins. Returns what a new identity did.
+    @discardableResult
+    mutating func track(
+        lane: Int, at position: Int, kind: EventKind, newIdentity: Bool, verdict: LifetimeStart?,
+        close: (Open, TimelineModel.Boundary) -> Void
+    ) -> IdentityStep? {
         switch kind {
         case .`init`:
-            if self[lane] == nil { self[lane] = Open(start: position, startedBy: .`init`, sawIdentity: false) }
+            if self[lane] == nil { self[lane] = Open(start: position, startedBy: .`init`, verdict: nil, sawIdentity: false) }
         case .body where newIdentity:
-            if let current = self[lane], !current.sawIdentity {
-                states[lane] |= Self.sawIdentityBit
-                return
+            if let current = self[lane] {
+                if !current.sawIdentity {
+                    // The init printed first was this identity's: the lifetime it began is judged as it is.
+                    self[lane] = Open(start: current.start, startedBy: current.startedBy, verdict: verdict, sawIdentity: true)
+                    return .joinedInit
+                }
+                guard let verdict, verdict.beginsLifetime else { return .joined }
+                end(lane: lane, by: verdict.losesState ? .replaced : .removed, close: close)
             }
-            end(lane: lane, by: .replaced, close: close)
-            self[lane] = Open(start: position, startedBy: .identity, sawIdentity: true)
+            self[lane] = Open(start: position, startedBy: .identity, verdict: verdict, sawIdentity: true)
+            return .began
         case .`deinit`:
             end(lane: lane, by: .`deinit`, close: close)
         case .disappear:
@@ -81,6 +103,7 @@ struct LifetimeTracker {
         default:
             break
         }
+        return nil
     }
 
     /// Ends every lifetime still open, as the trace ends.

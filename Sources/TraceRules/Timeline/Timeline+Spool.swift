@@ -16,7 +16,8 @@ extension Timeline {
         let builder = TimelineSpoolBuilder()
         let symbols = SymbolTable()
         let analyzer = Analyzer(database: database, configuration: configuration, sources: sources, storingExplanations: false)
-        try analyzer.analyzeIntoStore(traceID: traceID, symbols: symbols, observing: builder.observe)
-        return builder.finish(trace: trace, symbols: symbols, database: database)
+        var verdicts: [IdentityMark] = []
+        try analyzer.analyzeIntoStore(traceID: traceID, symbols: symbols, observing: builder.observe) { verdicts = $0 }
+        return builder.finish(trace: trace, symbols: symbols, verdicts: verdicts, database: database)
     }
 }

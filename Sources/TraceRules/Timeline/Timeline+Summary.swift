@@ -36,8 +36,9 @@ extension Timeline {
         let builder = TimelineSummaryBuilder(TimelineSummary(trace: trace, lines: lines, levels: levels), budget: summaryBudget)
         let symbols = SymbolTable()
         let analyzer = Analyzer(database: database, configuration: configuration, sources: sources, storingExplanations: false)
-        try analyzer.analyzeIntoStore(traceID: traceID, symbols: symbols, observing: builder.observe)
-        var summary = builder.finish(symbols: symbols)
+        var verdicts: [IdentityMark] = []
+        try analyzer.analyzeIntoStore(traceID: traceID, symbols: symbols, observing: builder.observe) { verdicts = $0 }
+        var summary = builder.finish(symbols: symbols, verdicts: verdicts)
         let laneOfView = Dictionary(summary.lanes.indices.map { (summary.lanes[$0].view, $0) }, uniquingKeysWith: { first, _ in first })
         try StoredFindings(database: database, traceIDs: [traceID]).forEach(order: .report) { _, finding in
             let lane = finding.view.flatMap { laneOfView[$0] }

@@ -21,9 +21,10 @@ public enum Timeline {
         let builder = TimelineBuilder(lines: lines)
         let symbols = SymbolTable()
         let analyzer = Analyzer(database: database, configuration: configuration, sources: sources)
-        model.findings = try analyzer.analyze(traceID: traceID, symbols: symbols, observing: builder.observe)
+        var verdicts: [IdentityMark] = []
+        model.findings = try analyzer.analyze(traceID: traceID, symbols: symbols, observing: builder.observe) { verdicts = $0 }
         if let lines { model.findings.removeAll { finding in !finding.lines.contains(where: lines.contains) } }
-        builder.finish(into: &model, symbols: symbols)
+        builder.finish(into: &model, symbols: symbols, verdicts: verdicts)
         try attachMessages(&model, placed: builder.placed, database: database, traceID: traceID)
         let typeLanes = Dictionary(
             model.lanes.indices.filter { model.lanes[$0].parent == nil }.map { (model.lanes[$0].view, $0) },

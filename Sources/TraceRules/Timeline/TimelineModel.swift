@@ -49,8 +49,13 @@ public struct TimelineModel: Sendable {
         case `deinit`
         /// A `disappear` line.
         case disappear
-        /// The next `@identity` of the same lane: the old identity's state was thrown away.
+        /// The next `@identity` of the same lane took its place while it was shown: its state was
+        /// thrown away (`identity_churn` judged that identity a reset).
         case replaced
+        /// The next `@identity` of the same lane showed it again after it was removed (a branch
+        /// or a presentation shown again): a new lifetime, its state started over by design. The
+        /// log printed no end of this one, so it is drawn to the next.
+        case removed
         /// The trace ended with the lifetime still open.
         case end
     }
@@ -68,6 +73,9 @@ public struct TimelineModel: Sendable {
         public var startedBy: Boundary
         /// What ended it: a deinit, a disappear, the next identity, or the end of the trace.
         public var endedBy: Boundary
+        /// For a lifetime begun by a new identity that `identity_churn` judged: what it was (a
+        /// reset loses the state the user saw; a re-insertion or an added row does not).
+        public var verdict: LifetimeStart? = nil
     }
 
     /// The trace as stored.

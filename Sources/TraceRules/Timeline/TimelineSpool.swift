@@ -13,6 +13,8 @@ public final class TimelineSpool {
     struct Record {
         /// The event's position in the scan, to pair it with its message.
         var ordinal: Int
+        /// The event's id, to find the verdict on a new identity by.
+        var event: Int
         var line: Int
         var ts: Double
         var durationMs: Double
@@ -30,6 +32,8 @@ public final class TimelineSpool {
         var flags: UInt8
         var startedBy: UInt8 = 0
         var endedBy: UInt8 = 0
+        /// The lifetime's verdict (`LifetimeStart`) plus one; 0 for none.
+        var verdict: UInt8 = 0
     }
 
     /// An instance's lane, as the file lists them per view.
@@ -39,7 +43,7 @@ public final class TimelineSpool {
     }
 
     /// `Boundary` as a byte of a record, and back.
-    static let boundaries: [TimelineModel.Boundary] = [.`init`, .identity, .`deinit`, .disappear, .replaced, .end]
+    static let boundaries: [TimelineModel.Boundary] = [.`init`, .identity, .`deinit`, .disappear, .replaced, .end, .removed]
 
     /// The trace as stored.
     public let trace: TraceCatalog.Trace
@@ -136,7 +140,8 @@ public final class TimelineSpool {
             guard record.lifetimeEnd >= 0 else { continue }
             try body(TimelineModel.Lifetime(
                 lane: laneTable.lane(of: record), start: index, end: record.lifetimeEnd,
-                startedBy: Self.boundaries[Int(record.startedBy)], endedBy: Self.boundaries[Int(record.endedBy)]
+                startedBy: Self.boundaries[Int(record.startedBy)], endedBy: Self.boundaries[Int(record.endedBy)],
+                verdict: record.verdict == 0 ? nil : LifetimeStart(rawValue: record.verdict - 1)
             ))
         }
     }

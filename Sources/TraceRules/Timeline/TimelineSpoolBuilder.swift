@@ -35,7 +35,7 @@ final class TimelineSpoolBuilder {
         }
         let tokens = event.isPrintChanges && !event.tokens.isEmpty ? tokenLists.index(of: event.tokens) : -1
         records.append(TimelineSpool.Record(
-            ordinal: events, line: event.line, ts: event.ts ?? 0, durationMs: event.durationMilliseconds ?? 0,
+            ordinal: events, event: event.id, line: event.line, ts: event.ts ?? 0, durationMs: event.durationMilliseconds ?? 0,
             view: UInt32(view.index), instance: event.instance.map { UInt32($0.index + 1) } ?? 0,
             tokens: Int32(tokens), kind: UInt8(event.kind.index),
             flags: (event.ts == nil ? 0 : 1) | (event.durationMilliseconds == nil ? 0 : 2) | (event.newIdentity ? 4 : 0)
@@ -43,11 +43,12 @@ final class TimelineSpoolBuilder {
         if event.ts == nil { allTimed = false }
     }
 
-    /// Lays out the lanes and lifetimes and names the token lists; call after the scan, when
-    /// `symbols` may be read.
-    func finish(trace: TraceCatalog.Trace, symbols: SymbolTable, database: Database) -> TimelineSpool {
+    /// Lays out the lanes and lifetimes, each new identity taken as `verdicts` (the scan's, in
+    /// event order) judged it, and names the token lists; call after the scan, when `symbols`
+    /// may be read.
+    func finish(trace: TraceCatalog.Trace, symbols: SymbolTable, verdicts: [IdentityMark], database: Database) -> TimelineSpool {
         TimelineSpool(
-            trace: trace, lanes: layOut(symbols), tokenTexts: tokenLists.texts(symbols),
+            trace: trace, lanes: layOut(symbols, verdicts: verdicts), tokenTexts: tokenLists.texts(symbols),
             unplaced: unplaced, records: records, allTimed: allTimed, events: events, database: database
         )
     }
@@ -55,14 +56,15 @@ final class TimelineSpoolBuilder {
     /// Replays the marks in order: each gets its lane (lanes are numbered as their first marks
     /// come), and the lifetimes the marks begin and end are written into the marks that began
     /// them; those still open end at the last mark.
-    private func layOut(_ symbols: SymbolTable) -> TimelineSpool.Lanes {
+    private func layOut(_ symbols: SymbolTable, verdicts: [IdentityMark]) -> TimelineSpool.Lanes {
         var lanes = TimelineSpool.Lanes(symbols: symbols)
         var tracker = LifetimeTracker()
+        var cursor = IdentityMarkCursor(verdicts)
         var tracked = 0
         // A lifetime that began in the chunk being read is ended in it, written back once with
         // the chunk; one that began in an earlier chunk waits for the end of this one (the chunk
         // is lent to the loop) and is patched alone.
-        var endings: [(start: Int, end: Int, startedBy: TimelineModel.Boundary, endedBy: TimelineModel.Boundary)] = []
+        var endings: [(start: Int, end: Int, open: LifetimeTracker.Open, endedBy: TimelineModel.Boundary)] = []
         let kinds = EventKind.allCases
         for chunk in 0 ..< (records.count + records.chunkCapacity - 1) / records.chunkCapacity {
             let first = chunk * records.chunkCapacity
@@ -77,35 +79,38 @@ final class TimelineSpoolBuilder {
                         tracked += 1
                     }
                     lanes.addMark(to: lane)
-                    tracker.track(lane: lane, at: mark, kind: kinds[Int(record.kind)], newIdentity: record.flags & 4 != 0) { current, boundary in
+                    let newIdentity = record.flags & 4 != 0
+                    let verdict = newIdentity ? cursor.verdict(of: record.event) : nil
+                    tracker.track(lane: lane, at: mark, kind: kinds[Int(record.kind)], newIdentity: newIdentity, verdict: verdict) { current, boundary in
                         if current.start >= first {
-                            Self.end(&marks[current.start - first], at: mark, startedBy: current.startedBy, endedBy: boundary)
+                            Self.end(&marks[current.start - first], at: mark, current, endedBy: boundary)
                             changed = true
                         } else {
-                            endings.append((current.start, mark, current.startedBy, boundary))
+                            endings.append((current.start, mark, current, boundary))
                         }
                     }
                 }
                 return changed
             }
             for ending in endings {
-                records.update(at: ending.start) { Self.end(&$0, at: ending.end, startedBy: ending.startedBy, endedBy: ending.endedBy) }
+                records.update(at: ending.start) { Self.end(&$0, at: ending.end, ending.open, endedBy: ending.endedBy) }
             }
             endings.removeAll(keepingCapacity: true)
         }
         if records.count > 0 {
             let last = records.count - 1
             tracker.endAll { _, current in
-                records.update(at: current.start) { Self.end(&$0, at: last, startedBy: current.startedBy, endedBy: .end) }
+                records.update(at: current.start) { Self.end(&$0, at: last, current, endedBy: .end) }
             }
         }
         return lanes
     }
 
-    /// Writes into `record` the lifetime it begins.
-    private static func end(_ record: inout TimelineSpool.Record, at mark: Int, startedBy: TimelineModel.Boundary, endedBy: TimelineModel.Boundary) {
+    /// Writes into `record` the lifetime `open` it begins.
+    private static func end(_ record: inout TimelineSpool.Record, at mark: Int, _ open: LifetimeTracker.Open, endedBy: TimelineModel.Boundary) {
         record.lifetimeEnd = mark
-        record.startedBy = UInt8(TimelineSpool.boundaries.firstIndex(of: startedBy)!)
+        record.startedBy = UInt8(TimelineSpool.boundaries.firstIndex(of: open.startedBy)!)
         record.endedBy = UInt8(TimelineSpool.boundaries.firstIndex(of: endedBy)!)
+        record.verdict = open.verdict.map { $0.rawValue + 1 } ?? 0
     }
 }

@@ -17,7 +17,7 @@ public struct TimelineSummary: Sendable {
         public static let warning: UInt8 = 2
         /// An error finding cites a line in the bin.
         public static let error: UInt8 = 4
-        /// A lifetime began with a new identity after an earlier one: the old state was reset.
+        /// A new identity took the place of one still shown (`identity_churn`'s reset): its state was lost.
         public static let reset: UInt8 = 8
         /// A lifetime covers (part of) the bin.
         public static let alive: UInt8 = 16

@@ -64,7 +64,9 @@ enum ChromeTraceFormat: ExportFormat {
             let start = micros(startMark)
             begin(spool.view(ofLane: lifetime.lane), phase: "X", ts: start, tid: lifetime.lane + 1)
             json.raw(",\"dur\":"); json.double(micros(endMark) - start)
-            json.raw(",\"cat\":\"lifetime\",\"args\":{\"started_by\":\"\(lifetime.startedBy.rawValue)\",\"ended_by\":\"\(lifetime.endedBy.rawValue)\",\"first_line\":")
+            json.raw(",\"cat\":\"lifetime\",\"args\":{\"started_by\":\"\(lifetime.startedBy.rawValue)\",\"ended_by\":\"\(lifetime.endedBy.rawValue)\"")
+            if let verdict = lifetime.verdict { json.raw(",\"verdict\":\"\(verdict.name)\"") }
+            json.raw(",\"first_line\":")
             json.int(startMark.line)
             json.raw(",\"last_line\":"); json.int(endMark.line); json.raw("}}")
         }

@@ -44,6 +44,7 @@ enum TimelinePageData {
         json.raw(",\"end\":"); json.array(model.lifetimes) { json.int($0.end) }
         json.raw(",\"startedBy\":"); json.array(model.lifetimes) { json.string($0.startedBy.rawValue) }
         json.raw(",\"endedBy\":"); json.array(model.lifetimes) { json.string($0.endedBy.rawValue) }
+        json.raw(",\"verdict\":"); json.array(model.lifetimes) { json.string($0.verdict?.name) }
         json.raw("},\"findings\":")
         json.array(zip(model.findings, model.findingLanes)) { finding, lane in
             json.raw("{\"rule\":"); json.string(finding.rule)

@@ -23,7 +23,7 @@ enum TimelineSummaryData {
         json.raw(",\"instance\":"); json.array(summary.lanes) { _ in json.raw("null") }
         json.raw(",\"parent\":"); json.array(summary.lanes) { _ in json.int(-1) }
         json.raw("},\"marks\":{\"lane\":[],\"kind\":[],\"line\":[],\"text\":[],\"tokens\":[]},\"texts\":[],\"tokenTexts\":[]")
-        json.raw(",\"lifetimes\":{\"lane\":[],\"start\":[],\"end\":[],\"startedBy\":[],\"endedBy\":[]}")
+        json.raw(",\"lifetimes\":{\"lane\":[],\"start\":[],\"end\":[],\"startedBy\":[],\"endedBy\":[],\"verdict\":[]}")
         json.raw(",\"findings\":")
         json.array(summary.findings) { finding, lane in
             json.raw("{\"rule\":"); json.string(finding.rule)

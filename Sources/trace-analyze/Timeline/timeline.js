@@ -23,6 +23,15 @@
   const CAUSE_COLOURS = ["#1565c0", "#5e35b1", "#00838f", "#ad1457", "#827717", "#4e342e", "#37474f"];
   const SEVERITY_COLOURS = { error: "#d32f2f", warning: "#f9a825", info: "#1976d2" };
   const SEVERITY_BITS = { info: 1, warning: 2, error: 4 };
+  // identity_churn's verdict on the new identity that began a lifetime, in `why`'s words (Chain.swift).
+  const VERDICT_WORDS = {
+    inserted: "state created (added beside others of its type)",
+    reinserted: "shown again after it was removed, state started over",
+    reinserted_unconfirmed: "shown again after it was removed, state started over (the change's run before printed none of it; no disappear or deinit printed to confirm)",
+    reset: "state reset, it replaced one still on screen",
+    reset_or_inserted: "state reset or created (one of this update's new identities replaced one on screen; the log does not say which)",
+  };
+  const LOSES_STATE = new Set(["reset", "reset_or_inserted"]);
   // A type lane keeps its top FLAG pixels for findings and their messages; marks sit below.
   const ROW = 34, SUB_ROW = 20, FLAG = 13, AXIS = 26, GUTTER = 230, PAD = 6;
 
@@ -311,8 +320,9 @@
           if (b - a >= 12) wide.push(a + 3, b - a - 6, k & 1);
           else if (a <= barTo + 1) barTo = Math.max(barTo, b); else { flush(); barFrom = a; barTo = b; }
           lifetimesDrawn += 1;
-          // A new identity after an earlier lifetime: the state of the old one was thrown away.
-          if (k > 0 && L.startedBy[i] === "identity" && start >= x0) {
+          // A new identity that took the place of one still shown (identity_churn's reset): the
+          // state the user saw was thrown away. A re-insertion or an added row starts afresh by design.
+          if (LOSES_STATE.has(L.verdict[i]) && start >= x0) {
             const p = Math.round(px(start));
             if (p !== lastReset) resets.push(p - 1);
             lastReset = p;
@@ -681,6 +691,7 @@
     detail.replaceChildren(dl([
       ["lifetime of", lane.view + (lane.instance ? " " + lane.instance : "")],
       ["began", "line " + markLine[L.start[i]] + " (" + L.startedBy[i] + ")"],
+      ["new identity", L.verdict[i] ? VERDICT_WORDS[L.verdict[i]] : null],
       ["ended", L.endedBy[i] === "end" ? "still alive when the trace ended" : "line " + markLine[L.end[i]] + " (" + L.endedBy[i] + ")"],
     ]));
   }
