@@ -128,3 +128,78 @@ import TraceRules
         #expect(message.contains("the source holds it in @State (DetailView.swift:9), so SwiftUI keeps the first instance"))
     }
 }
+
+/// One verdict per new identity, whoever reads it (issue 52): on generated runs through the
+/// binary, the resets `why` and `views` store (`causes.lifetime`), the lifetimes the Chrome trace
+/// export and the timeline page draw as resets, and the identity_churn findings `check` reports
+/// with waste are the same, view by view.
+@Suite struct VerdictAgreementTests {
+    static let seeds: [UInt64] = [1, 2, 3, 5, 8, 15, 21, 48]
+    static let losesState: Set<String> = ["reset", "reset_or_inserted"]
+
+    /// Per view, how many of `lifetimes` (parallel arrays of lane and verdict) lose state.
+    static func resets(lanes: [String], lifetimeLanes: [Int], verdicts: [Any]) -> [String: Int] {
+        var resets: [String: Int] = [:]
+        for (lane, verdict) in zip(lifetimeLanes, verdicts) where losesState.contains(verdict as? String ?? "") {
+            resets[lanes[lane], default: 0] += 1
+        }
+        return resets
+    }
+
+    @Test(arguments: seeds) func checkWhyTimelineAndExportAgreeOnEveryReset(seed: UInt64) throws {
+        let truth = Simulator.play(GeneratedApp(seed: seed))
+        let workspace = try Workspace()
+        for style in [LogStyle.plain, .probe] {
+            let path = try workspace.write("\(seed)-\(style.rawValue).log", style.render(truth).text)
+            let db = workspace.path("\(seed)-\(style.rawValue).sqlite")
+            let views = try Tool.run(["views", path, "--db", db, "--format", "json"])
+            #expect(views.status == 0, "\(views.stderr)")
+            let stored = try Tool.run(["query", "--db", db, "--format", "json", """
+                SELECT e.view AS view, count(*) AS resets FROM causes AS c JOIN events AS e ON e.id = c.event_id
+                WHERE c.lifetime IN ('reset', 'reset_or_inserted') GROUP BY e.view
+                """])
+            #expect(stored.status == 0, "\(stored.stderr)")
+            let rows = try #require(JSONSerialization.jsonObject(with: Data(stored.stdout.utf8)) as? [[String: Any]])
+            let why = Dictionary(uniqueKeysWithValues: rows.map { ($0["view"] as? String ?? "", $0["resets"] as? Int ?? 0) })
+
+            // The Chrome trace: a lifetime per thread, its verdict in args.
+            let exported = try Tool.run(["export", "--trace", "1", "--db", db, "--format", "chrome-trace"])
+            #expect(exported.status == 0, "\(exported.stderr)")
+            let document = try #require(JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as? [String: Any])
+            var chrome: [String: Int] = [:]
+            for event in document["traceEvents"] as? [[String: Any]] ?? [] where event["cat"] as? String == "lifetime" {
+                let verdict = (event["args"] as? [String: Any])?["verdict"] as? String ?? ""
+                if Self.losesState.contains(verdict) { chrome[event["name"] as? String ?? "", default: 0] += 1 }
+            }
+
+            // The timeline page's data, as its script reads it.
+            let page = workspace.path("\(seed)-\(style.rawValue).html")
+            let drawn = try Tool.run(["timeline", "--trace", "1", "--db", db, "--detail", "exact", "--output", page])
+            #expect(drawn.status == 0, "\(drawn.stderr)")
+            let html = try String(contentsOfFile: page, encoding: .utf8)
+            let json = try #require(html.components(separatedBy: "id=\"timeline-data\">").last?.components(separatedBy: "</script>").first)
+            let data = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            let lanes = try #require((data["lanes"] as? [String: Any])?["view"] as? [String])
+            let lifetimes = try #require(data["lifetimes"] as? [String: Any])
+            let timeline = Self.resets(
+                lanes: lanes, lifetimeLanes: lifetimes["lane"] as? [Int] ?? [], verdicts: lifetimes["verdict"] as? [Any] ?? []
+            )
+
+            let context = "seed \(seed), \(style.rawValue)"
+            #expect(chrome == why, "\(context): Chrome trace \(chrome), causes \(why)")
+            #expect(timeline == why, "\(context): timeline \(timeline), causes \(why)")
+
+            // `check`: a view whose identities were reset has an identity_churn finding that
+            // counts waste (what fix first ranks); one whose were not has none with waste.
+            let checkDB = workspace.path("\(seed)-\(style.rawValue)-check.sqlite")
+            let checked = try Tool.run(["check", path, "--fail-on", "never", "--db", checkDB])
+            #expect(checked.status == 0, "\(checked.stderr)")
+            let churn = try Tool.run(["query", "--db", checkDB, "--format", "json", """
+                SELECT DISTINCT view, message FROM findings WHERE rule = 'identity_churn' AND coalesce(waste, count) > 0
+                """])
+            let findings = try #require(JSONSerialization.jsonObject(with: Data(churn.stdout.utf8)) as? [[String: Any]])
+            let wasteful = Set(findings.compactMap { $0["view"] as? String })
+            #expect(wasteful == Set(why.keys), "\(context): check's identity_churn with waste \(wasteful), causes \(why): \(findings)")
+        }
+    }
+}

@@ -195,10 +195,13 @@ extension IdentityChurnRule {
                     if list.count < minRecreations {
                         message += " Reported as info: \(once ? "1 re-insertion" : "\(list.count) re-insertions") is below min_recreations (\(minRecreations))."
                     }
-                    return Violation(
+                    var violation = Violation(
                         view: name, message: message, count: list.count, lines: list.lines.sorted(),
                         weight: list.count < minRecreations ? .hint : .lowered
                     )
+                    // Each a new lifetime the code asked for, as the heuristic's re-insertions: no waste.
+                    violation.waste = 0
+                    return violation
                 }
         }
 
