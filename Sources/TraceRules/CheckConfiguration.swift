@@ -1,7 +1,7 @@
 import TraceModel
 
-/// The `fail_on`, `sources` and `baseline` keys of `.trace-analyze.json`: what `check` and
-/// `report` do in CI when the command line does not say.
+/// The `fail_on`, `sources`, `baseline`, `budgets` and `ignore_views` keys of
+/// `.trace-analyze.json`: what `check` and `report` do in CI when the command line does not say.
 ///
 /// Paths are relative to the configuration file's directory, as SwiftLint reads its own, so a
 /// file at the repository root works from any working directory that names it with `--config`.
@@ -14,6 +14,8 @@ public struct CheckConfiguration: Sendable, Equatable {
     public let baseline: String?
     /// `budgets`: the most (or exact) body evaluations, inits... per view (`Budget`).
     public let budgets: [Budget]
+    /// `ignore_views`: the views (and rules) whose findings the report leaves out and counts.
+    public let ignoredViews: [ViewIgnore]
 
     /// Reads the keys from `file`; a wrong type or an unknown level names the key.
     public init(file: ConfigurationFile) throws {
@@ -22,6 +24,7 @@ public struct CheckConfiguration: Sendable, Equatable {
             sources = nil
             baseline = nil
             budgets = []
+            ignoredViews = []
             return
         }
         if let name = try root.string("fail_on") {
@@ -36,6 +39,10 @@ public struct CheckConfiguration: Sendable, Equatable {
         sources = try root.string("sources").map { Self.resolve($0, in: directory) }
         baseline = try root.string("baseline").map { Self.resolve($0, in: directory) }
         budgets = try Budget.load(from: file)
+        let customRules = try root.object("custom_rules")?.order ?? []
+        ignoredViews = try ViewIgnore.load(
+            from: file, knownRules: Set(RuleRegistry.builtIn.identifiers + customRules + [BudgetCheck.description.identifier])
+        )
     }
 
     /// `ci/trace.json` → `ci/`; a file in the working directory → empty.

@@ -8,7 +8,7 @@ public struct ConfigurationFile: Sendable {
     public static let defaultName = ".trace-analyze.json"
 
     /// Every top-level key the file may have.
-    public static let topLevelKeys = ["patterns", "rules", "custom_rules", "disabled_rules", "only_rules", "fail_on", "sources", "baseline", "evaluations", "budgets"]
+    public static let topLevelKeys = ["patterns", "rules", "custom_rules", "disabled_rules", "only_rules", "fail_on", "sources", "baseline", "evaluations", "budgets", "ignore_views"]
 
     /// The file's path, or nil for the built-in defaults (no file).
     public let path: String?

@@ -98,39 +98,14 @@ public struct Budget: Sendable, Equatable {
     }
 
     /// True when `view` is a glob.
-    public var isGlob: Bool { view.contains("*") || view.contains("?") }
+    public var isGlob: Bool { ViewNamePattern.isGlob(view) }
 
     /// True when the budget names `name`: equal, or matched by the glob.
-    public func matches(_ name: String) -> Bool {
-        isGlob ? Self.glob(Array(view), matches: Array(name)) : view == name
-    }
+    public func matches(_ name: String) -> Bool { ViewNamePattern.matches(view, name) }
 
     /// `3`, `2.5`: a figure without a needless `.0`.
     static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String((value * 1000).rounded() / 1000)
-    }
-
-    private static func glob(_ pattern: [Character], matches name: [Character]) -> Bool {
-        // Iterative, with one backtrack point per `*`: linear enough for view names.
-        var p = 0, n = 0, star = -1, mark = 0
-        while n < name.count {
-            if p < pattern.count, pattern[p] == "?" || pattern[p] == name[n] {
-                p += 1
-                n += 1
-            } else if p < pattern.count, pattern[p] == "*" {
-                star = p
-                mark = n
-                p += 1
-            } else if star >= 0 {
-                p = star + 1
-                mark += 1
-                n = mark
-            } else {
-                return false
-            }
-        }
-        while p < pattern.count, pattern[p] == "*" { p += 1 }
-        return p == pattern.count
     }
 }
 

@@ -5,7 +5,7 @@ import TraceRules
 /// `{"version":1,"findings":[{"rule","severity","view","message","count","root_cause","location":{"file","line","column","declaration"},
 ///   "sites":[{"file","line","column","rule","message","status"}],
 ///   "evidence":[{"file","line"}]}], "fix_first":[{"rule","view","waste","unit","milliseconds"}],
-///   "static_findings":[{"rule","view","message","file","line","column","explains","status"}], "coverage":[{"file","lines","lifecycle_events","lookalikes","lookalike_lines":[{"line","text"}],"malformed_probes","malformed_probe_lines":[{"line","text"}],"encoding","binary_percent"}], "summary":{"findings","error","warning","info","traces","fail_on","failed","hidden"}}`
+///   "static_findings":[{"rule","view","message","file","line","column","explains","status"}], "coverage":[{"file","lines","lifecycle_events","lookalikes","lookalike_lines":[{"line","text"}],"malformed_probes","malformed_probe_lines":[{"line","text"}],"encoding","binary_percent"}], "summary":{"findings","error","warning","info","traces","fail_on","failed","hidden","suppressed"?,"ignored"?:{view: findings}}}`
 enum JSONReporter: Reporter {
     static let identifier = "json"
     static let summary = "A versioned JSON document with every finding, its location and its evidence."
@@ -51,7 +51,8 @@ enum JSONReporter: Reporter {
                 ("fail_on", .string(report.failLevel.name)),
                 ("failed", .bool(report.failed)),
                 ("hidden", .int(report.hidden ?? 0)),
-            ] + (report.suppressed > 0 ? [("suppressed", .int(report.suppressed))] : []))),
+            ] + (report.suppressed > 0 ? [("suppressed", .int(report.suppressed))] : [])
+              + (report.ignored.isEmpty ? [] : [("ignored", .object(report.ignored.map { ($0.view, JSONDocument.int($0.findings)) }))]))),
         ]
         if let links = report.links {
             // Only with --sources: every lint finding in the sources, and what the traces say.

@@ -22,6 +22,8 @@ struct Report {
     var rules: [Rule] = []
     /// How many findings the baseline hid; nil when no baseline was given.
     var hidden: Int?
+    /// The views whose findings `ignore_views` left out, most findings first, and how many.
+    var ignored: [(view: String, findings: Int)] = []
     /// How many findings `// trace-analyze:disable` comments silenced (`lint`, `--sources`).
     var suppressed = 0
     /// The view declarations from `--sources`, if given.
@@ -62,7 +64,8 @@ struct Report {
     /// True when a finding reaches the fail level: the run exits 2.
     var failed: Bool { counts.contains { $0.value > 0 && failLevel.fails($0.key) } }
 
-    /// `3 findings (1 error, 2 warnings) in 1 trace`, then `; 2 hidden by the baseline` with one.
+    /// `3 findings (1 error, 2 warnings) in 1 trace`, then `; 2 hidden by the baseline` with one,
+    /// `; 1 on ignored views (PlayButton 1)` with `ignore_views`.
     var summaryLine: String {
         let parts = Severity.allCases.reversed().compactMap { severity -> String? in
             let count = count(severity)
@@ -72,7 +75,15 @@ struct Report {
         let list = parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
         let baseline = hidden.map { "; \($0) hidden by the baseline" } ?? ""
         let comments = suppressed > 0 ? "; \(suppressed) suppressed by trace-analyze:disable comments" : ""
-        return "\(plural(total, "finding"))\(list) in \(plural(traceCount, lint == nil ? "trace" : "Swift file"))\(baseline)\(comments)"
+        return "\(plural(total, "finding"))\(list) in \(plural(traceCount, lint == nil ? "trace" : "Swift file"))\(baseline)\(ignoredViews)\(comments)"
+    }
+
+    /// `; 3 on ignored views (PlayButton 2, DebugOverlay 1)`, or nothing when none was ignored.
+    private var ignoredViews: String {
+        guard !ignored.isEmpty else { return "" }
+        let total = ignored.reduce(0) { $0 + $1.findings }
+        let shown = ignored.prefix(5).map { "\($0.view) \($0.findings)" } + (ignored.count > 5 ? ["…"] : [])
+        return "; \(total) on ignored views (\(shown.joined(separator: ", ")))"
     }
 
     /// The findings that cost most (`FixFirst`), for the end of a report; empty without findings,

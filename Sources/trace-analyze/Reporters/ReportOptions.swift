@@ -30,6 +30,8 @@ struct ReportOptions {
     let timeline: String?
     /// The configuration's budgets, which `finish` holds each trace to.
     let budgets: [Budget]
+    /// The configuration's `ignore_views`: findings on those views are left out and counted.
+    let ignoredViews: [ViewIgnore]
 
     /// `scanningSources` is false for `lint`, whose inputs are the sources.
     init(_ arguments: ParsedArguments, configuration: CheckConfiguration, scanningSources: Bool = true) throws {
@@ -39,6 +41,7 @@ struct ReportOptions {
         writeBaseline = try arguments.value("write-baseline").map { try OutputFile.check($0, for: "--write-baseline") }
         timeline = try arguments.value("timeline").map { try OutputFile.check($0, for: "--timeline") }
         budgets = scanningSources ? configuration.budgets : []
+        ignoredViews = scanningSources ? configuration.ignoredViews : []
         sources = scanningSources ? try (arguments.value("sources") ?? configuration.sources).map(SourceIndex.scan(directory:)) : nil
         suppressions = scanningSources ? try (arguments.value("sources") ?? configuration.sources).map { try Suppressions.scan(paths: [$0]) } : nil
         let baselinePath = arguments.value("baseline") ?? configuration.baseline
@@ -125,6 +128,17 @@ struct ReportOptions {
                 if filter.hides(finding) { hidden.insert(id) }
             }
         }
+        // Findings on views the configuration ignores, counted per view for the summary line.
+        var ignored: Set<Int> = []
+        var ignoredPerView: [String: Int] = [:]
+        if !ignoredViews.isEmpty {
+            try stored.forEach(evidence: .omitted) { id, finding in
+                guard !hidden.contains(id), ignoredViews.contains(where: { $0.ignores(finding) }) else { return }
+                ignored.insert(id)
+                ignoredPerView[finding.view ?? "", default: 0] += 1
+            }
+        }
+        hidden.formUnion(ignored)
         let links = try sources.map { try SourceLinks(index: $0, findings: stored) }
         var silenced: Set<Int> = []
         if let suppressions {
@@ -167,7 +181,8 @@ struct ReportOptions {
                 + configuration.customRules.map { Report.Rule(description: $0.description, severity: $0.severity) }
                 + (budgets.isEmpty ? [] : [Report.Rule(description: BudgetCheck.description, severity: budgets.map(\.severity).max() ?? .error)])
         )
-        report.hidden = baseline == nil ? nil : hidden.count
+        report.hidden = baseline == nil ? nil : hidden.count - ignored.count
+        report.ignored = ignoredPerView.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { (view: $0.key, findings: $0.value) }
         report.sources = sources
         // Against every stored finding, the baseline's too: a hidden finding still confirms its site.
         report.links = links
