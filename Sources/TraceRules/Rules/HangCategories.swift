@@ -10,9 +10,8 @@ struct HangCategories: Sendable, Equatable {
 
     /// The bounds from a rule's thresholds, each at least the one below it.
     init(brief: Double, microhang: Double, hang: Double) {
-        self.brief = brief
-        self.microhang = max(microhang, brief)
-        self.hang = max(hang, self.microhang)
+        let bounds = ascendingBounds([brief, microhang, hang])
+        (self.brief, self.microhang, self.hang) = (bounds[0], bounds[1], bounds[2])
     }
 
     /// Instruments' categories, named as the Hangs instrument names them.

@@ -11,9 +11,8 @@ struct HitchRateBands: Sendable, Equatable {
 
     /// The bands from a rule's thresholds, each at least the one below it.
     init(warning: Double, critical: Double, immediate: Double) {
-        self.warning = warning
-        self.critical = max(critical, warning)
-        self.immediate = max(immediate, self.critical)
+        let bounds = ascendingBounds([warning, critical, immediate])
+        (self.warning, self.critical, self.immediate) = (bounds[0], bounds[1], bounds[2])
     }
 
     /// A band a rate can fall in.
