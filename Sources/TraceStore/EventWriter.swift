@@ -337,7 +337,9 @@ public final class EventWriter {
             "UPDATE traces SET format = ?, lines = ?, events = ?, unrecognized = ?, complete = ? WHERE id = ?",
             [Self.dominantFormat(stats), stats.lines, stats.events, stats.unrecognized, complete ? 1 : 0, traceID]
         )
-        for (name, value) in stats.named + [(Self.sharingALineStat, sharingALine), (Self.withDurationStat, withDuration)] {
+        // A spooled trace (`check`'s) keeps no event rows to read measurements from.
+        let measured = spool == nil && writtenText > 0 ? try TestMeasurements.store(traceID: traceID, database: database).named : []
+        for (name, value) in stats.named + [(Self.sharingALineStat, sharingALine), (Self.withDurationStat, withDuration)] + measured {
             try database.run("INSERT OR REPLACE INTO stats (trace_id, name, value) VALUES (?, ?, ?)", [traceID, name, value])
         }
         try database.execute("COMMIT")

@@ -27,6 +27,7 @@ public enum Schema {
         Migration(version: 12, sql: recordedIntervals),
         Migration(version: 13, sql: causeLifetimes),
         Migration(version: 14, sql: findingWaste),
+        Migration(version: 15, sql: testMeasurements),
     ]
 
     /// The schema version this binary writes and reads.

@@ -1,13 +1,16 @@
 import TraceModel
 
-/// A recording whose hitches add up to more time per second than Apple's guidance allows.
+/// A recording whose hitches add up to more time per second than Apple's hitch-rate bands allow.
 public enum HitchTimeRatioRule: Rule {
     static let warningRatio = Threshold.duration(
-        "warning_ms_per_s", default: 5,
-        "Milliseconds of hitch time per second of the recording from which the recording is reported as a warning (Apple: under 5 ms/s is good).")
+        "warning_ms_per_s", default: 10,
+        "Milliseconds of hitch time per second over which the recording is reported as a warning (Apple today: 10 ms/s or less is good; WWDC20 said 5).")
     static let criticalRatio = Threshold.duration(
-        "critical_ms_per_s", default: 10,
-        "Milliseconds of hitch time per second of the recording above which the recording is reported at the rule's severity, an error by default (Apple: over 10 ms/s is critical).")
+        "critical_ms_per_s", default: 25,
+        "Milliseconds of hitch time per second over which the recording is critical: reported at the rule's severity, an error by default (Apple today: over 25 ms/s; WWDC20 said 10).")
+    static let immediateRatio = Threshold.duration(
+        "immediate_attention_ms_per_s", default: 50,
+        "Milliseconds of hitch time per second over which the finding says the rate warrants immediate attention (Apple today: over 50 ms/s); still at the rule's severity.")
 
     /// At most this many hitches cited: the message carries the full count and time.
     static let maxEvidence = 50
@@ -16,21 +19,27 @@ public enum HitchTimeRatioRule: Rule {
         identifier: "hitch_time_ratio",
         title: "Hitch time ratio",
         defaultSeverity: .error,
-        summary: "The app's recorded hitches add up to 5 ms or more per second of the recording (a warning) or over 10 ms per second (critical: an error), Apple's hitch time ratio.",
+        summary: "The app's recorded hitches add up to over 10 ms per second (a warning) or over 25 ms per second (critical: an error), Apple's current hitch-rate bands; the finding names the time it divided by.",
         rationale: """
-            Apple measures hitching as the hitch time ratio: the milliseconds frames were late, \
-            summed, per second of scrolling or animation. Under 5 ms/s is good, 5 to 10 ms/s \
-            deserves a look (a warning), over 10 ms/s is critical: people notice \
-            (WWDC20 "Eliminate animation hitches with XCTest", \
-            <https://developer.apple.com/videos/play/wwdc2020/10077/>; \
-            <https://developer.apple.com/videos/play/tech-talks/10855/>; MetricKit's \
-            `HitchTimeRatio`, in ms per s). The rule adds up the durations of the app's rows of \
-            the `hitches` table (those Instruments marks `Is System` are left out and counted) \
-            and divides by the time the recording spans, from its first recorded moment to its \
-            last. An export does not say when the app was scrolling or animating, so the span \
-            includes still time too: the ratio while it animated is at least the figure given, \
-            and a recording of one scroll measures it best. Needs a recording: logs carry no \
-            frame times.
+            Apple measures hitching as the hitch rate: the milliseconds frames were late, summed, \
+            per second of animation (scrolling included). Apple's article "Understanding hitches \
+            in your app" (Xcode documentation, 2026, \
+            <https://developer.apple.com/documentation/xcode/understanding-hitches-in-your-app>) \
+            gives the bands of Xcode Organizer's Hitches metric: 10 ms/s or less is good, up to \
+            25 ms/s a warning, up to 50 ms/s critical, and over 50 ms/s warrants immediate \
+            attention. The rule maps them onto its severities: good is no finding, the warning \
+            band a warning, critical and above the rule's severity (an error by default), and \
+            over 50 ms/s the finding says it warrants immediate attention. WWDC20's bands \
+            ("Eliminate animation hitches with XCTest", \
+            <https://developer.apple.com/videos/play/wwdc2020/10077/>: under 5 ms/s good, over \
+            10 ms/s critical) are stricter: set `warning_ms_per_s` to 5 and `critical_ms_per_s` \
+            to 10 to judge by them. The rule adds up the durations of the app's rows of the \
+            `hitches` table (those Instruments marks `Is System` are left out and counted) and \
+            says what it divided by. An `xctrace export` of the Hitches instrument marks no \
+            animation intervals, so the rule divides by the time the recording spans, from its \
+            first recorded moment to its last: still time counts too, the rate while the app \
+            animated is at least the figure given, and a recording of one scroll measures it \
+            best. Needs a recording: logs carry no frame times.
             """,
         fix: """
             Start with the longest hitches (`long_hitch`) and the SwiftUI updates under them \
@@ -38,8 +47,8 @@ public enum HitchTimeRatioRule: Rule {
             for long lists, images decoded off the main thread and at the size shown, no \
             offscreen passes (shadows without a path, masks) in scrolled content.
             """,
-        seed: "Instruments Hitches instrument (hitches); XCTOSSignpostMetric hitch time ratio",
-        thresholds: [warningRatio, criticalRatio],
+        seed: "Instruments Hitches instrument (hitches); Xcode Organizer Hitches metric; XCTHitchMetric",
+        thresholds: [warningRatio, criticalRatio, immediateRatio],
         triggeringExamples: [
             Example(note: "300 ms of hitches over a 10 s recording: 30 ms/s, critical; every hitch is cited.", """
                 <?xml version="1.0"?>
@@ -48,20 +57,27 @@ public enum HitchTimeRatioRule: Rule {
                 ↓<row><start-time>10900000000</start-time><duration>100000000</duration></row>
                 </node></trace-query-result>
                 """),
-            Example(note: "70 ms of hitches over 10 s: 7 ms/s, a warning.", """
+            Example(note: "190 ms of hitches over 10 s: 19 ms/s, a warning by today's bands.", """
+                <?xml version="1.0"?>
+                <trace-query-result><node><schema name="hitches"><col><mnemonic>start</mnemonic></col><col><mnemonic>duration</mnemonic></col></schema>
+                ↓<row><start-time>1000000000</start-time><duration>150000000</duration></row>
+                ↓<row><start-time>10960000000</start-time><duration>40000000</duration></row>
+                </node></trace-query-result>
+                """),
+            Example(note: "70 ms of hitches over 10 s: 7 ms/s, good today but a warning by WWDC20's bands.", """
                 <?xml version="1.0"?>
                 <trace-query-result><node><schema name="hitches"><col><mnemonic>start</mnemonic></col><col><mnemonic>duration</mnemonic></col></schema>
                 ↓<row><start-time>1000000000</start-time><duration>50000000</duration></row>
                 ↓<row><start-time>10980000000</start-time><duration>20000000</duration></row>
                 </node></trace-query-result>
-                """),
+                """, thresholds: ["warning_ms_per_s": 5, "critical_ms_per_s": 10]),
         ],
         nonTriggeringExamples: [
-            Example(note: "Two one-frame hitches over 20 s: 1.7 ms/s, good.", """
+            Example(note: "70 ms of hitches over 10 s: 7 ms/s, good by today's bands.", """
                 <?xml version="1.0"?>
                 <trace-query-result><node><schema name="hitches"><col><mnemonic>start</mnemonic></col><col><mnemonic>duration</mnemonic></col></schema>
-                <row><start-time>1000000000</start-time><duration>16666666</duration></row>
-                <row><start-time>20983333334</start-time><duration>16666666</duration></row>
+                <row><start-time>1000000000</start-time><duration>50000000</duration></row>
+                <row><start-time>10980000000</start-time><duration>20000000</duration></row>
                 </node></trace-query-result>
                 """),
             Example(note: "System hitches are not the app's: left out of the ratio.", """
@@ -78,14 +94,14 @@ public enum HitchTimeRatioRule: Rule {
     )
 
     public static func detector(_ context: RuleContext) -> any Detector {
-        let warning = context.thresholds[warningRatio]
-        return Ratio(warning: warning, critical: max(context.thresholds[criticalRatio], warning))
+        Ratio(bands: HitchRateBands(
+            warning: context.thresholds[warningRatio], critical: context.thresholds[criticalRatio],
+            immediate: context.thresholds[immediateRatio]))
     }
 
     /// The app's hitch time and the span of the whole recording.
     final class Ratio: Detector {
-        private let warning: Double
-        private let critical: Double
+        private let bands: HitchRateBands
         @exclusivity(unchecked) private var first = Double.infinity
         @exclusivity(unchecked) private var last = -Double.infinity
         @exclusivity(unchecked) private var hitchMs = 0.0
@@ -94,9 +110,8 @@ public enum HitchTimeRatioRule: Rule {
         @exclusivity(unchecked) private var longest: (milliseconds: Double, start: Double) = (0, 0)
         @exclusivity(unchecked) private var lines: [Int] = []
 
-        init(warning: Double, critical: Double) {
-            self.warning = warning
-            self.critical = critical
+        init(bands: HitchRateBands) {
+            self.bands = bands
         }
 
         func observe(_ event: LifecycleEvent) {
@@ -119,28 +134,22 @@ public enum HitchTimeRatioRule: Rule {
             let span = last - first
             guard hitches > 0, span > 0 else { return [] }
             let ratio = hitchMs / span
-            guard ratio >= warning else { return [] }
-            let isCritical = ratio > critical
-            let judged = isCritical
-                ? "critical by Apple's hitch time ratio (over \(Self.number(critical)) ms/s)"
-                : "a warning by Apple's hitch time ratio (\(Self.number(warning)) to \(Self.number(critical)) ms/s)"
+            let band = bands.band(ratio)
+            guard band != .good else { return [] }
+            let number = HitchRateBands.number
             let system = systemHitches == 0 ? "" : " \(systemHitches) system hitch\(systemHitches == 1 ? " is" : "es are") not counted."
+            // The denominator is named: a rate over a recording's span is not the rate over its
+            // animations, and Apple's bands are per second of animation.
             var violation = Violation(
                 view: nil,
-                message: "Hitches took \(Self.number(hitchMs)) ms of the \(Self.number(span)) s the recording spans: "
-                    + "\(Self.number(ratio)) ms per second, \(judged); under \(Self.number(warning)) ms/s is good. "
-                    + "\(hitches) hitch\(hitches == 1 ? "" : "es"), the longest \(HitchAccount.format(longest.milliseconds)) at \(HitchAccount.format(seconds: longest.start)). "
-                    + "The span includes time without scrolling or animation, so the ratio while they ran is at least this.\(system)",
-                count: hitches, lines: lines, weight: isCritical ? .full : .lowered
+                message: "Hitches took \(number(hitchMs)) ms: \(number(ratio)) ms per second over the \(number(span)) s the recording spans; "
+                    + "the export marks no animation intervals, so still time counts too and the rate while the app animated is at least this. "
+                    + "That is \(bands.judgement(band)). "
+                    + "\(hitches) hitch\(hitches == 1 ? "" : "es"), the longest \(HitchAccount.format(longest.milliseconds)) at \(HitchAccount.format(seconds: longest.start)).\(system)",
+                count: hitches, lines: lines, weight: band == .warning ? .lowered : .full
             )
             violation.milliseconds = hitchMs
             return [violation]
-        }
-
-        /// `19.4`, `616.7`, `5`: one decimal, none when it is zero.
-        static func number(_ value: Double) -> String {
-            let tenths = (value * 10).rounded() / 10
-            return tenths.rounded() == tenths ? String(Int(tenths)) : String(tenths)
         }
     }
 }

@@ -4,7 +4,7 @@ import TraceStore
 /// How reports say what an Instruments export held: rows per table, not lines, since an XML
 /// file has rows; the hitches and hangs by Apple's classes beside their tables.
 enum InstrumentsCoverageText {
-    /// `hitches: 11 rows, 2 over 100 ms; potential-hangs: 23 rows, 6 microhangs (100–250 ms), 0 hangs (250 ms or more); hang-risks: 0 rows, counted, not read`.
+    /// `hitches: 11 rows, 2 over 100 ms; potential-hangs: 23 rows, 6 of Brief Unresponsiveness (100–250 ms), 0 Microhangs or Hangs (250 ms or more); hang-risks: 0 rows, counted, not read`.
     static func tables(_ coverage: InstrumentsCoverage) -> String {
         guard !coverage.tables.isEmpty else { return "no table" }
         return coverage.tables.map { table in
@@ -14,7 +14,8 @@ enum InstrumentsCoverageText {
                 text += ", \(coverage.hitchesOver100ms) over 100 ms"
                 if coverage.systemHitches > 0 { text += ", \(coverage.systemHitches) marked system" }
             case .hangs?:
-                text += ", \(plural(coverage.microhangs, "microhang")) (100–250 ms), \(plural(coverage.hangs, "hang")) (250 ms or more)"
+                // Instruments' names; the counters keep their names (`instruments_microhangs` counts 100–250 ms).
+                text += ", \(coverage.microhangs) of Brief Unresponsiveness (100–250 ms), \(coverage.hangs) Microhang\(coverage.hangs == 1 ? "" : "s") or Hang\(coverage.hangs == 1 ? "" : "s") (250 ms or more)"
             case .layoutUpdates?:
                 if coverage.cachedLayouts > 0 { text += ", \(coverage.cachedLayouts) cached (not work, skipped)" }
             case .hangRisks?, .renders?:
