@@ -19,14 +19,9 @@ import TraceModel
         var description: String { "\(family): \(line)" }
     }
 
-    static let shapes: [Shape] = {
-        let url = fixtureURL("shapes/lifecycle-prints.tsv")
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.dropFirst().map { row in
-            let fields = row.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            return Shape(family: fields[0], line: fields[1], kind: fields[2], view: fields[3], instance: fields[4], before: fields[5])
-        }
-    }()
+    static let shapes: [Shape] = tsvRows("shapes/lifecycle-prints.tsv").map { fields in
+        Shape(family: fields[0], line: fields[1], kind: fields[2], view: fields[3], instance: fields[4], before: fields[5])
+    }
 
     @Test func theFileHasEveryFamilyAndItsNegatives() {
         let families = Set(Self.shapes.map(\.family))

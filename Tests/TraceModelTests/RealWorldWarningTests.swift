@@ -83,6 +83,10 @@ import TraceModel
         ("049-securelogin-attributegraph-cycle-backticks-then-prose.log", ["text", "attribute_graph_cycle attribute=11640"]),
         ("050-lottie-modifying-state-fix-title.log", ["text"]),
         ("051-richtext-modifying-state-fix-bullets.log", ["text", "text", "text", "text"]),
+        // Xcode's NSLog prefix with its date cut off, inside the author's `_"…"_`.
+        ("052-swiftmidi-stateobject-in-app-nslog-italic-quoted.log", ["text", "text", "state_object_outside_view"]),
+        // Pasted as a nested bullet in backticks under `- Xcode logged:`.
+        ("053-treningscoach-publishing-xcode-logged-bullet.log", ["text", "text", "publish_during_update", "text"]),
     ] as [(String, [String])])
     func excerpt(_ name: String, expected: [String]) throws {
         let data = try Data(contentsOf: fixtureURL("realworld/warnings/" + name))
@@ -90,23 +94,11 @@ import TraceModel
         #expect(events.map(Self.describe) == expected)
     }
 
-    /// Known miss: Xcode's NSLog prefix with its date cut off (`App[pid:tid] [SwiftUI] …`), here
-    /// also set in emphasis and quotes (`_"…"_`), hides the warning: the envelope needs the date,
-    /// and the warning's own unwrapping knows `[SwiftUI]` only at the start of the text.
-    @Test func aWarningAfterAnUndatedNSLogPrefixIsAKnownMiss() throws {
-        let name = "052-swiftmidi-stateobject-in-app-nslog-italic-quoted.log"
-        let data = try Data(contentsOf: fixtureURL("realworld/warnings/" + name))
-        let events = parseEvents([UInt8](data)).events
-        withKnownIssue("an NSLog prefix without its date before `[SwiftUI]` is not stepped over") {
-            #expect(events.map(Self.describe) == ["text", "text", "state_object_outside_view"])
-        }
-    }
-
     @Test func everyExcerptIsListedWithItsSource() throws {
         let directory = fixtureURL("realworld/warnings")
         let sources = try String(contentsOf: directory.appendingPathComponent("SOURCES.md"), encoding: .utf8)
         let logs = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".log") }
-        #expect(logs.count == 52)
+        #expect(logs.count == 53)
         for log in logs {
             let row = sources.split(separator: "\n").first { $0.hasPrefix("| \(log) | https://") }
             #expect(row != nil, "\(log) has no row with its source address in SOURCES.md")

@@ -10,6 +10,15 @@ func fixtureURL(_ name: String) -> URL {
     packageRoot.appendingPathComponent("fixtures").appendingPathComponent(name)
 }
 
+/// The rows of a tab-separated fixture under its header line, `#` comment lines left out, each
+/// row's fields in column order (empty fields kept).
+func tsvRows(_ name: String) -> [[String]] {
+    guard let text = try? String(contentsOf: fixtureURL(name), encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.dropFirst().map {
+        $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    }
+}
+
 /// Runs the real parser over `text` as if it were a file, in chunks of `chunkSize` bytes.
 func parseEvents(_ text: String, chunkSize: Int = 1 << 16, parser: TraceParser = TraceParser(undatedYear: 2024)) -> (events: [Event], stats: ParseStats) {
     parseEvents(Array(text.utf8), chunkSize: chunkSize, parser: parser)

@@ -2,7 +2,8 @@
 ///
 /// Detection looks at the first byte, so it costs next to nothing for the common cases and a
 /// file may mix wrappers: a digit starts every dated format (NSLog, the `log` styles, swift-log),
-/// `{` an ndjson object, a capital letter an idevicesyslog date or a tool banner, `(` LLDB output.
+/// `{` an ndjson object, a capital letter an idevicesyslog date, a tool banner or an NSLog line
+/// with its date cut off, `(` LLDB output.
 /// Anything else, and anything a tokenizer rejects, is a plain message.
 public struct EnvelopeParser {
     /// The result of splitting one line.
@@ -51,7 +52,8 @@ public struct EnvelopeParser {
             return DatedEnvelope.parse(line)
         case UInt8(ascii: "A")...UInt8(ascii: "Z"):
             if let raw = IDeviceSyslogEnvelope.parse(line, year: undatedYear) { return raw }
-            return NoiseLine.matches(line) ? RawEnvelope(format: .noise, message: 0..<line.count) : nil
+            if NoiseLine.matches(line) { return RawEnvelope(format: .noise, message: 0..<line.count) }
+            return NSLogEnvelope.parseUndated(line)
         case UInt8(ascii: "("):
             return NoiseLine.matches(line) ? RawEnvelope(format: .noise, message: 0..<line.count) : nil
         default:

@@ -59,8 +59,12 @@ public enum PrintChangesMessage {
         var search = 0
         while let found = find(body, " changed", from: search) {
             let end = found + 8
-            let closes = end == body.count || (body[end] == UInt8(ascii: ".") && isRemark(body, after: end + 1))
-                || (isRemark(body, after: end) && body[end] == 0x20)
+            // `changed.`, `changed` (pasted without its stop), `changed...` or `changed…` (the
+            // author saying it goes on), then the end or a remark.
+            var after = end
+            while after < body.count, body[after] == UInt8(ascii: ".") { after += 1 }
+            if after == end, hasPrefix(UnsafeRawBufferPointer(rebasing: body[end...]), "…") { after += 3 }
+            let closes = after == body.count || (isRemark(body, after: after) && (after > end || body[end] == 0x20))
             if closes, found > 0, let tokens = splitTokens(UnsafeRawBufferPointer(rebasing: body[0..<found])) {
                 return Parsed(view: string(base, typeStart..<typeEnd), tokens: tokens)
             }
@@ -130,6 +134,7 @@ public enum PrintChangesMessage {
         var depth = 0
         var start = 0
         var index = 0
+        var elided = false
         while index <= list.count {
             let atEnd = index == list.count
             let byte: UInt8 = atEnd ? 0 : list[index]
@@ -145,8 +150,20 @@ public enum PrintChangesMessage {
                 if token.count >= 3, token.first == UInt8(ascii: "`"), token.last == UInt8(ascii: "`") {
                     token = UnsafeRawBufferPointer(rebasing: token[1..<(token.count - 1)])
                 }
-                guard isToken(token) else { return nil }
-                tokens.append(String(decoding: token, as: UTF8.self))
+                // `@self … changed`, `… _focus, _cardTops … changed.`: the author cut tokens out.
+                // The mark is no token (it names no property); the tokens around it are kept.
+                if let first = token.first, first == 0xE2 || first == UInt8(ascii: "."), let rest = dropElision(token, fromStart: true) {
+                    token = rest
+                }
+                if let last = token.last, last == 0xA6 || last == UInt8(ascii: "."), let rest = dropElision(token, fromStart: false) {
+                    token = rest
+                }
+                if token.isEmpty {
+                    elided = true
+                } else {
+                    guard isToken(token) else { return nil }
+                    tokens.append(String(decoding: token, as: UTF8.self))
+                }
                 start = index + 1
                 if start < list.count, list[start] == UInt8(ascii: " ") { start += 1 }
                 index = start
@@ -154,7 +171,28 @@ public enum PrintChangesMessage {
             }
             index += 1
         }
+        // An elision alone (`DetailPanel: … changed`) says something changed but not what:
+        // no tokens would read as `unchanged.`, so the line is not taken.
+        guard !tokens.isEmpty || !elided else { return nil }
         return tokens
+    }
+
+    /// `token` without an elision mark (`…` or `...`) and the spaces beside it, at its start or
+    /// its end; nil when there is no mark there.
+    private static func dropElision(_ token: UnsafeRawBufferPointer, fromStart: Bool) -> UnsafeRawBufferPointer? {
+        let marks: [StaticString] = ["…", "..."]
+        for mark in marks {
+            let length = mark.utf8CodeUnitCount
+            guard token.count >= length else { continue }
+            let range = fromStart ? 0..<length : (token.count - length)..<token.count
+            guard hasPrefix(UnsafeRawBufferPointer(rebasing: token[range]), mark) else { continue }
+            var lower = fromStart ? length : 0
+            var upper = fromStart ? token.count : token.count - length
+            while lower < upper, token[lower] == 0x20 { lower += 1 }
+            while upper > lower, token[upper - 1] == 0x20 { upper -= 1 }
+            return UnsafeRawBufferPointer(rebasing: token[lower..<upper])
+        }
+        return nil
     }
 
     /// `@self`, `@identity`, `@dependencies`, `@16`, `_name`, `__name` or a key path.

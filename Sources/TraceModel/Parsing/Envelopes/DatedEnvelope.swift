@@ -1,7 +1,8 @@
 /// The formats that open with `YYYY-MM-DD HH:MM:SS`: NSLog, the `log` tool's default, compact
 /// and syslog styles, and swift-log's ISO 8601 time. Which one is decided by what follows the
 /// time, most distinctive first: `0x` (default style's thread), a swift-log level word, a
-/// one- or two-letter type code (compact), `process[pid:tid] ` (NSLog), `host process[pid]:` (syslog).
+/// one- or two-letter type code (compact), `process[pid:tid] ` (NSLog), `host process[pid]:` (syslog),
+/// `process{image}[pid] <LEVEL>:` (pymobiledevice3's device syslog).
 public enum DatedEnvelope {
     /// Tokenizes a line that starts with a digit; nil when it does not open with a date and time.
     ///
@@ -25,6 +26,7 @@ public enum DatedEnvelope {
         }
         if let raw = NSLogEnvelope.parse(line, after: cursor, timestamp: timestamp) { return raw }
         if let raw = SyslogEnvelope.parse(line, after: cursor, timestamp: timestamp) { return raw }
+        if let raw = PyMobileDeviceEnvelope.parse(line, after: cursor, timestamp: timestamp) { return raw }
         cursor.skipSpaces()
         return RawEnvelope(format: .plain, timestamp: timestamp, message: cursor.position..<line.count)
     }

@@ -22,4 +22,17 @@ public enum NSLogEnvelope {
         }
         return raw
     }
+
+    /// Xcode's console line with its date cut off, as people paste it from a bug report:
+    /// `EndpointPickers[4226:63591] [SwiftUI] Accessing StateObject's object …`. Only a process
+    /// name without spaces right before `[pid:tid] ` is taken: with no date in front, a sentence
+    /// (`See [1:2] below`) must not pass for one.
+    public static func parseUndated(_ line: UnsafeRawBufferPointer) -> RawEnvelope? {
+        var cursor = ByteCursor(line)
+        guard let process = EnvelopeScan.scanProcess(&cursor, allowSpaces: false),
+              let ids = EnvelopeScan.readPidTid(&cursor, hexThread: false), ids.tid != nil,
+              cursor.skip(UInt8(ascii: " "))
+        else { return nil }
+        return RawEnvelope(format: .nslog, process: process, pid: ids.pid, tid: ids.tid, message: cursor.position..<line.count)
+    }
 }

@@ -58,12 +58,7 @@ public enum Multiplicity {
                 return Annotation(start: openingStart(message, before: index, floor: annotationStart), value: value.value, isCounter: false)
             }
             if LifecycleTokenizer.isDigit(byte), index == start || isOpeningOrSpace(message[index - 1]) || message[index - 1] == UInt8(ascii: "~") {
-                var end = index
-                var value = 0
-                while end < count, LifecycleTokenizer.isDigit(message[end]) {
-                    value = min(value * 10 + Int(message[end] - 0x30), maximum)
-                    end += 1
-                }
+                let (value, end) = digits(in: message, from: index)
                 // `3x`, `3×`: a multiplier glued to its number.
                 if end < count, message[end] | 0x20 == UInt8(ascii: "x"), isBoundary(message, end + 1) {
                     return Annotation(start: annotationStart, value: value, isCounter: false)
@@ -196,13 +191,40 @@ public enum Multiplicity {
         let count = message.count
         while index < count, message[index] == 0x20 || (tilde && message[index] == UInt8(ascii: "~")) { index += 1 }
         guard index < count, LifecycleTokenizer.isDigit(message[index]) else { return nil }
-        var value = 0
-        while index < count, LifecycleTokenizer.isDigit(message[index]) {
-            value = min(value * 10 + Int(message[index] - 0x30), maximum)
-            index += 1
-        }
+        let (value, end) = digits(in: message, from: index)
         guard value >= 1 else { return nil }
-        return (value, index < count ? index : nil)
+        return (value, end < count ? end : nil)
+    }
+
+    /// The digits at `start` (one at least), capped at `maximum`, and where they end. A count
+    /// may be written with thousands separators (`×7,656`, `×1,204`): a comma followed by
+    /// exactly three digits continues the number when the digits before it are at most three
+    /// (`(×3, per step)` and `1,2` stay what they were).
+    private static func digits(in message: UnsafeRawBufferPointer, from start: Int) -> (value: Int, end: Int) {
+        let count = message.count
+        var index = start
+        var value = 0
+        var group = 0
+        while index < count {
+            let byte = message[index]
+            if LifecycleTokenizer.isDigit(byte) {
+                value = min(value * 10 + Int(byte - 0x30), maximum)
+                group += 1
+                index += 1
+            } else if byte == UInt8(ascii: ","), (1...3).contains(group), isThousandsGroup(message, after: index) {
+                group = 0
+                index += 1
+            } else {
+                break
+            }
+        }
+        return (value, index)
+    }
+
+    /// Three digits after the comma at `comma`, and no fourth.
+    private static func isThousandsGroup(_ message: UnsafeRawBufferPointer, after comma: Int) -> Bool {
+        for offset in 1...3 where comma + offset >= message.count || !LifecycleTokenizer.isDigit(message[comma + offset]) { return false }
+        return comma + 4 >= message.count || !LifecycleTokenizer.isDigit(message[comma + 4])
     }
 
     /// The number ends a word: end of line, space, a closing bracket or punctuation.

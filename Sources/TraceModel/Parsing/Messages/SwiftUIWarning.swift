@@ -89,7 +89,11 @@ public struct SwiftUIWarning: Sendable, Equatable {
             }
         }
         guard start > 0, start < message.count else { return nil }
-        let rest = UnsafeRawBufferPointer(rebasing: message[start...])
+        var rest = UnsafeRawBufferPointer(rebasing: message[start...])
+        // `_"EndpointPickers[4226:63591] [SwiftUI] Accessing …"_`: Xcode's line, its date cut off.
+        if !mayStart(rest), let undated = NSLogEnvelope.parseUndated(rest) {
+            rest = UnsafeRawBufferPointer(rebasing: rest[undated.message])
+        }
         return mayStart(rest) ? parseCandidate(rest) : nil
     }
 
