@@ -8,7 +8,8 @@
 //   2. in chunks whose sizes are derived from the input (1 byte, up to 8, up to 64, or cut
 //      right after every `\r` so a CRLF straddles chunks);
 //   3. in the same chunks, calling `flush` after each one, as `ingest` does when input pauses.
-// Runs 1 and 2 must produce the same events and counters (chunking is invisible). Every run
+// Runs 1 and 2 must produce the same events and counters (chunking is invisible); so must the
+// input twice over with and without the fast path (`RepeatedMessages`). Every run
 // must keep the promises of `ParseStats`: `lines` is the number of lines the reader produced,
 // `events + continuations == lines`, the per-envelope counts sum to `lines`; and of the events:
 // line numbers strictly increase, a recognised event names a view, times are finite. The input's
@@ -57,6 +58,18 @@ enum FuzzTarget {
                 + "chunks:    \(chunked.readerLines) lines, \(chunked.stats)\n"
                 + firstDifference(whole.events, chunked.events))
         }
+        // The fast path (`RepeatedMessages`) against the general path alone: the same events and
+        // counters, field for field. The input twice over, so the second copy meets every
+        // message of the first again.
+        let twice = Array(input) + [0x0A] + Array(input)
+        twice.withUnsafeBytes { twice in
+            let fast = parse(twice, plan: plan, cuts: [], flushing: false)
+            let general = parse(twice, plan: plan, cuts: [], flushing: false, reusingRepeatedMessages: false)
+            if fast.events != general.events || fast.stats != general.stats {
+                fail("the fast path differs from the general one (\(plan), input twice over)\n"
+                    + "fast:    \(fast.stats)\ngeneral: \(general.stats)\n" + firstDifference(fast.events, general.events))
+            }
+        }
         let flushed = parse(input, plan: plan, cuts: plan.cuts, flushing: true)
         check(flushed, "chunked with flush; \(plan)")
         if flushed.readerLines != whole.readerLines {
@@ -73,12 +86,16 @@ enum FuzzTarget {
     }
 
     /// Feeds `input` to a fresh reader and parser, cut before each offset in `cuts`.
-    static func parse(_ input: UnsafeRawBufferPointer, plan: Plan, cuts: [Int], flushing: Bool) -> Outcome {
+    static func parse(
+        _ input: UnsafeRawBufferPointer, plan: Plan, cuts: [Int], flushing: Bool, reusingRepeatedMessages: Bool = true
+    ) -> Outcome {
         var outcome = Outcome()
         let maxLineLength = plan.maxLineLength
         var reader = LineReader(maxLineLength: maxLineLength)
         // A fixed year: idevicesyslog dates must not depend on the day the fuzzer runs.
-        var parser = TraceParser(patterns: plan.usesPatterns ? patterns : [], undatedYear: 2024)
+        var parser = TraceParser(
+            patterns: plan.usesPatterns ? patterns : [], undatedYear: 2024, reusingRepeatedMessages: reusingRepeatedMessages
+        )
         var start = 0
         for end in cuts + [input.count] where end >= start {
             reader.feed(UnsafeRawBufferPointer(rebasing: input[start..<end])) { line in

@@ -19,6 +19,13 @@ public struct MessageClassifier {
     /// The last evaluation counter each view printed (`>>> Card.body: 61`), for the step the
     /// next one makes.
     private var counters: [String: Int] = [:]
+    /// How many events took their multiplicity from a view's last counter: such an event
+    /// depends on the lines before it, which the parser's `RepeatedMessages` must know.
+    private(set) var counterReads = 0
+
+    /// True when the configuration gave user patterns, whose budgets make a message's
+    /// classification depend on the lines before it.
+    var hasPatterns: Bool { !patterns.isEmpty }
 
     /// Creates a classifier with the built-in recognisers and `patterns` from the configuration.
     public init(patterns: [UserPattern] = []) {
@@ -105,6 +112,7 @@ public struct MessageClassifier {
     /// after a relaunch, stands for its own line only: the log does not say when the others ran).
     private mutating func multiplicity(of annotation: Multiplicity.Annotation, view: String) -> Int32 {
         guard annotation.isCounter else { return Int32(max(1, annotation.value)) }
+        counterReads += 1
         let previous = counters.updateValue(annotation.value, forKey: view)
         guard let previous, annotation.value > previous else { return 1 }
         return Int32(min(annotation.value - previous, Multiplicity.maximum))

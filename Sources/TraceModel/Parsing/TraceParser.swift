@@ -16,17 +16,24 @@ public struct TraceParser {
     private var attached = false
     /// Set while inside a `log show --style json` array.
     private var jsonArray: JSONArrayStream?
+    /// The fast path for messages seen a moment ago; nil with user patterns (see the type), or
+    /// when the caller asked for the general path alone.
+    private var repeated: RepeatedMessages?
 
     /// Creates a parser; `undatedYear` is the year given to dates printed without one
     /// (idevicesyslog), by default the current one.
-    public init(classifier: MessageClassifier = MessageClassifier(), undatedYear: Int? = nil) {
+    ///
+    /// With `reusingRepeatedMessages` false every message goes through the recognisers, for
+    /// tests that compare the fast path (`RepeatedMessages`) with the general one.
+    public init(classifier: MessageClassifier = MessageClassifier(), undatedYear: Int? = nil, reusingRepeatedMessages: Bool = true) {
         self.classifier = classifier
         self.envelopes = EnvelopeParser(undatedYear: undatedYear)
+        repeated = reusingRepeatedMessages && !classifier.hasPatterns ? RepeatedMessages() : nil
     }
 
     /// Creates a parser that also tries the user's `patterns` (from the configuration file).
-    public init(patterns: [UserPattern], undatedYear: Int? = nil) {
-        self.init(classifier: MessageClassifier(patterns: patterns), undatedYear: undatedYear)
+    public init(patterns: [UserPattern], undatedYear: Int? = nil, reusingRepeatedMessages: Bool = true) {
+        self.init(classifier: MessageClassifier(patterns: patterns), undatedYear: undatedYear, reusingRepeatedMessages: reusingRepeatedMessages)
     }
 
     /// Parses one line and hands each finished event to `emit`.
@@ -136,11 +143,26 @@ public struct TraceParser {
     }
 
     private mutating func classify(_ message: UnsafeRawBufferPointer, line: Int, envelope: consuming Envelope) -> Event {
-        let text = decode(message)
         if envelope.format == .noise {
-            return Event(line: line, kind: .text, origin: .text, message: text, envelope: envelope)
+            return Event(line: line, kind: .text, origin: .text, message: decode(message), envelope: envelope)
         }
-        let event = classifier.classify(message, text: text, line: line, envelope: envelope, stats: &stats)
+        // A message seen a moment ago is answered from `repeated`, as the classifier answered it
+        // then (ASCII only: an invalid byte must still be counted on every line it is on).
+        let key = repeated == nil || !Self.isASCII(message) ? nil : RepeatedMessages.slotKey(message)
+        var event: Event
+        if let key, let kept = repeated!.event(for: message, hash: key) {
+            event = kept
+            event.line = line
+            event.envelope = envelope
+            if case .lookalike = event.origin { stats.lookalikes += 1 }
+        } else {
+            let malformed = stats.malformedStructured, counterReads = classifier.counterReads
+            let text = decode(message)
+            event = classifier.classify(message, text: text, line: line, envelope: envelope, stats: &stats)
+            if let key, stats.malformedStructured == malformed, classifier.counterReads == counterReads {
+                repeated!.keep(event, for: message, hash: key)
+            }
+        }
         if event.kind == .text {
             attachAddress(message)
             countRepetition(message)

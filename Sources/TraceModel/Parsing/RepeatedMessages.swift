@@ -1,0 +1,88 @@
+import Foundation
+
+/// The parser's fast path: what the classifier made of a message, kept by the message's bytes,
+/// so a line whose message was seen a moment ago costs a hash and a compare instead of every
+/// recogniser and a fresh `String`.
+///
+/// A console log says the same few hundred things over and over (`FeedRow3 appear`,
+/// `ContentView: unchanged.`, the app's own noise), and everything `MessageClassifier` decides
+/// is a function of the message's bytes but for three things, which are never kept here: a
+/// structured probe line (its `t=` may fill the envelope's time, and its id differs on every
+/// line anyway), an event whose multiplicity came from the view's last counter
+/// (`>>> Card.body: 61`), and anything user patterns may claim (their budgets are per trace:
+/// the caller keeps no cache when there are patterns). A kept message is also one the caller
+/// found to be ASCII, so reading it again cannot move `invalid_utf8`; and a message that moved
+/// `malformed_structured` is not kept. What is kept is the event as the classifier made it, its
+/// `String`s shared: a hit is equal, field for field, to what the general path makes
+/// (`RepeatedMessagesTests` compares both on every fixture, and the parser's fuzz target on
+/// whatever it finds).
+///
+/// A direct-mapped table, as `StringInterner`'s: bounded by construction, a new message just
+/// takes its slot's place.
+struct RepeatedMessages {
+    /// Longer messages are rarely repeated word for word, and not worth a slot's bytes.
+    static let maxLength = 96
+
+    private var hashes: [UInt64]
+    /// A slot's message length in bytes; -1 while the slot is empty.
+    private var lengths: [Int]
+    /// Slot `i`'s bytes start at `i * maxLength`.
+    private var keys: [UInt8]
+    /// The event as the classifier made it, at line 0 with a plain envelope.
+    private var events: [Event?]
+    private let mask: Int
+
+    /// A table of `capacity` slots (a power of two).
+    init(capacity: Int = 2048) {
+        precondition(capacity > 0 && capacity & (capacity - 1) == 0, "a power of two")
+        hashes = [UInt64](repeating: 0, count: capacity)
+        lengths = [Int](repeating: -1, count: capacity)
+        keys = [UInt8](repeating: 0, count: capacity * Self.maxLength)
+        events = [Event?](repeating: nil, count: capacity)
+        mask = capacity - 1
+    }
+
+    /// The slot `message` goes to, and its hash; nil for a message too long to keep.
+    @inline(__always)
+    static func slotKey(_ message: UnsafeRawBufferPointer) -> UInt64? {
+        guard message.count <= maxLength, !message.isEmpty else { return nil }
+        return nameHash(message)
+    }
+
+    /// The event kept for `message` (hashed to `hash`), at line 0 with a plain envelope: the
+    /// caller gives it its own.
+    @inline(__always)
+    func event(for message: UnsafeRawBufferPointer, hash: UInt64) -> Event? {
+        let index = Int(truncatingIfNeeded: hash) & mask
+        guard hashes[index] == hash, lengths[index] == message.count, matches(index, message) else { return nil }
+        return events[index]
+    }
+
+    /// Keeps `event`, made from `message` (hashed to `hash`), when the classifier's answer for
+    /// those bytes is the same on every line (see the type's summary; the caller tells the
+    /// stateful cases).
+    mutating func keep(_ event: borrowing Event, for message: UnsafeRawBufferPointer, hash: UInt64) {
+        switch event.origin {
+        case .printChanges, .lifecycle, .swiftUIWarning, .text, .lookalike: break
+        case .structured, .pattern, .instruments: return
+        }
+        let index = Int(truncatingIfNeeded: hash) & mask
+        var kept = copy event
+        kept.line = 0
+        kept.envelope = .plain
+        hashes[index] = hash
+        lengths[index] = message.count
+        if let source = message.baseAddress {
+            keys.withUnsafeMutableBytes { keys in
+                keys.baseAddress!.advanced(by: index * Self.maxLength).copyMemory(from: source, byteCount: message.count)
+            }
+        }
+        events[index] = kept
+    }
+
+    @inline(__always)
+    private func matches(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let source = bytes.baseAddress else { return true }
+        return keys.withUnsafeBytes { memcmp($0.baseAddress! + index * Self.maxLength, source, bytes.count) == 0 }
+    }
+}
