@@ -64,4 +64,22 @@ import Testing
         #expect(try csv(db, "SELECT id, complete, events FROM traces") == "id,complete,events\n1,0,2\n2,0,1\n")
         #expect(try csv(db, "SELECT count(*) FROM metrickit_payloads") == "count(*)\n3\n")
     }
+
+    @Test func metrickitJudgesEachVersionByTheConfiguredHitchBands() throws {
+        let workspace = try Workspace()
+        let db = workspace.path("t.sqlite")
+        for file in ["synthetic-fleet.ndjson", "synthetic-hang-diagnostic-sentry-stack.json"] {
+            #expect(try run(["ingest", Self.dir + file, "--db", db, "--quiet"]).status == 0)
+        }
+        let report = try run(["metrickit", "--db", db])
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(report.stdout.contains("  1.2 (120): 17.8 ms/s over 3 payloads (17.1 to 18.9), a warning by Apple's hitch-rate bands (over 10 to 25 ms/s; 10 ms/s or less is good)\n"), "\(report.stdout)")
+        #expect(report.stdout.contains("  1.1 (110): 5.8 ms/s over 2 payloads (5.4 to 6.1), good by Apple's hitch-rate bands"))
+        #expect(report.stdout.contains("  1.2 (120):\n    0 ms to 100 ms: 841\n"))
+        #expect(report.stdout.contains("  1 hang, 3.0 s in all, builds 120: iOS-Swift +46380 <- Sentry +414732\n"))
+        let config = workspace.path("c.json")
+        try #"{"rules":{"hitch_time_ratio":{"warning_ms_per_s":5}}}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        let stricter = try run(["metrickit", "--db", db, "--config", config])
+        #expect(stricter.stdout.contains("  1.1 (110): 5.8 ms/s over 2 payloads (5.4 to 6.1), a warning by Apple's hitch-rate bands (over 5 to 25 ms/s"), "\(stricter.stdout)")
+    }
 }
