@@ -52,6 +52,8 @@ run fixtures/seeds/004-navigation-eager.log aaa
 run fixtures/seeds/001-playbutton-toggle-twice.log aaa
 run fixtures/seeds/004-navigation-lazyview.log bbb
 run fixtures/seeds/001-playbutton-toggle.log bbb
+# MetricKit payloads from the field: the per-version hitch and hang answers.
+"$binary" ingest fixtures/metrickit/synthetic-fleet.ndjson --db "$db" --quiet
 if [ -n "$large" ]; then
     python3 bench/generate.py "$large" >"$work/large.log"
     run "$work/large.log" ccc

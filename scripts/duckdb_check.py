@@ -17,7 +17,7 @@ import pyarrow.parquet as pq
 
 from export_engines import available
 
-TABLES = ["traces", "events", "changes", "findings", "view_summary", "tags"]
+TABLES = ["traces", "events", "changes", "findings", "view_summary", "tags", "metrickit_payloads", "metrickit_histogram_buckets", "metrickit_hangs"]
 ARROW_TYPES = {"INTEGER": "int64", "REAL": "double", "TEXT": "string"}
 
 binary, db, parquet_dir, ndjson_dir = sys.argv[1:5]
@@ -154,6 +154,21 @@ fact("trend: inits per view per commit (parquet)", expected,
      lambda e: trend.format(view_summary=pq_file("view_summary")(e), tags=pq_file("tags")(e)))
 fact("trend: inits per view per commit (ndjson)", expected,
      lambda e: trend.format(view_summary=nd_file("view_summary")(e), tags=nd_file("tags")(e)))
+
+# 5b. MetricKit, per app version: which version regressed the hitch rate, and its hang-time
+# histogram, as the README's scale section asks it. Grouped by build: chdb's reader hands a
+# version string such as '1.0' back as the number 1, which no longer equals SQLite's '1.0'; and
+# bucket starts as integers, since SQLite's csv writes a whole REAL as 0.0 and the engines as 0.
+hitch = """SELECT app_build_version, count(*), round(avg(scroll_hitch_ms_per_s), 3) FROM {payloads}
+WHERE scroll_hitch_ms_per_s IS NOT NULL GROUP BY app_build_version ORDER BY app_build_version"""
+hangs = """SELECT p.app_build_version, CAST(b.start_ms AS INTEGER) AS start, sum(b.count) FROM {buckets} AS b
+JOIN {payloads} AS p ON p.id = b.payload_id WHERE b.histogram = 'hang_time'
+GROUP BY p.app_build_version, start ORDER BY p.app_build_version, start"""
+for name, sql in [("hitch ratio per app version", hitch), ("hang-time buckets per app version", hangs)]:
+    expected = query(sql.format(payloads="metrickit_payloads", buckets="metrickit_histogram_buckets"))
+    for kind, file in [("parquet", pq_file), ("ndjson", nd_file)]:
+        fact(f"{name} ({kind})", expected,
+             lambda e, sql=sql, file=file: sql.format(payloads=file("metrickit_payloads")(e), buckets=file("metrickit_histogram_buckets")(e)))
 
 # 6. Stable order: ids ascend in every file that has one.
 for table, key in [("traces", "id"), ("events", "id"), ("findings", "id")]:

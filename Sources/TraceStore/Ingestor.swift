@@ -16,6 +16,8 @@ public struct Ingestor {
         public let stats: ParseStats
         /// False when the ingest was stopped before its input ended.
         public let complete: Bool
+        /// The MetricKit payloads stored, when the input was MetricKit JSON; nil for a log or an export.
+        public var metricKitPayloads: Int? = nil
     }
 
     /// A snapshot for progress displays.
@@ -93,6 +95,11 @@ public struct Ingestor {
         var info = stat()
         if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw InputError(path: path, reason: "is a directory")
+        }
+        // MetricKit JSON is told by its first bytes as an export is, but is no stream of events:
+        // its payloads go to their own tables. Only a file can be looked at before it is read.
+        if MetricKitStore.recognises(descriptor: descriptor) {
+            return try MetricKitStore.ingest(descriptor: descriptor, source: path, database: pending.database(), tags: tags)
         }
         return try ingest(fileDescriptor: descriptor, source: path, progress: progress, stop: stop, observer: observer)
     }
@@ -173,13 +180,20 @@ public struct IncompleteTraceError: Error, CustomStringConvertible, Sendable {
     public let traceID: Int
     /// How many events were read before it.
     public let events: Int
+    /// What `events` counts: `event`, or `payload` for MetricKit input.
+    public var unit = "event"
+
+    /// Creates the error for `events` of `unit` stored in trace `traceID` before `input` failed.
+    public init(input: InputError, traceID: Int, events: Int, unit: String = "event") {
+        (self.input, self.traceID, self.events, self.unit) = (input, traceID, events, unit)
+    }
 
     public var description: String { input.description }
 
     /// What a kept database holds of the input: `the 7 events read before it are stored in trace 1, marked incomplete`.
     public var stored: String {
-        guard events > 0 else { return "no event was read before it (trace \(traceID) is stored empty, marked incomplete)" }
-        return "the \(events == 1 ? "event" : "\(events) events") read before it \(events == 1 ? "is" : "are") stored in trace \(traceID), marked incomplete"
+        guard events > 0 else { return "no \(unit) was read before it (trace \(traceID) is stored empty, marked incomplete)" }
+        return "the \(events == 1 ? unit : "\(events) \(unit)s") read before it \(events == 1 ? "is" : "are") stored in trace \(traceID), marked incomplete"
     }
 }
 

@@ -28,6 +28,7 @@ public enum Schema {
         Migration(version: 13, sql: causeLifetimes),
         Migration(version: 14, sql: findingWaste),
         Migration(version: 15, sql: testMeasurements),
+        Migration(version: 16, sql: metricKit),
     ]
 
     /// The schema version this binary writes and reads.

@@ -22,6 +22,7 @@ enum CommandLineTool {
         CommandEntry(ExportCommand.self),
         CommandEntry(QueryCommand.self),
         CommandEntry(TracesCommand.self),
+        CommandEntry(MetricKitCommand.self),
         CommandEntry(RulesCommand.self),
         CommandEntry(SchemaCommand.self),
         CommandEntry(PatternsCommand.self),

@@ -49,7 +49,7 @@ import TraceModel
         let directory = try TemporaryDirectory()
         let database = try seeded(directory)
         let written = try TableExporter.export(database: database, selection: ExportSelection(), format: .parquet, directory: directory.path("out"))
-        #expect(written.map(\.table) == ["traces", "events", "changes", "findings", "view_summary", "tags"])
+        #expect(written.map(\.table) == ["traces", "events", "changes", "findings", "view_summary", "tags", "metrickit_payloads", "metrickit_histogram_buckets", "metrickit_hangs"])
         for (table, _) in try ExportTable.all(in: database, selection: ExportSelection()) {
             let file = try ParquetTestFile(path: directory.path("out/\(table.name).parquet"))
             let documented = SchemaDocumentation.tables.first { $0.name == table.name }!.columns.map(\.name)
@@ -114,7 +114,7 @@ import TraceModel
         let sidecar = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.url.appendingPathComponent("out/schema.json"))) as! [String: Any]
         #expect(sidecar["trace_analyze.schema_version"] as? Int == Schema.currentVersion)
         let tables = sidecar["tables"] as! [[String: Any]]
-        #expect(tables.map { $0["name"] as! String } == ["traces", "events", "changes", "findings", "view_summary", "tags"])
+        #expect(tables.map { $0["name"] as! String } == ["traces", "events", "changes", "findings", "view_summary", "tags", "metrickit_payloads", "metrickit_histogram_buckets", "metrickit_hangs"])
         #expect(tables[1]["rows"] as? Int == expected.count)
     }
 

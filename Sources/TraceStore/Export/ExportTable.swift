@@ -64,12 +64,16 @@ extension ExportTable {
         ("findings", "findings AS t WHERE t.trace_id IN (%@)", "t.id"),
         ("view_summary", "view_summary AS t WHERE t.trace_id IN (%@)", "t.trace_id, t.view"),
         ("tags", "tags AS t WHERE t.trace_id IN (%@)", "t.trace_id, t.key"),
+        // MetricKit payloads, beside the events, so an engine can ask which version regressed.
+        ("metrickit_payloads", "metrickit_payloads AS t WHERE t.trace_id IN (%@)", "t.id"),
+        ("metrickit_histogram_buckets", "metrickit_histogram_buckets AS t JOIN metrickit_payloads AS p ON p.id = t.payload_id WHERE p.trace_id IN (%@)", "t.payload_id, t.histogram, t.bucket"),
+        ("metrickit_hangs", "metrickit_hangs AS t JOIN metrickit_payloads AS p ON p.id = t.payload_id WHERE p.trace_id IN (%@)", "t.payload_id, t.diagnostic"),
     ]
 
     /// The tables behind an exported view, whose NOT NULL constraints are the view's.
     static let storage = ["events": ["event_rows"]]
 
-    /// The six exported tables for `selection`, their columns taken from the documented schema
+    /// The exported tables for `selection`, their columns taken from the documented schema
     /// and their NOT NULL constraints from the database itself.
     public static func all(in database: Database, selection: ExportSelection) throws -> [(table: ExportTable, values: [SQLValue])] {
         let ids = selection.traceIDs

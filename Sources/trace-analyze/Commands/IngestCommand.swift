@@ -12,7 +12,7 @@ enum IngestCommand: Command {
             DatabaseOption.spec, ConfigOption.spec, TagOption.spec,
             OptionSpec(name: "quiet", value: nil, help: "Print no summary and no progress; errors still go to stderr."),
         ],
-        positionals: [("FILE", "A log file or an Instruments export (xctrace export XML; a .trace recording on macOS), or - for stdin (the default when input is piped).")],
+        positionals: [("FILE", "A log file, an Instruments export (xctrace export XML; a .trace recording on macOS), a file of MetricKit payloads (JSON, a JSON array or NDJSON), or - for stdin (the default when input is piped).")],
         maxPositionals: nil,
         discussion: """
         Events are committed in batches at least every half second, so `trace-analyze query`
@@ -79,6 +79,9 @@ enum IngestCommand: Command {
 /// The one-line summary printed after each input.
 enum IngestSummaryText {
     static func render(_ summary: Ingestor.Summary) -> String {
+        if let payloads = summary.metricKitPayloads {
+            return "\(StandardInput.name(of: summary.source)): trace \(summary.traceID), \(payloads) MetricKit payload\(payloads == 1 ? "" : "s") (see `trace-analyze query` on metrickit_payloads, docs/metrickit.md)"
+        }
         let stats = summary.stats
         let kinds = EventKind.allCases
             .filter { $0 != .text && stats.eventsByKind[$0.index] > 0 }
