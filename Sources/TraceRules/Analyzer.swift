@@ -46,13 +46,14 @@ public struct Analyzer {
         var findings: [Finding] = []
         let scan = try self.scan(traceID: traceID, symbols: symbols, observing: observe)
         scan.finish { findings.append($0) }
-        // The last updates are judged as the rules finish.
-        judged(scan.identityMarks)
+        // The last updates are judged as the rules finish: the verdicts are complete only now.
+        let marks = scan.identityMarks
+        judged(marks)
         try database.transaction {
             try replaceFindings(findings, traceID: traceID)
             // After the built-in findings are stored: a custom query may read them.
             try CustomRuleRunner.store(configuration.customRules, traceID: traceID, in: database) { findings.append($0) }
-            try scan.storeExplanations(in: database)
+            try scan.storeExplanations(marks: marks, in: database)
         }
         findings.sort(by: Finding.reportOrder)
         return findings
@@ -75,13 +76,15 @@ public struct Analyzer {
         traceID: Int, symbols: SymbolTable, observing observe: (LifecycleEvent) -> Void, judged: ([IdentityMark]) -> Void
     ) throws -> Int {
         let scan = try self.scan(traceID: traceID, symbols: symbols, observing: observe)
+        var marks: [IdentityMark] = []
         let count = try database.transaction {
             let count = try FindingWriter.replaceFindings(of: traceID, in: database) { write in try scan.finish(write) }
             let custom = try CustomRuleRunner.store(configuration.customRules, traceID: traceID, in: database)
-            try scan.storeExplanations(in: database)
+            marks = scan.identityMarks
+            try scan.storeExplanations(marks: marks, in: database)
             return count + custom
         }
-        judged(scan.identityMarks)
+        judged(marks)
         return count
     }
 
@@ -112,10 +115,11 @@ public struct Analyzer {
             launches.flatMap(\.identityMarks).sorted { $0.event < $1.event }
         }
 
-        /// Stores the updates and causes, when they are to be stored; inside the caller's transaction.
-        func storeExplanations(in database: Database) throws {
+        /// Stores the updates and causes, with the identities' verdicts `marks`, when they are to be
+        /// stored; inside the caller's transaction.
+        func storeExplanations(marks: [IdentityMark], in database: Database) throws {
             guard writesExplanations else { return }
-            try ExplanationStore.store(tracker, marks: identityMarks, symbols: symbols, traceID: traceID, eventIDs: eventIDs, in: database)
+            try ExplanationStore.store(tracker, marks: marks, symbols: symbols, traceID: traceID, eventIDs: eventIDs, in: database)
         }
     }
 

@@ -138,14 +138,15 @@ struct ReportOptions {
                 ignoredPerView[finding.view ?? "", default: 0] += 1
             }
         }
-        hidden.formUnion(ignored)
+        // Left out of the report alike; counted apart, the baseline's and the ignores'.
+        let excluded = hidden.union(ignored)
         let links = try sources.map { try SourceLinks(index: $0, findings: stored) }
         var silenced: Set<Int> = []
         if let suppressions {
-            try suppress(stored, excluding: hidden, into: &silenced, by: suppressions, links: links, configuration: configuration)
+            try suppress(stored, excluding: excluded, into: &silenced, by: suppressions, links: links, configuration: configuration)
         }
         let suppressed = suppressedByComments + silenced.count
-        let findings = stored.excluding(hidden.union(silenced))
+        let findings = stored.excluding(excluded.union(silenced))
         var report = Report(findings: findings, counts: try findings.counts(), traceCount: lint?.files ?? coverage.count, failLevel: failLevel)
         // The text report's second connection, if it has one: its read transaction must end
         // before the timeline below stores findings, or the write waits on it and fails.
@@ -181,7 +182,7 @@ struct ReportOptions {
                 + configuration.customRules.map { Report.Rule(description: $0.description, severity: $0.severity) }
                 + (budgets.isEmpty ? [] : [Report.Rule(description: BudgetCheck.description, severity: budgets.map(\.severity).max() ?? .error)])
         )
-        report.hidden = baseline == nil ? nil : hidden.count - ignored.count
+        report.hidden = baseline == nil ? nil : hidden.count
         report.ignored = ignoredPerView.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { (view: $0.key, findings: $0.value) }
         report.sources = sources
         // Against every stored finding, the baseline's too: a hidden finding still confirms its site.
