@@ -24,6 +24,8 @@ public struct FixFirst: Sendable, Equatable {
         public let view: String?
         /// How many `unit` the finding counts.
         public let waste: Int
+        /// The finding's whole count, where only part of it (`waste`) need not have happened.
+        public let count: Int?
         /// What `waste` counts, in words (`body evaluations`, `state resets`).
         public let unit: String
         /// The summed durations of its cited lines, when the log has them.
@@ -41,8 +43,13 @@ public struct FixFirst: Sendable, Equatable {
         /// What it cost, without the view: `3.0 ms over 6 dropped view values (rule)`, for a
         /// page that shows the view beside it.
         public var cost: String {
-            let time = milliseconds.map { String(format: "%.1f ms over ", $0) } ?? ""
-            return "\(time)\(waste) \(unit) (\(rule))"
+            guard let count, count > waste else {
+                let time = milliseconds.map { String(format: "%.1f ms over ", $0) } ?? ""
+                return "\(time)\(waste) \(unit) (\(rule))"
+            }
+            // The time is that of the whole count (`findings.duration_ms`), not of the waste alone.
+            let time = milliseconds.map { String(format: ", %.1f ms over all %d", $0, count) } ?? ""
+            return "\(waste) \(unit) of \(count)\(FixFirst.totals[rule].map { " \($0)" } ?? "")\(time) (\(rule))"
         }
     }
 
@@ -51,6 +58,9 @@ public struct FixFirst: Sendable, Equatable {
 
     /// How many entries a report shows.
     public static let defaultLimit = 5
+
+    /// What a rule's whole count counts, where its waste is a part of it and the words differ.
+    static let totals: [String: String] = ["identity_churn": "new identities"]
 
     /// What each rule's count counts, as a report says it: one, and more than one.
     static let units: [String: (one: String, many: String)] = [
@@ -61,7 +71,7 @@ public struct FixFirst: Sendable, Equatable {
         "state_model_reinit": ("model made again", "models made again"),
         "repeated_appear": ("repeated appear", "repeated appears"),
         "reinit_while_shown": ("init while shown", "inits while shown"),
-        "heavy_initializer": ("heavy init", "heavy inits"),
+        "heavy_initializer": ("repeated heavy init", "repeated heavy inits"),
         "non_lazy_navigation_destination": ("destination built early", "destinations built early"),
         "unstable_view_value": ("needless re-evaluation", "needless re-evaluations"),
         "update_loop": ("update-loop warning", "update-loop warnings"),
@@ -99,7 +109,7 @@ public struct FixFirst: Sendable, Equatable {
         var times: [Int: Double] = [:]
         let filter = findings.filter("f")
         try database.forEachRow("""
-            SELECT f.id, f.rule, f.view, coalesce(f.waste, f.count), t.source, \(StoredFindings.severityRank), f.duration_ms
+            SELECT f.id, f.rule, f.view, coalesce(f.waste, f.count), t.source, \(StoredFindings.severityRank), f.duration_ms, f.count
             FROM findings f JOIN traces t ON t.id = f.trace_id
             WHERE \(filter) AND coalesce(f.waste, f.count) > 0
             ORDER BY \(StoredFindings.severityRank), coalesce(f.waste, f.count) DESC, \(StoredFindings.reportOrder)
@@ -107,7 +117,8 @@ public struct FixFirst: Sendable, Equatable {
             """) { row in
             let rule = row.text(at: 1) ?? ""
             candidates.append((row.integer(at: 0), Entry(
-                rule: rule, view: row.text(at: 2), waste: row.integer(at: 3), unit: Self.unit(of: rule, count: row.integer(at: 3), evaluations: evaluations),
+                rule: rule, view: row.text(at: 2), waste: row.integer(at: 3), count: row.integer(at: 7),
+                unit: Self.unit(of: rule, count: row.integer(at: 3), evaluations: evaluations),
                 milliseconds: nil, source: row.text(at: 4) ?? ""
             ), row.integer(at: 5)))
             // The rule's own sum of what it counts, where it made one: its cited lines may be a
@@ -122,7 +133,7 @@ public struct FixFirst: Sendable, Equatable {
         }
         let ranked = candidates.enumerated().map { offset, candidate -> (entry: Entry, rank: Int, offset: Int) in
             let entry = candidate.entry
-            return (Entry(rule: entry.rule, view: entry.view, waste: entry.waste, unit: entry.unit,
+            return (Entry(rule: entry.rule, view: entry.view, waste: entry.waste, count: entry.count, unit: entry.unit,
                           milliseconds: times[candidate.id], source: entry.source), candidate.rank, offset)
         }.sorted { left, right in
             // Time is one unit for all rules; counts are not (an evaluation, a state reset and a

@@ -49,7 +49,7 @@ import Testing
         #expect(drawn["evidence-rows"] == "14")
         #expect(drawn["timeline-links"] == "14")
         // The report's ranking, as the text report ends with it.
-        #expect(drawn["fix-first"] == "5")
+        #expect(drawn["fix-first"] == "2")
         #expect(dom.contains("MyRootView: 3 destinations built early (non_lazy_navigation_destination)"))
         #expect(dom.contains(#"<a href="timeline.html#line=3">3</a>"#))
         #expect(dom.contains("FirstView's init created FirstCoordinator (once)"))

@@ -99,6 +99,56 @@ import TraceStore
         #expect(findings.filter { $0.severity == .error }.isEmpty, "\(findings.map(\.message))")
     }
 
+    /// Heavy inits' waste (fix first's count) leaves out the first init of each lifetime: a
+    /// panel whose model is remade on every parent update wastes all but the first; the same
+    /// panel's lifetime printed twice per body (`_printChanges()` beside TraceProbe's line) is
+    /// still one lifetime.
+    @Test func heavyInitsWasteOnlyWhatRepeatedWithinALifetime() throws {
+        let log = """
+            Dashboard: @self, @identity changed.
+            QuotaBadge init
+            QuotaModel init
+            QuotaPanel init
+            QuotaPanel: @self, @identity changed.
+            trace-analyze: kind=body view=QuotaPanel id=#1 identity=new
+            Dashboard: _refreshCount changed.
+            QuotaBadge init
+            QuotaModel init
+            QuotaPanel init
+            Dashboard: _refreshCount changed.
+            QuotaBadge init
+            QuotaModel init
+            QuotaPanel init
+            """
+        let pipeline = try Pipeline(log: log)
+        try Analyzer(database: pipeline.database).analyzeIntoStore(traceID: pipeline.traceID)
+        let findings = StoredFindings(database: pipeline.database, traceIDs: [pipeline.traceID])
+        var heavy: [(view: String?, count: Int, waste: Int?)] = []
+        try findings.forEach { _, finding in
+            if finding.rule == "heavy_initializer" { heavy.append((finding.view, finding.count, finding.waste)) }
+        }
+        #expect(heavy.count == 1 && heavy.first?.view == "QuotaPanel" && heavy.first?.count == 3 && heavy.first?.waste == 2, "\(heavy)")
+        let ranked = try FixFirst(findings).entries.filter { $0.rule == "heavy_initializer" }
+        #expect(ranked.map(\.text) == ["QuotaPanel: 2 repeated heavy inits of 3 (heavy_initializer)"])
+    }
+
+    /// A view made once, its helper with it: nothing repeated, nothing to rank.
+    @Test func aHeavyInitThatRanOnceIsNoWaste() throws {
+        let log = """
+            Dashboard: @self, @identity changed.
+            ChartCache init
+            ChartPanel init
+            ChartPanel: @self, @identity changed.
+            """
+        let pipeline = try Pipeline(log: log)
+        try Analyzer(database: pipeline.database).analyzeIntoStore(traceID: pipeline.traceID)
+        let findings = StoredFindings(database: pipeline.database, traceIDs: [pipeline.traceID])
+        var wastes: [Int?] = []
+        try findings.forEach { _, finding in if finding.rule == "heavy_initializer" { wastes.append(finding.waste) } }
+        #expect(wastes == [0])
+        #expect(try FixFirst(findings).entries.filter { $0.rule == "heavy_initializer" }.isEmpty)
+    }
+
     /// A row renamed in a `ForEach(id: \.self)` (its old identity disappears) while another is
     /// appended: one reset, one insertion, and `why` does not say which is which.
     static let renamedAndAppended = """

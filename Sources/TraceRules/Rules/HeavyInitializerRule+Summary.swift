@@ -126,13 +126,18 @@ extension HeavyInitializerRule {
             helperLines += initLines
             initLines = []
             helperLines.formSortedUniqued()
-            return Violation(
+            let count = max(helperCount, slowCount)
+            var violation = Violation(
                 view: view,
                 message: parts.joined(separator: "; ") + consequence,
-                count: max(helperCount, slowCount),
+                count: count,
                 lines: helperLines,
                 weight: once || oncePerIdentity ? .hint : .full
             )
+            // The first init of each lifetime is the one SwiftUI needed; only the repeats are waste.
+            let lifetimes = max(1, identities)
+            if count <= lifetimes || oncePerIdentity { violation.waste = 0 } else { violation.waste = count - lifetimes }
+            return violation
         }
     }
 }

@@ -134,6 +134,11 @@ public enum HeavyInitializerRule: Rule {
         /// owned helper that is one, can never be a finding and is not kept: a long trace's inits
         /// of views that follow each other would otherwise each cost a record until the end.
         @exclusivity(unchecked) private var shown: [Bool] = []
+        /// Per view symbol: the new identities its lines show (`lifetimes(of:)`).
+        @exclusivity(unchecked) private var lifetimeCounts: [Int32] = []
+        /// The previous event was a new identity's line that a twin line may follow.
+        @exclusivity(unchecked) private var previousWasNewIdentity = false
+        @exclusivity(unchecked) private var previousWasPrintChanges = false
 
         /// The previous event with a view that is not a text line.
         @exclusivity(unchecked) private var previousIsPlainInit = false
@@ -152,6 +157,21 @@ public enum HeavyInitializerRule: Rule {
             default:
                 break
             }
+            if event.kind == .body, event.newIdentity {
+                // One evaluation printed twice (a probe's `identity=new` right after
+                // `_printChanges()`'s `@identity` of the same view) is one new identity.
+                // Rows print such pairs one after another: a line pairs with the one before it
+                // only when that one began a pair.
+                let twin = previousWasNewIdentity && previousView == view && previousWasPrintChanges != event.isPrintChanges
+                if !twin {
+                    lifetimeCounts.grow(toInclude: view.index, with: 0)
+                    lifetimeCounts[view.index] += 1
+                }
+                previousWasNewIdentity = !twin
+            } else {
+                previousWasNewIdentity = false
+            }
+            previousWasPrintChanges = event.isPrintChanges
             if event.kind == .`init` {
                 // Two inits in a row that name no owner: one may be the other's helper. An init
                 // that names its owner (a probe's `owner=`) is that owner's, whatever came before.
@@ -179,6 +199,11 @@ public enum HeavyInitializerRule: Rule {
 
         private func isShown(_ view: Symbol) -> Bool {
             view.index < shown.count && shown[view.index]
+        }
+
+        /// The new identities `view`'s lines show, each counted once however many lines print it.
+        private func lifetimes(of view: Symbol) -> Int {
+            view.index < lifetimeCounts.count ? Int(lifetimeCounts[view.index]) : 0
         }
 
         func finish(_ subjects: Subjects) -> [Violation] { collected(subjects) }
@@ -222,7 +247,7 @@ public enum HeavyInitializerRule: Rule {
                                 limit: limit)
                 }
                 byView.removeAll(of: view.index)
-                if let violation = summary.violation(limit: limit, symbols: symbols, inits: subjects[view].inits, identities: subjects[view].identities) {
+                if let violation = summary.violation(limit: limit, symbols: symbols, inits: subjects[view].inits, identities: lifetimes(of: view)) {
                     try body(violation)
                 }
             }

@@ -2,7 +2,7 @@ import TraceRules
 
 /// A versioned JSON document; the shape is documented in docs/reporters.md and only grows.
 ///
-/// `{"version":1,"findings":[{"rule","severity","view","message","count","root_cause","location":{"file","line","column","declaration"},
+/// `{"version":1,"findings":[{"rule","severity","view","message","count","waste","root_cause","location":{"file","line","column","declaration"},
 ///   "sites":[{"file","line","column","rule","message","status"}],
 ///   "evidence":[{"file","line"}]}], "fix_first":[{"rule","view","waste","unit","milliseconds"}],
 ///   "static_findings":[{"rule","view","message","file","line","column","explains","status"}], "coverage":[{"file","lines","lifecycle_events","lookalikes","lookalike_lines":[{"line","text"}],"malformed_probes","malformed_probe_lines":[{"line","text"}],"encoding","binary_percent"}], "summary":{"findings","error","warning","info","traces","fail_on","failed","hidden","suppressed"?,"ignored"?:{view: findings}}}`
@@ -79,6 +79,8 @@ enum JSONReporter: Reporter {
             ("view", .string(finding.view)),
             ("message", .string(finding.message)),
             ("count", .int(finding.count)),
+            // How many of `count` need not have happened: what fix first ranks by.
+            ("waste", .int(finding.waste ?? finding.count)),
             ("root_cause", .string(finding.rootCause)),
             ("location", .object([
                 ("file", .string(location.file ?? file)),
