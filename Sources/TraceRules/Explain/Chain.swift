@@ -103,8 +103,12 @@ enum ChainPhrase {
         case .appear: return "\(view) appeared"
         case .disappear: return "\(view) disappeared"
         case .`init`:
-            if isTop && node.cause == .unknown { return "\(view) init (its creator is not in the log)" }
-            return "\(view) init"
+            // An object's owner, as the rules about it found it: the view whose init made it.
+            let owner = !isSubject || node.owners.isEmpty ? ""
+                : node.owners.count == 1 ? ", made by \(node.owners[0])'s init"
+                : ", made by the init of one of \(node.owners.joined(separator: ", ")) (the log does not say which)"
+            if isTop && node.cause == .unknown { return "\(view) init\(owner) (its creator is not in the log)" }
+            return "\(view) init\(owner)"
         case .body:
             switch node.cause {
             case .state?, .observedObject?, .environment?, .dependency?:
@@ -168,6 +172,8 @@ struct ChainNode {
     var printedUnchanged = false
     /// For a new identity, what `identity_churn` judged it (`causes.lifetime`), if it judged it.
     var lifetime: String? = nil
+    /// For an object's init, the views whose init made it (`Explainer.owners(ofInitAt:view:)`).
+    var owners: [String] = []
 
     func link(isTop: Bool, isSubject: Bool) -> ChainLink {
         ChainLink(

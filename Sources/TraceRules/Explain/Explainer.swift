@@ -75,6 +75,8 @@ public struct Explainer {
     /// The chain from the root down to `subject`: its parents, then (when the top is not a change
     /// of its own) the unrecognised line its update began after.
     private mutating func chain(for subject: ChainNode) throws -> [ChainLink] {
+        var subject = subject
+        if subject.kind == .`init` { subject.owners = try owners(ofInitAt: subject.line, view: subject.view) }
         var nodes = [subject]
         var seen: Set<Int> = [subject.id]
         while let parent = nodes[0].parent, !seen.contains(parent), nodes.count < 64 {
@@ -93,6 +95,20 @@ public struct Explainer {
             links.insert(text, at: 0)
         }
         return links
+    }
+
+    /// The views whose init made the object inited at `line`, as the rules that own models
+    /// found them (`heavy_initializer`'s helpers, `state_model_reinit`'s models): one account of
+    /// owners for the finding, fix first, `views` and `why`. Empty when no rule cites the line.
+    private func owners(ofInitAt line: Int, view: String?) throws -> [String] {
+        var owners: [String] = []
+        try database.forEachRow("""
+            SELECT DISTINCT f.view FROM evidence AS ev JOIN findings AS f ON f.id = ev.finding_id
+            WHERE f.trace_id = ? AND ev.line = ? AND f.rule IN ('heavy_initializer', 'state_model_reinit')
+              AND f.view IS NOT NULL AND f.view IS NOT ?
+            ORDER BY f.view
+            """, [traceID, line, view]) { row in row.text(at: 0).map { owners.append($0) } }
+        return owners
     }
 
     /// The unrecognised line right before the first event of `node`'s update, if there is one.
