@@ -54,12 +54,12 @@ import Testing
         let toggle = try Tool.run(["check", Tool.fixture("seeds/001-playbutton-toggle-twice.log"), "--sources", Tool.fixture("sources/001-state")])
         #expect(toggle.status == 0)
         #expect(toggle.stdout.contains("identity_churn: PlayButton ← ContentView.swift:17: PlayButton is shown and hidden by 'if showPlayButton'\n"))
-        // The lazy scenario never builds destinations early: the eager link is not seen there.
+        // The lazy scenario never builds destinations early: the trace shows the view but does not confirm the eager link.
         let lazyText = try Tool.run(["check", Tool.fixture("seeds/004-navigation-lazyview.log"), "--sources", Tool.fixture("sources/004-navigation")])
         #expect(lazyText.stdout.contains("""
-            Static findings not seen in this trace (1)
+            Static findings this trace does not confirm (1)
 
-            eager_navigation_destination: MyRootView ← MyRootView.swift:27: NavigationLink inside List builds its destination 'self.containedView(viewName: viewName)' with every row [not seen in this trace]
+            eager_navigation_destination: MyRootView ← MyRootView.swift:27: NavigationLink inside List builds its destination 'self.containedView(viewName: viewName)' with every row [not confirmed by this trace]
               \(Tool.fixture("sources/004-navigation"))/MyRootView.swift:27:17
 
             """))
@@ -67,10 +67,10 @@ import Testing
         let document = try #require(try JSONSerialization.jsonObject(with: Data(lazy.stdout.utf8)) as? [String: Any])
         let statics = try #require(document["static_findings"] as? [[String: Any]])
         let eager = statics.first { $0["rule"] as? String == "eager_navigation_destination" }
-        #expect(eager?["status"] as? String == "not seen in this trace")
+        #expect(eager?["status"] as? String == "not confirmed by this trace")
         #expect(eager?["line"] as? Int == 27)
         let sarif = try Tool.run(["check", Tool.fixture("seeds/004-navigation-lazyview.log"), "--sources", Tool.fixture("sources/004-navigation"), "--format", "sarif"])
-        #expect(sarif.stdout.contains("(not seen in this trace)"))
+        #expect(sarif.stdout.contains("(not confirmed by this trace)"))
     }
 
     /// Sources holding views the trace never mentions: their static findings are counted, not

@@ -3,15 +3,15 @@ import TraceStore
 /// The sources' sites set against one run's runtime findings: which sites explain each finding,
 /// and for every lint finding whether the traces confirm it.
 ///
-/// A lint finding is *confirmed* when a runtime rule it explains reported its view; *not seen
-/// in this trace* when the view is in the trace but no such finding was reported (the view was
-/// never re-created, its init never repeated); *view not in this trace* when the trace never
-/// mentions the view, so it says nothing either way.
+/// A lint finding is *confirmed* when a runtime rule it explains reported its view; *not
+/// confirmed by this trace* when the trace shows the view (its inits, bodies, appears) but no
+/// such finding was reported (the view was never re-created, its init never repeated work);
+/// *view not in this trace* when the trace never mentions the view, so it says nothing either way.
 public struct SourceLinks: Sendable {
     /// What the traces say about a lint finding.
     public enum Status: String, Sendable {
         case confirmed
-        case notSeen = "not seen in this trace"
+        case unconfirmed = "not confirmed by this trace"
         case viewAbsent = "view not in this trace"
     }
 
@@ -45,7 +45,7 @@ public struct SourceLinks: Sendable {
             if site.explains.contains(where: { fired.contains(Key(rule: $0, view: view)) }) {
                 status = .confirmed
             } else if let view, mentioned.contains(view) {
-                status = .notSeen
+                status = .unconfirmed
             } else {
                 status = .viewAbsent
             }

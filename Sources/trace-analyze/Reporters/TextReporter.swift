@@ -123,11 +123,11 @@ enum TextReporter: Reporter {
         if let links = report.links {
             // Sites whose view the trace shows but whose rule stayed quiet are listed; those about
             // views the trace never mentions are only counted (an app's sources hold many).
-            let notSeen = links.entries.filter { $0.status == .notSeen }
+            let unconfirmed = links.entries.filter { $0.status == .unconfirmed }
             let absent = links.entries.filter { $0.status == .viewAbsent }.count
-            if !notSeen.isEmpty {
-                text += paint("Static findings not seen in this trace (\(notSeen.count))", TerminalColours.bold) + "\n\n"
-                for entry in notSeen {
+            if !unconfirmed.isEmpty {
+                text += paint("Static findings this trace does not confirm (\(unconfirmed.count))", TerminalColours.bold) + "\n\n"
+                for entry in unconfirmed {
                     text += "\(entry.site.rule ?? "-"): \(entry.site.view ?? "-") ← \(Report.headline(of: entry.site)) [\(entry.status.rawValue)]\n"
                     text += "  \(entry.site.file):\(entry.site.position)\n"
                 }
