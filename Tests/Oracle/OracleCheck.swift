@@ -149,7 +149,11 @@ public struct OracleCheck {
         } else if finding.message.contains("during the update that removed") {
             claim(false, "model: teardown", finding, "no model is made while its view is removed in these apps")
         }
-        checkCost(finding, truthMs: facts.extraMs)
+        // A model replaced under a view on screen loses what the user typed: an error, cheap or not.
+        let lost = finding.message.contains("on screen) started over each time")
+        claim(!lost || facts.holding == .observedInline, "model: severity", finding, "only a replaced model loses what was typed in it, not a \(facts.holding.rawValue) one")
+        if lost { claim(finding.severity == .error || finding.count < 2, "model: severity", finding, "state lost on screen is an error, not \(finding.severity)") }
+        checkCost(finding, truthMs: facts.extraMs, lossy: lost)
         let keeps = finding.message.contains("kept the first") || finding.message.contains("keeps the first")
         let replaces = finding.message.contains("replaced the") || finding.message.contains("replaces the")
         let hedges = finding.message.contains("does not say which instance was kept")
@@ -167,7 +171,7 @@ public struct OracleCheck {
     /// A measured cost (`They took 0.160 ms in all (measured)`) is the truth's, and a finding
     /// is info for being cheap exactly when it is under a millisecond; a style that measures
     /// inits (the probe) states it.
-    private mutating func checkCost(_ finding: Finding, truthMs: Double, part: Bool = false) {
+    private mutating func checkCost(_ finding: Finding, truthMs: Double, part: Bool = false, lossy: Bool = false) {
         guard let regex = try? NSRegularExpression(pattern: "They took ([0-9.]+) ms in all"),
               let match = regex.firstMatch(in: finding.message, range: NSRange(finding.message.startIndex..., in: finding.message)),
               let range = Range(match.range(at: 1), in: finding.message), let stated = Double(finding.message[range]) else {
@@ -176,7 +180,8 @@ public struct OracleCheck {
         }
         claim(part ? stated <= truthMs + 0.0015 : abs(stated - truthMs) < 0.0015, "cost", finding, "says \(stated) ms, truth \(truthMs) ms")
         let cheap = finding.message.contains("cheap, so reported as info")
-        claim(cheap == (stated < 1.0) && (part || cheap == (truthMs < 1.0)), "severity", finding, "cheap is \(cheap), truth \(truthMs) ms")
+        // Lost state outranks cost: such a finding is never lowered for being cheap.
+        claim(lossy ? !cheap : cheap == (stated < 1.0) && (part || cheap == (truthMs < 1.0)), "severity", finding, "cheap is \(cheap), truth \(truthMs) ms")
         if cheap { claim(finding.severity == .info, "severity", finding, "a cheap finding is info, not \(finding.severity)") }
     }
 

@@ -132,6 +132,27 @@ import TraceStore
         #expect(ranked.map(\.text) == ["QuotaPanel: 2 repeated heavy inits of 3 (heavy_initializer)"])
     }
 
+    /// Severity follows what the user loses: an edit form's model replaced under it on every
+    /// parent update (the earlier instance's deinit after each new one) is an error; the same
+    /// inits where SwiftUI kept the first (the new instances' deinit) are a warning.
+    @Test func aModelReplacedUnderAShownFormIsAnErrorAndAKeptOneAWarning() throws {
+        func log(releasing released: (Int) -> Int) -> String {
+            var lines = ["AccountScreen: @self, @identity changed.", "AddressModel init 0x600001714110", "AddressForm init",
+                         "AddressForm: @self, @identity, _address changed.", "AddressForm onAppear"]
+            for update in 2...4 {
+                lines += ["AccountScreen: _tick changed.", "AddressModel init 0x6000017141\(update)0", "AddressForm init",
+                          "AddressModel deinit 0x6000017141\(released(update))0", "AddressForm: @self changed."]
+            }
+            return lines.joined(separator: "\n")
+        }
+        let replaced = try Pipeline(log: log { $0 - 1 }).analyze().filter { $0.rule == "state_model_reinit" }
+        #expect(replaced.map(\.severity) == [.error], "\(replaced.map(\.message))")
+        #expect(replaced.first?.message.contains("started over each time") == true)
+        let kept = try Pipeline(log: log { $0 }).analyze().filter { $0.rule == "state_model_reinit" }
+        #expect(kept.map(\.severity) == [.warning], "\(kept.map(\.message))")
+        #expect(kept.first?.message.contains("kept the first instance") == true)
+    }
+
     /// A view made once, its helper with it: nothing repeated, nothing to rank.
     @Test func aHeavyInitThatRanOnceIsNoWaste() throws {
         let log = """

@@ -266,7 +266,8 @@ extension StateModelReinitRule {
                         + "on its way out is wasted work, and its init's side effects run for nothing.",
                     count: count,
                     lines: cited(made.map(\.teardown)),
-                    weight: count < minReinits ? .hint : .full
+                    // Nothing on screen loses its state: one level below a replacement's.
+                    weight: count < minReinits ? .hint : .lowered
                 ))
             }
         }
@@ -311,15 +312,21 @@ extension StateModelReinitRule {
                     : ""
                 let source = exact == count ? " (exact, from TraceProbe: each time \(found.owner)'s new value died unread)"
                     : exact > 0 ? " (\(exact) of them exact, from TraceProbe)" : ""
+                let fate = fate(of: model, owner: found.owner, name: found.model)
+                // Severity follows what the user loses: a model replaced under a view on screen
+                // loses what was typed or chosen in it (an error, however cheap the inits);
+                // a kept first instance loses nothing, and the repeated work is a warning.
+                let losesState = fate.replaces && isShown(found.pairs[0].key.owner)
                 try body(Violation(
                     view: found.owner,
                     message: "\(found.owner)'s \(found.model) was initialised \(counted(count, "more time")) while "
                         + "\(found.owner) kept its identity and an earlier \(found.model) was alive\(source): "
-                        + fate(of: model, owner: found.owner, name: found.model) + cost,
+                        + fate.words + (losesState ? " Its state (whatever was typed or chosen in it on screen) started over each time." : "")
+                        + (losesState ? cost.replacingOccurrences(of: ", under \(Self.cheapMilliseconds) ms: cheap, so reported as info.", with: ".") : cost),
                     count: count,
                     lines: cited(found.pairs.map(\.discarded)),
                     // Fewer than the threshold is a hint: one init may be an intended replacement.
-                    weight: count < minReinits || cheap ? .hint : .full
+                    weight: count < minReinits ? .hint : losesState ? .full : cheap ? .hint : .lowered
                 ))
             }
         }
@@ -401,32 +408,32 @@ extension StateModelReinitRule {
         /// What a re-init means, in words: from the property that holds the model when the
         /// sources show it (the finding cites that line, so its words must agree with it), else
         /// from what the log shows of which instance SwiftUI kept.
-        private func fate(of model: Symbol, owner: String, name: String) -> String {
+        private func fate(of model: Symbol, owner: String, name: String) -> (words: String, replaces: Bool) {
             let sites = sources?.sites(explaining: StateModelReinitRule.description.identifier, view: owner) ?? []
             if let site = sites.first(where: { $0.rule == "observed_object_created" }) {
-                return "the source makes it inline in an @ObservedObject (\(site.shortLocation)), so each new instance replaces "
-                    + "the one before it and \(owner)'s \(name) starts over on every update of its parent."
+                return ("the source makes it inline in an @ObservedObject (\(site.shortLocation)), so each new instance replaces "
+                    + "the one before it and \(owner)'s \(name) starts over on every update of its parent.", true)
             }
             if let site = sites.first(where: { $0.rule == "state_class_initial_value" }) {
-                return "the source holds it in @State (\(site.shortLocation)), so SwiftUI keeps the first instance and discards "
-                    + "each new one: each init is wasted work and its side effects run again."
+                return ("the source holds it in @State (\(site.shortLocation)), so SwiftUI keeps the first instance and discards "
+                    + "each new one: each init is wasted work and its side effects run again.", false)
             }
             if let site = sites.first(where: { StateObjectHolders.holds($0, model: name) }) {
-                return "the source holds it in @StateObject (\(site.shortLocation)), whose initial value SwiftUI runs once per identity "
+                return ("the source holds it in @StateObject (\(site.shortLocation)), whose initial value SwiftUI runs once per identity "
                     + "of \(owner), so SwiftUI did not keep the first here: either \(owner) got a new identity the log does not show, "
-                    + "or \(name) is also made outside that property (in an init, a parent, another property); each init is work repeated."
+                    + "or \(name) is also made outside that property (in an init, a parent, another property); each init is work repeated.", false)
             }
             let kept = model.index < fates.count ? fates[model.index].keptFirst : 0
             let gone = model.index < fates.count ? fates[model.index].replaced : 0
             if kept > 0 && gone == 0 {
-                return "SwiftUI kept the first instance and released each new one (the log shows the new instances' deinit), "
-                    + "so each init is wasted work and its side effects run again."
+                return ("SwiftUI kept the first instance and released each new one (the log shows the new instances' deinit), "
+                    + "so each init is wasted work and its side effects run again.", false)
             }
             if gone > 0 && kept == 0 {
-                return "each new instance replaced the one before it (the log shows the earlier instance's deinit), "
-                    + "so \(owner)'s \(name) starts over on every update of its parent, as an @ObservedObject made inline does."
+                return ("each new instance replaced the one before it (the log shows the earlier instance's deinit), "
+                    + "so \(owner)'s \(name) starts over on every update of its parent, as an @ObservedObject made inline does.", true)
             }
-            return "the log does not say which instance was kept; either way each init is work repeated, and its side effects run again."
+            return ("the log does not say which instance was kept; either way each init is work repeated, and its side effects run again.", false)
         }
 
         /// Notes an init of `model` printed without an owner while `parent` was being evaluated.

@@ -9,7 +9,7 @@ public enum StateModelReinitRule: Rule {
     public static let description = RuleDescription(
         identifier: "state_model_reinit",
         title: "State model re-initialised",
-        defaultSeverity: .warning,
+        defaultSeverity: .error,
         summary: "A model a view holds in @State (or @StateObject) is initialised again on parent updates although the view kept its identity; SwiftUI throws the new instances away.",
         rationale: """
             `@State var model = Model()` evaluates `Model()` every time the view's value is \
@@ -22,7 +22,11 @@ public enum StateModelReinitRule: Rule {
             the model, or given by a structured line's `parent=`): an init while an earlier model \
             of the same owner is still alive, followed by the owner's `_printChanges()` line \
             without `@identity` (the view kept its identity: `PlayButton: @self changed.`). \
-            A warning: nothing is wrong on screen, but work and side effects repeat.
+            Severity follows what the user loses: an error when each new instance replaced the \
+            one before it while the view was on screen (an `@ObservedObject` made inline: what was \
+            typed or chosen in it is gone), a warning when SwiftUI kept the first instance or the \
+            log cannot say which it kept (nothing is wrong on screen, but work and side effects \
+            repeat), info when the extra inits were measured and cheap.
             """,
         fix: """
             Make the model where it is made once: `@StateObject` (its autoclosure runs once per \

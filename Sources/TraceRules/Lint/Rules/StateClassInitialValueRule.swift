@@ -12,6 +12,8 @@ public enum StateClassInitialValueRule: LintRule {
         title: "Class made in a @State initial value",
         runtimeRule: "state_model_reinit",
         explains: ["heavy_initializer"],
+        // SwiftUI keeps the first object: work repeats, no state is lost (state_model_reinit's warning, one below).
+        defaultSeverity: .info,
         summary: "A `@State` property's initial value creates an object whose init does work; the initial value is evaluated on every init of the view, and SwiftUI throws all but the first object away.",
         rationale: """
             `@State var model = DataModel()` keeps the first `DataModel` for the view's \
