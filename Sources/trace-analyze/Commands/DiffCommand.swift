@@ -8,11 +8,12 @@ enum DiffCommand: Command {
     static let spec = CommandSpec(
         name: "diff",
         summary: "Compare two logs (or two stored traces) view by view; exit 2 when counts or findings regress.",
-        usage: "BASE HEAD | BASE... -- HEAD... [--db PATH] [--config PATH] [--tolerance PERCENT] [--format text|json|markdown] [--output FILE]",
+        usage: "BASE HEAD | BASE... -- HEAD... [--db PATH] [--config PATH] [--tolerance PERCENT] [--duration-tolerance PERCENT] [--format text|json|markdown] [--output FILE]",
         options: [
             OptionSpec(name: "db", value: "PATH", help: "Compare two traces stored in this database: BASE and HEAD are trace ids."),
             ConfigOption.spec,
             OptionSpec(name: "tolerance", value: "PERCENT", help: "Growth allowed before a count regresses, in percent of BASE's count (default 0)."),
+            OptionSpec(name: "duration-tolerance", value: "PERCENT", help: "With several runs a side: growth a measured duration must also exceed, in percent of BASE's median (default 10, at least --tolerance)."),
             OptionSpec(name: "format", value: "FORMAT", help: "Output format: text (default), json, markdown.", choices: ["text", "json", "markdown"]),
             OptionSpec(name: "output", value: "FILE", help: "Write the comparison to FILE instead of stdout."),
         ],
@@ -27,13 +28,18 @@ enum DiffCommand: Command {
         did, 1 the command failed. Rules run with the configuration, as in `check`.
 
         REPEATED RUNS: `diff base/*.log -- head/*.log` (options before the --) compares sets of
-        runs of the same test. Per view and count it prints each side's median and range, and
-        calls a change a regression only when it lies outside both sides' spread: every HEAD
-        run above every BASE run (the Mann-Whitney U test's extreme, which n and m runs reach by
-        chance n!m!/(n+m)!, whatever the noise: 1 in 252 for 5 and 5) and the medians apart by
-        more than BASE's range and the tolerance. Fewer runs than that chance allows (below
-        1%) call nothing a regression and say so; a single run on a side says no spread is known
-        and compares by --tolerance alone.
+        runs of the same test. Per view it prints each side's median and range of each count and
+        of the durations the logs measured (body time, longest body, longest init, in ms: from
+        TraceProbe's `ms=` lines or an Instruments recording), and calls a change a regression
+        only when it lies outside both sides' spread: every HEAD run above every BASE run (the
+        Mann-Whitney U test's extreme, which n and m runs reach by chance n!m!/(n+m)!, whatever
+        the noise: 1 in 252 for 5 and 5) and the medians apart by more than BASE's range and the
+        tolerance. Fewer runs than that chance allows (below 1%) call nothing a regression and
+        say so; a single run on a side says no spread is known and compares by --tolerance
+        alone. A duration must also grow by more than --duration-tolerance (default 10%):
+        timings never tie as counts do, and a run's load moves all of them at once. A run whose
+        log carries no timings has no durations (not 0 ms): a note says which side lacks them,
+        and a duration is compared over the runs that measured it.
 
         EXAMPLES:
           trace-analyze diff main-ui-test.log pr-ui-test.log --tolerance 10
@@ -99,6 +105,12 @@ enum DiffCommand: Command {
             }
             return percent
         } ?? 0
+        let durationTolerance = try arguments.value("duration-tolerance").map { value -> Double in
+            guard let percent = Double(value), percent.isFinite, percent >= 0 else {
+                throw UsageError("--duration-tolerance needs a percentage (a number, 0 or more), not '\(value)'")
+            }
+            return percent
+        } ?? 10
         let output = try arguments.value("output").map { try OutputFile.check($0, for: "--output") }
         let file = try ConfigOption.load(arguments)
         let configuration = try RuleConfiguration(file: file)
@@ -118,7 +130,7 @@ enum DiffCommand: Command {
             }
             sides = [Array(snapshots[..<base.count]), Array(snapshots[base.count...])]
         }
-        let diff = RunSetDiff(base: sides[0], head: sides[1], tolerance: tolerance)
+        let diff = RunSetDiff(base: sides[0], head: sides[1], tolerance: tolerance, durationTolerance: durationTolerance)
         let text = RunSetDiffReport.render(diff, format: format)
         if let output {
             try OutputFile.write(text, to: output, what: "comparison")
