@@ -59,3 +59,18 @@ public enum TraceTags {
         return tags
     }
 }
+
+extension TraceTags {
+    /// The traces that carry every one of `tags` (same key, same value), by id; every trace when
+    /// `tags` is empty. What `diff --base-tag` selects a side by.
+    public static func traceIDs(taggedWith tags: [Tag], in database: Database) throws -> [Int] {
+        let all = try self.all(database)
+        var ids: [Int] = []
+        try database.forEachRow("SELECT id FROM traces ORDER BY id") { row in
+            guard let id = row.int(at: 0) else { return }
+            let own = all[id] ?? []
+            if tags.allSatisfy({ wanted in own.contains(wanted) }) { ids.append(id) }
+        }
+        return ids
+    }
+}

@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ([toggle], "trace-analyze: error: diff needs BASE and HEAD; usage: trace-analyze diff BASE HEAD | BASE... -- HEAD... [--db PATH] [--config PATH] [--tolerance PERCENT] [--format text|json|markdown] [--output FILE] (see 'trace-analyze diff --help')\n"),
+        ([toggle], "trace-analyze: error: diff needs BASE and HEAD; usage: trace-analyze diff BASE HEAD | BASE... -- HEAD... | --base-tag KEY=VALUE --head-tag KEY=VALUE [--db PATH] [--config PATH] [--tolerance PERCENT] [--duration-tolerance PERCENT] [--format text|json|markdown] [--output FILE] (see 'trace-analyze diff --help')\n"),
         ([toggle, toggleTwice, "--tolerance", "-5"], "trace-analyze: error: --tolerance needs a percentage (a number, 0 or more), not '-5' (see 'trace-analyze diff --help')\n"),
         ([toggle, toggleTwice, "--format", "sarif"], "trace-analyze: error: unknown format 'sarif' for diff; valid: text, json, markdown (see 'trace-analyze diff --help')\n"),
         ([toggle, "missing.log"], "trace-analyze: error: missing.log: no such file\n"),

@@ -12,8 +12,21 @@ public struct TraceDiff: Sendable {
         case bodyEvaluations = "body_evaluations"
         /// `@identity` changes: the view's state was created anew.
         case identityChanges = "identity_changes"
+        /// The measured body evaluations' total time, in milliseconds (a probe's or Instruments'
+        /// `ms`): what `views` prints as `body_ms`. Compared by `RunSetDiff` only.
+        case bodyMilliseconds = "body_ms"
+        /// The longest measured body evaluation, in milliseconds (`max_body_ms`).
+        case maxBodyMilliseconds = "max_body_ms"
+        /// The longest init the log reported a duration for, in milliseconds (`max_init_ms`).
+        case maxInitMilliseconds = "max_init_ms"
         /// Findings of one rule about the view.
         case findings
+
+        /// The durations, in the order they are listed.
+        public static let durations: [Metric] = [.bodyMilliseconds, .maxBodyMilliseconds, .maxInitMilliseconds]
+
+        /// True for a measured duration (milliseconds, a `Double`), false for a count.
+        public var isDuration: Bool { Self.durations.contains(self) }
 
         public static func < (lhs: Metric, rhs: Metric) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -1,7 +1,8 @@
 import TraceStore
 
 /// The numbers `diff` compares in one trace: per view, its instances, body evaluations and
-/// identity changes (from `view_summary`), and its findings per rule.
+/// identity changes (from `view_summary`), its findings per rule, and the durations the log
+/// measured (`views`' `body_ms`, `max_body_ms`, `max_init_ms`).
 public struct TraceSnapshot: Sendable {
     /// What the trace is called in reports: its source, or `trace 3`.
     public let label: String
@@ -9,12 +10,33 @@ public struct TraceSnapshot: Sendable {
     public let views: Set<String>
     /// Every non-zero count.
     let counts: [TraceDiff.Subject: Int]
+    /// Every measured duration, in milliseconds, under a duration metric (`Metric.isDuration`).
+    let durations: [TraceDiff.Subject: Double]
+    /// The duration metrics the log has timings for at all: `body_ms` and `max_body_ms` when some
+    /// body was measured, `max_init_ms` when some init was. A metric not here is unknown in this
+    /// run, not 0: a log without timings says nothing about how long anything took.
+    public let measured: Set<TraceDiff.Metric>
 
-    /// Creates a snapshot from counts; views with any count are the trace's views.
-    public init(label: String, counts: [TraceDiff.Subject: Int]) {
+    /// Creates a snapshot from counts and durations; views with any count are the trace's views.
+    ///
+    /// `measured` defaults to the metrics `durations` has a value for.
+    public init(
+        label: String, counts: [TraceDiff.Subject: Int], durations: [TraceDiff.Subject: Double] = [:],
+        measured: Set<TraceDiff.Metric>? = nil
+    ) {
         self.label = label
         self.counts = counts
+        self.durations = durations
+        self.measured = measured ?? Set(durations.keys.map(\.metric))
         views = Set(counts.keys.map(\.view))
+    }
+
+    /// The figure of `subject` in this run: its count, or its duration where the run measured
+    /// that metric (0 for a view it measured nothing of); nil for a duration the run cannot know.
+    public func value(of subject: TraceDiff.Subject) -> Double? {
+        guard subject.metric.isDuration else { return Double(counts[subject] ?? 0) }
+        guard measured.contains(subject.metric) else { return nil }
+        return durations[subject] ?? 0
     }
 
     /// Reads trace `traceID`'s view counts from `database` and counts `findings` (the trace's,
@@ -47,12 +69,30 @@ public struct TraceSnapshot: Sendable {
                 counts[TraceDiff.Subject(view: view, metric: metric, rule: nil)] = value
             }
         }
+        var durations: [TraceDiff.Subject: Double] = [:]
+        var measured: Set<TraceDiff.Metric> = []
+        // As `ViewAccount` sums them, so `diff` and `views` print the same milliseconds.
+        try database.forEachRow("""
+            SELECT view, round(sum(CASE WHEN kind = 'body' THEN duration_ms END), 6),
+                   max(CASE WHEN kind = 'body' THEN duration_ms END), max(CASE WHEN kind = 'init' THEN duration_ms END)
+            FROM events WHERE trace_id = ? AND view IS NOT NULL AND kind IN ('body', 'init') AND duration_ms IS NOT NULL
+            GROUP BY view
+            """, [traceID]) { row in
+            guard let view = row.text(at: 0) else { return }
+            let values: [(TraceDiff.Metric, Double?)] = [
+                (.bodyMilliseconds, row.double(at: 1)), (.maxBodyMilliseconds, row.double(at: 2)), (.maxInitMilliseconds, row.double(at: 3)),
+            ]
+            for case let (metric, value?) in values {
+                measured.insert(metric)
+                durations[TraceDiff.Subject(view: view, metric: metric, rule: nil)] = value
+            }
+        }
         try findings { finding in
             guard finding.traceID == traceID else { return }
             // Info findings are counted apart: a hint that becomes an error is a regression.
             let rule = finding.severity == .info ? finding.rule + " (info)" : finding.rule
             counts[TraceDiff.Subject(view: finding.view ?? "-", metric: .findings, rule: rule), default: 0] += 1
         }
-        return TraceSnapshot(label: label, counts: counts)
+        return TraceSnapshot(label: label, counts: counts, durations: durations, measured: measured)
     }
 }

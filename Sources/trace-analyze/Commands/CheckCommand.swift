@@ -78,8 +78,9 @@ enum CheckCommand: Command {
         for input in inputs {
             // The rules read the events as they are stored, on a thread of their own: the trace
             // is not read back. Updates and causes are left for `why` and `views` to store. With
-            // --timeline the page's layout runs the rules instead, on the stored trace.
-            let analysis = options.analysesTrace ? nil : StreamAnalysis(
+            // --timeline the page's layout runs the rules instead, on the stored trace, and with
+            // budgets `finish` does: once, for the findings and the budgets' figures alike.
+            let analysis = options.analysesStoredTrace ? nil : StreamAnalysis(
                 configuration: configuration, sources: options.sources, source: input, storingIn: database,
                 countingEvidenceAbove: TextReporter.maxEvidence
             )

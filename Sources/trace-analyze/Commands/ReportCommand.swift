@@ -37,9 +37,11 @@ enum ReportCommand: Command {
         // per body line would cost `report` more than its rules.
         // Each finding is stored as its rule produces it; the report reads them back from there.
         // With --timeline the page's layout runs the rules and stores their findings (`analysesTrace`).
+        // Budgets read the updates and causes: stored by this same analysis, not by a second one.
         if !options.analysesTrace {
             try Analyzer(
-                database: database, configuration: configuration, sources: options.sources, storingExplanations: false
+                database: database, configuration: configuration, sources: options.sources,
+                storingExplanations: !options.budgets.isEmpty
             ).analyzeIntoStore(traceID: traceID)
         }
         let coverage = try TraceCoverage.read(database, traceID: traceID)

@@ -59,6 +59,12 @@ struct ReportOptions {
     /// the rules and stores their findings, so the caller stores none of its own.
     var analysesTrace: Bool { timeline != nil }
 
+    /// True when the rules are to run once on the stored trace, after the ingest, rather than
+    /// as it is read (`StreamAnalysis`): the timeline's layout runs them (`analysesTrace`), and
+    /// budgets read the updates and causes that only the stored trace's analysis writes, so
+    /// that one analysis gives the findings and the budgets' figures both.
+    var analysesStoredTrace: Bool { timeline != nil || !budgets.isEmpty }
+
     /// True when something after the ingest reads the stored events themselves: custom rules
     /// query `events` and `changes`, and a timeline scans the trace. Otherwise a temporary
     /// database is read only for the report, which reads events back only through the lookups
@@ -102,9 +108,12 @@ struct ReportOptions {
         }
         if !budgets.isEmpty {
             let ran = Set(configuration.enabledRules.map { $0.description.identifier })
-            // The figures are the stored account's (`ViewAccount`): its updates and causes are
-            // made now if the run's analysis did not store them.
-            for traceID in traceIDs { try Explainer.prepare(traceID, in: database, configuration: configuration) }
+            // The figures are the stored account's (`ViewAccount`): the run's one analysis, with
+            // the `--sources` the findings cite, stores the findings, updates and causes now,
+            // unless the timeline's (or, for `report`, the command's) already did.
+            for traceID in traceIDs where try !Explainer.isAnalysed(traceID, in: database) {
+                try Analyzer(database: database, configuration: configuration, sources: sources).analyzeIntoStore(traceID: traceID)
+            }
             for note in try BudgetCheck.run(budgets, traceIDs: traceIDs, in: database, rulesRan: ran) {
                 Console.note("trace-analyze: note: \(note)")
             }

@@ -27,12 +27,15 @@ enum DiffReporters {
         return reporter
     }
 
-    /// `body evaluations`, `findings: identity_churn`: a row's count in words.
+    /// `body evaluations`, `body time (ms)`, `findings: identity_churn`: a row's count in words.
     static func countName(_ subject: TraceDiff.Subject) -> String {
         switch subject.metric {
         case .instances: "instances"
         case .bodyEvaluations: "body evaluations"
         case .identityChanges: "identity changes"
+        case .bodyMilliseconds: "body time (ms)"
+        case .maxBodyMilliseconds: "longest body (ms)"
+        case .maxInitMilliseconds: "longest init (ms)"
         case .findings: "findings: \(subject.rule ?? "-")"
         }
     }
