@@ -49,4 +49,23 @@ import Testing
         #expect(!runtimeIndex.isEmpty)
         #expect(readmeRows == runtimeIndex, "README's rules table is not docs/rules/README.md's runtime table; run `\(Self.regenerate)`")
     }
+
+    /// `rules ID` in the terminal prints the Swift before/after its page shows under "How to fix
+    /// it", both made from the rule's own pair.
+    @Test(arguments: ["update_loop", "repeated_appear", "main_thread_hang"])
+    func theTerminalShowsThePagesSwift(_ rule: String) throws {
+        let page = try #require(try generated()["\(rule).md"])
+        let fix = try #require(page.components(separatedBy: "## How to fix it\n").dropFirst().first?.components(separatedBy: "## Configuration").first)
+        let blocks = fix.components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "\n```").first }
+        #expect(blocks.count == 2, "\(rule)'s page shows \(blocks.count) Swift blocks")
+        guard blocks.count == 2 else { return }
+        let detail = try Tool.run(["rules", rule])
+        #expect(detail.status == 0)
+        func indented(_ code: String) -> String {
+            code.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "      " + $0 }.joined(separator: "\n") + "\n"
+        }
+        let swift = "  Before:\n" + indented(blocks[0]) + "  After:\n" + indented(blocks[1])
+        let howTo = detail.stdout.components(separatedBy: "\nHow to fix it:\n").dropFirst().first?.components(separatedBy: "\nConfiguration").first ?? ""
+        #expect(howTo.contains("\n  In Swift: ") && howTo.hasSuffix(swift), "`rules \(rule)` does not print its page's Swift under How to fix it:\n\(detail.stdout)")
+    }
 }

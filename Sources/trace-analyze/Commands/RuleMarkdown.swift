@@ -77,7 +77,7 @@ enum RuleMarkdown {
             identifier: description.identifier, title: description.title,
             lead: "Runtime rule · default severity **\(description.defaultSeverity.rawValue)** · seed \(description.seed)\n\n",
             summary: description.summary, rationale: description.rationale,
-            fix: description.fix + "\n\n" + swiftSection(for: description.identifier, lint: statics) + facts(description.identifier),
+            fix: description.fix + "\n\n" + pairs(description.swiftFix) + swiftSection(for: description.identifier, lint: statics) + facts(description.identifier),
             configuration: configuration,
             marks: "`↓` marks each line a finding cites.",
             triggering: description.triggeringExamples.map(example), nonTriggering: description.nonTriggeringExamples.map(example),
@@ -119,6 +119,17 @@ enum RuleMarkdown {
         text += "\n## Non-triggering examples\n\n"
         text += nonTriggering.joined(separator: "\n")
         return text + source(filePath)
+    }
+
+    /// A runtime rule's own Swift: code that makes what it sees and the same code corrected,
+    /// type-checked as tests (`RuleSwiftPairTests`).
+    private static func pairs(_ pairs: [SwiftPair]) -> String {
+        var text = ""
+        for pair in pairs {
+            text += "In Swift: " + pair.note + "\n\n"
+            text += fenced("Before:", pair.before, language: "swift") + "\n" + fenced("After:", pair.after, language: "swift") + "\n"
+        }
+        return text
     }
 
     /// The Swift behind a runtime rule: each lint rule that explains it, with its before → after

@@ -129,6 +129,10 @@ enum RulesCommand: Command {
         text += description.summary.wrapped(indent: "") + "\n"
         text += "\nWhy it matters:\n" + description.rationale.wrapped(indent: "  ") + "\n"
         text += "\nHow to fix it:\n" + description.fix.wrapped(indent: "  ") + "\n"
+        for pair in description.swiftFix {
+            text += "\n" + ("In Swift: " + pair.note).wrapped(indent: "  ") + "\n\n"
+            text += "  Before:\n" + code(pair.before) + "  After:\n" + code(pair.after)
+        }
         text += "\nConfiguration (.trace-analyze.json, under \"rules\": {\"\(description.identifier)\": {...}}):\n"
         let rows = [("severity", description.defaultSeverity.rawValue, "error, warning or info.")]
             + description.thresholds.map { ($0.key, Threshold.format($0.defaultValue), $0.summary) }
@@ -141,6 +145,11 @@ enum RulesCommand: Command {
         text += "\nNon-triggering examples:\n"
         text += examples(description.nonTriggeringExamples)
         return text
+    }
+
+    /// Swift source indented under its heading, blank lines left empty.
+    private static func code(_ source: String) -> String {
+        source.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { $0.isEmpty ? "" : "      " + $0 }.joined(separator: "\n") + "\n"
     }
 
     private static func examples(_ examples: [Example]) -> String {
