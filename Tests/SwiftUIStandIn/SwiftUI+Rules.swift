@@ -13,6 +13,13 @@ extension ForEach where Data == Range<Int>, ID == Int {
 
 public typealias LazyVStack<Content: View> = _Container<Content>
 
+extension NavigationLink {
+    /// A link with its destination view value, made when the link is.
+    public init(destination: Destination, @ViewBuilder label: () -> Label) {
+        self.init(destination: { destination }, label: label)
+    }
+}
+
 extension NavigationLink where Label == Text, Destination == Never {
     /// A link that presents `value`; the stack's `navigationDestination(for:)` for its type builds the destination.
     public init<P: Hashable>(_ titleKey: String, value: P?) {
