@@ -64,9 +64,9 @@ struct SwiftPairCase: Sendable, CustomTestStringConvertible {
     /// The harness can fail: code that uses a name the stand-in lacks does not type-check.
     @Test func brokenCodeFails() throws {
         let standIn = try StandInModule.shared.get()
-        let result = try standIn.typeCheck("import SwiftUI\n\nstruct Broken: View {\n    var body: some View { Label(\"x\") }\n}\n", swiftVersion: 6)
+        let result = try standIn.typeCheck("import SwiftUI\n\nstruct Broken: View {\n    var body: some View { NoSuchView(\"x\") }\n}\n", swiftVersion: 6)
         #expect(result.status != 0)
-        #expect(result.output.contains("Label"))
+        #expect(result.output.contains("NoSuchView"))
     }
 }
 
