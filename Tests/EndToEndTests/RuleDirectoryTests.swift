@@ -50,22 +50,35 @@ import Testing
         #expect(readmeRows == runtimeIndex, "README's rules table is not docs/rules/README.md's runtime table; run `\(Self.regenerate)`")
     }
 
-    /// `rules ID` in the terminal prints the Swift before/after its page shows under "How to fix
-    /// it", both made from the rule's own pair.
-    @Test(arguments: ["update_loop", "repeated_appear", "main_thread_hang"])
-    func theTerminalShowsThePagesSwift(_ rule: String) throws {
-        let page = try #require(try generated()["\(rule).md"])
-        let fix = try #require(page.components(separatedBy: "## How to fix it\n").dropFirst().first?.components(separatedBy: "## Configuration").first)
-        let blocks = fix.components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "\n```").first }
-        #expect(blocks.count == 2, "\(rule)'s page shows \(blocks.count) Swift blocks")
-        guard blocks.count == 2 else { return }
-        let detail = try Tool.run(["rules", rule])
-        #expect(detail.status == 0)
-        func indented(_ code: String) -> String {
-            code.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "      " + $0 }.joined(separator: "\n") + "\n"
+    /// `rules ID` in the terminal prints, in order, every Swift block its page shows under "How to
+    /// fix it" (the rule's own before/after, the lint rules' corrections and shapes), all made from
+    /// one list (`RuleSwift`); every runtime rule's page shows some.
+    @Test func theTerminalShowsThePagesSwift() throws {
+        var checked = 0
+        for (name, page) in try generated().sorted(by: { $0.key < $1.key }) where page.contains("Runtime rule · ") {
+            let rule = String(name.dropLast(".md".count))
+            let fix = try #require(page.components(separatedBy: "## How to fix it\n").dropFirst().first?.components(separatedBy: "## Configuration").first)
+            // Each block as the terminal prints it: its label, then its code indented.
+            var expected: [String] = []
+            let pieces = fix.components(separatedBy: "```swift\n")
+            for (before, piece) in zip(pieces, pieces.dropFirst()) {
+                let code = try #require(piece.components(separatedBy: "\n```").first)
+                let label = before.hasSuffix("Before:\n\n") ? "  Before:\n" : before.hasSuffix("After:\n\n") ? "  After:\n" : ""
+                expected.append(label + code.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "      " + $0 }.joined(separator: "\n") + "\n")
+            }
+            #expect(!expected.isEmpty, "\(rule)'s page shows no Swift")
+            let detail = try Tool.run(["rules", rule])
+            #expect(detail.status == 0)
+            var rest = Substring(detail.stdout.components(separatedBy: "\nHow to fix it:\n").dropFirst().first?.components(separatedBy: "\nConfiguration").first ?? "")
+            for block in expected {
+                guard let found = rest.range(of: block) else {
+                    Issue.record("`rules \(rule)` does not print, under How to fix it and in its page's order:\n\(block)")
+                    break
+                }
+                rest = rest[found.upperBound...]
+            }
+            checked += 1
         }
-        let swift = "  Before:\n" + indented(blocks[0]) + "  After:\n" + indented(blocks[1])
-        let howTo = detail.stdout.components(separatedBy: "\nHow to fix it:\n").dropFirst().first?.components(separatedBy: "\nConfiguration").first ?? ""
-        #expect(howTo.contains("\n  In Swift: ") && howTo.hasSuffix(swift), "`rules \(rule)` does not print its page's Swift under How to fix it:\n\(detail.stdout)")
+        #expect(checked >= 21, "\(checked) runtime rule pages")
     }
 }

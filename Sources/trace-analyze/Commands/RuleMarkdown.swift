@@ -77,7 +77,7 @@ enum RuleMarkdown {
             identifier: description.identifier, title: description.title,
             lead: "Runtime rule · default severity **\(description.defaultSeverity.rawValue)** · seed \(description.seed)\n\n",
             summary: description.summary, rationale: description.rationale,
-            fix: description.fix + "\n\n" + pairs(description.swiftFix) + swiftSection(for: description.identifier, lint: statics) + facts(description.identifier),
+            fix: description.fix + "\n\n" + swiftSection(RuleSwift.items(for: description, lint: statics)) + facts(description.identifier),
             configuration: configuration,
             marks: "`↓` marks each line a finding cites.",
             triggering: description.triggeringExamples.map(example), nonTriggering: description.nonTriggeringExamples.map(example),
@@ -121,29 +121,16 @@ enum RuleMarkdown {
         return text + source(filePath)
     }
 
-    /// A runtime rule's own Swift: code that makes what it sees and the same code corrected,
-    /// type-checked as tests (`RuleSwiftPairTests`).
-    private static func pairs(_ pairs: [SwiftPair]) -> String {
+    /// The Swift behind a runtime rule (`RuleSwift`): a before → after pair under its sentence,
+    /// or a lint rule's shape alone.
+    private static func swiftSection(_ items: [RuleSwift]) -> String {
         var text = ""
-        for pair in pairs {
-            text += "In Swift: " + pair.note + "\n\n"
-            text += fenced("Before:", pair.before, language: "swift") + "\n" + fenced("After:", pair.after, language: "swift") + "\n"
-        }
-        return text
-    }
-
-    /// The Swift behind a runtime rule: each lint rule that explains it, with its before → after
-    /// pair when `fix` makes one, else the shape as its first triggering example shows it.
-    /// All of it is the lint rules' tested examples.
-    private static func swiftSection(for rule: String, lint statics: [LintRuleDescription]) -> String {
-        var text = ""
-        for description in statics where description.explains.contains(rule) {
-            if let pair = description.corrections.first(where: { $0.before != $0.after }) {
-                text += "In Swift (static rule [`\(description.identifier)`](\(description.identifier).md); `trace-analyze fix` makes this change):\n\n"
-                text += fenced("Before:", pair.before, language: "swift") + "\n" + fenced("After:", pair.after, language: "swift") + "\n"
-            } else if let example = description.triggeringExamples.first {
-                text += "The shape in Swift (static rule [`\(description.identifier)`](\(description.identifier).md), not changed by `fix`):\n\n"
-                text += fenced(nil, example.code, language: "swift") + "\n"
+        for item in items {
+            text += item.intro { "[`\($0)`](\($0).md)" } + "\n\n"
+            if let before = item.before {
+                text += fenced("Before:", before, language: "swift") + "\n" + fenced("After:", item.code, language: "swift") + "\n"
+            } else {
+                text += fenced(nil, item.code, language: "swift") + "\n"
             }
         }
         return text

@@ -129,9 +129,13 @@ enum RulesCommand: Command {
         text += description.summary.wrapped(indent: "") + "\n"
         text += "\nWhy it matters:\n" + description.rationale.wrapped(indent: "  ") + "\n"
         text += "\nHow to fix it:\n" + description.fix.wrapped(indent: "  ") + "\n"
-        for pair in description.swiftFix {
-            text += "\n" + ("In Swift: " + pair.note).wrapped(indent: "  ") + "\n\n"
-            text += "  Before:\n" + code(pair.before) + "  After:\n" + code(pair.after)
+        for item in RuleSwift.items(for: description, lint: LintRegistry.builtIn.rules.map { $0.description }) {
+            text += "\n" + item.intro { $0 }.wrapped(indent: "  ") + "\n\n"
+            if let before = item.before {
+                text += "  Before:\n" + code(before) + "  After:\n" + code(item.code)
+            } else {
+                text += code(item.code)
+            }
         }
         text += "\nConfiguration (.trace-analyze.json, under \"rules\": {\"\(description.identifier)\": {...}}):\n"
         let rows = [("severity", description.defaultSeverity.rawValue, "error, warning or info.")]
