@@ -1,9 +1,9 @@
-/// The Swift behind a runtime rule's finding and its correction: a small, complete SwiftUI file
-/// before and after the fix.
+/// The Swift behind a runtime or lint rule's finding and its correction: a small, complete
+/// SwiftUI file before and after the fix.
 ///
 /// `rules ID` and the rule's page show it under "How to fix it"; a test type-checks both files
 /// with `swiftc` against the SwiftUI stand-in (Swift 6 and Swift 5 language modes), and runs lint
-/// over them: `before` must be flagged by each rule in `lintRules`, `after` by none.
+/// over them: `before` must be flagged by exactly the rules in `lintRules`, `after` by none.
 public struct SwiftPair: Sendable {
     /// What changes and why, in a sentence or two.
     public let note: String

@@ -2,11 +2,13 @@ import Foundation
 import Testing
 import TraceRules
 
-/// One runtime rule's Swift before/after pair, as a test argument.
+/// One runtime or lint rule's Swift before/after pair, as a test argument.
 struct SwiftPairCase: Sendable, CustomTestStringConvertible {
     let rule: String
     let index: Int
     let pair: SwiftPair
+    /// True for a lint rule's pair, whose `before` that rule must flag.
+    var isLint: Bool = false
 
     var testDescription: String { "\(rule) Swift pair #\(index + 1)" }
 
@@ -19,10 +21,13 @@ struct SwiftPairCase: Sendable, CustomTestStringConvertible {
     static let all: [SwiftPairCase] = RuleRegistry.builtIn.rules.flatMap { rule -> [SwiftPairCase] in
         let description = rule.description
         return description.swiftFix.enumerated().map { SwiftPairCase(rule: description.identifier, index: $0.offset, pair: $0.element) }
+    } + LintRegistry.builtIn.rules.flatMap { rule -> [SwiftPairCase] in
+        let description = rule.description
+        return description.swiftFix.enumerated().map { SwiftPairCase(rule: description.identifier, index: $0.offset, pair: $0.element, isLint: true) }
     }
 }
 
-/// The runtime rules' Swift pairs are real code: each file type-checks against the SwiftUI
+/// The rules' Swift pairs are real code: each file type-checks against the SwiftUI
 /// stand-in in both language modes, and lint sees in it what the pair says it sees.
 @Suite struct RuleSwiftPairTests {
     /// `before` and `after` each type-check on their own, in Swift 6 and Swift 5 mode, and differ.
@@ -38,9 +43,13 @@ struct SwiftPairCase: Sendable, CustomTestStringConvertible {
         }
     }
 
-    /// Lint flags `before` with exactly the rules the pair names, and finds nothing in `after`.
+    /// Lint flags `before` with exactly the rules the pair names (a lint rule's pair names that
+    /// rule), and finds nothing in `after`.
     @Test(arguments: SwiftPairCase.all)
     func lintSeesTheShape(_ pairCase: SwiftPairCase) {
+        if pairCase.isLint {
+            #expect(pairCase.pair.lintRules.contains(pairCase.rule), "a lint rule's pair must name the rule itself", sourceLocation: pairCase.location)
+        }
         let linter = Linter(configuration: LintConfiguration(registry: .builtIn))
         let before = linter.lint(files: [("Before.swift", Array(pairCase.pair.before.utf8))]).findings
         let after = linter.lint(files: [("After.swift", Array(pairCase.pair.after.utf8))]).findings

@@ -96,7 +96,7 @@ enum RuleMarkdown {
         return page(
             identifier: description.identifier, title: description.title, lead: lead,
             summary: description.summary, rationale: description.rationale,
-            fix: description.fix + "\n\n" + corrections(description) + facts(description.identifier),
+            fix: description.fix + "\n\n" + corrections(description) + swiftSection(RuleSwift.items(for: description)) + facts(description.identifier),
             configuration: "In `.trace-analyze.json`, under `\"rules\": {\"\(description.identifier)\": {\"severity\": ...}}`; it has no thresholds.\n",
             marks: "`↓` marks where a finding points.",
             triggering: description.triggeringExamples.map(code), nonTriggering: description.nonTriggeringExamples.map(code),
@@ -121,8 +121,8 @@ enum RuleMarkdown {
         return text + source(filePath)
     }
 
-    /// The Swift behind a runtime rule (`RuleSwift`): a before → after pair under its sentence,
-    /// or a lint rule's shape alone.
+    /// The Swift behind a rule (`RuleSwift`): a before → after pair under its sentence, or a lint
+    /// rule's shape alone.
     private static func swiftSection(_ items: [RuleSwift]) -> String {
         var text = ""
         for item in items {
@@ -136,9 +136,12 @@ enum RuleMarkdown {
         return text
     }
 
-    /// A lint rule's before → after pairs, which run as tests of `fix`.
+    /// A lint rule's before → after pairs, which run as tests of `fix`; for a rule `fix` leaves
+    /// alone, a sentence saying so unless its own pairs (`swiftFix`) say it.
     private static func corrections(_ description: LintRuleDescription) -> String {
-        guard description.canFix else { return "`trace-analyze fix` does not change this shape: the fix needs a person's judgement.\n\n" }
+        guard description.canFix else {
+            return description.swiftFix.isEmpty ? "`trace-analyze fix` does not change this shape: the fix needs a person's judgement.\n\n" : ""
+        }
         var text = "`trace-analyze fix` (and `lint --fix`) makes this change where it is mechanical and safe; these pairs are its tests:\n\n"
         for pair in description.corrections {
             if let note = pair.note { text += note + "\n\n" }

@@ -129,14 +129,7 @@ enum RulesCommand: Command {
         text += description.summary.wrapped(indent: "") + "\n"
         text += "\nWhy it matters:\n" + description.rationale.wrapped(indent: "  ") + "\n"
         text += "\nHow to fix it:\n" + description.fix.wrapped(indent: "  ") + "\n"
-        for item in RuleSwift.items(for: description, lint: LintRegistry.builtIn.rules.map { $0.description }) {
-            text += "\n" + item.intro { $0 }.wrapped(indent: "  ") + "\n\n"
-            if let before = item.before {
-                text += "  Before:\n" + code(before) + "  After:\n" + code(item.code)
-            } else {
-                text += code(item.code)
-            }
-        }
+        text += RuleSwift.terminal(RuleSwift.items(for: description, lint: LintRegistry.builtIn.rules.map { $0.description }))
         text += "\nConfiguration (.trace-analyze.json, under \"rules\": {\"\(description.identifier)\": {...}}):\n"
         let rows = [("severity", description.defaultSeverity.rawValue, "error, warning or info.")]
             + description.thresholds.map { ($0.key, Threshold.format($0.defaultValue), $0.summary) }
@@ -149,11 +142,6 @@ enum RulesCommand: Command {
         text += "\nNon-triggering examples:\n"
         text += examples(description.nonTriggeringExamples)
         return text
-    }
-
-    /// Swift source indented under its heading, blank lines left empty.
-    private static func code(_ source: String) -> String {
-        source.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { $0.isEmpty ? "" : "      " + $0 }.joined(separator: "\n") + "\n"
     }
 
     private static func examples(_ examples: [Example]) -> String {
