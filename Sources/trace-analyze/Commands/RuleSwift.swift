@@ -12,8 +12,9 @@ struct RuleSwift {
         case pair(note: String)
         /// A lint rule's correction, which `trace-analyze fix` makes.
         case correction(lintRule: String)
-        /// A lint rule's shape, which `fix` leaves alone.
-        case shape(lintRule: String)
+        /// A lint rule's shape, which `fix` leaves alone; `byHand` when the lint rule's page
+        /// shows the change a person makes.
+        case shape(lintRule: String, byHand: Bool)
         /// A lint rule's own pair, a change `fix` does not make, with its note.
         case byHand(note: String)
     }
@@ -30,7 +31,7 @@ struct RuleSwift {
             if let pair = lint.corrections.first(where: { $0.before != $0.after }) {
                 items.append(RuleSwift(source: .correction(lintRule: lint.identifier), before: pair.before, code: pair.after))
             } else if let example = lint.triggeringExamples.first {
-                items.append(RuleSwift(source: .shape(lintRule: lint.identifier), before: nil, code: example.code))
+                items.append(RuleSwift(source: .shape(lintRule: lint.identifier, byHand: !lint.swiftFix.isEmpty), before: nil, code: example.code))
             }
         }
         return items
@@ -65,7 +66,8 @@ struct RuleSwift {
         switch source {
         case .pair(let note): "In Swift: " + note
         case .correction(let rule): "In Swift (static rule \(name(rule)); `trace-analyze fix` makes this change):"
-        case .shape(let rule): "The shape in Swift (static rule \(name(rule)), not changed by `fix`):"
+        case .shape(let rule, let byHand):
+            "The shape in Swift (static rule \(name(rule)), not changed by `fix`\(byHand ? "; that rule's before/after shows the change by hand" : "")):"
         case .byHand(let note): "In Swift, by hand (`trace-analyze fix` does not make this change: it needs a person's judgement): " + note
         }
     }
