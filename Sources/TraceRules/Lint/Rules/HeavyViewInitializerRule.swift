@@ -25,7 +25,7 @@ public enum HeavyViewInitializerRule: LintRule {
         fix: "Keep view inits to storing their arguments: make helpers `static let`, own `ObservableObject` models with `@StateObject` (its autoclosure runs once per identity; a `@State` initial value runs on every init), create work in `.task`, or pass the object in from an owner.",
         swiftFix: [
             SwiftPair(
-                note: "`CheckoutButton` makes its `CheckoutCoordinator` as a stored property's initial value, so every update of the cart (each tap on \"Add one\") sets up routes and analytics again for a button value SwiftUI compares and throws away. The cart owns one coordinator with `@StateObject` (its autoclosure runs once per identity) and passes it to the button, whose init now only stores it.",
+                note: "`CheckoutButton` makes its `CheckoutCoordinator` as a stored property's initial value, so every update of the cart (each tap on \"Add one\") makes a new button value and with it a new coordinator, which sets up routes and analytics again while the previous one is thrown away. The cart owns one coordinator with `@StateObject` (its autoclosure runs once per identity) and passes it to the button, whose init now only stores it.",
                 before: #"""
                     import SwiftUI
 

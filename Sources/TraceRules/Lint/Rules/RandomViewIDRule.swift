@@ -36,6 +36,7 @@ public enum RandomViewIDRule: LintRule {
 
                         var body: some View {
                             Text("\(dailyTotals.count) days, day \(selectedDay ?? 0) selected")
+                                .onTapGesture { selectedDay = dailyTotals.count - 1 }
                         }
                     }
 
@@ -69,6 +70,7 @@ public enum RandomViewIDRule: LintRule {
 
                         var body: some View {
                             Text("\(dailyTotals.count) days, day \(selectedDay ?? 0) selected")
+                                .onTapGesture { selectedDay = dailyTotals.count - 1 }
                         }
                     }
 
