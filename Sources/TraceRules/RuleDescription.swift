@@ -15,6 +15,8 @@ public struct RuleDescription: Sendable {
     public let rationale: String
     /// How to fix what it flags.
     public let fix: String
+    /// The fix in Swift: code that makes what the rule sees, and the same code corrected.
+    public let swiftFix: [SwiftPair]
     /// The seed article and example the rule comes from.
     public let seed: String
     /// The numbers the rule compares against.
@@ -32,6 +34,7 @@ public struct RuleDescription: Sendable {
         summary: String,
         rationale: String,
         fix: String,
+        swiftFix: [SwiftPair] = [],
         seed: String,
         thresholds: [Threshold] = [],
         triggeringExamples: [Example],
@@ -43,6 +46,7 @@ public struct RuleDescription: Sendable {
         self.summary = summary
         self.rationale = rationale
         self.fix = fix
+        self.swiftFix = swiftFix
         self.seed = seed
         self.thresholds = thresholds
         self.triggeringExamples = triggeringExamples

@@ -90,6 +90,6 @@ extension View {
     nonisolated public func navigationTitle(_ title: String) -> some View { self }
     nonisolated public func listRowBackground<V: View>(_ view: V?) -> some View { self }
     nonisolated public func onTapGesture(perform action: @escaping () -> Void) -> some View { self }
-    nonisolated public func task(_ action: @escaping @Sendable () async -> Void) -> some View { self }
+    nonisolated public func task(priority: TaskPriority = .userInitiated, @_inheritActorContext _ action: @escaping @Sendable () async -> Void) -> some View { self }
     nonisolated public func id<ID: Hashable>(_ id: ID) -> some View { self }
 }

@@ -15,28 +15,6 @@ public struct ObservedObject<ObjectType: ObservableObject> {
     public init(wrappedValue: ObjectType) { self.wrappedValue = wrappedValue }
 }
 
-@propertyWrapper
-public struct Binding<Value> {
-    let get: () -> Value
-    let set: (Value) -> Void
-    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
-        self.get = get
-        self.set = set
-    }
-    public var wrappedValue: Value {
-        get { get() }
-        nonmutating set { set(newValue) }
-    }
-    public var projectedValue: Binding<Value> { self }
-    public static func constant(_ value: Value) -> Binding<Value> { Binding(get: { value }, set: { _ in }) }
-}
-
-extension State {
-    public var projectedValue: Binding<Value> {
-        Binding(get: { self.wrappedValue }, set: { self.wrappedValue = $0 })
-    }
-}
-
 public struct Toggle: View, _PrimitiveView {
     public init(_ title: String, isOn: Binding<Bool>) {}
     public var body: Never { fatalError() }

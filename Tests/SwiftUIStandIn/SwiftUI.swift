@@ -220,10 +220,34 @@ public struct State<Value>: _StateField {
             location.target.node?.needsBody = true
         }
     }
+    /// A binding to the value: declared here, not in an extension, or `$name` finds no projection.
+    public var projectedValue: Binding<Value> {
+        Binding(get: { self.wrappedValue }, set: { self.wrappedValue = $0 })
+    }
     var _location: AnyObject { location }
     func _adopt(_ storage: AnyObject) {
         location.forward = storage as? _StateLocation<Value>
         location.value = nil
+    }
+}
+
+@propertyWrapper @dynamicMemberLookup
+public struct Binding<Value> {
+    let get: () -> Value
+    let set: (Value) -> Void
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+        self.get = get
+        self.set = set
+    }
+    public var wrappedValue: Value {
+        get { get() }
+        nonmutating set { set(newValue) }
+    }
+    public var projectedValue: Binding<Value> { self }
+    public static func constant(_ value: Value) -> Binding<Value> { Binding(get: { value }, set: { _ in }) }
+    /// A binding to a property of the value (`$note.text`).
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        Binding<Subject>(get: { self.wrappedValue[keyPath: keyPath] }, set: { self.wrappedValue[keyPath: keyPath] = $0 })
     }
 }
 

@@ -27,16 +27,22 @@ import TraceRules
         #expect(SwiftUIFacts.contradiction(in: "`@StateObject` (its autoclosure runs once per identity)") == nil)
     }
 
-    /// Every runtime and lint rule's summary, rationale and fix.
+    /// Every runtime and lint rule's summary, rationale and fix, and their Swift pairs.
     @Test func ruleTexts() {
         var texts: [(String, String)] = []
         for rule in RuleRegistry.builtIn.rules {
             let d = rule.description
             texts += [("\(d.identifier) summary", d.summary), ("\(d.identifier) rationale", d.rationale), ("\(d.identifier) fix", d.fix)]
+            for (index, pair) in d.swiftFix.enumerated() {
+                texts += [("\(d.identifier) Swift pair #\(index + 1)", pair.note + "\n" + pair.before + "\n" + pair.after)]
+            }
         }
         for rule in LintRegistry.builtIn.rules {
             let d = rule.description
             texts += [("\(d.identifier) summary", d.summary), ("\(d.identifier) rationale", d.rationale), ("\(d.identifier) fix", d.fix)]
+            for (index, pair) in d.swiftFix.enumerated() {
+                texts += [("\(d.identifier) Swift pair #\(index + 1)", pair.note + "\n" + pair.before + "\n" + pair.after)]
+            }
         }
         for (name, text) in texts {
             if let found = SwiftUIFacts.contradiction(in: text) {

@@ -21,6 +21,10 @@ public struct LintRuleDescription: Sendable {
     public let rationale: String
     /// How to fix what it flags.
     public let fix: String
+    /// Swift before and after a fix that needs a person's judgement, so `fix` does not make it;
+    /// shown under "How to fix it" and type-checked and linted by `RuleSwiftPairTests`. Each
+    /// pair's `lintRules` names this rule.
+    public let swiftFix: [SwiftPair]
     /// The seed article and example the rule comes from.
     public let seed: String
     /// Swift the rule must flag, with `↓` just before every token it must point at.
@@ -37,7 +41,7 @@ public struct LintRuleDescription: Sendable {
     /// Creates a description; the default severity follows from `runtimeRule` unless given.
     public init(
         identifier: String, title: String, runtimeRule: String?, explains: [String] = [], defaultSeverity: Severity? = nil,
-        summary: String, rationale: String, fix: String, seed: String,
+        summary: String, rationale: String, fix: String, swiftFix: [SwiftPair] = [], seed: String,
         triggeringExamples: [LintExample], nonTriggeringExamples: [LintExample], corrections: [LintCorrection] = []
     ) {
         self.corrections = corrections
@@ -50,6 +54,7 @@ public struct LintRuleDescription: Sendable {
         self.summary = summary
         self.rationale = rationale
         self.fix = fix
+        self.swiftFix = swiftFix
         self.seed = seed
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples

@@ -35,6 +35,71 @@ public enum AvoidableBodyEvaluationRule: Rule {
             part (`@Observable` tracks per property), or make the child `Equatable` comparing \
             what its body reads and use `.equatable()`.
             """,
+        swiftFix: [
+            SwiftPair(
+                note: "`ShelfHeader` observes the whole `LibraryModel` to show one number, so every change to the model (here the favorites filter) re-runs its body. Given the count as a value, it is skipped while the count stays the same.",
+                before: #"""
+                    import SwiftUI
+
+                    @MainActor final class LibraryModel: ObservableObject {
+                        @Published var books: [String] = ["Dune", "Emma", "Ulysses"]
+                        @Published var showsFavoritesOnly = false
+                    }
+
+                    struct LibraryView: View {
+                        @StateObject private var library = LibraryModel()
+
+                        var body: some View {
+                            VStack {
+                                ShelfHeader(library: library)
+                                Button(library.showsFavoritesOnly ? "Show all" : "Show favorites") {
+                                    library.showsFavoritesOnly.toggle()
+                                }
+                            }
+                        }
+                    }
+
+                    /// Observes the whole model to show one number: every change to it re-runs this body.
+                    struct ShelfHeader: View {
+                        @ObservedObject var library: LibraryModel
+
+                        var body: some View {
+                            Text("\(library.books.count) books")
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import SwiftUI
+
+                    @MainActor final class LibraryModel: ObservableObject {
+                        @Published var books: [String] = ["Dune", "Emma", "Ulysses"]
+                        @Published var showsFavoritesOnly = false
+                    }
+
+                    struct LibraryView: View {
+                        @StateObject private var library = LibraryModel()
+
+                        var body: some View {
+                            VStack {
+                                ShelfHeader(bookCount: library.books.count)
+                                Button(library.showsFavoritesOnly ? "Show all" : "Show favorites") {
+                                    library.showsFavoritesOnly.toggle()
+                                }
+                            }
+                        }
+                    }
+
+                    /// Takes the one value it shows: while the count is the same, SwiftUI skips this body.
+                    struct ShelfHeader: View {
+                        let bookCount: Int
+
+                        var body: some View {
+                            Text("\(bookCount) books")
+                        }
+                    }
+                    """#
+            ),
+        ],
         seed: "003 (SwiftUI re-evaluates a body only for a changed dynamic property or a changed value; otherwise the work is avoidable); 000 (keep subviews' inputs small)",
         thresholds: [minAvoidable],
         triggeringExamples: [

@@ -30,6 +30,70 @@ public enum DuplicateIdentityRule: Rule {
             not an index when rows move. Remove duplicates from the data before it reaches the \
             `ForEach`.
             """,
+        swiftFix: [
+            SwiftPair(
+                note: "`id: \\.title` gives two songs with one title (two tracks called \"Intro\") one identity. A unique, stable key from the data (the library's database id, through `Identifiable`) gives each row its own.",
+                before: #"""
+                    import SwiftUI
+
+                    struct Song {
+                        let title: String
+                        let artist: String
+                    }
+
+                    struct PlaylistView: View {
+                        let songs: [Song]
+
+                        var body: some View {
+                            List {
+                                // Two songs can share a title ("Intro"): both rows then claim one identity.
+                                ForEach(songs, id: \.title) { song in
+                                    SongRow(song: song)
+                                }
+                            }
+                        }
+                    }
+
+                    struct SongRow: View {
+                        let song: Song
+
+                        var body: some View {
+                            Text("\(song.title) · \(song.artist)")
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import SwiftUI
+
+                    /// Identified by the library's database key, unique and the same on every load.
+                    struct Song: Identifiable {
+                        let id: Int64
+                        let title: String
+                        let artist: String
+                    }
+
+                    struct PlaylistView: View {
+                        let songs: [Song]
+
+                        var body: some View {
+                            List {
+                                ForEach(songs) { song in
+                                    SongRow(song: song)
+                                }
+                            }
+                        }
+                    }
+
+                    struct SongRow: View {
+                        let song: Song
+
+                        var body: some View {
+                            Text("\(song.title) · \(song.artist)")
+                        }
+                    }
+                    """#
+            ),
+        ],
         seed: "SwiftUI's own runtime warnings (the real ones in fixtures/realworld/warnings); 001 (identity and state)",
         thresholds: [contextEvents],
         triggeringExamples: [

@@ -43,6 +43,99 @@ public enum ExcessiveBodyEvaluationRule: Rule {
             read fast-changing values (scroll offsets, timers, geometry) in the smallest view \
             that needs them, or through `TimelineView`/`Canvas` so only that view re-runs.
             """,
+        swiftFix: [
+            SwiftPair(
+                note: "The screen's body reads `elapsed`, which changes every frame while music plays, so the whole screen is evaluated every frame. Read it in a small `ElapsedLabel` instead: Observation tracks the properties each body reads, so only the label re-runs.",
+                before: #"""
+                    import SwiftUI
+                    import Observation
+
+                    @Observable @MainActor final class Playback {
+                        var title = "Blue in Green"
+                        var queue = ["So What", "Freddie Freeloader", "Blue in Green"]
+                        /// Seconds played, advanced every frame while playing.
+                        var elapsed = 0.0
+
+                        func play() async {
+                            while !Task.isCancelled {
+                                try? await Task.sleep(for: .milliseconds(16))
+                                elapsed += 0.016
+                            }
+                        }
+                    }
+
+                    struct NowPlayingScreen: View {
+                        @State private var playback = Playback()
+
+                        var body: some View {
+                            VStack {
+                                Text(playback.title).font(.headline)
+                                // Reading `elapsed` here makes the whole screen depend on it: this body runs every frame.
+                                Text("\(Int(playback.elapsed)) s")
+                                UpNextList(tracks: playback.queue)
+                            }
+                            .task { await playback.play() }
+                        }
+                    }
+
+                    struct UpNextList: View {
+                        let tracks: [String]
+
+                        var body: some View {
+                            Text("Up next: " + tracks.joined(separator: ", "))
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import SwiftUI
+                    import Observation
+
+                    @Observable @MainActor final class Playback {
+                        var title = "Blue in Green"
+                        var queue = ["So What", "Freddie Freeloader", "Blue in Green"]
+                        /// Seconds played, advanced every frame while playing.
+                        var elapsed = 0.0
+
+                        func play() async {
+                            while !Task.isCancelled {
+                                try? await Task.sleep(for: .milliseconds(16))
+                                elapsed += 0.016
+                            }
+                        }
+                    }
+
+                    struct NowPlayingScreen: View {
+                        @State private var playback = Playback()
+
+                        var body: some View {
+                            VStack {
+                                Text(playback.title).font(.headline)
+                                ElapsedLabel(playback: playback)
+                                UpNextList(tracks: playback.queue)
+                            }
+                            .task { await playback.play() }
+                        }
+                    }
+
+                    /// The one view that reads `elapsed`, so the one body that runs every frame.
+                    struct ElapsedLabel: View {
+                        let playback: Playback
+
+                        var body: some View {
+                            Text("\(Int(playback.elapsed)) s")
+                        }
+                    }
+
+                    struct UpNextList: View {
+                        let tracks: [String]
+
+                        var body: some View {
+                            Text("Up next: " + tracks.joined(separator: ", "))
+                        }
+                    }
+                    """#
+            ),
+        ],
         seed: "000 (body evaluation is the cost SwiftUI avoids when a subview's inputs are unchanged); 003 (what makes SwiftUI re-evaluate a body)",
         thresholds: [minConsecutive, minPerSecond, minEvaluations, minSharePercent],
         triggeringExamples: [

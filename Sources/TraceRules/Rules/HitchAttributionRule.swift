@@ -34,6 +34,87 @@ public enum HitchAttributionRule: Rule {
             (pass values, not the whole model; `@Observable` models so a row reads only what it \
             shows), use lazy containers for long lists, and give `ForEach` stable identifiers.
             """,
+        swiftFix: [
+            SwiftPair(
+                note: "Each `MessageRow` observes the whole `InboxStore`: any change to it (the sync flag, the unread count) re-runs every row's body in the same frame. Given its own `Message` as a value, a row is evaluated again only when its message changes.",
+                before: #"""
+                    import SwiftUI
+
+                    struct Message: Identifiable {
+                        let id: Int
+                        let sender: String
+                        let subject: String
+                    }
+
+                    @MainActor final class InboxStore: ObservableObject {
+                        @Published var messages: [Message] = []
+                        @Published var unreadCount = 0
+                        @Published var isSyncing = false
+                    }
+
+                    struct InboxView: View {
+                        @StateObject private var store = InboxStore()
+
+                        var body: some View {
+                            List {
+                                ForEach(store.messages) { message in
+                                    MessageRow(store: store, messageID: message.id)
+                                }
+                            }
+                        }
+                    }
+
+                    /// Every row observes the whole store: each change to it (a sync flag, the unread count)
+                    /// re-runs every row's body, all in one frame.
+                    struct MessageRow: View {
+                        @ObservedObject var store: InboxStore
+                        let messageID: Int
+
+                        var body: some View {
+                            if let message = store.messages.first(where: { $0.id == messageID }) {
+                                Text("\(message.sender): \(message.subject)")
+                            }
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import SwiftUI
+
+                    struct Message: Identifiable, Equatable {
+                        let id: Int
+                        let sender: String
+                        let subject: String
+                    }
+
+                    @MainActor final class InboxStore: ObservableObject {
+                        @Published var messages: [Message] = []
+                        @Published var unreadCount = 0
+                        @Published var isSyncing = false
+                    }
+
+                    struct InboxView: View {
+                        @StateObject private var store = InboxStore()
+
+                        var body: some View {
+                            List {
+                                ForEach(store.messages) { message in
+                                    MessageRow(message: message)
+                                }
+                            }
+                        }
+                    }
+
+                    /// Each row gets its own message as a value: SwiftUI re-runs only the rows whose message changed.
+                    struct MessageRow: View {
+                        let message: Message
+
+                        var body: some View {
+                            Text("\(message.sender): \(message.subject)")
+                        }
+                    }
+                    """#
+            ),
+        ],
         seed: "000 (body evaluation is the cost SwiftUI avoids); 003 (what makes SwiftUI re-evaluate a body)",
         thresholds: [minSharePercent, shownViews],
         triggeringExamples: [

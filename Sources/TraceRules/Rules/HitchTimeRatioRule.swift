@@ -47,6 +47,81 @@ public enum HitchTimeRatioRule: Rule {
             for long lists, images decoded off the main thread and at the size shown, no \
             offscreen passes (shadows without a path, masks) in scrolled content.
             """,
+        swiftFix: [
+            SwiftPair(
+                note: "A `VStack` in a `ScrollView` makes all its rows when the feed is shown; a `LazyVStack` makes them as they scroll into view, so a frame builds only the rows it needs.",
+                before: #"""
+                    import SwiftUI
+
+                    struct Post: Identifiable {
+                        let id: Int
+                        let author: String
+                        let text: String
+                    }
+
+                    struct FeedView: View {
+                        let posts: [Post]
+
+                        var body: some View {
+                            ScrollView {
+                                // A VStack makes every row up front: thousands of posts before the first frame.
+                                VStack {
+                                    ForEach(posts) { post in
+                                        PostRow(post: post)
+                                    }
+                                }
+                            }
+                        }
+                    }
+
+                    struct PostRow: View {
+                        let post: Post
+
+                        var body: some View {
+                            VStack {
+                                Text(post.author).font(.headline)
+                                Text(post.text)
+                            }
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import SwiftUI
+
+                    struct Post: Identifiable {
+                        let id: Int
+                        let author: String
+                        let text: String
+                    }
+
+                    struct FeedView: View {
+                        let posts: [Post]
+
+                        var body: some View {
+                            ScrollView {
+                                // A LazyVStack makes rows as they scroll into view.
+                                LazyVStack {
+                                    ForEach(posts) { post in
+                                        PostRow(post: post)
+                                    }
+                                }
+                            }
+                        }
+                    }
+
+                    struct PostRow: View {
+                        let post: Post
+
+                        var body: some View {
+                            VStack {
+                                Text(post.author).font(.headline)
+                                Text(post.text)
+                            }
+                        }
+                    }
+                    """#
+            ),
+        ],
         seed: "Instruments Hitches instrument (hitches); Xcode Organizer Hitches metric; XCTHitchMetric",
         thresholds: [warningRatio, criticalRatio, immediateRatio],
         triggeringExamples: [

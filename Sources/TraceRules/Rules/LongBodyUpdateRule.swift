@@ -33,6 +33,90 @@ public enum LongBodyUpdateRule: Rule {
             evaluation), split a large body into subviews so an update re-evaluates only the \
             part whose inputs changed, and never do I/O or synchronous work in `body`.
             """,
+        swiftFix: [
+            SwiftPair(
+                note: "The body filters and sorts every transaction each time it runs, on the main thread, inside the frame. The model computes the visible list once per change of the data or the search, and the body only reads it.",
+                before: #"""
+                    import SwiftUI
+                    import Observation
+
+                    struct Transaction: Identifiable {
+                        let id: Int
+                        let payee: String
+                        let amountCents: Int
+                        let day: Int
+                    }
+
+                    @Observable @MainActor final class Ledger {
+                        var transactions: [Transaction] = []
+                        var search = ""
+                    }
+
+                    struct TransactionsView: View {
+                        @State private var ledger = Ledger()
+
+                        var body: some View {
+                            List {
+                                // Filtered and sorted on every evaluation, on the main thread, inside the frame.
+                                ForEach(ledger.transactions.filter { ledger.search.isEmpty || $0.payee.contains(ledger.search) }.sorted { $0.day > $1.day }) { transaction in
+                                    TransactionRow(transaction: transaction)
+                                }
+                            }
+                        }
+                    }
+
+                    struct TransactionRow: View {
+                        let transaction: Transaction
+
+                        var body: some View {
+                            Text("\(transaction.payee): \(transaction.amountCents / 100)")
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import SwiftUI
+                    import Observation
+
+                    struct Transaction: Identifiable {
+                        let id: Int
+                        let payee: String
+                        let amountCents: Int
+                        let day: Int
+                    }
+
+                    @Observable @MainActor final class Ledger {
+                        var transactions: [Transaction] = [] { didSet { updateVisible() } }
+                        var search = "" { didSet { updateVisible() } }
+                        /// Filtered and sorted once per change of the data or the search, not per body.
+                        private(set) var visible: [Transaction] = []
+
+                        private func updateVisible() {
+                            visible = transactions.filter { search.isEmpty || $0.payee.contains(search) }.sorted { $0.day > $1.day }
+                        }
+                    }
+
+                    struct TransactionsView: View {
+                        @State private var ledger = Ledger()
+
+                        var body: some View {
+                            List {
+                                ForEach(ledger.visible) { transaction in
+                                    TransactionRow(transaction: transaction)
+                                }
+                            }
+                        }
+                    }
+
+                    struct TransactionRow: View {
+                        let transaction: Transaction
+
+                        var body: some View {
+                            Text("\(transaction.payee): \(transaction.amountCents / 100)")
+                        }
+                    }
+                    """#
+            ),
+        ],
         seed: "Instruments 26 SwiftUI instrument (Long View Body Updates); 000 \"keep body light\"",
         thresholds: [warningMs, errorMs],
         triggeringExamples: [

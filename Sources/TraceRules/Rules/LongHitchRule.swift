@@ -29,6 +29,94 @@ public enum LongHitchRule: Rule {
             `hitch_attribution`); otherwise record Time Profiler with the Hitches instrument and \
             look at the work in the frame's commit (image decoding, text layout, offscreen passes).
             """,
+        swiftFix: [
+            SwiftPair(
+                note: "The cell decodes the full-size photo in `body`, on the main thread, in the frame that shows it. `.task(id:)` decodes it off the main thread at the size shown and sets the result; the cell shows a placeholder until then.",
+                before: #"""
+                    import SwiftUI
+
+                    struct Photo: Identifiable, Sendable {
+                        let id: Int
+                        let jpegData: [UInt8]
+                    }
+
+                    /// Decoded pixels, ready to draw.
+                    struct Bitmap: Sendable {
+                        let width: Int
+                        let height: Int
+                        let pixels: [UInt8]
+                    }
+
+                    enum JPEGDecoder {
+                        /// Decodes `data`, scaled so its longer side is at most `maxPixelSize`: tens of milliseconds for a camera photo.
+                        static func decode(_ data: [UInt8], maxPixelSize: Int) -> Bitmap {
+                            Bitmap(width: maxPixelSize, height: maxPixelSize, pixels: Array(data.prefix(maxPixelSize)))
+                        }
+                    }
+
+                    struct BitmapView: View {
+                        let bitmap: Bitmap?
+
+                        var body: some View {
+                            Text(bitmap.map { "\($0.width)×\($0.height)" } ?? "Loading…")
+                        }
+                    }
+
+                    struct PhotoCell: View {
+                        let photo: Photo
+
+                        var body: some View {
+                            // The full-size photo decoded on the main thread, in the frame that shows the cell.
+                            BitmapView(bitmap: JPEGDecoder.decode(photo.jpegData, maxPixelSize: 4032))
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import SwiftUI
+
+                    struct Photo: Identifiable, Sendable {
+                        let id: Int
+                        let jpegData: [UInt8]
+                    }
+
+                    /// Decoded pixels, ready to draw.
+                    struct Bitmap: Sendable {
+                        let width: Int
+                        let height: Int
+                        let pixels: [UInt8]
+                    }
+
+                    enum JPEGDecoder {
+                        /// Decodes `data`, scaled so its longer side is at most `maxPixelSize`: tens of milliseconds for a camera photo.
+                        static func decode(_ data: [UInt8], maxPixelSize: Int) -> Bitmap {
+                            Bitmap(width: maxPixelSize, height: maxPixelSize, pixels: Array(data.prefix(maxPixelSize)))
+                        }
+                    }
+
+                    struct BitmapView: View {
+                        let bitmap: Bitmap?
+
+                        var body: some View {
+                            Text(bitmap.map { "\($0.width)×\($0.height)" } ?? "Loading…")
+                        }
+                    }
+
+                    struct PhotoCell: View {
+                        let photo: Photo
+                        @State private var thumbnail: Bitmap?
+
+                        var body: some View {
+                            BitmapView(bitmap: thumbnail)
+                                .task(id: photo.id) {
+                                    // Decoded off the main thread, at the size the cell shows; only the result is set on the main actor.
+                                    let data = photo.jpegData
+                                    thumbnail = await Task.detached { JPEGDecoder.decode(data, maxPixelSize: 300) }.value
+                                }
+                        }
+                    }
+                    """#
+            ),
+        ],
         seed: "Instruments Hitches instrument (hitches); 000 (body evaluation is the cost SwiftUI avoids)",
         thresholds: [maxHitchMs],
         triggeringExamples: [

@@ -46,6 +46,92 @@ public enum MainThreadHangRule: Rule {
             Where none ran, record Time Profiler with the Hangs instrument to see the main \
             thread's stack during the hang.
             """,
+        swiftFix: [
+            SwiftPair(
+                note: "Importing parses the whole backup on the main actor, so the app cannot respond until it is done. A background actor reads and parses it; the main actor awaits the result without blocking and only applies it.",
+                before: #"""
+                    import Foundation
+                    import SwiftUI
+
+                    struct Contact: Identifiable, Sendable {
+                        let id: Int
+                        let name: String
+                    }
+
+                    enum BackupParser {
+                        /// Reads and parses a backup file: seconds for a large one.
+                        static func contacts(from url: URL) throws -> [Contact] {
+                            let text = try String(contentsOf: url, encoding: .utf8)
+                            return text.split(separator: "\n").enumerated().map { Contact(id: $0.offset, name: String($0.element)) }
+                        }
+                    }
+
+                    @MainActor final class ContactsModel: ObservableObject {
+                        @Published var contacts: [Contact] = []
+
+                        /// Runs on the main actor: the app cannot respond until the whole file is parsed.
+                        func importBackup(from url: URL) {
+                            contacts = (try? BackupParser.contacts(from: url)) ?? []
+                        }
+                    }
+
+                    struct ImportView: View {
+                        @StateObject private var model = ContactsModel()
+                        let backupURL: URL
+
+                        var body: some View {
+                            VStack {
+                                Text("\(model.contacts.count) contacts")
+                                Button("Import backup") {
+                                    model.importBackup(from: backupURL)
+                                }
+                            }
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import Foundation
+                    import SwiftUI
+
+                    struct Contact: Identifiable, Sendable {
+                        let id: Int
+                        let name: String
+                    }
+
+                    /// Reads and parses backups on its own executor, off the main thread.
+                    actor BackupImporter {
+                        func contacts(from url: URL) throws -> [Contact] {
+                            let text = try String(contentsOf: url, encoding: .utf8)
+                            return text.split(separator: "\n").enumerated().map { Contact(id: $0.offset, name: String($0.element)) }
+                        }
+                    }
+
+                    @MainActor final class ContactsModel: ObservableObject {
+                        @Published var contacts: [Contact] = []
+                        private let importer = BackupImporter()
+
+                        /// Waits for the importer without blocking the main actor; only the result is applied on it.
+                        func importBackup(from url: URL) async {
+                            contacts = (try? await importer.contacts(from: url)) ?? []
+                        }
+                    }
+
+                    struct ImportView: View {
+                        @StateObject private var model = ContactsModel()
+                        let backupURL: URL
+
+                        var body: some View {
+                            VStack {
+                                Text("\(model.contacts.count) contacts")
+                                Button("Import backup") {
+                                    Task { await model.importBackup(from: backupURL) }
+                                }
+                            }
+                        }
+                    }
+                    """#
+            ),
+        ],
         seed: "Instruments Hangs instrument (potential-hangs); 000 (work in body and init runs on the main thread)",
         thresholds: [briefMs, microhangMs, hangMs],
         triggeringExamples: [

@@ -28,6 +28,90 @@ public enum MissingDeinitRule: Rule {
             make delegates `weak`, cancel subscriptions, and build navigation destinations when \
             they are pushed (`navigationDestination`, a lazy wrapper) so the list does not keep them.
             """,
+        swiftFix: [
+            SwiftPair(
+                note: "`startPolling()`'s task captures the model strongly and loops until cancelled, and nothing cancels it: the model stays alive after the chat screen is gone, and every visit leaves one more. Captured `[weak self]`, the task holds the model only while it refreshes; when the screen releases the model, it deinits and the loop ends when it next wakes.",
+                before: #"""
+                    import SwiftUI
+
+                    struct ChatMessage: Identifiable, Sendable {
+                        let id: Int
+                        let text: String
+                    }
+
+                    @MainActor final class ChatRoomModel: ObservableObject {
+                        @Published var messages: [ChatMessage] = []
+                        private var pollTask: Task<Void, Never>?
+
+                        func startPolling() {
+                            guard pollTask == nil else { return }
+                            // The task holds `self` strongly and never ends, and the model holds the task: the model outlives its screen.
+                            pollTask = Task {
+                                while !Task.isCancelled {
+                                    try? await Task.sleep(for: .seconds(5))
+                                    await self.refresh()
+                                }
+                            }
+                        }
+
+                        func refresh() async {
+                            messages.append(ChatMessage(id: messages.count + 1, text: "New message"))
+                        }
+                    }
+
+                    struct ChatRoomView: View {
+                        @StateObject private var room = ChatRoomModel()
+
+                        var body: some View {
+                            List {
+                                ForEach(room.messages) { Text($0.text) }
+                            }
+                            .onAppear { room.startPolling() }
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import SwiftUI
+
+                    struct ChatMessage: Identifiable, Sendable {
+                        let id: Int
+                        let text: String
+                    }
+
+                    @MainActor final class ChatRoomModel: ObservableObject {
+                        @Published var messages: [ChatMessage] = []
+                        private var pollTask: Task<Void, Never>?
+
+                        func startPolling() {
+                            guard pollTask == nil else { return }
+                            // Held weakly, and strongly only while it refreshes: once the screen lets go, the model is released and the loop ends when it next wakes.
+                            pollTask = Task { [weak self] in
+                                while !Task.isCancelled {
+                                    try? await Task.sleep(for: .seconds(5))
+                                    guard let self else { return }
+                                    await self.refresh()
+                                }
+                            }
+                        }
+
+                        func refresh() async {
+                            messages.append(ChatMessage(id: messages.count + 1, text: "New message"))
+                        }
+                    }
+
+                    struct ChatRoomView: View {
+                        @StateObject private var room = ChatRoomModel()
+
+                        var body: some View {
+                            List {
+                                ForEach(room.messages) { Text($0.text) }
+                            }
+                            .onAppear { room.startPolling() }
+                        }
+                    }
+                    """#
+            ),
+        ],
         seed: "004 (eager destinations: the coordinators are never released after popping back to the root; with LazyView they are)",
         thresholds: [minReleased],
         triggeringExamples: [

@@ -32,6 +32,79 @@ public enum MissingNavigationDestinationRule: Rule {
             type the link presents; a value-based link needs a `NavigationStack` (or \
             `NavigationSplitView`) around it, not a `NavigationView`.
             """,
+        swiftFix: [
+            SwiftPair(
+                note: "The links present the recipe's `id` (an `Int`), but the stack declares a destination only for `Recipe`: none matches, SwiftUI warns, and the tap does nothing. Present the type the destination is declared for.",
+                before: #"""
+                    import SwiftUI
+
+                    struct Recipe: Identifiable, Hashable {
+                        let id: Int
+                        let name: String
+                    }
+
+                    struct RecipeDetail: View {
+                        let recipe: Recipe
+
+                        var body: some View {
+                            Text(recipe.name).font(.headline)
+                        }
+                    }
+
+                    struct RecipesView: View {
+                        let recipes: [Recipe]
+
+                        var body: some View {
+                            NavigationStack {
+                                List {
+                                    ForEach(recipes) { recipe in
+                                        // Presents an Int (the recipe's id): no destination handles Int, so the tap does nothing.
+                                        NavigationLink(recipe.name, value: recipe.id)
+                                    }
+                                }
+                                .navigationDestination(for: Recipe.self) { recipe in
+                                    RecipeDetail(recipe: recipe)
+                                }
+                            }
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import SwiftUI
+
+                    struct Recipe: Identifiable, Hashable {
+                        let id: Int
+                        let name: String
+                    }
+
+                    struct RecipeDetail: View {
+                        let recipe: Recipe
+
+                        var body: some View {
+                            Text(recipe.name).font(.headline)
+                        }
+                    }
+
+                    struct RecipesView: View {
+                        let recipes: [Recipe]
+
+                        var body: some View {
+                            NavigationStack {
+                                List {
+                                    ForEach(recipes) { recipe in
+                                        // Presents a Recipe: the type the stack's destination is declared for.
+                                        NavigationLink(recipe.name, value: recipe)
+                                    }
+                                }
+                                .navigationDestination(for: Recipe.self) { recipe in
+                                    RecipeDetail(recipe: recipe)
+                                }
+                            }
+                        }
+                    }
+                    """#
+            ),
+        ],
         seed: "004 (lazy navigation destinations); SwiftUI's own runtime warnings (the real ones in fixtures/realworld/warnings)",
         thresholds: [contextEvents],
         triggeringExamples: [

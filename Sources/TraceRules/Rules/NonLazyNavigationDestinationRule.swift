@@ -27,6 +27,79 @@ public enum NonLazyNavigationDestinationRule: Rule {
             which builds the destination when it is pushed, or wrap destinations in a lazy \
             wrapper (`LazyView { Destination() }`) on older systems; keep destination inits light.
             """,
+        swiftFix: [
+            SwiftPair(
+                note: "`NavigationLink(destination:)` takes the destination as a view value, so each row makes its `CityDetailView` (and whatever its init makes) when the row is built, before any tap. `NavigationLink(value:)` with one `.navigationDestination(for:)` builds the destination when the link is activated.",
+                before: #"""
+                    import SwiftUI
+
+                    struct City: Identifiable, Hashable {
+                        let id: Int
+                        let name: String
+                    }
+
+                    struct CityDetailView: View {
+                        let city: City
+
+                        var body: some View {
+                            Text(city.name).font(.headline)
+                        }
+                    }
+
+                    struct CitiesView: View {
+                        let cities: [City]
+
+                        var body: some View {
+                            NavigationStack {
+                                List {
+                                    ForEach(cities) { city in
+                                        // The destination is a view value: each row makes its CityDetailView when the row is built, before any tap.
+                                        NavigationLink(destination: CityDetailView(city: city)) {
+                                            Text(city.name)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import SwiftUI
+
+                    struct City: Identifiable, Hashable {
+                        let id: Int
+                        let name: String
+                    }
+
+                    struct CityDetailView: View {
+                        let city: City
+
+                        var body: some View {
+                            Text(city.name).font(.headline)
+                        }
+                    }
+
+                    struct CitiesView: View {
+                        let cities: [City]
+
+                        var body: some View {
+                            NavigationStack {
+                                List {
+                                    ForEach(cities) { city in
+                                        // A value: the destination is built when the link is activated.
+                                        NavigationLink(city.name, value: city)
+                                    }
+                                }
+                                .navigationDestination(for: City.self) { city in
+                                    CityDetailView(city: city)
+                                }
+                            }
+                        }
+                    }
+                    """#,
+                lintRules: ["eager_navigation_destination"]
+            ),
+        ],
         seed: "004 (all three destinations and their coordinators initialised at `MyRootView appear`)",
         thresholds: [minDestinations, minDelaySeconds],
         triggeringExamples: [

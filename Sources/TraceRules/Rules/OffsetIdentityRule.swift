@@ -19,6 +19,84 @@ public enum OffsetIdentityRule: Rule {
             `ForEach<Data, ID, Content>` type SwiftUI printed, and the views evaluated around it.
             """,
         fix: "Give the elements stable IDs: make them `Identifiable`, or use `ForEach(_:id:content:)` with a property that stays with the element (not `\\.self` over indices).",
+        swiftFix: [
+            SwiftPair(
+                note: "`ForEach(0..<reminders.count)` identifies rows by their offset in a range SwiftUI expects to stay constant; adding a reminder changes the count (SwiftUI warns) and a row's state (`isExpanded`) no longer follows its reminder. `Identifiable` reminders, each with an id made when the reminder is, keep every row's identity with its reminder.",
+                before: #"""
+                    import SwiftUI
+
+                    struct Reminder {
+                        var title: String
+                        var isDone = false
+                    }
+
+                    struct RemindersView: View {
+                        @State private var reminders = [Reminder(title: "Renew passport"), Reminder(title: "Call the dentist")]
+
+                        var body: some View {
+                            VStack {
+                                Button("Add reminder") {
+                                    reminders.insert(Reminder(title: "New reminder"), at: 0)
+                                }
+                                List {
+                                    // Rows identified by their offset: an insert at the top hands each row's state to its neighbour.
+                                    ForEach(0..<reminders.count) { index in
+                                        ReminderRow(reminder: reminders[index])
+                                    }
+                                }
+                            }
+                        }
+                    }
+
+                    struct ReminderRow: View {
+                        let reminder: Reminder
+                        @State private var isExpanded = false
+
+                        var body: some View {
+                            Button(reminder.title) { isExpanded.toggle() }
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import Foundation
+                    import SwiftUI
+
+                    /// Its id is made once, when the reminder is, and stays with it as rows move.
+                    struct Reminder: Identifiable {
+                        let id = UUID()
+                        var title: String
+                        var isDone = false
+                    }
+
+                    struct RemindersView: View {
+                        @State private var reminders = [Reminder(title: "Renew passport"), Reminder(title: "Call the dentist")]
+
+                        var body: some View {
+                            VStack {
+                                Button("Add reminder") {
+                                    reminders.insert(Reminder(title: "New reminder"), at: 0)
+                                }
+                                List {
+                                    ForEach(reminders) { reminder in
+                                        ReminderRow(reminder: reminder)
+                                    }
+                                }
+                            }
+                        }
+                    }
+
+                    struct ReminderRow: View {
+                        let reminder: Reminder
+                        @State private var isExpanded = false
+
+                        var body: some View {
+                            Button(reminder.title) { isExpanded.toggle() }
+                        }
+                    }
+                    """#,
+                lintRules: ["unstable_foreach_id"]
+            ),
+        ],
         seed: "SwiftUI's own runtime warnings (the real ones in fixtures/realworld/warnings); 001 (identity and state)",
         thresholds: [DuplicateIdentityRule.contextEvents],
         triggeringExamples: [

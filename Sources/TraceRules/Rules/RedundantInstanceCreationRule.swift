@@ -29,6 +29,68 @@ public enum RedundantInstanceCreationRule: Rule {
             `.onAppear`; pass narrower inputs so fewer parents re-run; split the parent so the \
             state that changes lives next to the views that read it.
             """,
+        swiftFix: [
+            SwiftPair(
+                note: "`ForecastRow`'s init builds a formatter and formats two temperatures; the init runs on every update of the parent, and SwiftUI throws most of those values away after comparing them. The init now only stores its argument; the formatter is made once (`static let`) and used when the body runs.",
+                before: #"""
+                    import SwiftUI
+
+                    struct Forecast: Equatable {
+                        let city: String
+                        let highCelsius: Int
+                        let lowCelsius: Int
+                    }
+
+                    /// Builds a measurement formatter and its locale tables when made.
+                    final class TemperatureFormatter {
+                        func string(celsius: Int) -> String { "\(celsius) °C" }
+                    }
+
+                    struct ForecastRow: View {
+                        let forecast: Forecast
+                        let summary: String
+
+                        init(forecast: Forecast) {
+                            self.forecast = forecast
+                            // Runs on every update of the parent, for a value SwiftUI compares and throws away.
+                            let formatter = TemperatureFormatter()
+                            summary = formatter.string(celsius: forecast.lowCelsius) + " to " + formatter.string(celsius: forecast.highCelsius)
+                        }
+
+                        var body: some View {
+                            Text("\(forecast.city): \(summary)")
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import SwiftUI
+
+                    struct Forecast: Equatable {
+                        let city: String
+                        let highCelsius: Int
+                        let lowCelsius: Int
+                    }
+
+                    /// Builds a measurement formatter and its locale tables when made.
+                    final class TemperatureFormatter {
+                        func string(celsius: Int) -> String { "\(celsius) °C" }
+                    }
+
+                    struct ForecastRow: View {
+                        /// Made once for the app, not per view value.
+                        @MainActor private static let formatter = TemperatureFormatter()
+
+                        // The init only stores its argument; the text is made when the body runs.
+                        let forecast: Forecast
+
+                        var body: some View {
+                            Text("\(forecast.city): \(Self.formatter.string(celsius: forecast.lowCelsius)) to \(Self.formatter.string(celsius: forecast.highCelsius))")
+                        }
+                    }
+                    """#,
+                lintRules: ["heavy_view_initializer"]
+            ),
+        ],
         seed: "003 (`subview1 init` on every tap, its body evaluated once); 000 (keep init light)",
         thresholds: [minInstances, minRatio, minInitsPerUse],
         triggeringExamples: [

@@ -33,6 +33,74 @@ public enum ReinitWhileShownRule: Rule {
             shows, so parent updates that do not concern it stop re-making it (or make it \
             `Equatable`).
             """,
+        swiftFix: [
+            SwiftPair(
+                note: "The detail screen is made again on every update of the orders list behind it, and `@ObservedObject private var tracker = DeliveryTracker()` makes a new tracker with each value: the status shown starts over. `@StateObject` calls its autoclosure once per identity, so the screen keeps its first tracker while it is shown.",
+                before: #"""
+                    import SwiftUI
+
+                    struct Order: Identifiable {
+                        let id: Int
+                        let item: String
+                    }
+
+                    @MainActor final class DeliveryTracker: ObservableObject {
+                        @Published var status = "Preparing"
+
+                        func follow(orderID: Int) async {
+                            status = "Order \(orderID) is on its way"
+                        }
+                    }
+
+                    /// Shown while the orders list behind it keeps updating: its init runs again on each update.
+                    struct OrderDetailView: View {
+                        let order: Order
+                        // A new tracker with every init of the view: the status shown starts over.
+                        @ObservedObject private var tracker = DeliveryTracker()
+
+                        var body: some View {
+                            VStack {
+                                Text(order.item).font(.headline)
+                                Text(tracker.status)
+                            }
+                            .task(id: order.id) { await tracker.follow(orderID: order.id) }
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import SwiftUI
+
+                    struct Order: Identifiable {
+                        let id: Int
+                        let item: String
+                    }
+
+                    @MainActor final class DeliveryTracker: ObservableObject {
+                        @Published var status = "Preparing"
+
+                        func follow(orderID: Int) async {
+                            status = "Order \(orderID) is on its way"
+                        }
+                    }
+
+                    /// Shown while the orders list behind it keeps updating: its init runs again on each update.
+                    struct OrderDetailView: View {
+                        let order: Order
+                        // Made once per identity: later inits of the view keep the first tracker.
+                        @StateObject private var tracker = DeliveryTracker()
+
+                        var body: some View {
+                            VStack {
+                                Text(order.item).font(.headline)
+                                Text(tracker.status)
+                            }
+                            .task(id: order.id) { await tracker.follow(orderID: order.id) }
+                        }
+                    }
+                    """#,
+                lintRules: ["observed_object_created"]
+            ),
+        ],
         seed: "000 (a view's init runs on every parent update); 003 (inits without a body)",
         thresholds: [minInits],
         triggeringExamples: [

@@ -31,6 +31,81 @@ public enum RepeatedAppearRule: Rule {
             or use `.task(id:)` keyed on what the work depends on; move work that belongs to the \
             model's lifetime into the model.
             """,
+        swiftFix: [
+            SwiftPair(
+                note: "The inbox is a tab, and `onAppear` runs on every switch back to it: each time it starts another fetch that nothing cancels. `.task(id:)` also runs on each appearance, but it is cancelled when the tab disappears and restarts when the account changes; the model skips the fetch for an account it has already loaded.",
+                before: #"""
+                    import SwiftUI
+                    import Observation
+
+                    struct Message: Identifiable, Sendable {
+                        let id: Int
+                        let subject: String
+                    }
+
+                    @Observable @MainActor final class Inbox {
+                        var messages: [Message] = []
+
+                        func load(account: String) async {
+                            messages = [Message(id: 1, subject: "Welcome, \(account)")]
+                        }
+                    }
+
+                    /// A tab: it appears again on every switch back to it.
+                    struct InboxTab: View {
+                        let account: String
+                        @State private var inbox = Inbox()
+
+                        var body: some View {
+                            List {
+                                ForEach(inbox.messages) { Text($0.subject) }
+                            }
+                            // Each appearance starts another fetch, which nothing cancels when the tab goes away.
+                            .onAppear {
+                                Task { await inbox.load(account: account) }
+                            }
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import SwiftUI
+                    import Observation
+
+                    struct Message: Identifiable, Sendable {
+                        let id: Int
+                        let subject: String
+                    }
+
+                    @Observable @MainActor final class Inbox {
+                        var messages: [Message] = []
+                        private var loadedAccount: String?
+
+                        /// Fetches once per account, however often the tab appears.
+                        func loadIfNeeded(account: String) async {
+                            guard loadedAccount != account else { return }
+                            messages = [Message(id: 1, subject: "Welcome, \(account)")]
+                            loadedAccount = account
+                        }
+                    }
+
+                    /// A tab: it appears again on every switch back to it.
+                    struct InboxTab: View {
+                        let account: String
+                        @State private var inbox = Inbox()
+
+                        var body: some View {
+                            List {
+                                ForEach(inbox.messages) { Text($0.subject) }
+                            }
+                            // Cancelled when the tab disappears, restarted when the account changes; the model skips an account it has.
+                            .task(id: account) {
+                                await inbox.loadIfNeeded(account: account)
+                            }
+                        }
+                    }
+                    """#
+            ),
+        ],
         seed: "000 (TabView: `tab 1 appear` on every switch back); 004 (`MyRootView appear` after every pop); 002 (when onAppear runs)",
         thresholds: [minAppears],
         triggeringExamples: [

@@ -35,6 +35,59 @@ public enum StateObjectOutsideViewRule: Rule {
             or `.onAppear`. Pass data down as plain values or bindings, and keep models in \
             objects rather than reading them through view values.
             """,
+        swiftFix: [
+            SwiftPair(
+                note: "The init calls the `@StateObject` before SwiftUI installs the view: SwiftUI warns and builds a new `ReaderModel` for that read, so the page it opens is lost. Do the work once the view is installed: `.task(id: bookID)` runs with the view's own model, and again when the book changes.",
+                before: #"""
+                    import SwiftUI
+
+                    @MainActor final class ReaderModel: ObservableObject {
+                        @Published var page = 1
+
+                        func open(bookID: Int) {
+                            page = 1 + bookID % 300
+                        }
+                    }
+
+                    struct ReaderView: View {
+                        let bookID: Int
+                        @StateObject private var reader = ReaderModel()
+
+                        init(bookID: Int) {
+                            self.bookID = bookID
+                            // Read before SwiftUI installs the view: this builds a throwaway ReaderModel, and the page it sets is lost.
+                            reader.open(bookID: bookID)
+                        }
+
+                        var body: some View {
+                            Text("Page \(reader.page)")
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import SwiftUI
+
+                    @MainActor final class ReaderModel: ObservableObject {
+                        @Published var page = 1
+
+                        func open(bookID: Int) {
+                            page = 1 + bookID % 300
+                        }
+                    }
+
+                    struct ReaderView: View {
+                        let bookID: Int
+                        @StateObject private var reader = ReaderModel()
+
+                        var body: some View {
+                            Text("Page \(reader.page)")
+                                // Installed by now: this is the view's own ReaderModel.
+                                .task(id: bookID) { reader.open(bookID: bookID) }
+                        }
+                    }
+                    """#
+            ),
+        ],
         seed: "SwiftUI's own runtime warnings (the real ones in fixtures/realworld/warnings); 001 (state storage and identity)",
         thresholds: [contextEvents],
         triggeringExamples: [

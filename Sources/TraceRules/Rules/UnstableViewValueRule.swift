@@ -42,6 +42,84 @@ public enum UnstableViewValueRule: Rule {
             (SwiftUI keeps the first value per identity, so the view's value stops differing), store no closures (pass a value or an action type), or \
             make the view `Equatable` comparing only what its body reads and use `.equatable()`.
             """,
+        swiftFix: [
+            SwiftPair(
+                note: "`private let impressionID = UUID()` gives every `EpisodeRow` value a new id, so the value SwiftUI compares always differs and the row's body re-runs on every update of the list (`@self` changed), whatever changed. Make the id where it is used, or pass one in from the data.",
+                before: #"""
+                    import Foundation
+                    import SwiftUI
+
+                    struct Episode: Identifiable {
+                        let id: Int
+                        let title: String
+                    }
+
+                    @MainActor final class Analytics {
+                        static let shared = Analytics()
+                        func logImpression(_ impression: UUID, episode: Int) {}
+                    }
+
+                    struct EpisodeRow: View {
+                        let episode: Episode
+                        // A new UUID on every init: the value always differs from the last, so SwiftUI never skips this body.
+                        private let impressionID = UUID()
+
+                        var body: some View {
+                            Text(episode.title)
+                                .onAppear { Analytics.shared.logImpression(impressionID, episode: episode.id) }
+                        }
+                    }
+
+                    struct EpisodesView: View {
+                        let episodes: [Episode]
+                        @State private var showsPlayed = false
+
+                        var body: some View {
+                            VStack {
+                                Toggle("Show played", isOn: $showsPlayed)
+                                ForEach(episodes) { EpisodeRow(episode: $0) }
+                            }
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import Foundation
+                    import SwiftUI
+
+                    struct Episode: Identifiable {
+                        let id: Int
+                        let title: String
+                    }
+
+                    @MainActor final class Analytics {
+                        static let shared = Analytics()
+                        func logImpression(_ impression: UUID, episode: Int) {}
+                    }
+
+                    struct EpisodeRow: View {
+                        let episode: Episode
+
+                        var body: some View {
+                            Text(episode.title)
+                                // Made when the row appears, not stored in the view's value, which stays equal across inits.
+                                .onAppear { Analytics.shared.logImpression(UUID(), episode: episode.id) }
+                        }
+                    }
+
+                    struct EpisodesView: View {
+                        let episodes: [Episode]
+                        @State private var showsPlayed = false
+
+                        var body: some View {
+                            VStack {
+                                Toggle("Show played", isOn: $showsPlayed)
+                                ForEach(episodes) { EpisodeRow(episode: $0) }
+                            }
+                        }
+                    }
+                    """#
+            ),
+        ],
         seed: "001 (`PlayButton` re-created by `@self` because of `private let uuid = UUID()`); 003 (`RightEmoji` updates once it holds a random `id`)",
         thresholds: [minCauses, minUpdates, maxUpdateSeconds],
         triggeringExamples: [

@@ -35,6 +35,59 @@ public enum UpdateLoopRule: Rule {
             preference that fires repeatedly, make the value settle: round geometry, compare \
             before assigning, or stop writing back what the closure observes.
             """,
+        swiftFix: [
+            SwiftPair(
+                note: "`.onChange(of: note)` observes the whole note and its action writes to the note, so every stamp is a new change that runs the action again: SwiftUI warns that the action tried to update multiple times per frame. Observe only the text, which the action does not write.",
+                before: #"""
+                    import Foundation
+                    import SwiftUI
+
+                    struct Note: Equatable {
+                        var text = ""
+                        var editedAt = Date.distantPast
+                    }
+
+                    struct NoteEditor: View {
+                        @State private var note = Note()
+
+                        var body: some View {
+                            VStack {
+                                TextField("Note", text: $note.text)
+                                Text("Edited \(note.editedAt)")
+                            }
+                            // Observes the whole note and writes to it: each stamp changes `note`, which runs the action again.
+                            .onChange(of: note) {
+                                note.editedAt = Date()
+                            }
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import Foundation
+                    import SwiftUI
+
+                    struct Note: Equatable {
+                        var text = ""
+                        var editedAt = Date.distantPast
+                    }
+
+                    struct NoteEditor: View {
+                        @State private var note = Note()
+
+                        var body: some View {
+                            VStack {
+                                TextField("Note", text: $note.text)
+                                Text("Edited \(note.editedAt)")
+                            }
+                            // Observes only the text, which the stamp does not change: one run per edit.
+                            .onChange(of: note.text) {
+                                note.editedAt = Date()
+                            }
+                        }
+                    }
+                    """#
+            ),
+        ],
         seed: "SwiftUI's own runtime warnings (the real ones in fixtures/realworld/warnings); 002 (when bodies run)",
         thresholds: [minRepeats, contextEvents],
         triggeringExamples: [

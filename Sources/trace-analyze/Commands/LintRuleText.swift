@@ -26,6 +26,7 @@ enum LintRuleText {
         text += description.summary.wrapped(indent: "") + "\n"
         text += "\nWhy it matters:\n" + description.rationale.wrapped(indent: "  ") + "\n"
         text += "\nHow to fix it:\n" + description.fix.wrapped(indent: "  ") + "\n"
+        text += RuleSwift.terminal(RuleSwift.items(for: description))
         text += "\nConfiguration (.trace-analyze.json, under \"rules\": {\"\(description.identifier)\": {\"severity\": ...}}).\n"
         text += "\nTriggering examples (↓ marks where a finding points):\n"
         text += examples(description.triggeringExamples)

@@ -77,7 +77,7 @@ enum RuleMarkdown {
             identifier: description.identifier, title: description.title,
             lead: "Runtime rule · default severity **\(description.defaultSeverity.rawValue)** · seed \(description.seed)\n\n",
             summary: description.summary, rationale: description.rationale,
-            fix: description.fix + "\n\n" + swiftSection(for: description.identifier, lint: statics) + facts(description.identifier),
+            fix: description.fix + "\n\n" + swiftSection(RuleSwift.items(for: description, lint: statics)) + facts(description.identifier),
             configuration: configuration,
             marks: "`↓` marks each line a finding cites.",
             triggering: description.triggeringExamples.map(example), nonTriggering: description.nonTriggeringExamples.map(example),
@@ -96,7 +96,7 @@ enum RuleMarkdown {
         return page(
             identifier: description.identifier, title: description.title, lead: lead,
             summary: description.summary, rationale: description.rationale,
-            fix: description.fix + "\n\n" + corrections(description) + facts(description.identifier),
+            fix: description.fix + "\n\n" + corrections(description) + swiftSection(RuleSwift.items(for: description)) + facts(description.identifier),
             configuration: "In `.trace-analyze.json`, under `\"rules\": {\"\(description.identifier)\": {\"severity\": ...}}`; it has no thresholds.\n",
             marks: "`↓` marks where a finding points.",
             triggering: description.triggeringExamples.map(code), nonTriggering: description.nonTriggeringExamples.map(code),
@@ -121,26 +121,27 @@ enum RuleMarkdown {
         return text + source(filePath)
     }
 
-    /// The Swift behind a runtime rule: each lint rule that explains it, with its before → after
-    /// pair when `fix` makes one, else the shape as its first triggering example shows it.
-    /// All of it is the lint rules' tested examples.
-    private static func swiftSection(for rule: String, lint statics: [LintRuleDescription]) -> String {
+    /// The Swift behind a rule (`RuleSwift`): a before → after pair under its sentence, or a lint
+    /// rule's shape alone.
+    private static func swiftSection(_ items: [RuleSwift]) -> String {
         var text = ""
-        for description in statics where description.explains.contains(rule) {
-            if let pair = description.corrections.first(where: { $0.before != $0.after }) {
-                text += "In Swift (static rule [`\(description.identifier)`](\(description.identifier).md); `trace-analyze fix` makes this change):\n\n"
-                text += fenced("Before:", pair.before, language: "swift") + "\n" + fenced("After:", pair.after, language: "swift") + "\n"
-            } else if let example = description.triggeringExamples.first {
-                text += "The shape in Swift (static rule [`\(description.identifier)`](\(description.identifier).md), not changed by `fix`):\n\n"
-                text += fenced(nil, example.code, language: "swift") + "\n"
+        for item in items {
+            text += item.intro { "[`\($0)`](\($0).md)" } + "\n\n"
+            if let before = item.before {
+                text += fenced("Before:", before, language: "swift") + "\n" + fenced("After:", item.code, language: "swift") + "\n"
+            } else {
+                text += fenced(nil, item.code, language: "swift") + "\n"
             }
         }
         return text
     }
 
-    /// A lint rule's before → after pairs, which run as tests of `fix`.
+    /// A lint rule's before → after pairs, which run as tests of `fix`; for a rule `fix` leaves
+    /// alone, a sentence saying so unless its own pairs (`swiftFix`) say it.
     private static func corrections(_ description: LintRuleDescription) -> String {
-        guard description.canFix else { return "`trace-analyze fix` does not change this shape: the fix needs a person's judgement.\n\n" }
+        guard description.canFix else {
+            return description.swiftFix.isEmpty ? "`trace-analyze fix` does not change this shape: the fix needs a person's judgement.\n\n" : ""
+        }
         var text = "`trace-analyze fix` (and `lint --fix`) makes this change where it is mechanical and safe; these pairs are its tests:\n\n"
         for pair in description.corrections {
             if let note = pair.note { text += note + "\n\n" }

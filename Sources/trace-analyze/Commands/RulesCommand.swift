@@ -129,6 +129,7 @@ enum RulesCommand: Command {
         text += description.summary.wrapped(indent: "") + "\n"
         text += "\nWhy it matters:\n" + description.rationale.wrapped(indent: "  ") + "\n"
         text += "\nHow to fix it:\n" + description.fix.wrapped(indent: "  ") + "\n"
+        text += RuleSwift.terminal(RuleSwift.items(for: description, lint: LintRegistry.builtIn.rules.map { $0.description }))
         text += "\nConfiguration (.trace-analyze.json, under \"rules\": {\"\(description.identifier)\": {...}}):\n"
         let rows = [("severity", description.defaultSeverity.rawValue, "error, warning or info.")]
             + description.thresholds.map { ($0.key, Threshold.format($0.defaultValue), $0.summary) }

@@ -23,6 +23,76 @@ public enum HeavyViewInitializerRule: LintRule {
             `ViewStore` is made in view inits by design).
             """,
         fix: "Keep view inits to storing their arguments: make helpers `static let`, own `ObservableObject` models with `@StateObject` (its autoclosure runs once per identity; a `@State` initial value runs on every init), create work in `.task`, or pass the object in from an owner.",
+        swiftFix: [
+            SwiftPair(
+                note: "`CheckoutButton` makes its `CheckoutCoordinator` as a stored property's initial value, so every update of the cart (each tap on \"Add one\") makes a new button value and with it a new coordinator, which sets up routes and analytics again while the previous one is thrown away. The cart owns one coordinator with `@StateObject` (its autoclosure runs once per identity) and passes it to the button, whose init now only stores it.",
+                before: #"""
+                    import SwiftUI
+
+                    /// Sets up checkout routes and analytics when made.
+                    @MainActor final class CheckoutCoordinator: ObservableObject {
+                        init() { print("CheckoutCoordinator init: routes and analytics set up") }
+
+                        func start() {}
+                    }
+
+                    struct CheckoutButton: View {
+                        // Made again on every update of the cart.
+                        private let coordinator = CheckoutCoordinator()
+
+                        var body: some View {
+                            Button("Check out") { coordinator.start() }
+                        }
+                    }
+
+                    struct CartScreen: View {
+                        @State private var quantity = 1
+
+                        var body: some View {
+                            VStack {
+                                Text("\(quantity) items")
+                                Button("Add one") { quantity += 1 }
+                                CheckoutButton()
+                            }
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import SwiftUI
+
+                    /// Sets up checkout routes and analytics when made.
+                    @MainActor final class CheckoutCoordinator: ObservableObject {
+                        init() { print("CheckoutCoordinator init: routes and analytics set up") }
+
+                        func start() {}
+                    }
+
+                    struct CheckoutButton: View {
+                        // Handed in by the cart; the init only stores it.
+                        let coordinator: CheckoutCoordinator
+
+                        var body: some View {
+                            Button("Check out") { coordinator.start() }
+                        }
+                    }
+
+                    struct CartScreen: View {
+                        @State private var quantity = 1
+                        // Made once per identity of the cart.
+                        @StateObject private var checkout = CheckoutCoordinator()
+
+                        var body: some View {
+                            VStack {
+                                Text("\(quantity) items")
+                                Button("Add one") { quantity += 1 }
+                                CheckoutButton(coordinator: checkout)
+                            }
+                        }
+                    }
+                    """#,
+                lintRules: ["heavy_view_initializer"]
+            ),
+        ],
         seed: "004 (`FirstCoordinator` made in `FirstView`'s init), 000 (keep init light)",
         triggeringExamples: [
             LintExample("""

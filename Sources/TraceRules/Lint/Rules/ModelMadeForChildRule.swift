@@ -20,6 +20,87 @@ public enum ModelMadeForChildRule: LintRule {
             run. A trace shows the model's inits repeating (`state_model_reinit`, `heavy_initializer`).
             """,
         fix: "Make the object once in the owner (`@StateObject private var editModel = EditModel()` in the parent, or `@State` with an `@Observable` class created in `.task`) and pass that (`EditSheet(model: editModel)`), or let the child own it.",
+        swiftFix: [
+            SwiftPair(
+                note: "The `.sheet` closure makes a new `NoteEditorModel` each time it runs, which is on every update of `NotesList` while the sheet is up: the draft is read from disk again and `NoteEditor` observes the new, fresh model. The list owns one model with `@StateObject` (its autoclosure runs once per identity) and hands that to the sheet; the draft now outlives the sheet, so reopening it shows the same text, which is the judgement this change asks for.",
+                before: #"""
+                    import SwiftUI
+
+                    @MainActor final class NoteEditorModel: ObservableObject {
+                        @Published var text = ""
+
+                        init() {
+                            // Reads the saved draft from disk.
+                            text = NoteEditorModel.savedDraft()
+                        }
+
+                        static func savedDraft() -> String { "Buy milk" }
+                    }
+
+                    struct NoteEditor: View {
+                        @ObservedObject var model: NoteEditorModel
+
+                        var body: some View {
+                            Text(model.text)
+                        }
+                    }
+
+                    struct NotesList: View {
+                        @State private var isEditing = false
+
+                        var body: some View {
+                            VStack {
+                                Text("Groceries")
+                                Button("New note") { isEditing = true }
+                            }
+                            .sheet(isPresented: $isEditing) {
+                                // A new model every time this closure runs.
+                                NoteEditor(model: NoteEditorModel())
+                            }
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import SwiftUI
+
+                    @MainActor final class NoteEditorModel: ObservableObject {
+                        @Published var text = ""
+
+                        init() {
+                            // Reads the saved draft from disk.
+                            text = NoteEditorModel.savedDraft()
+                        }
+
+                        static func savedDraft() -> String { "Buy milk" }
+                    }
+
+                    struct NoteEditor: View {
+                        @ObservedObject var model: NoteEditorModel
+
+                        var body: some View {
+                            Text(model.text)
+                        }
+                    }
+
+                    struct NotesList: View {
+                        @State private var isEditing = false
+                        // Made once per identity of the list, and handed to each presentation of the sheet.
+                        @StateObject private var editorModel = NoteEditorModel()
+
+                        var body: some View {
+                            VStack {
+                                Text("Groceries")
+                                Button("New note") { isEditing = true }
+                            }
+                            .sheet(isPresented: $isEditing) {
+                                NoteEditor(model: editorModel)
+                            }
+                        }
+                    }
+                    """#,
+                lintRules: ["model_made_for_child"]
+            ),
+        ],
         seed: "004 (`FirstCoordinator` made with its view); a sheet's model made in the parent's `.sheet` closure",
         triggeringExamples: [
             LintExample("""

@@ -16,6 +16,81 @@ public enum RandomViewIDRule: LintRule {
             `identity_churn` sees the resets in a trace.
             """,
         fix: "Pass a value that changes only when the view should start over (the model's `id`, a version counter you bump on purpose), or remove the `.id`.",
+        swiftFix: [
+            SwiftPair(
+                note: "`.id(UUID())` gives `SalesChart` a new identity on every evaluation of the dashboard's body, so flipping the toggle throws the chart away with its selection and builds it again. Tie its identity to what should start it over: the report's `revision`, which changes only when new figures arrive. Which value that is, only a person can say.",
+                before: #"""
+                    import Foundation
+                    import SwiftUI
+
+                    struct SalesReport: Identifiable {
+                        let id: Int
+                        /// Bumped by the server when the figures are recomputed.
+                        var revision: Int
+                        var dailyTotals: [Double]
+                    }
+
+                    struct SalesChart: View {
+                        let dailyTotals: [Double]
+                        @State private var selectedDay: Int? = nil
+
+                        var body: some View {
+                            Text("\(dailyTotals.count) days, day \(selectedDay ?? 0) selected")
+                                .onTapGesture { selectedDay = dailyTotals.count - 1 }
+                        }
+                    }
+
+                    struct SalesDashboard: View {
+                        let report: SalesReport
+                        @State private var showsTargets = false
+
+                        var body: some View {
+                            VStack {
+                                Toggle("Show targets", isOn: $showsTargets)
+                                // A new UUID on every body: each update makes a new chart and loses its selection.
+                                SalesChart(dailyTotals: report.dailyTotals)
+                                    .id(UUID())
+                            }
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import SwiftUI
+
+                    struct SalesReport: Identifiable {
+                        let id: Int
+                        /// Bumped by the server when the figures are recomputed.
+                        var revision: Int
+                        var dailyTotals: [Double]
+                    }
+
+                    struct SalesChart: View {
+                        let dailyTotals: [Double]
+                        @State private var selectedDay: Int? = nil
+
+                        var body: some View {
+                            Text("\(dailyTotals.count) days, day \(selectedDay ?? 0) selected")
+                                .onTapGesture { selectedDay = dailyTotals.count - 1 }
+                        }
+                    }
+
+                    struct SalesDashboard: View {
+                        let report: SalesReport
+                        @State private var showsTargets = false
+
+                        var body: some View {
+                            VStack {
+                                Toggle("Show targets", isOn: $showsTargets)
+                                // The chart starts over only when new figures arrive.
+                                SalesChart(dailyTotals: report.dailyTotals)
+                                    .id(report.revision)
+                            }
+                        }
+                    }
+                    """#,
+                lintRules: ["random_view_id"]
+            ),
+        ],
         seed: "001 (`@identity` in `_printChanges`), and `.id(UUID())` on a view",
         triggeringExamples: [
             LintExample("""

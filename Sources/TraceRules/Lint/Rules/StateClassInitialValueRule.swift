@@ -26,6 +26,75 @@ public enum StateClassInitialValueRule: LintRule {
             Foundation classes.
             """,
         fix: "Create the object once: in a `.task { if model == nil { model = DataModel() } }` with an optional `@State`, higher up and passed in, or with `@StateObject` (whose autoclosure runs once) for an `ObservableObject`; keep the class's init free of work.",
+        swiftFix: [
+            SwiftPair(
+                note: "`@State private var library = PhotoLibrary()` keeps the first library, but `PhotoLibrary()` is part of `AlbumsScreen`'s init: every update of the parent reads the album index again, for objects SwiftUI throws away. Hold it optional and make it in `.task` while it is still nil (`.task` runs on each appearance; the check makes one library per identity), or pass it in from an owner.",
+                before: #"""
+                    import SwiftUI
+                    import Observation
+
+                    @Observable @MainActor final class PhotoLibrary {
+                        var albumNames: [String] = []
+
+                        init() {
+                            // Reads the album index from disk.
+                            albumNames = PhotoLibrary.loadAlbumNames()
+                        }
+
+                        static func loadAlbumNames() -> [String] { ["Recents", "Favourites", "Holidays"] }
+                    }
+
+                    struct AlbumsScreen: View {
+                        // Evaluated on every init of AlbumsScreen; SwiftUI keeps the first library and drops the rest.
+                        @State private var library = PhotoLibrary()
+
+                        var body: some View {
+                            VStack {
+                                ForEach(library.albumNames, id: \.self) { name in
+                                    Text(name)
+                                }
+                            }
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import SwiftUI
+                    import Observation
+
+                    @Observable @MainActor final class PhotoLibrary {
+                        var albumNames: [String] = []
+
+                        init() {
+                            // Reads the album index from disk.
+                            albumNames = PhotoLibrary.loadAlbumNames()
+                        }
+
+                        static func loadAlbumNames() -> [String] { ["Recents", "Favourites", "Holidays"] }
+                    }
+
+                    struct AlbumsScreen: View {
+                        // Nil in every init; made once per identity, when the screen first appears.
+                        @State private var library: PhotoLibrary? = nil
+
+                        var body: some View {
+                            VStack {
+                                if let library {
+                                    ForEach(library.albumNames, id: \.self) { name in
+                                        Text(name)
+                                    }
+                                } else {
+                                    Text("Loading albums…")
+                                }
+                            }
+                            .task {
+                                if library == nil { library = PhotoLibrary() }
+                            }
+                        }
+                    }
+                    """#,
+                lintRules: ["state_class_initial_value"]
+            ),
+        ],
         seed: "001 (`@State var dataModel = DataModel()` with `@Observable`: init on every parent update)",
         triggeringExamples: [
             LintExample("""

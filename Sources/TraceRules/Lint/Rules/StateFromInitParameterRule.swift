@@ -18,6 +18,80 @@ public enum StateFromInitParameterRule: LintRule {
             a runtime rule would have.
             """,
         fix: "Tie the view's identity to the parameter (`.id(id)` where the parent builds it) so new values start over deliberately, or keep the value outside state and react with `.onChange(of: id)` / `.task(id: id)`.",
+        swiftFix: [
+            SwiftPair(
+                note: "`OrderDetail` makes its model from `orderID` in its init, but SwiftUI keeps the first model for the view's identity: after \"Next order\" the parent passes another id and the screen goes on showing the first order. Keep the id a plain property and load with `.task(id: orderID)`, which runs again whenever the id changes; whether the screen should instead start over (`.id(orderID)` where the parent builds it) is a person's call.",
+                before: #"""
+                    import SwiftUI
+
+                    @MainActor final class OrderDetailModel: ObservableObject {
+                        let orderID: Int
+                        @Published var status = "Loading…"
+
+                        init(orderID: Int) { self.orderID = orderID }
+
+                        func load() async { status = "Order \(orderID): shipped" }
+                    }
+
+                    struct OrderDetail: View {
+                        @StateObject private var model: OrderDetailModel
+
+                        init(orderID: Int) {
+                            // Read for the first init only: later order ids are ignored.
+                            _model = StateObject(wrappedValue: OrderDetailModel(orderID: orderID))
+                        }
+
+                        var body: some View {
+                            Text(model.status)
+                                .task { await model.load() }
+                        }
+                    }
+
+                    struct OrdersScreen: View {
+                        @State private var selectedOrder = 1041
+
+                        var body: some View {
+                            VStack {
+                                Button("Next order") { selectedOrder += 1 }
+                                OrderDetail(orderID: selectedOrder)
+                            }
+                        }
+                    }
+                    """#,
+                after: #"""
+                    import SwiftUI
+
+                    @MainActor final class OrderDetailModel: ObservableObject {
+                        @Published var status = "Loading…"
+
+                        func load(orderID: Int) async { status = "Order \(orderID): shipped" }
+                    }
+
+                    struct OrderDetail: View {
+                        let orderID: Int
+                        @StateObject private var model = OrderDetailModel()
+
+                        var body: some View {
+                            Text(model.status)
+                                // Runs when the view appears and again whenever the parent passes another id.
+                                .task(id: orderID) { await model.load(orderID: orderID) }
+                        }
+                    }
+
+                    struct OrdersScreen: View {
+                        @State private var selectedOrder = 1041
+
+                        var body: some View {
+                            VStack {
+                                Button("Next order") { selectedOrder += 1 }
+                                OrderDetail(orderID: selectedOrder)
+                            }
+                        }
+                    }
+                    """#,
+                lintRules: ["state_from_init_parameter"]
+            ),
+        ],
         seed: "a @StateObject or @State whose initial value uses init parameters that later change (fixtures/sources-realworld)",
         triggeringExamples: [
             LintExample("""
