@@ -85,8 +85,80 @@ public enum UnstableForEachIDRule: LintRule {
                 }
                 struct Post: Identifiable { let id = UUID() }
                 """),
-        ]
+        ],
+        corrections: corrections
     )
+
+    static let corrections: [LintCorrection] = [
+        LintCorrection("""
+            struct AccountList: View {
+                let accounts: [Account]
+                var rows: [AccountRowModel] { accounts.map { AccountRowModel(id: UUID(), name: $0.name) } }
+                var body: some View {
+                    List {
+                        ForEach(rows) { row in AccountRow(model: row) }
+                    }
+                }
+            }
+            struct Account: Identifiable { let id: UUID; let name: String }
+            struct AccountRowModel: Identifiable { let id: UUID; let name: String }
+            struct AccountRow: View { let model: AccountRowModel; var body: some View { Text(model.name) } }
+            """, """
+            struct AccountList: View {
+                let accounts: [Account]
+                var rows: [AccountRowModel] { accounts.map { AccountRowModel(id: $0.id, name: $0.name) } }
+                var body: some View {
+                    List {
+                        ForEach(rows) { row in AccountRow(model: row) }
+                    }
+                }
+            }
+            struct Account: Identifiable { let id: UUID; let name: String }
+            struct AccountRowModel: Identifiable { let id: UUID; let name: String }
+            struct AccountRow: View { let model: AccountRowModel; var body: some View { Text(model.name) } }
+            """),
+        LintCorrection(note: "Rows made in the `ForEach`'s data, from a named element whose id is stored once.", """
+            struct Inbox: View {
+                @State private var mails: [Mail] = []
+                var body: some View {
+                    ForEach(mails.map { mail in MailRowModel(id: UUID(), subject: mail.subject) }) { row in
+                        Text(row.subject)
+                    }
+                }
+            }
+            struct Mail { var id = UUID(); var subject: String }
+            struct MailRowModel: Identifiable { var id: UUID; var subject: String }
+            """, """
+            struct Inbox: View {
+                @State private var mails: [Mail] = []
+                var body: some View {
+                    ForEach(mails.map { mail in MailRowModel(id: mail.id, subject: mail.subject) }) { row in
+                        Text(row.subject)
+                    }
+                }
+            }
+            struct Mail { var id = UUID(); var subject: String }
+            struct MailRowModel: Identifiable { var id: UUID; var subject: String }
+            """),
+        LintCorrection.unchanged(note: "Left with the advice: an element with no `id` in the file, an `id` of another type than the row's, data that is not the view's property.", """
+            struct Lists: View {
+                let tags: [Tag]
+                let users: [User]
+                let model: Model
+                var tagRows: [Row] { tags.map { Row(id: UUID(), title: $0.name) } }
+                var userRows: [Row] { users.map { Row(id: UUID(), title: $0.name) } }
+                var modelRows: [Row] { model.items.map { Row(id: UUID(), title: $0.name) } }
+                var body: some View {
+                    ForEach(tagRows) { row in Text(row.title) }
+                    ForEach(userRows) { row in Text(row.title) }
+                    ForEach(modelRows) { row in Text(row.title) }
+                }
+            }
+            struct Tag { let name: String }
+            struct User: Identifiable { let id: Int; let name: String }
+            struct Row: Identifiable { let id: UUID; let title: String }
+            """),
+    ]
 
     public static func check(_ source: LintSource) -> [LintViolation] {
         let file = source.file
@@ -96,9 +168,18 @@ public enum UnstableForEachIDRule: LintRule {
                 if let problem = problem(file, forEach: index, scopes: source.scopes) {
                     let row = rowView(file, forEach: index)
                     var violation = LintViolation(token: index, view: row, message: problem)
-                    if let rebuilt = rebuiltData(file, forEach: index, scopes: source.scopes) {
-                        let owner = source.enclosingView(of: index).map { "In `\($0.name)`, " } ?? ""
-                        violation.fix = "\(owner)give the elements of `\(rebuilt.name)` (line \(rebuilt.line)) ids from the data they are made from (`id: item.id`, a database key) instead of `UUID()`, or store them once where the data is loaded, so each \(row ?? "row") keeps its identity"
+                    let enclosing = source.enclosingView(of: index)
+                    let owner = enclosing.map { "In `\($0.name)`, " } ?? ""
+                    // Where the rows are made: the computed property the data comes from, or the data argument itself.
+                    let rebuilt = rebuiltData(file, forEach: index, scopes: source.scopes)
+                    let made = rebuilt?.getter ?? ((index + 2)..<file.end(of: index + 1))
+                    let change = enclosing.map { StableRowIDs.change(file, in: made, view: $0.brace, scopes: source.scopes) }
+                    if case .success(let stable)? = change {
+                        violation.edits = stable.edits
+                        violation.fix = "\(owner)\(stable.shown.joined(separator: ", ")), so each \(row ?? "row") keeps the identity of the element it is made from"
+                    } else if let rebuilt {
+                        let refusal = if case .failure(let refusal)? = change { "; `fix` leaves it: \(refusal.reason)" } else { "" }
+                        violation.fix = "\(owner)give the elements of `\(rebuilt.name)` (line \(rebuilt.line)) ids from the data they are made from (`id: item.id`, a database key) instead of `UUID()`, or store them once where the data is loaded, so each \(row ?? "row") keeps its identity" + refusal
                     }
                     violations.append(violation)
                 }
@@ -146,8 +227,8 @@ public enum UnstableForEachIDRule: LintRule {
     }
 
     /// The computed property the `ForEach` at `index` takes its data from (`ForEach(rows)`,
-    /// `ForEach(self.rows, id: \.id)`) when its getter calls `UUID()`: its name and line.
-    static func rebuiltData(_ file: SwiftFile, forEach index: Int, scopes: [Int: SwiftFile.TypeScope]) -> (name: String, line: Int)? {
+    /// `ForEach(self.rows, id: \.id)`) when its getter calls `UUID()`: its name, line and getter's tokens.
+    static func rebuiltData(_ file: SwiftFile, forEach index: Int, scopes: [Int: SwiftFile.TypeScope]) -> (name: String, line: Int, getter: Range<Int>)? {
         let open = index + 1
         var first = open + 1
         if file.isIdentifier(first, "self"), file.isPunctuation(first + 1, ".") { first += 2 }
@@ -165,7 +246,7 @@ public enum UnstableForEachIDRule: LintRule {
             guard file.isPunctuation(cursor, "{") else { return nil }
             let getter = file.end(of: cursor)
             if ((cursor + 1)..<getter).contains(where: { file.isIdentifier($0, "UUID") && file.isPunctuation($0 + 1, "(") }) {
-                return (name, file.tokens[member].line)
+                return (name, file.tokens[member].line, (cursor + 1)..<getter)
             }
         }
         return nil
