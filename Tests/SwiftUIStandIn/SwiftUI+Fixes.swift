@@ -18,6 +18,8 @@ extension View {
     nonisolated public func navigationDestination<D: Hashable, C: View>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View { self }
 }
 
+public typealias LazyVStack<Content: View> = _Container<Content>
+
 extension _Container {
     /// `List(items) { item in … }`: one row per element, identified by its `id`.
     public init<Data: RandomAccessCollection, RowContent: View>(_ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)

@@ -1,5 +1,6 @@
-/// `NavigationLink(destination: Detail(item: item)) { … }` in a `List`/`ForEach` over the
-/// file's `Hashable` items, made into `NavigationLink(value: item) { … }` and one
+/// `NavigationLink(destination: Detail(item: item)) { … }` (or `NavigationLink { Detail(item:
+/// item) } label: { … }`) in a `List`/`ForEach` over the file's `Hashable` items, made into
+/// `NavigationLink(value: item) { … }` and one
 /// `.navigationDestination(for: Item.self) { item in Detail(item: item) }` on the list.
 ///
 /// Only where the change is mechanical and keeps the app's behaviour: the link is the
@@ -11,7 +12,7 @@ enum ValueNavigationLink {
     /// The edits and how the fix reads.
     struct Change {
         let edits: [LintEdit]
-        /// `NavigationLink(destination: MailDetail(mail: mail))` as written.
+        /// `NavigationLink(destination: MailDetail(mail: mail))` or `NavigationLink { MailDetail(mail: mail) } label:`.
         let before: String
         /// `NavigationLink(value: mail)` and `.navigationDestination(for: Mail.self) { mail in MailDetail(mail: mail) }`.
         let link: String
@@ -26,15 +27,30 @@ enum ValueNavigationLink {
     /// The change for the link at `link`, or why `fix` leaves it.
     static func change(_ source: LintSource, link: Int) -> Result<Change, Refusal> {
         let file = source.file
+        // `NavigationLink(destination: D) { label }`, or `NavigationLink { D } label: { label }`:
+        // the destination, and the tokens that become `(value: item) ` (up to the label's `{`).
         let open = link + 1
-        let arguments = file.isPunctuation(open, "(") ? file.callArguments(open: open) : []
+        let destination: Range<Int>
+        // `replaced.upperBound` is the label closure's `{`.
+        let replaced: Range<Int>
         let close = file.end(of: open)
-        guard arguments.count == 1, arguments[0].label == "destination", file.isPunctuation(close + 1, "{"),
-              !(file.isIdentifier(file.end(of: close + 1) + 1, "label") && file.isPunctuation(file.end(of: close + 1) + 2, ":")) else {
-            return .failure("it is not `NavigationLink(destination: …) { label }`")
+        if file.isPunctuation(open, "(") {
+            let arguments = file.callArguments(open: open)
+            guard arguments.count == 1, arguments[0].label == "destination", file.isPunctuation(close + 1, "{"),
+                  !(file.isIdentifier(file.end(of: close + 1) + 1, "label") && file.isPunctuation(file.end(of: close + 1) + 2, ":")) else {
+                return .failure("it is not `NavigationLink(destination: …) { label }` or `NavigationLink { … } label: { … }`")
+            }
+            destination = arguments[0].value
+            replaced = (link + 1)..<(close + 1)
+        } else {
+            guard file.isPunctuation(open, "{"), file.isIdentifier(close + 1, "label"), file.isPunctuation(close + 2, ":"), file.isPunctuation(close + 3, "{"),
+                  close > open + 1 else {
+                return .failure("it is not `NavigationLink(destination: …) { label }` or `NavigationLink { … } label: { … }`")
+            }
+            destination = (open + 1)..<close
+            replaced = (link + 1)..<(close + 3)
         }
-        let destination = arguments[0].value
-        guard let shown = file.rawText(destination), !shown.contains("\n"), !file.holdsComment(from: link, through: close) else {
+        guard let shown = file.rawText(destination), !shown.contains("\n"), !file.holdsComment(from: link, through: replaced.upperBound) else {
             return .failure("its destination spans lines or holds a comment")
         }
         guard let chain = file.callChain(destination) else { return .failure("its destination is not a view's init (`Detail(…)`)") }
@@ -103,12 +119,12 @@ enum ValueNavigationLink {
         let step = indent.contains("\t") ? "\t" : "    "
         let modifier = ".navigationDestination(for: \(elementType).self) { \(element) in"
         let edits = [
-            LintEdit(range: file.tokens[link + 2].offset..<file.endOffset(of: destination.upperBound - 1), replacement: value),
+            LintEdit(range: file.endOffset(of: link)..<file.tokens[replaced.upperBound].offset, replacement: "(\(value)) "),
             LintEdit(range: file.endOffset(of: targetEnd)..<file.endOffset(of: targetEnd), replacement: "\n\(indent)\(modifier)\n\(indent)\(step)\(shown)\n\(indent)}"),
         ]
         return .success(Change(
             edits: edits,
-            before: "NavigationLink(destination: \(shown))",
+            before: file.isPunctuation(open, "(") ? "NavigationLink(destination: \(shown))" : "NavigationLink { \(shown) } label:",
             link: "NavigationLink(\(value))",
             modifier: "\(modifier) \(shown) }",
             container: file.text(target)

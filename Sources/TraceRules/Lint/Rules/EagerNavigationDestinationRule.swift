@@ -178,6 +178,56 @@ public enum EagerNavigationDestinationRule: LintRule {
             final class BookStore {}
             struct BookDetail: View { let book: Book; let store: BookStore; var body: some View { Text(book.title) } }
             """),
+        LintCorrection(note: "The closure form, in a lazy stack in a scroll view: the label closure stays, the modifier goes on the `LazyVStack`, before its other modifiers.", """
+            struct MissionGrid: View {
+                let missions: [Mission]
+                let crew: Crew
+                var body: some View {
+                    NavigationStack {
+                        ScrollView {
+                            LazyVStack {
+                                ForEach(missions) { mission in
+                                    NavigationLink {
+                                        MissionDetail(mission: mission, crew: crew)
+                                    } label: {
+                                        Text(mission.name)
+                                    }
+                                }
+                            }
+                            .padding(8)
+                        }
+                    }
+                }
+            }
+            struct Mission: Identifiable, Hashable { let id: Int; let name: String }
+            struct Crew {}
+            struct MissionDetail: View { let mission: Mission; let crew: Crew; var body: some View { Text(mission.name) } }
+            """, """
+            struct MissionGrid: View {
+                let missions: [Mission]
+                let crew: Crew
+                var body: some View {
+                    NavigationStack {
+                        ScrollView {
+                            LazyVStack {
+                                ForEach(missions) { mission in
+                                    NavigationLink(value: mission) {
+                                        Text(mission.name)
+                                    }
+                                }
+                            }
+                            .navigationDestination(for: Mission.self) { mission in
+                                MissionDetail(mission: mission, crew: crew)
+                            }
+                            .padding(8)
+                        }
+                    }
+                }
+            }
+            struct Mission: Identifiable, Hashable { let id: Int; let name: String }
+            struct Crew {}
+            struct MissionDetail: View { let mission: Mission; let crew: Crew; var body: some View { Text(mission.name) } }
+            """),
         LintCorrection.unchanged(note: "Left as they are: a `NavigationView` (no `navigationDestination`), an element that is not `Hashable` here, a destination made from a property of the element or from a name the row defines, two links in one list.", """
             struct Feeds: View {
                 let mails: [Mail]
