@@ -102,10 +102,18 @@ enum ValueNavigationLink {
             }
             outer = Int(file.parent[outer])
         }
-        guard stack != nil else { return .failure("no `NavigationStack` encloses it in \(view.name), and a value link needs one") }
+        guard let stack else { return .failure("no `NavigationStack` encloses it in \(view.name), and a value link needs one") }
         guard let targetEnd = callEnd(file, name: target) else { return .failure("its list is not one call") }
         let links = (target..<targetEnd).filter { file.isIdentifier($0, "NavigationLink") }
         guard links == [link] else { return .failure("its list holds more than one `NavigationLink`") }
+        // Another list of the same stack that this fix would give its own destination for the
+        // same type: SwiftUI uses one of the two, so neither is changed.
+        let others = (stack..<file.end(of: stack + 1)).filter { $0 != link && file.isIdentifier($0, "NavigationLink") }
+        if others.contains(where: { other in
+            rowClosure(file, around: other).flatMap { Self.elementType(file, data: $0.data, members: view.brace) } == elementType
+        }) {
+            return .failure("another list in its `NavigationStack` links to `\(elementType)` rows too")
+        }
         if file.tokens.indices.contains(where: { file.isIdentifier($0, "navigationDestination") && file.isIdentifier($0 + 2, "for") && file.isIdentifier($0 + 4, elementType) }) {
             return .failure("the file already has a `.navigationDestination(for: \(elementType).self)`")
         }

@@ -259,6 +259,23 @@ public enum EagerNavigationDestinationRule: LintRule {
             struct Mail: Identifiable, Hashable { let id: Int; let subject: String; let isRead: Bool }
             struct Note: Identifiable { let id: Int; let title: String }
             """),
+        LintCorrection.unchanged(note: "Two lists in one stack that link to the same type: each would get its own `.navigationDestination(for:)`, and a stack uses one per type.", """
+            struct Mailboxes: View {
+                let inbox: [Mail]
+                let sent: [Mail]
+                var body: some View {
+                    NavigationStack {
+                        List(inbox) { mail in
+                            NavigationLink(destination: MailDetail(mail: mail)) { Text(mail.subject) }
+                        }
+                        List(sent) { mail in
+                            NavigationLink(destination: SentDetail(mail: mail)) { Text(mail.subject) }
+                        }
+                    }
+                }
+            }
+            struct Mail: Identifiable, Hashable { let id: Int; let subject: String }
+            """),
         LintCorrection.unchanged(note: "No `NavigationStack` around the list in the file, or one with a path: a value link needs a stack, and the value must fit its path.", """
             struct MailList: View {
                 let mails: [Mail]
