@@ -101,4 +101,58 @@ import Testing
         #expect(lines.first?.hasPrefix("App/Outbox.swift:8:") == true, "\(lint.stdout)")
         #expect(lines.first?.hasSuffix("`fix` leaves it: it is in a `NavigationView`, not a `NavigationStack` (eager_navigation_destination)") == true, "\(lint.stdout)")
     }
+
+    /// With `--log`, the links are changed only when the log shows the view's destinations
+    /// built together (`non_lazy_navigation_destination` names `Inbox`); two lists of different
+    /// types in one stack get one `navigationDestination` each.
+    @Test func aLogConfirmsTheLinks() throws {
+        let workspace = try Workspace()
+        try FileManager.default.createDirectory(atPath: workspace.path("App"), withIntermediateDirectories: true)
+        let inbox = try workspace.write("App/Inbox.swift", """
+            import SwiftUI
+
+            struct Inbox: View {
+                let mails: [Mail]
+                let notes: [Note]
+                var body: some View {
+                    NavigationStack {
+                        List(mails) { mail in
+                            NavigationLink(destination: MailDetail(mail: mail)) { Text(mail.subject) }
+                        }
+                        List(notes) { note in
+                            NavigationLink(destination: NoteDetail(note: note)) { Text(note.title) }
+                        }
+                    }
+                }
+            }
+            struct Mail: Identifiable, Hashable { let id: Int; let subject: String }
+            struct Note: Identifiable, Hashable { let id: Int; let title: String }
+
+            """)
+        let lines = { (root: String) in "\(root): @self, @identity changed.\nMailDetail init\nNoteDetail init\n\(root) appear\nMailDetail appear\n\(root) appear\nNoteDetail appear\n" }
+        _ = try workspace.write("other.log", lines("Outbox"))
+        _ = try workspace.write("app.log", lines("Inbox"))
+
+        let other = try Tool.run(["fix", "App", "--log", "other.log"], in: workspace.url)
+        #expect(other.stderr.hasPrefix("trace-analyze: fixed 0 sites in 0 files; 2 sites of these rules left for a person"), "\(other.stderr)")
+        let confirmed = try Tool.run(["fix", "App", "--log", "app.log"], in: workspace.url)
+        #expect(confirmed.stderr == "trace-analyze: fixed 2 sites in 1 file (eager_navigation_destination 2)\n", "\(confirmed.stderr)")
+        let fixed = try String(contentsOfFile: inbox, encoding: .utf8)
+        #expect(fixed.contains("""
+                        List(mails) { mail in
+                            NavigationLink(value: mail) { Text(mail.subject) }
+                        }
+                        .navigationDestination(for: Mail.self) { mail in
+                            MailDetail(mail: mail)
+                        }
+                        List(notes) { note in
+                            NavigationLink(value: note) { Text(note.title) }
+                        }
+                        .navigationDestination(for: Note.self) { note in
+                            NoteDetail(note: note)
+                        }
+            """), "\(fixed)")
+        let parse = try Tool.run(["swiftc", "-parse", "-swift-version", "6", inbox], program: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(parse.status == 0, "\(parse.stderr)")
+    }
 }
