@@ -31,7 +31,8 @@ enum FixCommand: Command {
         with one `.navigationDestination(for: Item.self)` on the list, when the file declares
         `Item` Hashable and a NavigationStack without a path encloses the list. Rows made by
         `items.map { Row(id: UUID(), …) }` take `$0.id` when the file declares both ids with one
-        type. Everything else a lint finding names is reported, not changed. Files are written whole (a temporary file and a rename, permissions
+        type (for a `struct Row` storing `let id = UUID()`, the call passes `id: $0.id` and the
+        property becomes `var id = UUID()`). Everything else a lint finding names is reported, not changed. Files are written whole (a temporary file and a rename, permissions
         kept), a second run changes nothing, and a file the fix would leave less balanced is left
         as it was. With --log only the sites whose view a runtime finding of the log names are
         fixed. Exit status: 0 done, 1 a path, log or option is wrong.

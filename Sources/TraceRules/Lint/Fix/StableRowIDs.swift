@@ -38,8 +38,61 @@ enum StableRowIDs {
             let more = file.isPunctuation(index + 3, ",") ? ", …" : ""
             shown.append("`\(file.text(row))(id: UUID()\(more))` → `\(file.text(row))(id: \(id)\(more))` (line \(file.tokens[index].line))")
         }
+        if edits.isEmpty {
+            // `Row(name: …)` whose struct stores `let id = UUID()`: pass the element's id, and
+            // make the property a `var` so the memberwise init takes it (other callers keep the default).
+            for call in defaultedIDCalls(file, in: range, scopes: scopes) {
+                let row = file.text(call.name)
+                guard let closure = mapClosure(file, around: call.name) else { return .failure("its rows are not made in a `.map { … }` over a property") }
+                guard let elementType = elementType(file, data: closure.data, members: brace) else {
+                    return .failure("the type of `\(closure.data)`'s elements is not written in the view")
+                }
+                guard storedIDType(file, elementType, scopes: scopes) == "UUID" else {
+                    return .failure("the file shows no stored `id: UUID` of `\(elementType)` to take")
+                }
+                if let reason = call.refusal { return .failure(ValueNavigationLink.Refusal(reason)) }
+                let id = "\(closure.element).id"
+                let open = call.name + 1
+                let hasArguments = file.end(of: open) > open + 1
+                edits.append(LintEdit(range: file.endOffset(of: open)..<file.endOffset(of: open), replacement: "id: \(id)" + (hasArguments ? ", " : "")))
+                if file.isIdentifier(call.keyword, "let") {
+                    let edit = LintEdit(range: file.tokens[call.keyword].offset..<file.endOffset(of: call.keyword), replacement: "var")
+                    if !edits.contains(edit) { edits.append(edit) }
+                }
+                shown.append("`\(row)(\(hasArguments ? "…" : ""))` → `\(row)(id: \(id)\(hasArguments ? ", …" : ""))` (line \(file.tokens[call.name].line))"
+                    + (file.isIdentifier(call.keyword, "let") ? " and `let id = UUID()` → `var id = UUID()` in `\(row)` (line \(file.tokens[call.keyword].line)), a default its other callers keep" : ""))
+            }
+        }
         guard !edits.isEmpty else { return .failure("no `id: UUID()` argument is there to replace") }
         return .success(Change(edits: edits, shown: shown))
+    }
+
+    /// The calls `Row(…)` in `range` that pass no `id:`, where the file's `struct Row` stores
+    /// `let id = UUID()` (or `var`): each call's name token, the `let`/`var` of that `id`, and
+    /// why `fix` cannot pass an id (nil when it can: `id` is the first stored property, so it
+    /// comes first in the memberwise init; the struct writes no `init`; it is not `Codable`,
+    /// whose decoding a `var id` would change).
+    static func defaultedIDCalls(_ file: SwiftFile, in range: Range<Int>, scopes: [Int: SwiftFile.TypeScope]) -> [(name: Int, keyword: Int, refusal: String?)] {
+        var calls: [(name: Int, keyword: Int, refusal: String?)] = []
+        for index in range where file.isTypeName(index) && file.isPunctuation(index + 1, "(") && !file.isPunctuation(index - 1, ".") {
+            guard file.argument("id", of: index + 1) == nil else { continue }
+            let name = file.text(index)
+            let bodies = scopes.filter { SwiftFile.lastComponent($0.value.name) == name && $0.value.keyword == "struct" }
+            guard bodies.count == 1, let (brace, scope) = bodies.first else { continue }
+            let members = file.children(of: brace)
+            guard let keyword = members.first(where: { (file.isIdentifier($0, "let") || file.isIdentifier($0, "var")) && file.isIdentifier($0 + 1, "id") }),
+                  file.isPunctuation(keyword + 2, "="), file.isIdentifier(keyword + 3, "UUID"), file.isPunctuation(keyword + 4, "("), file.isPunctuation(keyword + 5, ")") else { continue }
+            var refusal: String?
+            if (scope.keywordIndex..<brace).contains(where: { ["Codable", "Decodable"].contains(file.text($0)) }) {
+                refusal = "`\(name)` is `Codable`, and a `var id` would be decoded"
+            } else if members.contains(where: { file.isIdentifier($0, "init") }) {
+                refusal = "`\(name)` writes its own `init`"
+            } else if members.first(where: { (file.isIdentifier($0, "let") || file.isIdentifier($0, "var")) && !file.isIdentifier($0 - 1, "static") }) != keyword {
+                refusal = "`id` is not the first stored property of `\(name)`"
+            }
+            calls.append((index, keyword, refusal))
+        }
+        return calls
     }
 
     /// The `(` of the call whose argument list holds token `index`.

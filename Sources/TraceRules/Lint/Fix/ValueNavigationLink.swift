@@ -143,6 +143,7 @@ enum ValueNavigationLink {
     struct Refusal: Error, ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
         let reason: String
         init(stringLiteral value: String) { reason = value }
+        init(_ reason: String) { self.reason = reason }
     }
 
     /// The closure `{ item in` of the nearest enclosing `ForEach(data)` or `List(data)` whose

@@ -67,6 +67,18 @@ public enum UnstableForEachIDRule: LintRule {
                     }
                 }
                 """),
+            LintExample(note: "Rows made in a computed property as values of a struct that stores `let id = UUID()`: as new.", """
+                struct AccountList: View {
+                    let accounts: [Account]
+                    var rows: [AccountRowModel] { accounts.map { AccountRowModel(name: $0.name) } }
+                    var body: some View {
+                        List {
+                            ↓ForEach(rows) { row in Text(row.name) }
+                        }
+                    }
+                }
+                struct AccountRowModel: Identifiable { let id = UUID(); let name: String }
+                """),
         ],
         nonTriggeringExamples: [
             LintExample(note: "Stable ids, a constant range, a stored UUID.", """
@@ -84,6 +96,16 @@ public enum UnstableForEachIDRule: LintRule {
                     }
                 }
                 struct Post: Identifiable { let id = UUID() }
+                """),
+            LintExample(note: "Rows made in a computed property with the element's id.", """
+                struct AccountList: View {
+                    let accounts: [Account]
+                    var rows: [AccountRowModel] { accounts.map { AccountRowModel(id: $0.id, name: $0.name) } }
+                    var body: some View {
+                        ForEach(rows) { row in Text(row.name) }
+                    }
+                }
+                struct AccountRowModel: Identifiable { var id = UUID(); let name: String }
                 """),
         ],
         corrections: corrections
@@ -139,6 +161,44 @@ public enum UnstableForEachIDRule: LintRule {
             }
             struct Mail { var id = UUID(); var subject: String }
             struct MailRowModel: Identifiable { var id: UUID; var subject: String }
+            """),
+        LintCorrection(note: "A row struct that stores `let id = UUID()`: the call passes the element's id, and `let` becomes `var` so the memberwise init takes it (other callers keep the default).", """
+            struct AccountList: View {
+                let accounts: [Account]
+                var rows: [AccountRowModel] { accounts.map { account in AccountRowModel(name: account.name) } }
+                var body: some View {
+                    ForEach(rows) { row in Text(row.name) }
+                }
+            }
+            struct Account: Identifiable { let id = UUID(); let name: String }
+            struct AccountRowModel: Identifiable { let id = UUID(); let name: String }
+            """, """
+            struct AccountList: View {
+                let accounts: [Account]
+                var rows: [AccountRowModel] { accounts.map { account in AccountRowModel(id: account.id, name: account.name) } }
+                var body: some View {
+                    ForEach(rows) { row in Text(row.name) }
+                }
+            }
+            struct Account: Identifiable { let id = UUID(); let name: String }
+            struct AccountRowModel: Identifiable { var id = UUID(); let name: String }
+            """),
+        LintCorrection.unchanged(note: "Left with the advice: a `Codable` row (a `var id` would be decoded), one that writes its own `init`, one whose `id` is not its first stored property.", """
+            struct Boards: View {
+                let accounts: [Account]
+                var saved: [SavedRow] { accounts.map { SavedRow(name: $0.name) } }
+                var built: [BuiltRow] { accounts.map { BuiltRow(name: $0.name) } }
+                var named: [NamedRow] { accounts.map { NamedRow(name: $0.name) } }
+                var body: some View {
+                    ForEach(saved) { row in Text(row.name) }
+                    ForEach(built) { row in Text(row.name) }
+                    ForEach(named) { row in Text(row.name) }
+                }
+            }
+            struct Account: Identifiable { let id: UUID; let name: String }
+            struct SavedRow: Identifiable, Codable { let id = UUID(); let name: String }
+            struct BuiltRow: Identifiable { let id = UUID(); let name: String; init(name: String) { self.name = name } }
+            struct NamedRow: Identifiable { let name: String; let id = UUID() }
             """),
         LintCorrection.unchanged(note: "Left with the advice: an element with no `id` in the file, an `id` of another type than the row's, data that is not the view's property.", """
             struct Lists: View {
@@ -221,14 +281,19 @@ public enum UnstableForEachIDRule: LintRule {
             return "ForEach's ids are made with UUID() on every evaluation, so every row is re-created on every update"
         }
         if let rebuilt = rebuiltData(file, forEach: index, scopes: scopes) {
+            if let via = rebuilt.via {
+                return "ForEach's data '\(rebuilt.name)' is a computed property (line \(rebuilt.line)) that makes new \(via) values on every read, each with a new 'id = UUID()', so every row gets a new id, and fresh state, on every update"
+            }
             return "ForEach's data '\(rebuilt.name)' is a computed property (line \(rebuilt.line)) that makes its elements with UUID() on every read, so every row gets a new id, and fresh state, on every update"
         }
         return nil
     }
 
     /// The computed property the `ForEach` at `index` takes its data from (`ForEach(rows)`,
-    /// `ForEach(self.rows, id: \.id)`) when its getter calls `UUID()`: its name, line and getter's tokens.
-    static func rebuiltData(_ file: SwiftFile, forEach index: Int, scopes: [Int: SwiftFile.TypeScope]) -> (name: String, line: Int, getter: Range<Int>)? {
+    /// `ForEach(self.rows, id: \.id)`) when its getter calls `UUID()`, or makes values of a
+    /// struct of the file whose stored `id` is `UUID()` without passing one: its name, line,
+    /// getter's tokens, and that struct's name (`via`).
+    static func rebuiltData(_ file: SwiftFile, forEach index: Int, scopes: [Int: SwiftFile.TypeScope]) -> (name: String, line: Int, getter: Range<Int>, via: String?)? {
         let open = index + 1
         var first = open + 1
         if file.isIdentifier(first, "self"), file.isPunctuation(first + 1, ".") { first += 2 }
@@ -246,7 +311,11 @@ public enum UnstableForEachIDRule: LintRule {
             guard file.isPunctuation(cursor, "{") else { return nil }
             let getter = file.end(of: cursor)
             if ((cursor + 1)..<getter).contains(where: { file.isIdentifier($0, "UUID") && file.isPunctuation($0 + 1, "(") }) {
-                return (name, file.tokens[member].line, (cursor + 1)..<getter)
+                return (name, file.tokens[member].line, (cursor + 1)..<getter, nil)
+            }
+            // `Row(name: …)` where the file's `struct Row` stores `let id = UUID()`: as new.
+            if let made = StableRowIDs.defaultedIDCalls(file, in: (cursor + 1)..<getter, scopes: scopes).first {
+                return (name, file.tokens[member].line, (cursor + 1)..<getter, file.text(made.name))
             }
         }
         return nil
