@@ -74,7 +74,7 @@ enum ValueNavigationLink {
             let word = file.text(index)
             if word == element || word == "self" || word == "true" || word == "false" || word == "nil" { continue }
             if isLabel(index) { continue }
-            guard members.contains(word) else { return .failure("its destination uses `\(word)`, which the row's closure defines") }
+            guard members.contains(word) else { return .failure("its destination uses `\(word)`, which is no property of \(view.name)") }
         }
         guard let elementType = elementType(file, data: row.data, members: view.brace) else {
             return .failure("the type of `\(row.data)`'s elements is not written in \(view.name)")
