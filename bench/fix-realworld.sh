@@ -10,7 +10,7 @@ set -euo pipefail
 binary="${TRACE_ANALYZE:-$(cd "$(dirname "$0")/.." && swift build --show-bin-path)/trace-analyze}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-fixable="observed_object_created|conditional_view_identity"
+fixable="observed_object_created|conditional_view_identity|eager_navigation_destination|unstable_foreach_id"
 count() { grep -E -c "\(($fixable)\)$" "$1" || true; }
 for source in "$@"; do
   name=$(basename "$source")

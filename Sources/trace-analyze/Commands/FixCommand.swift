@@ -26,8 +26,13 @@ enum FixCommand: Command {
         when the view sets `_model` or assigns it). An `if`/`else` whose branches hold the same view
         with the same modifiers, differing only in argument values, becomes one view with the
         condition in those arguments (`Card(size: isCompact ? 24 : 64)`); an `if let`, a comment in
-        it, or different modifiers leave it as it is. Everything else a lint finding names is
-        reported, not changed. Files are written whole (a temporary file and a rename, permissions
+        it, or different modifiers leave it as it is. `NavigationLink(destination: Detail(item:
+        item)) { … }` in a `List`/`ForEach` over items becomes `NavigationLink(value: item) { … }`
+        with one `.navigationDestination(for: Item.self)` on the list, when the file declares
+        `Item` Hashable and a NavigationStack without a path encloses the list. Rows made by
+        `items.map { Row(id: UUID(), …) }` take `$0.id` when the file declares both ids with one
+        type (for a `struct Row` storing `let id = UUID()`, the call passes `id: $0.id` and the
+        property becomes `var id = UUID()`). Everything else a lint finding names is reported, not changed. Files are written whole (a temporary file and a rename, permissions
         kept), a second run changes nothing, and a file the fix would leave less balanced is left
         as it was. With --log only the sites whose view a runtime finding of the log names are
         fixed. Exit status: 0 done, 1 a path, log or option is wrong.

@@ -89,8 +89,211 @@ public enum EagerNavigationDestinationRule: LintRule {
                     }
                 }
                 """),
-        ]
+        ],
+        corrections: corrections
     )
+
+    static let corrections: [LintCorrection] = [
+        LintCorrection("""
+            struct Inbox: View {
+                let mails: [Mail]
+                var body: some View {
+                    NavigationStack {
+                        List(mails) { mail in
+                            NavigationLink(destination: MailDetail(mail: mail)) {
+                                MailRow(mail: mail)
+                            }
+                        }
+                        .navigationTitle("Inbox")
+                    }
+                }
+            }
+            struct Mail: Identifiable, Hashable {
+                let id: Int
+                let subject: String
+            }
+            struct MailRow: View { let mail: Mail; var body: some View { Text(mail.subject) } }
+            struct MailDetail: View { let mail: Mail; var body: some View { Text(mail.subject) } }
+            """, """
+            struct Inbox: View {
+                let mails: [Mail]
+                var body: some View {
+                    NavigationStack {
+                        List(mails) { mail in
+                            NavigationLink(value: mail) {
+                                MailRow(mail: mail)
+                            }
+                        }
+                        .navigationDestination(for: Mail.self) { mail in
+                            MailDetail(mail: mail)
+                        }
+                        .navigationTitle("Inbox")
+                    }
+                }
+            }
+            struct Mail: Identifiable, Hashable {
+                let id: Int
+                let subject: String
+            }
+            struct MailRow: View { let mail: Mail; var body: some View { Text(mail.subject) } }
+            struct MailDetail: View { let mail: Mail; var body: some View { Text(mail.subject) } }
+            """),
+        LintCorrection(note: "A `ForEach` in a `List`: the modifier goes on the `List`, outside the lazy container; the view's own properties may be passed along.", """
+            struct Library: View {
+                @State private var books: [Book] = []
+                let store: BookStore
+                var body: some View {
+                    NavigationStack {
+                        List {
+                            ForEach(books, id: \\.isbn) { book in
+                                NavigationLink(destination: BookDetail(book: book, store: store)) { Text(book.title) }
+                            }
+                        }
+                    }
+                }
+            }
+            struct Book { let isbn: String; let title: String }
+            extension Book: Hashable {}
+            final class BookStore {}
+            struct BookDetail: View { let book: Book; let store: BookStore; var body: some View { Text(book.title) } }
+            """, """
+            struct Library: View {
+                @State private var books: [Book] = []
+                let store: BookStore
+                var body: some View {
+                    NavigationStack {
+                        List {
+                            ForEach(books, id: \\.isbn) { book in
+                                NavigationLink(value: book) { Text(book.title) }
+                            }
+                        }
+                        .navigationDestination(for: Book.self) { book in
+                            BookDetail(book: book, store: store)
+                        }
+                    }
+                }
+            }
+            struct Book { let isbn: String; let title: String }
+            extension Book: Hashable {}
+            final class BookStore {}
+            struct BookDetail: View { let book: Book; let store: BookStore; var body: some View { Text(book.title) } }
+            """),
+        LintCorrection(note: "The closure form, in a lazy stack in a scroll view: the label closure stays, the modifier goes on the `LazyVStack`, before its other modifiers.", """
+            struct MissionGrid: View {
+                let missions: [Mission]
+                let crew: Crew
+                var body: some View {
+                    NavigationStack {
+                        ScrollView {
+                            LazyVStack {
+                                ForEach(missions) { mission in
+                                    NavigationLink {
+                                        MissionDetail(mission: mission, crew: crew)
+                                    } label: {
+                                        Text(mission.name)
+                                    }
+                                }
+                            }
+                            .padding(8)
+                        }
+                    }
+                }
+            }
+            struct Mission: Identifiable, Hashable { let id: Int; let name: String }
+            struct Crew {}
+            struct MissionDetail: View { let mission: Mission; let crew: Crew; var body: some View { Text(mission.name) } }
+            """, """
+            struct MissionGrid: View {
+                let missions: [Mission]
+                let crew: Crew
+                var body: some View {
+                    NavigationStack {
+                        ScrollView {
+                            LazyVStack {
+                                ForEach(missions) { mission in
+                                    NavigationLink(value: mission) {
+                                        Text(mission.name)
+                                    }
+                                }
+                            }
+                            .navigationDestination(for: Mission.self) { mission in
+                                MissionDetail(mission: mission, crew: crew)
+                            }
+                            .padding(8)
+                        }
+                    }
+                }
+            }
+            struct Mission: Identifiable, Hashable { let id: Int; let name: String }
+            struct Crew {}
+            struct MissionDetail: View { let mission: Mission; let crew: Crew; var body: some View { Text(mission.name) } }
+            """),
+        LintCorrection.unchanged(note: "Left as they are: a `NavigationView` (no `navigationDestination`), an element that is not `Hashable` here, a destination made from a property of the element or from a name the row defines, two links in one list.", """
+            struct Feeds: View {
+                let mails: [Mail]
+                let notes: [Note]
+                var body: some View {
+                    NavigationView {
+                        List(mails) { mail in
+                            NavigationLink(destination: MailDetail(mail: mail)) { Text(mail.subject) }
+                        }
+                    }
+                    NavigationStack {
+                        List(notes) { note in
+                            NavigationLink(destination: NoteDetail(note: note)) { Text(note.title) }
+                        }
+                        List(mails) { mail in
+                            NavigationLink(destination: Thread(id: mail.id)) { Text(mail.subject) }
+                        }
+                        List(mails) { mail in
+                            let read = mail.isRead
+                            NavigationLink(destination: MailDetail(mail: mail, read: read)) { Text(mail.subject) }
+                        }
+                        List(mails) { mail in
+                            NavigationLink(destination: MailDetail(mail: mail)) { Text(mail.subject) }
+                            NavigationLink(destination: ReplyView(mail: mail)) { Text("Reply") }
+                        }
+                    }
+                }
+            }
+            struct Mail: Identifiable, Hashable { let id: Int; let subject: String; let isRead: Bool }
+            struct Note: Identifiable { let id: Int; let title: String }
+            """),
+        LintCorrection.unchanged(note: "Two lists in one stack that link to the same type: each would get its own `.navigationDestination(for:)`, and a stack uses one per type.", """
+            struct Mailboxes: View {
+                let inbox: [Mail]
+                let sent: [Mail]
+                var body: some View {
+                    NavigationStack {
+                        List(inbox) { mail in
+                            NavigationLink(destination: MailDetail(mail: mail)) { Text(mail.subject) }
+                        }
+                        List(sent) { mail in
+                            NavigationLink(destination: SentDetail(mail: mail)) { Text(mail.subject) }
+                        }
+                    }
+                }
+            }
+            struct Mail: Identifiable, Hashable { let id: Int; let subject: String }
+            """),
+        LintCorrection.unchanged(note: "No `NavigationStack` around the list in the file, or one with a path: a value link needs a stack, and the value must fit its path.", """
+            struct MailList: View {
+                let mails: [Mail]
+                @State private var path: [Int] = []
+                var body: some View {
+                    List(mails) { mail in
+                        NavigationLink(destination: MailDetail(mail: mail)) { Text(mail.subject) }
+                    }
+                    NavigationStack(path: $path) {
+                        List(mails) { mail in
+                            NavigationLink(destination: MailDetail(mail: mail)) { Text(mail.subject) }
+                        }
+                    }
+                }
+            }
+            struct Mail: Identifiable, Hashable { let id: Int; let subject: String }
+            """),
+    ]
 
     public static func check(_ source: LintSource) -> [LintViolation] {
         let file = source.file
@@ -100,11 +303,19 @@ public enum EagerNavigationDestinationRule: LintRule {
             guard let container = repeatingContainer(file, around: index) else { continue }
             let view = source.enclosingView(of: index)?.name
             let shown = file.code(destination, limit: 40)
-            violations.append(LintViolation(
+            var violation = LintViolation(
                 token: index, view: view,
-                message: "NavigationLink inside \(file.text(container)) builds its destination '\(shown)' with every row: before anyone taps it",
-                fix: "\(view.map { "In `\($0)`, " } ?? "")give the rows `NavigationLink(value:)` with the row's value and the list one `.navigationDestination(for:)` that builds `\(shown)` from it (iOS 16+), so the destination is built when the link is opened"
-            ))
+                message: "NavigationLink inside \(file.text(container)) builds its destination '\(shown)' with every row: before anyone taps it"
+            )
+            let place = view.map { "In `\($0)`, " } ?? ""
+            switch ValueNavigationLink.change(source, link: index) {
+            case .success(let change):
+                violation.edits = change.edits
+                violation.fix = "\(place)`\(change.before)` → `\(change.link)`, and `\(change.modifier)` on the `\(change.container)`, so the destination is built when the link is activated"
+            case .failure(let refusal):
+                violation.fix = "\(place)give the rows `NavigationLink(value:)` with the row's value and the list one `.navigationDestination(for:)` that builds `\(shown)` from it (iOS 16+), so the destination is built when the link is activated; `fix` leaves it: \(refusal.reason)"
+            }
+            violations.append(violation)
         }
         return violations
     }

@@ -46,11 +46,13 @@ public enum ObservedObjectCreatedRule: LintRule {
                     @ObservedObject var model = SettingsModel()
                     var body: some View { Text(model.title) }
                 }
+                final class SettingsModel: ObservableObject { var title = "Settings" }
                 """, """
                 struct SettingsScreen: View {
                     @StateObject private var model = SettingsModel()
                     var body: some View { Text(model.title) }
                 }
+                final class SettingsModel: ObservableObject { var title = "Settings" }
                 """),
             LintCorrection(note: "An access level written stays; a property a caller passes is not made `private`.", """
                 struct Profile: View {
@@ -61,6 +63,8 @@ public enum ObservedObjectCreatedRule: LintRule {
                 struct Root: View {
                     var body: some View { Profile(settings: Settings()) }
                 }
+                final class ProfileLoader: ObservableObject { init(id: Int) {} }
+                final class Settings: ObservableObject {}
                 """, """
                 struct Profile: View {
                     @StateObject public var loader: ProfileLoader = ProfileLoader(id: 1)
@@ -70,6 +74,8 @@ public enum ObservedObjectCreatedRule: LintRule {
                 struct Root: View {
                     var body: some View { Profile(settings: Settings()) }
                 }
+                final class ProfileLoader: ObservableObject { init(id: Int) {} }
+                final class Settings: ObservableObject {}
                 """),
             LintCorrection.unchanged(note: "An init that sets the property itself is left as it is.", """
                 struct Editor: View {

@@ -67,6 +67,18 @@ public enum UnstableForEachIDRule: LintRule {
                     }
                 }
                 """),
+            LintExample(note: "Rows made in a computed property as values of a struct that stores `let id = UUID()`: as new.", """
+                struct AccountList: View {
+                    let accounts: [Account]
+                    var rows: [AccountRowModel] { accounts.map { AccountRowModel(name: $0.name) } }
+                    var body: some View {
+                        List {
+                            ↓ForEach(rows) { row in Text(row.name) }
+                        }
+                    }
+                }
+                struct AccountRowModel: Identifiable { let id = UUID(); let name: String }
+                """),
         ],
         nonTriggeringExamples: [
             LintExample(note: "Stable ids, a constant range, a stored UUID.", """
@@ -85,8 +97,128 @@ public enum UnstableForEachIDRule: LintRule {
                 }
                 struct Post: Identifiable { let id = UUID() }
                 """),
-        ]
+            LintExample(note: "Rows made in a computed property with the element's id.", """
+                struct AccountList: View {
+                    let accounts: [Account]
+                    var rows: [AccountRowModel] { accounts.map { AccountRowModel(id: $0.id, name: $0.name) } }
+                    var body: some View {
+                        ForEach(rows) { row in Text(row.name) }
+                    }
+                }
+                struct AccountRowModel: Identifiable { var id = UUID(); let name: String }
+                """),
+        ],
+        corrections: corrections
     )
+
+    static let corrections: [LintCorrection] = [
+        LintCorrection("""
+            struct AccountList: View {
+                let accounts: [Account]
+                var rows: [AccountRowModel] { accounts.map { AccountRowModel(id: UUID(), name: $0.name) } }
+                var body: some View {
+                    List {
+                        ForEach(rows) { row in AccountRow(model: row) }
+                    }
+                }
+            }
+            struct Account: Identifiable { let id: UUID; let name: String }
+            struct AccountRowModel: Identifiable { let id: UUID; let name: String }
+            struct AccountRow: View { let model: AccountRowModel; var body: some View { Text(model.name) } }
+            """, """
+            struct AccountList: View {
+                let accounts: [Account]
+                var rows: [AccountRowModel] { accounts.map { AccountRowModel(id: $0.id, name: $0.name) } }
+                var body: some View {
+                    List {
+                        ForEach(rows) { row in AccountRow(model: row) }
+                    }
+                }
+            }
+            struct Account: Identifiable { let id: UUID; let name: String }
+            struct AccountRowModel: Identifiable { let id: UUID; let name: String }
+            struct AccountRow: View { let model: AccountRowModel; var body: some View { Text(model.name) } }
+            """),
+        LintCorrection(note: "Rows made in the `ForEach`'s data, from a named element whose id is stored once.", """
+            struct Inbox: View {
+                @State private var mails: [Mail] = []
+                var body: some View {
+                    ForEach(mails.map { mail in MailRowModel(id: UUID(), subject: mail.subject) }) { row in
+                        Text(row.subject)
+                    }
+                }
+            }
+            struct Mail { var id = UUID(); var subject: String }
+            struct MailRowModel: Identifiable { var id: UUID; var subject: String }
+            """, """
+            struct Inbox: View {
+                @State private var mails: [Mail] = []
+                var body: some View {
+                    ForEach(mails.map { mail in MailRowModel(id: mail.id, subject: mail.subject) }) { row in
+                        Text(row.subject)
+                    }
+                }
+            }
+            struct Mail { var id = UUID(); var subject: String }
+            struct MailRowModel: Identifiable { var id: UUID; var subject: String }
+            """),
+        LintCorrection(note: "A row struct that stores `let id = UUID()`: the call passes the element's id, and `let` becomes `var` so the memberwise init takes it (other callers keep the default).", """
+            struct AccountList: View {
+                let accounts: [Account]
+                var rows: [AccountRowModel] { accounts.map { account in AccountRowModel(name: account.name) } }
+                var body: some View {
+                    ForEach(rows) { row in Text(row.name) }
+                }
+            }
+            struct Account: Identifiable { let id = UUID(); let name: String }
+            struct AccountRowModel: Identifiable { let id = UUID(); let name: String }
+            """, """
+            struct AccountList: View {
+                let accounts: [Account]
+                var rows: [AccountRowModel] { accounts.map { account in AccountRowModel(id: account.id, name: account.name) } }
+                var body: some View {
+                    ForEach(rows) { row in Text(row.name) }
+                }
+            }
+            struct Account: Identifiable { let id = UUID(); let name: String }
+            struct AccountRowModel: Identifiable { var id = UUID(); let name: String }
+            """),
+        LintCorrection.unchanged(note: "Left with the advice: a `Codable` row (a `var id` would be decoded), one that writes its own `init`, one whose `id` is not its first stored property.", """
+            struct Boards: View {
+                let accounts: [Account]
+                var saved: [SavedRow] { accounts.map { SavedRow(name: $0.name) } }
+                var built: [BuiltRow] { accounts.map { BuiltRow(name: $0.name) } }
+                var named: [NamedRow] { accounts.map { NamedRow(name: $0.name) } }
+                var body: some View {
+                    ForEach(saved) { row in Text(row.name) }
+                    ForEach(built) { row in Text(row.name) }
+                    ForEach(named) { row in Text(row.name) }
+                }
+            }
+            struct Account: Identifiable { let id: UUID; let name: String }
+            struct SavedRow: Identifiable, Codable { let id = UUID(); let name: String }
+            struct BuiltRow: Identifiable { let id = UUID(); let name: String; init(name: String) { self.name = name } }
+            struct NamedRow: Identifiable { let name: String; let id = UUID() }
+            """),
+        LintCorrection.unchanged(note: "Left with the advice: an element with no `id` in the file, an `id` of another type than the row's, data that is not the view's property.", """
+            struct Lists: View {
+                let tags: [Tag]
+                let users: [User]
+                let model: Model
+                var tagRows: [Row] { tags.map { Row(id: UUID(), title: $0.name) } }
+                var userRows: [Row] { users.map { Row(id: UUID(), title: $0.name) } }
+                var modelRows: [Row] { model.items.map { Row(id: UUID(), title: $0.name) } }
+                var body: some View {
+                    ForEach(tagRows) { row in Text(row.title) }
+                    ForEach(userRows) { row in Text(row.title) }
+                    ForEach(modelRows) { row in Text(row.title) }
+                }
+            }
+            struct Tag { let name: String }
+            struct User: Identifiable { let id: Int; let name: String }
+            struct Row: Identifiable { let id: UUID; let title: String }
+            """),
+    ]
 
     public static func check(_ source: LintSource) -> [LintViolation] {
         let file = source.file
@@ -96,9 +228,18 @@ public enum UnstableForEachIDRule: LintRule {
                 if let problem = problem(file, forEach: index, scopes: source.scopes) {
                     let row = rowView(file, forEach: index)
                     var violation = LintViolation(token: index, view: row, message: problem)
-                    if let rebuilt = rebuiltData(file, forEach: index, scopes: source.scopes) {
-                        let owner = source.enclosingView(of: index).map { "In `\($0.name)`, " } ?? ""
-                        violation.fix = "\(owner)give the elements of `\(rebuilt.name)` (line \(rebuilt.line)) ids from the data they are made from (`id: item.id`, a database key) instead of `UUID()`, or store them once where the data is loaded, so each \(row ?? "row") keeps its identity"
+                    let enclosing = source.enclosingView(of: index)
+                    let owner = enclosing.map { "In `\($0.name)`, " } ?? ""
+                    // Where the rows are made: the computed property the data comes from, or the data argument itself.
+                    let rebuilt = rebuiltData(file, forEach: index, scopes: source.scopes)
+                    let made = rebuilt?.getter ?? ((index + 2)..<file.end(of: index + 1))
+                    let change = enclosing.map { StableRowIDs.change(file, in: made, view: $0.brace, scopes: source.scopes) }
+                    if case .success(let stable)? = change {
+                        violation.edits = stable.edits
+                        violation.fix = "\(owner)\(stable.shown.joined(separator: ", ")), so each \(row ?? "row") keeps the identity of the element it is made from"
+                    } else if let rebuilt {
+                        let refusal = if case .failure(let refusal)? = change { "; `fix` leaves it: \(refusal.reason)" } else { "" }
+                        violation.fix = "\(owner)give the elements of `\(rebuilt.name)` (line \(rebuilt.line)) ids from the data they are made from (`id: item.id`, a database key) instead of `UUID()`, or store them once where the data is loaded, so each \(row ?? "row") keeps its identity" + refusal
                     }
                     violations.append(violation)
                 }
@@ -140,14 +281,19 @@ public enum UnstableForEachIDRule: LintRule {
             return "ForEach's ids are made with UUID() on every evaluation, so every row is re-created on every update"
         }
         if let rebuilt = rebuiltData(file, forEach: index, scopes: scopes) {
+            if let via = rebuilt.via {
+                return "ForEach's data '\(rebuilt.name)' is a computed property (line \(rebuilt.line)) that makes new \(via) values on every read, each with a new 'id = UUID()', so every row gets a new id, and fresh state, on every update"
+            }
             return "ForEach's data '\(rebuilt.name)' is a computed property (line \(rebuilt.line)) that makes its elements with UUID() on every read, so every row gets a new id, and fresh state, on every update"
         }
         return nil
     }
 
     /// The computed property the `ForEach` at `index` takes its data from (`ForEach(rows)`,
-    /// `ForEach(self.rows, id: \.id)`) when its getter calls `UUID()`: its name and line.
-    static func rebuiltData(_ file: SwiftFile, forEach index: Int, scopes: [Int: SwiftFile.TypeScope]) -> (name: String, line: Int)? {
+    /// `ForEach(self.rows, id: \.id)`) when its getter calls `UUID()`, or makes values of a
+    /// struct of the file whose stored `id` is `UUID()` without passing one: its name, line,
+    /// getter's tokens, and that struct's name (`via`).
+    static func rebuiltData(_ file: SwiftFile, forEach index: Int, scopes: [Int: SwiftFile.TypeScope]) -> (name: String, line: Int, getter: Range<Int>, via: String?)? {
         let open = index + 1
         var first = open + 1
         if file.isIdentifier(first, "self"), file.isPunctuation(first + 1, ".") { first += 2 }
@@ -165,7 +311,11 @@ public enum UnstableForEachIDRule: LintRule {
             guard file.isPunctuation(cursor, "{") else { return nil }
             let getter = file.end(of: cursor)
             if ((cursor + 1)..<getter).contains(where: { file.isIdentifier($0, "UUID") && file.isPunctuation($0 + 1, "(") }) {
-                return (name, file.tokens[member].line)
+                return (name, file.tokens[member].line, (cursor + 1)..<getter, nil)
+            }
+            // `Row(name: …)` where the file's `struct Row` stores `let id = UUID()`: as new.
+            if let made = StableRowIDs.defaultedIDCalls(file, in: (cursor + 1)..<getter, scopes: scopes).first {
+                return (name, file.tokens[member].line, (cursor + 1)..<getter, file.text(made.name))
             }
         }
         return nil
