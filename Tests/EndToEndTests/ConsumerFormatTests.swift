@@ -2,7 +2,7 @@ import Foundation
 import RequiredTools
 import Testing
 
-/// The formats whose consumers publish a schema (Checkstyle, GitLab Code Quality, SonarQube),
+/// The formats whose consumers publish a schema (Checkstyle, GitLab Code Quality, SonarQube, SARIF),
 /// validated against it; CSV read back by Python's csv module; what stays stable in GitLab's
 /// fingerprints.
 @Suite struct ConsumerFormatTests {
@@ -75,6 +75,19 @@ import Testing
         }
         #expect(try SchemaValidators.jsonSchemaErrors(#"{"rules": [], "issues": [{"ruleId": "r", "primaryLocation": {"message": "m", "filePath": "f"}}]}"#,
                                                        schema: "schemas/sonarqube-generic-issues.schema.json") != nil, "a primary location needs a text range")
+    }
+
+    @Test(.enabled(if: RequiredTool.jsonschema.shouldRun("ConsumerFormatTests.sarifValidatesAgainstOASISsSchema")))
+    func sarifValidatesAgainstOASISsSchema() throws {
+        let workspace = try Workspace()
+        for arguments in Self.runs + [[try hostileLog(in: workspace)]] {
+            let text = try check(arguments, format: "sarif").stdout
+            let errors = try SchemaValidators.jsonSchemaErrors(text, schema: "schemas/sarif-schema-2.1.0.json")
+            #expect(errors == nil, "sarif output for \(arguments) is invalid: \(errors ?? "")")
+        }
+        // The validator can fail: a result's level must be one of SARIF's four.
+        #expect(try SchemaValidators.jsonSchemaErrors(#"{"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "t"}}, "results": [{"message": {"text": "m"}, "level": "fatal"}]}]}"#,
+                                                       schema: "schemas/sarif-schema-2.1.0.json") != nil, "level fatal is not SARIF's")
     }
 
     @Test func sonarQubePointsAtTheCausingLineWithTheLogAsSecondaryLocations() throws {

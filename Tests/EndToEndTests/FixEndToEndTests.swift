@@ -170,6 +170,19 @@ import Testing
         deinit { try? FileManager.default.removeItem(at: directory) }
     }
 
+    /// The SARIF carrying a fix (`fixes`, `artifactChanges`, `replacements`) is valid SARIF 2.1.0,
+    /// against OASIS's own schema.
+    @Test(.enabled(if: RequiredTool.jsonschema.shouldRun("FixEndToEndTests.sarifWithFixesValidatesAgainstOASISsSchema")))
+    func sarifWithFixesValidatesAgainstOASISsSchema() throws {
+        let workspace = try Workspace()
+        _ = try app(workspace)
+        _ = try workspace.write("app.log", "SettingsModel init\nSettingsScreen init\nSettingsModel init\nSettingsScreen init\nSettingsScreen appear\n")
+        let sarif = try Tool.run(["check", "app.log", "--sources", "App", "--format", "sarif"], in: workspace.url)
+        #expect(sarif.stdout.contains("\"artifactChanges\""))
+        let errors = try SchemaValidators.jsonSchemaErrors(sarif.stdout, schema: "schemas/sarif-schema-2.1.0.json")
+        #expect(errors == nil, "\(errors ?? "")")
+    }
+
     /// With `--sources`, a confirmed site's fix is in SARIF (`fixes` with `artifactChanges`) and
     /// in the html card (read back from headless Chromium).
     @Test(.enabled(if: RequiredTool.chromium.shouldRun("FixEndToEndTests.sarifAndHTMLCarryTheFix")))

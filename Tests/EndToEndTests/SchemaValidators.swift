@@ -19,16 +19,18 @@ enum SchemaValidators {
         return result.status == 0 ? nil : result.stderr
     }
 
-    /// Validates the JSON document `text` against the JSON Schema `schema` (a fixture path);
-    /// returns the validator's complaints, or nil when it validates.
+    /// Validates the JSON document `text` against the JSON Schema `schema` (a fixture path), in
+    /// the draft the schema names (SARIF's is draft-04, ours draft-07); returns the validator's
+    /// complaints, or nil when it validates.
     static func jsonSchemaErrors(_ text: String, schema: String) throws -> String? {
         let python = try RequiredTool.jsonschema.url()
         let script = """
         import json, sys, jsonschema
         schema = json.load(open(sys.argv[1], encoding="utf-8"))
-        jsonschema.Draft7Validator.check_schema(schema)
+        validator = jsonschema.validators.validator_for(schema, default=jsonschema.Draft7Validator)
+        validator.check_schema(schema)
         document = json.loads(sys.stdin.read())
-        errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in jsonschema.Draft7Validator(schema).iter_errors(document)]
+        errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator(schema).iter_errors(document)]
         print("\\n".join(errors))
         sys.exit(1 if errors else 0)
         """
