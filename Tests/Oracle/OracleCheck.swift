@@ -245,6 +245,12 @@ public struct OracleCheck {
     /// `3 destination views were initialised together ... shown only much later or never: A (17.2 s later), B (never)`:
     /// each named view was made early and shown that much later, or never.
     private mutating func checkEagerDestinations(_ finding: Finding) {
+        // `3 OrderDetail values were initialised together ... first shown only 12.5 s later`: one detail type.
+        if finding.message.contains(" values were initialised together"), let view = finding.message.split(separator: " ").dropFirst().first {
+            let destinations = truth.destinations
+            claim(destinations.contains(String(view)), "eager: destination", finding, "\(view) is no navigation destination (the app's: \(destinations))")
+            return
+        }
         guard let list = finding.message.components(separatedBy: "or never: ").last else { return }
         for entry in list.components(separatedBy: ", ") {
             guard let open = entry.firstIndex(of: "(") else { continue }

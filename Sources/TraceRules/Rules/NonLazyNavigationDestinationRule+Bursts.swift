@@ -46,6 +46,18 @@ extension NonLazyNavigationDestinationRule {
             let when = types.map { "\(symbols[$0]) (\(firstShown[$0]!.text(root: root)))" }
             let trigger = bursts[0].rootKind == .appear ? "appeared" : "was evaluated"
             let burstText = bursts.count == 1 ? "" : " (and in \(counted(bursts.count - 1, "later burst")))"
+            if types.count == 1 {
+                // A list of links to one detail: the values are counted, as the list has rows.
+                let detail = symbols[types[0]], values = destinations.count
+                return Violation(
+                    view: root,
+                    message: "\(values) \(detail) values were initialised together right after \(root) \(trigger) "
+                        + "(line \(bursts[0].rootLine))\(burstText), one per link, but \(detail) was first shown only "
+                        + "\(firstShown[types[0]]!.text(root: root)): the list built every destination before any was opened.",
+                    count: values,
+                    lines: bursts.map(\.rootLine) + destinations.map(\.line)
+                )
+            }
             return Violation(
                 view: root,
                 message: "\(counted(types.count, "destination view")) were initialised together right after \(root) \(trigger) "

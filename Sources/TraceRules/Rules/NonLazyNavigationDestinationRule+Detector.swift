@@ -45,6 +45,8 @@ extension NonLazyNavigationDestinationRule {
             var shown = Shown.never
             /// For `Shown.later`: the seconds from the init to its appear or body.
             var seconds = 0.0
+            /// Its burst made only values of its type, one per link of a list to one detail.
+            var oneType = false
         }
 
         /// How a destination was shown; a waiting one is `never` until it is.
@@ -136,8 +138,12 @@ extension NonLazyNavigationDestinationRule {
         /// The burst under way ended: its inits wait for their types to be shown, if they are
         /// of enough types to make a finding (a subset of them never is, when too few).
         private func endBurst() {
-            if burstTypeCount >= minDestinations {
+            // A list of links to one detail type makes as many values of it as it has rows;
+            // rows on screen print their body or appear at once, and drop out when they do.
+            let oneType = burstTypeCount == 1 && burstCount >= minDestinations
+            if burstTypeCount >= minDestinations || oneType {
                 for position in 0 ..< burstCount {
+                    burst[position].oneType = oneType
                     let view = Int(burst[position].view)
                     if views[view].waiting.count == Self.heldWaiting {
                         for destination in views[view].waiting { destinations.append(destination, to: 2 * view) }
@@ -206,8 +212,13 @@ extension NonLazyNavigationDestinationRule {
             while start < late.count {
                 var end = start + 1
                 while end < late.count, late[end].rootOrder == late[start].rootOrder { end += 1 }
-                // A burst qualifies on its own; a root's qualifying bursts make one finding.
-                if hasTypes(late[start ..< end], minDestinations) {
+                // A burst qualifies on its own; a root's qualifying bursts make one finding. A
+                // burst of one type qualifies only once the type was shown late: values of one
+                // type never shown may be rows that print only their init.
+                let slice = late[start ..< end]
+                let ofOneType = slice.count >= minDestinations && slice.allSatisfy { $0.oneType && $0.view == slice.first!.view }
+                    && slice.contains { $0.shown != .never }
+                if hasTypes(slice, minDestinations) || ofOneType {
                     let first = late[start]
                     bursts.append(Burst(
                         root: symbols.symbol(at: root), rootKind: first.rootIsAppear ? .appear : .body, rootLine: first.rootLine,

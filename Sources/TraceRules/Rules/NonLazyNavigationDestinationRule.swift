@@ -19,7 +19,9 @@ public enum NonLazyNavigationDestinationRule: Rule {
             destination views, with whatever their inits and stored properties create, before \
             the user taps anything. The rule looks for two or more view types initialised in one \
             burst right after a root's appear or body, which are shown (their own appear or body) \
-            only after the root appeared again, at least `min_delay_seconds` later, or never. A warning: wasted \
+            only after the root appeared again, at least `min_delay_seconds` later, or never; or \
+            for as many values of one type (a list of links to one detail), first shown only that \
+            late (never shown, they could be rows that print only their init). A warning: wasted \
             work and memory that grow with the list, not a wrong result.
             """,
         fix: """
@@ -113,6 +115,13 @@ public enum NonLazyNavigationDestinationRule: Rule {
                 2020-03-23 01:11:06.641696+0800 App[76375:18919854] 🚩 MyRootView appear
                 2020-03-23 01:11:08.618983+0800 App[76375:18919854] ---------2️⃣ SecondView appear-------
                 """),
+            Example(note: "A list of links to one detail type: a value per row, built as the list appears, the first shown 12 s later.", """
+                ↓2024-05-01 10:00:00.000000+0000 App[1:2] OrdersList appear
+                ↓2024-05-01 10:00:00.001000+0000 App[1:2] OrderDetail init
+                ↓2024-05-01 10:00:00.002000+0000 App[1:2] OrderDetail init
+                ↓2024-05-01 10:00:00.003000+0000 App[1:2] OrderDetail init
+                2024-05-01 10:00:12.500000+0000 App[1:2] OrderDetail appear
+                """),
             Example(note: "Without timestamps: the destinations appear only after the root appeared again, or never.", """
                 ↓MenuView: @self, @identity changed.
                 ↓SettingsView init
@@ -149,6 +158,19 @@ public enum NonLazyNavigationDestinationRule: Rule {
                 FeedTab init
                 SearchTab init
                 SettingsView init
+                """),
+            Example(note: "Rows of one type, each shown as it is built: no destination.", """
+                2024-05-01 10:00:00.000000+0000 App[1:2] OrdersList appear
+                2024-05-01 10:00:00.001000+0000 App[1:2] OrderRow init
+                2024-05-01 10:00:00.002000+0000 App[1:2] OrderRow init
+                2024-05-01 10:00:00.003000+0000 App[1:2] OrderRow appear
+                2024-05-01 10:00:00.004000+0000 App[1:2] OrderRow appear
+                """),
+            Example(note: "Values of one type never shown: rows that print only their init look the same, so the log cannot tell.", """
+                OrdersList appear
+                OrderRow init
+                OrderRow init
+                OrderRow init
                 """),
             Example(note: "Children built with their parent and shown right away.", """
                 2024-05-01 10:00:00.000000+0000 App[1:2] ContentView appear
