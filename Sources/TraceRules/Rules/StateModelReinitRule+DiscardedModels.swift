@@ -305,28 +305,28 @@ extension StateModelReinitRule {
                 let exact = found.pairs.reduce(0) { $0 + $1.exactCount }
                 let timed = found.pairs.reduce(0) { $0 + $1.discardedTimed }
                 let milliseconds = found.pairs.reduce(0) { $0 + $1.discardedMs }
-                // Measured and cheap in all: a hint that says how cheap (severity follows cost).
-                let cheap = timed == count && milliseconds < Self.cheapMilliseconds
-                let cost = timed == count
-                    ? String(format: " They took %.3f ms in all (measured)", milliseconds) + (cheap ? ", under \(Self.cheapMilliseconds) ms: cheap, so reported as info." : ".")
-                    : ""
-                let source = exact == count ? " (exact, from TraceProbe: each time \(found.owner)'s new value died unread)"
-                    : exact > 0 ? " (\(exact) of them exact, from TraceProbe)" : ""
                 let fate = fate(of: model, owner: found.owner, name: found.model)
                 // Severity follows what the user loses: a model replaced under a view on screen
                 // loses what was typed or chosen in it (an error, however cheap the inits);
                 // a kept first instance loses nothing, and the repeated work is a warning.
                 let losesState = fate.replaces && isShown(found.pairs[0].key.owner)
+                // Measured and cheap in all, with nothing lost: a hint that says how cheap.
+                let cheap = !losesState && timed == count && milliseconds < Self.cheapMilliseconds
+                let cost = timed == count
+                    ? String(format: " They took %.3f ms in all (measured)", milliseconds) + (cheap ? ", under \(Self.cheapMilliseconds) ms: cheap, so reported as info." : ".")
+                    : ""
+                let source = exact == count ? " (exact, from TraceProbe: each time \(found.owner)'s new value died unread)"
+                    : exact > 0 ? " (\(exact) of them exact, from TraceProbe)" : ""
                 try body(Violation(
                     view: found.owner,
                     message: "\(found.owner)'s \(found.model) was initialised \(counted(count, "more time")) while "
                         + "\(found.owner) kept its identity and an earlier \(found.model) was alive\(source): "
                         + fate.words + (losesState ? " Its state (whatever was typed or chosen in it on screen) started over each time." : "")
-                        + (losesState ? cost.replacingOccurrences(of: ", under \(Self.cheapMilliseconds) ms: cheap, so reported as info.", with: ".") : cost),
+                        + cost,
                     count: count,
                     lines: cited(found.pairs.map(\.discarded)),
                     // Fewer than the threshold is a hint: one init may be an intended replacement.
-                    weight: count < minReinits ? .hint : losesState ? .full : cheap ? .hint : .lowered
+                    weight: count < minReinits || cheap ? .hint : losesState ? .full : .lowered
                 ))
             }
         }
