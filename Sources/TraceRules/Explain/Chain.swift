@@ -122,6 +122,9 @@ enum ChainPhrase {
                 case "reinserted_unconfirmed"?:
                     return "\(view) new identity: shown again after it was removed, state started over\(state) "
                         + "(the change's run before printed none of it; no disappear or deinit printed to confirm)"
+                case "inserted_unconfirmed"?:
+                    return "\(view) new identity: state created\(state), added beside others of its type that outlived earlier updates "
+                        + "(no disappear or deinit printed to confirm that none was replaced)"
                 case "reset_or_inserted"?:
                     return "\(view) new identity: state reset or created\(state) (one of this update's new identities replaced one on screen; the log does not say which)"
                 default: return "\(view) new identity: state created\(state)"

@@ -24,6 +24,10 @@ extension IdentityChurnRule {
         /// Per view: its identities ended and not yet followed by a new one (instance, line, and
         /// `bodies` when it ended).
         private var pending: [Symbol: [(instance: Symbol?, line: Int, bodies: Int)]] = [:]
+        /// Per view: its identities begun and not ended. A new one after an earlier update's end
+        /// was shown again only if none is left; beside others, it was added (a row appended
+        /// after another was removed), and that end was a removal, not a place it took.
+        private var alive: [Symbol: Int] = [:]
         /// Body lines that began no identity, counted: one after an end begins a later update, so
         /// a new identity after it was shown again after its removal (an `if` branch, a sheet
         /// presented again), not put in the place of one on screen.
@@ -38,7 +42,9 @@ extension IdentityChurnRule {
         /// evaluate the new identity's body before it releases the old one's state (`.id(UUID())`
         /// rows), so an end later in the same update takes one. Dropped when the next update
         /// begins (a body after the update's appears), as a first-time row has no end to take.
-        private var unmatchedStarts: [Symbol: [(instance: Symbol?, line: Int, event: Int)]] = [:]
+        /// Each start keeps the view whose body began its update: once that parent's own identity
+        /// ends, the hierarchy under it is being torn down, and its children's ends replace nothing.
+        private var unmatchedStarts: [Symbol: [(instance: Symbol?, line: Int, event: Int, parent: Symbol?)]] = [:]
         private var appearedSinceStarts = false
         /// Per view, in order of its first reset: the resets summed up.
         private(set) var resets: [Symbol: Resets] = [:]
@@ -71,9 +77,14 @@ extension IdentityChurnRule {
 
         /// True when a body of a view other than `view` began the update `event` belongs to.
         private func parentBodyBegan(_ event: LifecycleEvent, of view: Symbol) -> Bool {
-            guard let parent = latestBody?.view != view ? latestBody : bodyBefore else { return false }
+            guard let parent = parentBody(of: view) else { return false }
             guard let now = event.ts, let then = parent.ts else { return true }
             return now - then <= maxUpdateSeconds
+        }
+
+        /// The latest body of a view other than `view`: the parent whose update is under way.
+        private func parentBody(of view: Symbol) -> (view: Symbol, ts: Double?)? {
+            latestBody?.view != view ? latestBody : bodyBefore
         }
 
         /// Notes a body or appear line, whatever its origin.
@@ -114,11 +125,17 @@ extension IdentityChurnRule {
             switch event.kind {
             case .body where event.newIdentity:
                 probed.insert(view)
+                if alive[view, default: 0] > 0, let ends = pending[view], ends.contains(where: { $0.bodies < bodies }) {
+                    // Ends of earlier updates while others of the view stayed: siblings removed
+                    // (a row deleted), whose places nothing took.
+                    pending[view] = ends.filter { $0.bodies == bodies }
+                }
+                alive[view, default: 0] += 1
                 guard var ends = pending[view], !ends.isEmpty else {
                     if parentBodyBegan(event, of: view) {
                         var starts = unmatchedStarts.removeValue(forKey: view) ?? []
                         if starts.count == Self.maxPending { starts.removeFirst() }
-                        starts.append((event.instance, event.line, event.id))
+                        starts.append((event.instance, event.line, event.id, parentBody(of: view)?.view))
                         unmatchedStarts[view] = starts
                     }
                     return true
@@ -136,6 +153,8 @@ extension IdentityChurnRule {
                 return true
             case .`deinit` where event.owner == nil && event.tokens.last == ended:
                 probed.insert(view)
+                alive[view] = max(0, alive[view, default: 0] - 1)
+                if !unmatchedStarts.isEmpty { dropStarts(under: view) }
                 if var starts = unmatchedStarts[view], !starts.isEmpty {
                     // An identity that began in this update and ends is no replacement; another is.
                     if let own = starts.firstIndex(where: { $0.instance != nil && $0.instance == event.instance }) {
@@ -158,6 +177,15 @@ extension IdentityChurnRule {
                 return probed.contains(view) && event.owner == nil
             default:
                 return false
+            }
+        }
+
+        /// Forgets the new identities whose update `parent` began: its identity ended, so the
+        /// ends that follow are its subtree's teardown (a sheet dismissed, the app's end), not
+        /// identities replaced.
+        private mutating func dropStarts(under parent: Symbol) {
+            for (view, starts) in unmatchedStarts where starts.contains(where: { $0.parent == parent }) {
+                unmatchedStarts[view] = starts.filter { $0.parent != parent }
             }
         }
 

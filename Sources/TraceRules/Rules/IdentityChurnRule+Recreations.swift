@@ -198,10 +198,11 @@ extension IdentityChurnRule {
             if let view = event.view?.index, event.owner == nil, event.kind == .disappear || event.kind == .`deinit` {
                 lifetimes.ended(view, disappear: event.kind == .disappear)
             }
+            if let view = event.view?.index, event.owner == nil, event.kind == .appear { lifetimes.appeared(view) }
             // After the update's lines below have read the view's lifetime as it was.
             defer {
                 if event.kind == .body, let view = event.view?.index {
-                    lifetimes.printed(view)
+                    lifetimes.printed(view, kept: !event.newIdentity)
                     if event.newIdentity { lifetimes.began(view) }
                 }
             }
@@ -231,7 +232,7 @@ extension IdentityChurnRule {
                         rootProperty = token
                         break
                     }
-                    lifetimes.beginUpdate(view: event.view, property: rootProperty)
+                    lifetimes.beginUpdate(view: event.view, properties: event.tokens.filter(\.isState))
                 }
                 updateStart = position
                 root = event.view
@@ -251,6 +252,7 @@ extension IdentityChurnRule {
             if members[view].created == 0 && members[view].kept == 0 {
                 touched.append(view)
                 members[view].snapshot = lifetimes.snapshot(view)
+                lifetimes.keep(members[view].snapshot, of: view)
             }
             if event.newIdentity {
                 members[view].created += 1
@@ -298,7 +300,7 @@ extension IdentityChurnRule {
                 let member = filed.member
                 let (resets, others, unconfirmed) = lifetimes.verdict(of: member.lines.count, view: view, snapshot: member.snapshot)
                 // The finding says the log does not confirm these re-insertions.
-                if unconfirmed { reinserted[view].unconfirmed += member.lines.count }
+                if unconfirmed && others == .reinserted { reinserted[view].unconfirmed += member.lines.count }
                 if resets > 0 {
                     recreated[view].add(root: filed.root, created: resets, state: member.state, property: filed.property)
                     recreatedLines.append(filed.rootLine, to: view)
@@ -313,7 +315,8 @@ extension IdentityChurnRule {
                     noteRecreated(view)
                 }
                 // Which of several new identities took a place on screen the log does not say.
-                let mark: IdentityMark.Kind = unconfirmed ? .reinsertedUnconfirmed : resets == 0 ? .init(others) : rest > 0 ? .resetOrInserted : .reset
+                let mark: IdentityMark.Kind = unconfirmed ? (others == .reinserted ? .reinsertedUnconfirmed : .insertedUnconfirmed)
+                    : resets == 0 ? .init(others) : rest > 0 ? .resetOrInserted : .reset
                 for id in member.ids { marks.append(IdentityMark(event: id, kind: mark)) }
             }
             pending.removeAll(keepingCapacity: true)

@@ -24,11 +24,22 @@ extension RepeatedAppearRule {
         /// Per view symbol: the position of its last disappear, and of its last init or body.
         private var disappeared: [Int] = []
         private var built: [Int] = []
+        /// Per view symbol: the position of its last body line that names no cause (a hand
+        /// print), and whether it ever printed a `_printChanges()` line.
+        private var evaluated: [Int] = []
+        private var printsChanges: [Bool] = []
+        /// The position of the last init line of any view or model (values made: the next
+        /// update under way), and of the last pause.
+        private var lastInit = 0
+        private var lastPause = 0
 
         /// Notes the event at `position` (every event, appears included, in input order).
         mutating func observe(_ event: LifecycleEvent, at position: Int) {
             if let time = event.ts {
-                if let lastTime, time - lastTime > Self.pause { noteBreak(own: nil, at: position) }
+                if let lastTime, time - lastTime > Self.pause {
+                    noteBreak(own: nil, at: position)
+                    lastPause = position
+                }
                 lastTime = time
             }
             // Text lines came right before: a tap logged, a request started, or a print the
@@ -46,6 +57,16 @@ extension RepeatedAppearRule {
                 if let own, event.kind != .`deinit` {
                     built.grow(toInclude: own.index, with: 0)
                     built[own.index] = position
+                }
+                if event.kind == .`init` { lastInit = position }
+                if let own, event.kind == .body {
+                    if event.isPrintChanges {
+                        printsChanges.grow(toInclude: own.index, with: false)
+                        printsChanges[own.index] = true
+                    } else {
+                        evaluated.grow(toInclude: own.index, with: 0)
+                        evaluated[own.index] = position
+                    }
                 }
                 noteBreak(own: own, at: position)
             default:
@@ -74,6 +95,17 @@ extension RepeatedAppearRule {
         /// prints name no row), not that one appearing again.
         func isSibling(of view: Symbol, since earlier: Int) -> Bool {
             Self.position(of: view, in: disappeared) < earlier && isOneBatch(since: earlier, for: view)
+        }
+
+        /// Whether `view`, last appeared at `earlier`, printed a body since and appears now in
+        /// that update (no value made after the body, no pause), where its prints never name an
+        /// identity: a new instance added beside the ones on screen (a row appended), whose first
+        /// appear this is. One on screen cannot appear again without leaving it; a view that
+        /// prints `_printChanges()` shows a new identity as `@identity` instead.
+        func isAdded(_ view: Symbol, since earlier: Int) -> Bool {
+            let body = Self.position(of: view, in: evaluated)
+            let changes = view.index < printsChanges.count && printsChanges[view.index]
+            return body > earlier && !changes && lastInit < body && lastPause <= body
         }
 
         /// Whether `view`, last appeared at `earlier`, was built again and disappeared since,

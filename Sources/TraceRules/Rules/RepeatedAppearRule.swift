@@ -360,7 +360,7 @@ public enum RepeatedAppearRule: Rule {
                 if groups[index].lifetime == current && !replaced {
                     // Another instance appearing with that one, not that one appearing again.
                     if batches.isSibling(of: view, since: last) { return }
-                    if batches.isRebuilt(view, since: last) {
+                    if batches.isRebuilt(view, since: last) || batches.isAdded(view, since: last) {
                         newLifetime(view)
                         current = lifetimeOf(view)
                     }

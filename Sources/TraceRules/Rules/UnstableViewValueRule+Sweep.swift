@@ -22,7 +22,9 @@ extension UnstableViewValueRule {
         private struct Member {
             var child: Symbol
             var lines: [Int] = []
-            var valueOnly = true
+            /// One of its lines (one row of several, say) re-ran by `@self` alone: a new row
+            /// beside it, with its `@identity`, leaves that one's re-run what it was.
+            var valueOnly = false
             var newIdentity = false
         }
 
@@ -70,7 +72,7 @@ extension UnstableViewValueRule {
             let slot = self.slot(of: view)
             let valueOnly = event.tokens.count == 1 && event.tokens[0] == selfToken
             members[slot].lines.append(event.line)
-            members[slot].valueOnly = members[slot].valueOnly && valueOnly
+            members[slot].valueOnly = members[slot].valueOnly || valueOnly
             members[slot].newIdentity = members[slot].newIdentity || event.newIdentity
         }
 
@@ -83,7 +85,7 @@ extension UnstableViewValueRule {
             } else {
                 members[memberCount].child = view
                 members[memberCount].lines.clear()
-                members[memberCount].valueOnly = true
+                members[memberCount].valueOnly = false
                 members[memberCount].newIdentity = false
             }
             memberSlot[view.index] = memberCount

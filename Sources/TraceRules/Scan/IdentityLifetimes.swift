@@ -33,8 +33,23 @@ struct IdentityLifetimes {
         var identities = 0
         var disappears = 0
         var deinits = 0
+        var appears = 0
         /// An earlier update with the same root came after the view's last line.
         var absentBefore = false
+        /// An update of its root view by another change than the one making it now gave it no
+        /// new identity, after it had one: its identities outlive that view's updates (rows with
+        /// stable ids), so a new one later need not have replaced any. (The same change printing
+        /// none of it may have removed it: `absentBefore`.) Once seen, it holds for the trace.
+        var survived = false
+        /// The most identities it began in one update: more than one is rows of a list, whose
+        /// removals the log shows only by their ends.
+        var mostInOneUpdate = 0
+        /// The identities it began in the last update it began any in: where every update of
+        /// its root makes it anew, all it had.
+        var lastBatch = 0
+        /// The previous update of the same change re-ran an identity of it that it kept: one
+        /// still there would re-run again, so new identities alone took its place.
+        var reRanInLastOfChange = false
 
         /// Identities begun and not ended: a view that prints both its disappear and its deinit
         /// prints two ends of one identity, so the more numerous kind counts.
@@ -53,15 +68,34 @@ struct IdentityLifetimes {
     private var rootUpdates: [RootKey: Int] = [:]
     /// Per view symbol index: the update it last printed a body in, and its counts so far.
     private var lastPrinted: [Int] = []
+    /// Per view symbol index: the update it last printed a body in that kept its identity.
+    private var lastKept: [Int] = []
     private var counts: [Snapshot] = []
+    /// Per view symbol index: the update it last began an identity in, and how many it began there.
+    private var lastBegan: [(serial: Int, count: Int)] = []
+    /// Per root view: the changes it began updates with; and, for the current update, the latest
+    /// update of its root view by another change, if any.
+    private var rootKeys: [Int: [RootKey]] = [:]
+    private var previousOtherChange: Int?
+    /// Some view's disappear was printed: the log's prints include disappears.
+    private var printsDisappears = false
 
-    /// An update begins at a body line of `view` whose own `property` changed.
-    mutating func beginUpdate(view: Symbol?, property: Symbol?) {
+    /// An update begins at a body line of `view` whose own `properties` changed (none: its
+    /// cause is not printed). A line naming several is an update of each change: the one before
+    /// it is the latest update of any of them.
+    mutating func beginUpdate(view: Symbol?, properties: [Symbol]) {
         serial += 1
-        guard let view else { previousOfRoot = nil; return }
-        let key = RootKey(view: view.index, property: property.map { $0.index + 1 } ?? 0)
-        previousOfRoot = rootUpdates[key]
-        rootUpdates[key] = serial
+        guard let view else { previousOfRoot = nil; previousOtherChange = nil; return }
+        previousOfRoot = nil
+        previousOtherChange = nil
+        let keys = properties.isEmpty ? [RootKey(view: view.index, property: 0)] : properties.map { RootKey(view: view.index, property: $0.index + 1) }
+        for other in rootKeys[view.index, default: []] where !keys.contains(other) {
+            if let update = rootUpdates[other] { previousOtherChange = max(previousOtherChange ?? update, update) }
+        }
+        for key in keys {
+            if let previous = rootUpdates[key] { previousOfRoot = max(previousOfRoot ?? previous, previous) } else { rootKeys[view.index, default: []].append(key) }
+            rootUpdates[key] = serial
+        }
         printed(view.index)
     }
 
@@ -70,23 +104,45 @@ struct IdentityLifetimes {
         guard view < counts.count else { return Snapshot() }
         var snapshot = counts[view]
         snapshot.absentBefore = previousOfRoot.map { $0 > lastPrinted[view] } ?? false
+        snapshot.survived = snapshot.survived || snapshot.identities > 0 && (previousOtherChange.map { $0 > lastBegan[view].serial } ?? false)
+        snapshot.lastBatch = lastBegan[view].count
+        snapshot.reRanInLastOfChange = previousOfRoot.map { $0 == lastKept[view] } ?? false
         return snapshot
     }
 
-    /// `view` printed a body line in the current update.
-    mutating func printed(_ view: Int) {
+    /// `view` printed a body line in the current update; `kept`, one that kept its identity.
+    mutating func printed(_ view: Int, kept: Bool = true) {
         grow(view)
         lastPrinted[view] = serial
+        if kept { lastKept[view] = serial }
+    }
+
+    /// `view`'s facts as the current update found them (`snapshot`) become its own: what it
+    /// was seen to outlive stays known.
+    mutating func keep(_ snapshot: Snapshot, of view: Int) {
+        grow(view)
+        counts[view].survived = counts[view].survived || snapshot.survived
     }
 
     /// `view` got a new identity.
     mutating func began(_ view: Int) {
         grow(view)
         counts[view].identities += 1
+        lastBegan[view] = (serial, lastBegan[view].serial == serial ? lastBegan[view].count + 1 : 1)
+        counts[view].mostInOneUpdate = max(counts[view].mostInOneUpdate, lastBegan[view].count)
+    }
+
+    /// `view` appeared. A view that prints its appears, in a trace that prints disappears,
+    /// prints its own disappears too (one print template), so an update that printed none of
+    /// them removed none.
+    mutating func appeared(_ view: Int) {
+        grow(view)
+        counts[view].appears += 1
     }
 
     /// An identity of `view` ended: its disappear, or its own deinit.
     mutating func ended(_ view: Int, disappear: Bool) {
+        if disappear { printsDisappears = true }
         grow(view)
         if disappear { counts[view].disappears += 1 } else { counts[view].deinits += 1 }
     }
@@ -95,26 +151,39 @@ struct IdentityLifetimes {
     /// `snapshot`, once that update's appears and disappears have been read: how many were
     /// resets, and what the others were.
     ///
-    /// Where the log prints the view's ends, each end in the update lets one new identity take
+    /// Where the log prints the view's ends (or its appears, in a log that prints disappears),
+    /// each end in the update lets one new identity take
     /// the place of one on screen (a reset); with none, the new identities came after the last
     /// was removed (reinserted: none was alive) or beside ones that stayed (inserted). Where it
-    /// prints none, the new identities count as resets, as the log cannot show otherwise, unless an
-    /// earlier update of the same change printed none of the view, as when that change removed it
-    /// (an `if` shown again): then they are re-insertions the log does not confirm (`unconfirmed`),
-    /// since a view kept on screen and replaced by the same change prints each time.
+    /// prints none, the reading is the log's best, and not confirmed (`unconfirmed`):
+    /// - a view that an earlier update of the same change printed none of, as when that change
+    ///   removed it (an `if` shown again), was re-inserted, since a view kept on screen and
+    ///   replaced by the same change prints each time; unless it is rows known to outlive other
+    ///   changes' updates, which that change may have cut down rather than removed:
+    /// - a view whose identities outlived an update of its root view by another change (stable
+    ///   row ids) got new ones beside them (inserted, as rows appended), since nothing remakes
+    ///   them on every update; unless the previous update of the same change re-ran one it kept,
+    ///   which would have re-run again had it stayed;
+    /// - otherwise, made anew by every update of its root (`.id(UUID())`), it had the identities
+    ///   of its last batch, and as many new ones took their places (resets); more were added.
+    ///   The log cannot show otherwise.
     func verdict(of created: Int, view: Int, snapshot: Snapshot) -> (resets: Int, others: LifetimeVerdict, unconfirmed: Bool) {
         let now = view < counts.count ? counts[view] : Snapshot()
-        if now.disappears + now.deinits > 0 {
+        if now.disappears + now.deinits > 0 || printsDisappears && now.appears > 0 {
             let ends = max(now.disappears - snapshot.disappears, now.deinits - snapshot.deinits)
             if ends > 0 { return (min(created, ends), .inserted, false) }
             return (0, snapshot.alive == 0 ? .reinserted : .inserted, false)
         }
-        return snapshot.absentBefore ? (0, .reinserted, true) : (created, .reset, false)
+        if snapshot.absentBefore && (snapshot.mostInOneUpdate <= 1 || !snapshot.survived) { return (0, .reinserted, true) }
+        if snapshot.survived && !snapshot.reRanInLastOfChange { return (0, .inserted, true) }
+        return (min(created, max(1, snapshot.lastBatch)), .inserted, false)
     }
 
     private mutating func grow(_ view: Int) {
         lastPrinted.grow(toInclude: view, with: 0)
         counts.grow(toInclude: view, with: Snapshot())
+        lastBegan.grow(toInclude: view, with: (-1, 0))
+        lastKept.grow(toInclude: view, with: -1)
     }
 }
 
@@ -128,6 +197,9 @@ public enum LifetimeStart: UInt8, Sendable, BitwiseCopyable, CaseIterable {
     /// Shown again, read from an earlier update of the same change that printed none of the
     /// view (as when it removed it): the log prints no end of the view to confirm.
     case reinsertedUnconfirmed
+    /// Added beside identities of its type that outlived earlier updates (rows with stable
+    /// ids, one appended): the log prints no end of the view to confirm that none was replaced.
+    case insertedUnconfirmed
 
     /// The name `causes.lifetime` stores.
     public var name: String {
@@ -137,6 +209,7 @@ public enum LifetimeStart: UInt8, Sendable, BitwiseCopyable, CaseIterable {
         case .reset: "reset"
         case .resetOrInserted: "reset_or_inserted"
         case .reinsertedUnconfirmed: "reinserted_unconfirmed"
+        case .insertedUnconfirmed: "inserted_unconfirmed"
         }
     }
 
@@ -145,7 +218,7 @@ public enum LifetimeStart: UInt8, Sendable, BitwiseCopyable, CaseIterable {
 
     /// Whether a new lifetime begins here: a reset ends the one it replaced, a re-insertion the
     /// one that was removed; an identity added beside others does not end any.
-    var beginsLifetime: Bool { self != .inserted }
+    var beginsLifetime: Bool { self != .inserted && self != .insertedUnconfirmed }
 
     init(_ verdict: LifetimeVerdict) {
         switch verdict {

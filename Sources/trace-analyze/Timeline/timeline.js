@@ -28,6 +28,7 @@
     inserted: "state created (added beside others of its type)",
     reinserted: "shown again after it was removed, state started over",
     reinserted_unconfirmed: "shown again after it was removed, state started over (the change's run before printed none of it; no disappear or deinit printed to confirm)",
+    inserted_unconfirmed: "state created, added beside others of its type that outlived earlier updates (no disappear or deinit printed to confirm that none was replaced)",
     reset: "state reset, it replaced one still on screen",
     reset_or_inserted: "state reset or created (one of this update's new identities replaced one on screen; the log does not say which)",
   };
