@@ -29,8 +29,17 @@ public struct GeneratedApp: Sendable {
     /// new identity on every root update.
     public struct Rows: Sendable {
         public let child: Child
+        /// The rows of the first render.
         public let count: Int
         public let stableIDs: Bool
+        /// Per update: the rows it appends (positive) or removes from the end (negative), the
+        /// user adding or deleting an item; never fewer than one row.
+        public var edits: [Int] = []
+
+        /// The number of rows in `update` (0 is the first render).
+        public func count(in update: Int) -> Int {
+            count + edits.prefix(update).reduce(0, +)
+        }
     }
 
     /// A view and the model it holds.
@@ -51,7 +60,7 @@ public struct GeneratedApp: Sendable {
 
     public let root: String
     public let rootBodyMs: Double
-    public let rows: Rows?
+    public private(set) var rows: Rows?
     public let conditional: Child?
     public let holder: Holder?
     /// A `NavigationLink(destination:)` value made on every root update and never opened.
@@ -127,5 +136,15 @@ public struct GeneratedApp: Sendable {
         let other = Self.destinations.filter { $0 != first }
         secondDestination = destination != nil && random.chance(0.5) ? child(other) : nil
         opens = destination == nil || !opensDestinations ? [] : (0..<updateCount).map { _ in random.chance(0.25) }
+        if var rows, random.chance(0.4) {
+            var count = rows.count
+            rows.edits = (0..<updateCount).map { _ in
+                let edit = random.chance(0.35) ? (random.chance(0.6) ? Int.random(in: 1...2, using: &random) : -1) : 0
+                let applied = count + edit >= 1 ? edit : 0
+                count += applied
+                return applied
+            }
+            self.rows = rows
+        }
     }
 }

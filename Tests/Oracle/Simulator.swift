@@ -36,6 +36,7 @@ public struct Simulator {
         self.app = app
         truth = Truth(root: app.root)
         truth.destinations = app.destinations.map(\.type)
+        truth.rowsEdited = app.rows?.edits.contains { $0 != 0 } ?? false
         if let holder = app.holder {
             let owner = holder.holding == .injected ? app.root : holder.child.type
             truth.models[holder.model] = Truth.ModelFacts(owner: owner, holding: holder.holding)
@@ -99,8 +100,10 @@ public struct Simulator {
             record(.body(view: app.root, token: token, changes: ["@self", "@identity", "_count"], ms: app.rootBodyMs, newIdentity: true),
                    advancing: app.rootBodyMs)
         } else {
-            let changed = app.updates[update - 1].toggles ? "_showsExtra" : "_count"
-            record(.body(view: app.root, token: places["root"]!.token, changes: [changed], ms: app.rootBodyMs, newIdentity: false),
+            // The state the update changed: the items edited, the branch toggled, or a count.
+            let edited = (app.rows?.edits.dropFirst(update - 1).first ?? 0) != 0
+            let changed = (edited ? ["_items"] : []) + (app.updates[update - 1].toggles ? ["_showsExtra"] : [])
+            record(.body(view: app.root, token: places["root"]!.token, changes: changed.isEmpty ? ["_count"] : changed, ms: app.rootBodyMs, newIdentity: false),
                    advancing: app.rootBodyMs)
         }
         // The types with an identity in the hierarchy as the update begins.
@@ -108,7 +111,7 @@ public struct Simulator {
         // The root's body makes its children's values, in order.
         var made: [Made] = []
         if let rows = app.rows {
-            for row in 0..<rows.count {
+            for row in 0..<rows.count(in: update) {
                 let place = rows.stableIDs ? "row/\(row)" : "row/\(update)/\(row)"
                 made.append(make(rows.child, at: place, model: nil))
             }
@@ -135,6 +138,8 @@ public struct Simulator {
         }
         // SwiftUI evaluates them; what it does not keep is released as the update commits.
         var released: [Truth.Step] = []
+        // Per type, the identities begun in this update after the type had one before.
+        var begun: [String: Int] = [:]
         var appeared: [(String, Int)] = []
         for value in made {
             if let kept = places[value.place] {
@@ -164,14 +169,7 @@ public struct Simulator {
                     record(.modelInit(model: holder.model, id: id, owner: holder.child.type, ms: holder.modelMs), advancing: holder.modelMs)
                     model = id
                 }
-                // Replacing one still there is a reset; after all were removed, a new lifetime.
-                if everShown.contains(value.child.type) && update > 0 {
-                    if aliveAtStart.contains(value.child.type) {
-                        truth.views[value.child.type, default: Truth.ViewFacts()].recreations += 1
-                    } else {
-                        truth.views[value.child.type, default: Truth.ViewFacts()].reinsertions += 1
-                    }
-                }
+                if everShown.contains(value.child.type) && update > 0 { begun[value.child.type, default: 0] += 1 }
                 everShown.insert(value.child.type)
                 places[value.place] = (value.child.type, value.value, model)
                 placeOrder.append(value.place)
@@ -184,10 +182,20 @@ public struct Simulator {
         for step in released { record(step) }
         // Places not made again this update left the hierarchy.
         let madePlaces = Set(made.map(\.place))
+        var removed: [String: Int] = [:]
         for place in placeOrder where place != "root" && !madePlaces.contains(place) {
             let identity = places[place]!
+            removed[identity.view, default: 0] += 1
             record(.disappear(view: identity.view, token: identity.token))
             release(place)
+        }
+        // A new identity that took the place of one removed in the same update is a reset (the
+        // state on screen was lost); one added beside identities that stayed is inserted (a row
+        // appended); one made after every earlier one was removed is a new lifetime.
+        for (type, count) in begun {
+            let resets = min(count, removed[type] ?? 0)
+            truth.views[type, default: Truth.ViewFacts()].recreations += resets
+            if !aliveAtStart.contains(type) { truth.views[type, default: Truth.ViewFacts()].reinsertions += count - resets }
         }
         placeOrder.removeAll { places[$0] == nil }
         if update == 0 { record(.appear(view: app.root, token: places["root"]!.token)) }

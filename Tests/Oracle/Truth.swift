@@ -29,7 +29,7 @@ public struct Truth: Sendable {
         /// Values made and never evaluated.
         public var dropped = 0
         public var identities = 0
-        /// Identities begun after the type already had one, in a root update (state reset).
+        /// Identities begun in the place of one removed in the same root update (state reset).
         public var recreations = 0
         /// The root updates with at least one re-creation.
         public var recreationUpdates = 0
@@ -68,6 +68,8 @@ public struct Truth: Sendable {
     public let root: String
     /// The types of the app's `NavigationLink(destination:)` values.
     public internal(set) var destinations: [String] = []
+    /// The app's rows were appended to or removed from by some update.
+    public internal(set) var rowsEdited = false
 
     init(root: String) { self.root = root }
 
