@@ -139,8 +139,12 @@ public struct Analyzer {
         // model count runs across it; all finish at the end, when every name is known.
         var launches = [DetectorSet(configuration: configuration, sources: sources, symbols: symbols)]
         var subjects = Subjects(symbols: symbols)
+        // XCTest measurements go to the rules in input order among the events, each to the
+        // launch it was printed in, as a live run hands them over from the text lines.
+        var measurements = try StoredMeasurements(traceID: traceID, database: database)
         if let eventIDs {
             try TraceScanner(database: database, traceID: traceID, eventIDs: eventIDs).scan(into: symbols) { event in
+                measurements.handOut(before: event.id) { launches[launches.count - 1].observe(measurement: $0) }
                 // The second print of one evaluation (`multiplicity` 0) is not a second evaluation.
                 guard event.multiplicity > 0 else { return }
                 subjects.count(event)
@@ -159,6 +163,7 @@ public struct Analyzer {
                 }
             }
         }
+        measurements.handOutRest { launches[launches.count - 1].observe(measurement: $0) }
         return Scan(
             traceID: traceID, source: source, eventIDs: eventIDs, symbols: symbols, tracker: tracker,
             subjects: subjects, launches: launches, writesExplanations: writesExplanations

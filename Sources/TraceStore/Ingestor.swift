@@ -84,7 +84,15 @@ public struct Ingestor {
         stop: (@Sendable () -> Bool)? = nil, observer: (any IngestObserver)? = nil
     ) throws -> Summary {
         if path == StandardInput.argument {
-            return try ingest(fileDescriptor: STDIN_FILENO, source: StandardInput.argument, progress: progress, stop: stop, observer: observer)
+            // A pipe cannot be looked at before it is read: its first bytes are read to tell
+            // MetricKit JSON from a log, and handed on first to whichever reads it.
+            let stdin = DescriptorInput(fileDescriptor: STDIN_FILENO)
+            let head = StandardInputHead(stdin, interrupted: stop)
+            let input = PrefixedInput(prefix: head.bytes, then: stdin, endedWith: head.last)
+            if head.isMetricKit {
+                return try MetricKitStore.ingest(input: input, source: StandardInput.argument, database: pending.database(), tags: tags)
+            }
+            return try ingest(input: input, source: StandardInput.argument, progress: progress, stop: stop, observer: observer)
         }
         if follow {
             return try ingest(input: FollowedFile(path: path), source: path, progress: progress, stop: stop, observer: observer)

@@ -19,6 +19,32 @@ enum MetricKitStore {
 
     /// Reads `descriptor` to its end into a new trace named `source`.
     static func ingest(descriptor: Int32, source: String, database: Database, tags: [TraceTags.Tag]) throws -> Ingestor.Summary {
+        try ingest(source: source, database: database, tags: tags) { buffer in
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0 { throw InputError(path: source, errno: errno) }
+            return count
+        }
+    }
+
+    /// Reads `input` to its end into a new trace named `source`: stdin, whose first bytes
+    /// (`StandardInputHead`) were read to tell it is MetricKit and come first.
+    static func ingest(input: any ByteInput, source: String, database: Database, tags: [TraceTags.Tag]) throws -> Ingestor.Summary {
+        try ingest(source: source, database: database, tags: tags) { buffer in
+            while true {
+                switch input.read(into: buffer) {
+                case .bytes(let count): return count
+                case .quiet, .restarted: continue
+                case .end: return 0
+                case .failed(let code): throw InputError(path: source, errno: code)
+                }
+            }
+        }
+    }
+
+    /// Reads what `next` puts in its buffer (a count of bytes, 0 at the end) into a new trace.
+    private static func ingest(
+        source: String, database: Database, tags: [TraceTags.Tag], next: (UnsafeMutableRawBufferPointer) throws -> Int
+    ) throws -> Ingestor.Summary {
         try database.run("INSERT INTO traces (source, format, ingested_at) VALUES (?, 'metrickit', ?)", [source, ISO8601DateFormatter().string(from: Date())])
         let traceID = database.lastInsertRowID
         try TraceTags.store(tags, traceID: traceID, in: database)
@@ -31,8 +57,7 @@ enum MetricKitStore {
         try database.execute("BEGIN")
         do {
             while true {
-                let count = read(descriptor, buffer.baseAddress, buffer.count)
-                if count < 0 { throw InputError(path: source, errno: errno) }
+                let count = try next(buffer)
                 if count == 0 { break }
                 try reader.consume(UnsafeRawBufferPointer(rebasing: buffer[..<count])) { payload in
                     try writer.store(payload)

@@ -82,4 +82,45 @@ import Testing
         let stricter = try run(["metrickit", "--db", db, "--config", config])
         #expect(stricter.stdout.contains("  1.1 (110): 5.8 ms/s over 2 payloads (5.4 to 6.1), a warning by Apple's hitch-rate bands (over 5 to 25 ms/s"), "\(stricter.stdout)")
     }
+
+    private func piped(_ name: String, _ arguments: [String]) throws -> Tool.Result {
+        let text = try String(contentsOfFile: Tool.packageRoot.appendingPathComponent(Self.dir + name).path, encoding: .utf8)
+        return try Tool.run(arguments, stdin: text, in: Tool.packageRoot)
+    }
+
+    @Test func payloadsPipedInAreReadAsTheFileIs() throws {
+        let workspace = try Workspace()
+        let (fromFile, fromPipe) = (workspace.path("file.sqlite"), workspace.path("pipe.sqlite"))
+        #expect(try run(["ingest", Self.dir + "synthetic-fleet.ndjson", "--db", fromFile, "--quiet"]).status == 0)
+        let ingest = try piped("synthetic-fleet.ndjson", ["ingest", "-", "--db", fromPipe])
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        #expect(ingest.stderr == "<stdin>: trace 1, 12 MetricKit payloads (see `trace-analyze query` on metrickit_payloads, docs/metrickit.md)\n", "\(ingest.stderr)")
+        let fleet = try run(["metrickit", "--db", fromFile])
+        let pipedFleet = try run(["metrickit", "--db", fromPipe])
+        #expect(!fleet.stdout.isEmpty && fleet.stdout == pipedFleet.stdout)
+        // A pretty-printed payload over many lines, as Xcode's simulated one is.
+        let pretty = try piped("xcode-simulated-metric-payload.json", ["ingest", "-", "--db", workspace.path("pretty.sqlite")])
+        #expect(pretty.stderr.hasPrefix("<stdin>: trace 1, 1 MetricKit payload "), "\(pretty.stdout)\(pretty.stderr)")
+    }
+
+    @Test func aTruncatedPipeNamesWhereAndKeepsThePayloadsBeforeIt() throws {
+        let workspace = try Workspace()
+        let ingest = try piped("synthetic-truncated.ndjson", ["ingest", "-", "--db", workspace.path("t.sqlite")])
+        #expect(ingest.status == 1)
+        #expect(ingest.stderr == "trace-analyze: error: <stdin>: line 3 (byte 2773): the input ends inside the payload that begins here (truncated?); the 2 payloads read before it are stored in trace 1, marked incomplete\n", "\(ingest.stderr)")
+    }
+
+    @Test func aLogPipedInThatOpensLikeJSONIsStillALog() throws {
+        // A log whose first line opens with `[` is read on to tell it from a JSON array; then
+        // every byte of it reaches the log's parser, as from the file.
+        let workspace = try Workspace()
+        let log = "[main] app started\n" + (try String(contentsOfFile: Tool.fixture("seeds/001-playbutton-toggle-twice.log"), encoding: .utf8))
+        let path = workspace.path("app.log")
+        try log.write(toFile: path, atomically: true, encoding: .utf8)
+        let fromFile = try Tool.run(["check", path, "--format", "json"])
+        let fromPipe = try Tool.run(["check", "-", "--format", "json"], stdin: log)
+        #expect(fromFile.status == fromPipe.status)
+        let findings = { (text: String) in text.split(separator: "\n").filter { $0.contains("\"message\"") || $0.contains("\"lines\"") } }
+        #expect(!findings(fromFile.stdout).isEmpty && findings(fromFile.stdout) == findings(fromPipe.stdout), "\(fromPipe.stdout)\(fromPipe.stderr)")
+    }
 }

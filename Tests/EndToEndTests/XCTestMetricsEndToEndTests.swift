@@ -59,4 +59,60 @@ import Testing
         let kept = try run(["query", "--db", db, "--format", "csv", "SELECT kind FROM events WHERE line = 18"])
         #expect(kept.stdout == "kind\ntext\n")
     }
+
+    static let regressed = "fixtures/xctest/synthetic-ui-test-hitch-metrics-head.log"
+
+    @Test func checkJudgesTheMeasuredHitchRatioByApplesBands() throws {
+        let check = try run(["check", Self.uiTest])
+        // 19.3 ms/s is a warning today: the default fail level (error) is not reached.
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.contains("""
+            hitch_time_ratio
+              -[AppUITests.ScrollPerfTests testScrollFeed] measured a hitch time ratio of 19.3 ms per second over the interval XCTest measured, the Scroll_DraggingAndDeceleration animation: the average of 5 iterations (17.9 to 21.2 ms/s, relative standard deviation 8.1%). That is a warning by Apple's hitch-rate bands (over 10 to 25 ms/s; 10 ms/s or less is good).
+                fixtures/xctest/synthetic-ui-test-hitch-metrics.log:9
+            """), "\(check.stdout)")
+        #expect(check.stdout.contains("1 finding (1 warning) in 1 trace"))
+        #expect(try run(["check", Self.uiTest, "--fail-on", "warning"]).status == 2)
+        // WWDC20's bands in the configuration: critical, an error, and the run fails.
+        let workspace = try Workspace()
+        let config = workspace.path("wwdc20.json")
+        try #"{"rules": {"hitch_time_ratio": {"warning_ms_per_s": 5, "critical_ms_per_s": 10}}}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        let strict = try run(["check", Self.uiTest, "--config", config, "--format", "json"])
+        #expect(strict.status == 2, "\(strict.stderr)")
+        #expect(strict.stdout.contains(#""severity" : "error""#) || strict.stdout.contains(#""severity": "error""#), "\(strict.stdout)")
+    }
+
+    @Test func checkWithADatabaseKeepsTheMeasurementsItJudged() throws {
+        let workspace = try Workspace()
+        let db = workspace.path("t.sqlite")
+        let check = try run(["check", Self.uiTest, "--db", db])
+        #expect(check.status == 0, "\(check.stderr)")
+        let rows = try run(["query", "--db", db, "--format", "csv",
+                            "SELECT (SELECT count(*) FROM test_measurements), (SELECT count(*) FROM findings WHERE rule = 'hitch_time_ratio')"])
+        #expect(rows.stdout.hasSuffix("\n3,1\n"), "\(rows.stdout)")
+    }
+
+    @Test func diffCallsAMeasurementARegressionOnlyBeyondTheRunsSpread() throws {
+        let diff = try run(["diff", Self.uiTest, Self.regressed])
+        #expect(diff.status == 2, "\(diff.stderr)")
+        #expect(diff.stdout.contains("""
+            test case                                     metric                                                       base (avg ± sd)          head (avg ± sd)          change       verdict
+            -[AppUITests.ScrollPerfTests testOpenDetail]  Clock Monotonic Time, s                                      -                        1.21 ± 0.022 (3 values)               new
+            -[AppUITests.ScrollPerfTests testOpenDetail]  Hitch Time Ratio, ms per s                                   4.1 ± 0.141 (3 values)   4.2 ± 0.141 (3 values)   +0.1 (+2%)   noise
+            -[AppUITests.ScrollPerfTests testScrollFeed]  Frame Rate (Scroll_DraggingAndDeceleration), fps             57.4 ± 0.447 (5 values)  57 ± 0.4 (5 values)      -0.4 (-1%)   noise
+            -[AppUITests.ScrollPerfTests testScrollFeed]  Hitch Time Ratio (Scroll_DraggingAndDeceleration), ms per s  19.3 ± 1.152 (5 values)  27.9 ± 0.724 (5 values)  +8.6 (+45%)  regressed
+
+            XCTest measurements: 1 regressed, 0 improved, 2 within the spread, 1 new, 0 unchanged
+            """), "\(diff.stdout)")
+        // The other way round the scroll improved and nothing regressed: exit 0.
+        let back = try run(["diff", Self.regressed, Self.uiTest])
+        #expect(back.status == 0 && back.stdout.contains("XCTest measurements: 0 regressed, 1 improved, 2 within the spread, 1 gone, 0 unchanged"), "\(back.stdout)")
+        // Sets of runs pool each side's values.
+        let sets = try run(["diff", Self.uiTest, Self.uiTest, "--", Self.regressed, Self.regressed])
+        #expect(sets.status == 2 && sets.stdout.contains("19.3 ± 1.152 (10 values)  27.9 ± 0.724 (10 values)  +8.6 (+45%)  regressed"), "\(sets.stdout)")
+        let json = try run(["diff", Self.uiTest, Self.regressed, "--format", "json"])
+        #expect(json.stdout.contains(#""verdict" : "regressed""#) || json.stdout.contains(#""verdict": "regressed""#), "\(json.stdout)")
+        let markdown = try run(["diff", Self.uiTest, Self.regressed, "--format", "markdown"])
+        #expect(markdown.stdout.contains("| `-[AppUITests.ScrollPerfTests testScrollFeed]` | Hitch Time Ratio (Scroll\\_DraggingAndDeceleration), ms per s | 19.3 ± 1.152 (5 values) | 27.9 ± 0.724 (5 values) | +8.6 (+45%) | **regressed** |"), "\(markdown.stdout)")
+    }
 }

@@ -49,6 +49,22 @@ import TraceModel
         #expect(detail.metric == "Hitch Time Ratio" && detail.unknownFieldCount == 1 && detail.field("hitchCount") == "3")
     }
 
+    @Test func theMarkIsFoundWhereverItIsAndNowhereElse() throws {
+        let text = try String(contentsOf: Self.folder.appendingPathComponent("synthetic-ui-test-hitch-metrics.log"), encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        // Every line a reading comes from is found, cut-off one included; no other line is.
+        #expect(lines.filter(XCTestMeasurementLine.mightHold).count == 4)
+        #expect(lines.filter { XCTestMeasurementLine.read($0) != nil } == lines.filter(XCTestMeasurementLine.mightHold))
+        #expect(XCTestMeasurementLine.mightHold(" measured ["))
+        #expect(XCTestMeasurementLine.mightHold("[x] [y] Test Case 'A' measured [Time, s]"))
+        #expect(!XCTestMeasurementLine.mightHold("measured ["))
+        #expect(!XCTestMeasurementLine.mightHold("[measured ["))
+        #expect(XCTestMeasurementLine.mightHold("[ measured ["))
+        #expect(!XCTestMeasurementLine.mightHold(" measured("))
+        #expect(!XCTestMeasurementLine.mightHold(""))
+        #expect(!XCTestMeasurementLine.mightHold("[[[[[[[[[[[[[["))
+    }
+
     @Test func linesThatAreNoMeasurementAreLeftAlone() {
         #expect(XCTestMeasurementLine.read("Test Case '-[A.B testC]' passed (0.406 seconds).") == nil)
         #expect(XCTestMeasurementLine.read("FeedView: @self changed.") == nil)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// Reads the line XCTest prints for a measured metric (`XCTestMeasurement`). A line that does
 /// not carry ` measured [` is not one (nil, cheaply); a line that does but breaks off or
 /// garbles a part is a `.malformed` with the part it could not read, so a caller counts it and
@@ -11,6 +17,27 @@ public enum XCTestMeasurementLine {
     }
 
     static let marker = " measured ["
+
+    /// True when `message` holds ` measured [`, the mark of every measured line: a search of its
+    /// bytes, cheap enough for a caller that sees every text line of a console (`check`'s rules)
+    /// to ask before it reads one.
+    public static func mightHold(_ message: String) -> Bool {
+        var message = message
+        return message.withUTF8 { bytes in
+            let width = markerBytes.count
+            guard bytes.count >= width, let base = bytes.baseAddress else { return false }
+            // Each `[` (rare in a line of text), found by `memchr`, is checked for what precedes it.
+            var from = width - 1
+            while from < bytes.count, let found = memchr(base + from, Int32(UInt8(ascii: "[")), bytes.count - from) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + index - (width - 1), markerBytes, width - 1) == 0 { return true }
+                from = index + 1
+            }
+            return false
+        }
+    }
+
+    private static let markerBytes = Array(marker.utf8)
 
     /// The measurement on `line`, a reason it is malformed, or nil when it is no measured line.
     public static func read(_ line: String) -> Reading? {

@@ -77,6 +77,8 @@ public struct RunSetDiff: Sendable {
     /// What the report must say about durations: a side whose logs carry no timings (its
     /// durations are unknown, not 0), or runs left out of a duration's comparison for that.
     public let notes: [String]
+    /// The runs' XCTest measurements, each side's pooled, judged against their own spread.
+    public let measurements: MeasurementDiff
 
     /// True when some duration is compared: both sides have runs that measured it.
     public var comparesDurations: Bool { rows.contains(where: \.isDuration) }
@@ -130,13 +132,17 @@ public struct RunSetDiff: Sendable {
         }
         self.rows = rows
         notes = Self.durationNotes(base: base, head: head)
+        measurements = MeasurementDiff(base: base, head: head, tolerance: tolerance)
     }
 
     /// The rows whose figures differ between the sides.
     public var changes: [Row] { rows.filter { $0.verdict != .unchanged } }
 
-    /// The rows that regressed; `diff` exits 2 when there is one.
+    /// The rows that regressed.
     public var regressions: [Row] { rows.filter { $0.verdict == .regressed } }
+
+    /// True when a count, a duration or a measurement regressed: `diff` then exits 2.
+    public var regressed: Bool { !regressions.isEmpty || !measurements.regressions.isEmpty }
 
     /// How the verdicts were reached, in one sentence for the report.
     public var testDescription: String {

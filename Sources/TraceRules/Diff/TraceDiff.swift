@@ -83,12 +83,15 @@ public struct TraceDiff: Sendable {
     public let tolerance: Double
     /// Every subject counted in either trace, by view, metric and rule.
     public let rows: [Row]
+    /// The two traces' XCTest measurements, judged against their own spread.
+    public let measurements: MeasurementDiff
 
     /// Compares `head` with `base`, with `tolerance` percent of growth allowed.
     public init(base: TraceSnapshot, head: TraceSnapshot, tolerance: Double = 0) {
         self.base = base.label
         self.head = head.label
         self.tolerance = tolerance
+        measurements = MeasurementDiff(base: [base], head: [head], tolerance: tolerance)
         let subjects = Set(base.counts.keys).union(head.counts.keys).sorted()
         rows = subjects.map { subject in
             let before = base.counts[subject] ?? 0, after = head.counts[subject] ?? 0
@@ -105,6 +108,9 @@ public struct TraceDiff: Sendable {
     /// The rows whose counts differ.
     public var changes: [Row] { rows.filter { $0.change != .unchanged } }
 
-    /// The rows that regressed; `diff` exits 2 when there is one.
+    /// The rows that regressed.
     public var regressions: [Row] { rows.filter(\.regressed) }
+
+    /// True when a count or a measurement regressed: `diff` then exits 2.
+    public var regressed: Bool { !regressions.isEmpty || !measurements.regressions.isEmpty }
 }

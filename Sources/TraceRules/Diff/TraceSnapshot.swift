@@ -1,8 +1,9 @@
 import TraceStore
 
 /// The numbers `diff` compares in one trace: per view, its instances, body evaluations and
-/// identity changes (from `view_summary`), its findings per rule, and the durations the log
-/// measured (`views`' `body_ms`, `max_body_ms`, `max_init_ms`).
+/// identity changes (from `view_summary`), its findings per rule, the durations the log
+/// measured (`views`' `body_ms`, `max_body_ms`, `max_init_ms`) and its XCTest measurements
+/// (`test_measurements`).
 public struct TraceSnapshot: Sendable {
     /// What the trace is called in reports: its source, or `trace 3`.
     public let label: String
@@ -16,18 +17,22 @@ public struct TraceSnapshot: Sendable {
     /// body was measured, `max_init_ms` when some init was. A metric not here is unknown in this
     /// run, not 0: a log without timings says nothing about how long anything took.
     public let measured: Set<TraceDiff.Metric>
+    /// The XCTest measurements the trace printed, every measured line of each test case's metric.
+    public let measurements: [MeasurementDiff.Key: [MeasurementDiff.Line]]
 
-    /// Creates a snapshot from counts and durations; views with any count are the trace's views.
+    /// Creates a snapshot from counts, durations and measurements; views with any count are the
+    /// trace's views.
     ///
     /// `measured` defaults to the metrics `durations` has a value for.
     public init(
         label: String, counts: [TraceDiff.Subject: Int], durations: [TraceDiff.Subject: Double] = [:],
-        measured: Set<TraceDiff.Metric>? = nil
+        measured: Set<TraceDiff.Metric>? = nil, measurements: [MeasurementDiff.Key: [MeasurementDiff.Line]] = [:]
     ) {
         self.label = label
         self.counts = counts
         self.durations = durations
         self.measured = measured ?? Set(durations.keys.map(\.metric))
+        self.measurements = measurements
         views = Set(counts.keys.map(\.view))
     }
 
@@ -93,6 +98,32 @@ public struct TraceSnapshot: Sendable {
             let rule = finding.severity == .info ? finding.rule + " (info)" : finding.rule
             counts[TraceDiff.Subject(view: finding.view ?? "-", metric: .findings, rule: rule), default: 0] += 1
         }
-        return TraceSnapshot(label: label, counts: counts, durations: durations, measured: measured)
+        return TraceSnapshot(
+            label: label, counts: counts, durations: durations, measured: measured,
+            measurements: try measurements(database: database, traceID: traceID)
+        )
+    }
+
+    /// Trace `traceID`'s measured lines with their values, by test case, metric and unit.
+    private static func measurements(database: Database, traceID: Int) throws -> [MeasurementDiff.Key: [MeasurementDiff.Line]] {
+        var values: [Int: [Double]] = [:]
+        try database.forEachRow("""
+            SELECT v.measurement_id, v.value FROM test_measurement_values v JOIN test_measurements m ON m.id = v.measurement_id
+            WHERE m.trace_id = ? ORDER BY v.measurement_id, v.iteration
+            """, [traceID]) { row in
+            if let value = row.double(at: 1) { values[row.integer(at: 0), default: []].append(value) }
+        }
+        var lines: [MeasurementDiff.Key: [MeasurementDiff.Line]] = [:]
+        try database.forEachRow(
+            "SELECT id, test_case, metric, unit, average, relative_stddev_percent, polarity FROM test_measurements WHERE trace_id = ? ORDER BY id",
+            [traceID]
+        ) { row in
+            let key = MeasurementDiff.Key(testCase: row.text(at: 1) ?? "", metric: row.text(at: 2) ?? "", unit: row.text(at: 3) ?? "")
+            lines[key, default: []].append(MeasurementDiff.Line(
+                average: row.double(at: 4) ?? 0, relativeStandardDeviation: row.double(at: 5),
+                values: values[row.integer(at: 0)] ?? [], polarity: row.text(at: 6)
+            ))
+        }
+        return lines
     }
 }

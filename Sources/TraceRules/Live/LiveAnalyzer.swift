@@ -95,6 +95,11 @@ public final class LiveAnalyzer {
         if collectsLinesNamingInstances, event.pointee.instance != nil { linesNamingInstances.insert(event.pointee.line) }
         guard event.pointee.kind != .text else {
             textSince = true
+            // An XCTest measured line stays text, and is a measurement for the rules too, as
+            // `test_measurements` keeps it for a stored trace's scan.
+            if let measurement = MeasurementEvent.reading(event.pointee.message, line: event.pointee.line) {
+                launches[launches.count - 1].observe(measurement: measurement)
+            }
             return
         }
         var converted = LifecycleEvent(at: event, followsText: textSince, symbols: symbols)

@@ -19,7 +19,7 @@ public enum HitchTimeRatioRule: Rule {
         identifier: "hitch_time_ratio",
         title: "Hitch time ratio",
         defaultSeverity: .error,
-        summary: "The app's recorded hitches add up to over 10 ms per second (a warning) or over 25 ms per second (critical: an error), Apple's current hitch-rate bands; the finding names the time it divided by.",
+        summary: "The app's hitches add up to over 10 ms per second (a warning) or over 25 ms per second (critical: an error), Apple's current hitch-rate bands, in a recording or in an XCTest hitch metric; the finding names the time it divided by.",
         rationale: """
             Apple measures hitching as the hitch rate: the milliseconds frames were late, summed, \
             per second of animation (scrolling included). Apple's article "Understanding hitches \
@@ -39,7 +39,12 @@ public enum HitchTimeRatioRule: Rule {
             animation intervals, so the rule divides by the time the recording spans, from its \
             first recorded moment to its last: still time counts too, the rate while the app \
             animated is at least the figure given, and a recording of one scroll measures it \
-            best. Needs a recording: logs carry no frame times.
+            best. The rule reads the same rate from XCTest too: a console's measured `Hitch Time \
+            Ratio` line (`XCTHitchMetric`, or `XCTOSSignpostMetric`'s scroll and animation \
+            intervals, `ms per s`) is judged by the same bands, its average being a rate over the \
+            interval XCTest measured already (for an `XCTOSSignpostMetric`, the animation the \
+            metric names, so still time does not count), and the finding says so. Other logs \
+            carry no frame times.
             """,
         fix: """
             Start with the longest hitches (`long_hitch`) and the SwiftUI updates under them \
@@ -146,6 +151,16 @@ public enum HitchTimeRatioRule: Rule {
                 ↓<row><start-time>10980000000</start-time><duration>20000000</duration></row>
                 </node></trace-query-result>
                 """, thresholds: ["warning_ms_per_s": 5, "critical_ms_per_s": 10]),
+            Example(note: "A UI test's console: XCTest measured 19.3 ms/s over the scroll it timed, a warning by today's bands (and critical by WWDC20's).", """
+                Test Case '-[AppUITests.ScrollPerfTests testScrollFeed]' started.
+                FeedRow init
+                ↓/Users/ci/AppUITests/ScrollPerfTests.swift:21: Test Case '-[AppUITests.ScrollPerfTests testScrollFeed]' measured [Hitch Time Ratio (Scroll_DraggingAndDeceleration), ms per s] average: 19.300, relative standard deviation: 8.120%, values: [17.900000, 21.200000, 18.400000, 19.800000, 19.200000], performanceMetricID:com.apple.dt.XCTMetric_OSSignpost-Scroll_DraggingAndDeceleration.hitchTimeRatio, baselineName: "", baselineAverage: , polarity: prefers smaller, maxPercentRegression: 10.000%, maxPercentRelativeStandardDeviation: 10.000%, maxRegression: 0.000, maxStandardDeviation: 0.000
+                /Users/ci/AppUITests/ScrollPerfTests.swift:21: Test Case '-[AppUITests.ScrollPerfTests testScrollFeed]' measured [Frame Rate (Scroll_DraggingAndDeceleration), fps] average: 57.400, relative standard deviation: 1.020%, values: [57.100000, 58.200000, 56.900000, 57.300000, 57.500000], performanceMetricID:com.apple.dt.XCTMetric_OSSignpost-Scroll_DraggingAndDeceleration.frameRate, baselineName: "", baselineAverage: , polarity: prefers larger, maxPercentRegression: 10.000%, maxPercentRelativeStandardDeviation: 10.000%, maxRegression: 0.000, maxStandardDeviation: 0.000
+                Test Case '-[AppUITests.ScrollPerfTests testScrollFeed]' passed (48.903 seconds).
+                """),
+            Example(note: "XCTHitchMetric's 31 ms/s: critical.", """
+                ↓Test Case '-[AppUITests.DetailTests testOpenDetail]' measured [Hitch Time Ratio, ms per s] average: 31.000, relative standard deviation: 3.300%, values: [30.000000, 32.000000, 31.000000], performanceMetricID:com.apple.dt.XCTMetric_Hitch.hitchTimeRatio, baselineName: "", baselineAverage: , polarity: prefers smaller, maxPercentRegression: 10.000%, maxPercentRelativeStandardDeviation: 10.000%, maxRegression: 0.000, maxStandardDeviation: 0.000
+                """),
         ],
         nonTriggeringExamples: [
             Example(note: "70 ms of hitches over 10 s: 7 ms/s, good by today's bands.", """
@@ -165,6 +180,10 @@ public enum HitchTimeRatioRule: Rule {
             Example(note: "A log: no frame times.", """
                 ContentView: @self, @identity, _count changed.
                 """),
+            Example(note: "XCTest measured 4.1 ms/s: good; a measured line cut off mid-values is no measurement to judge.", """
+                Test Case '-[AppUITests.DetailTests testOpenDetail]' measured [Hitch Time Ratio, ms per s] average: 4.100, relative standard deviation: 3.300%, values: [4.000000, 4.300000, 4.000000], performanceMetricID:com.apple.dt.XCTMetric_Hitch.hitchTimeRatio, baselineName: "", baselineAverage: , polarity: prefers smaller, maxPercentRegression: 10.000%, maxPercentRelativeStandardDeviation: 10.000%, maxRegression: 0.000, maxStandardDeviation: 0.000
+                Test Case '-[AppUITests.DetailTests testScroll]' measured [Hitch Time Ratio, ms per s] average: 40.100, relative standard deviation: 3.300%, values: [40.000000, 40.3
+                """),
         ]
     )
 
@@ -174,7 +193,8 @@ public enum HitchTimeRatioRule: Rule {
             immediate: context.thresholds[immediateRatio]))
     }
 
-    /// The app's hitch time and the span of the whole recording.
+    /// The app's hitch time and the span of the whole recording, and XCTest's measured hitch
+    /// ratios, each judged on its own.
     final class Ratio: Detector {
         private let bands: HitchRateBands
         @exclusivity(unchecked) private var first = Double.infinity
@@ -184,6 +204,7 @@ public enum HitchTimeRatioRule: Rule {
         @exclusivity(unchecked) private var systemHitches = 0
         @exclusivity(unchecked) private var longest: (milliseconds: Double, start: Double) = (0, 0)
         @exclusivity(unchecked) private var lines: [Int] = []
+        @exclusivity(unchecked) private var measured: [MeasurementEvent] = []
 
         init(bands: HitchRateBands) {
             self.bands = bands
@@ -205,7 +226,16 @@ public enum HitchTimeRatioRule: Rule {
             if lines.count < HitchTimeRatioRule.maxEvidence { lines.append(event.line) }
         }
 
+        func observe(measurement: MeasurementEvent) {
+            if HitchTimeRatioRule.isHitchTimeRatio(measurement) { measured.append(measurement) }
+        }
+
         func finish(_ subjects: Subjects) -> [Violation] {
+            recorded() + measured.compactMap { HitchTimeRatioRule.violation(measured: $0, bands: bands) }
+        }
+
+        /// The recording's finding, if its hitches exceed the bands.
+        private func recorded() -> [Violation] {
             let span = last - first
             guard hitches > 0, span > 0 else { return [] }
             let ratio = hitchMs / span

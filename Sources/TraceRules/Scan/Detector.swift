@@ -17,6 +17,11 @@ public protocol Detector: AnyObject {
     /// reads the table; names are for `finish`.
     func observe(_ event: LifecycleEvent)
 
+    /// Takes an XCTest measurement the trace printed (a console's `… measured [Metric, unit]
+    /// average: …` line), in input order among the events: evidence that is no lifecycle event,
+    /// for the few rules that judge one. The default ignores it.
+    func observe(measurement: MeasurementEvent)
+
     /// Called once after the last event: what the rule found. `subjects` holds the whole
     /// trace's per-type counts, for decisions that need them (is this type a view?).
     func finish(_ subjects: Subjects) -> [Violation]
@@ -46,6 +51,8 @@ public protocol Detector: AnyObject {
 }
 
 extension Detector {
+    public func observe(measurement: MeasurementEvent) {}
+
     public func finish(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
         for violation in finish(subjects) { try body(violation) }
     }

@@ -60,6 +60,12 @@ struct DetectorSet {
         observers.withUnsafeBufferPointer { Self.observe(event, by: $0) }
     }
 
+    /// Hands `measurement` to every detector in turn: rare next to events, so through the
+    /// entries themselves.
+    func observe(measurement: MeasurementEvent) {
+        for entry in entries { entry.detector.observe(measurement: measurement) }
+    }
+
     /// The observers in a buffer of the caller's, which it deallocates before this set goes
     /// away: a class that holds the set in a `var` copies it out for each call (a retain and a
     /// release of both arrays per event), where a buffer pointer is read as it is.

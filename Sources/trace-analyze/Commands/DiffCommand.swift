@@ -99,7 +99,7 @@ enum DiffCommand: Command {
         } else {
             Console.write(text)
         }
-        return diff.regressions.isEmpty ? ExitCode.success : ExitCode.findings
+        return diff.regressed ? ExitCode.findings : ExitCode.success
     }
 
     /// `diff BASE... -- HEAD...`, or `--base-tag` and `--head-tag` (`separator` nil): two sets of
@@ -157,7 +157,7 @@ enum DiffCommand: Command {
         } else {
             Console.write(text)
         }
-        return diff.regressions.isEmpty ? ExitCode.success : ExitCode.findings
+        return diff.regressed ? ExitCode.findings : ExitCode.success
     }
 
     /// `diff 11 12` meant trace ids when no such files exist: say how to compare stored traces,

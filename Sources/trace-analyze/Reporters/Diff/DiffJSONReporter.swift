@@ -3,13 +3,15 @@ import TraceRules
 /// A versioned JSON document with every counted row, unchanged ones (`=`) included.
 ///
 /// `{"version":1,"base","head","tolerance","rows":[{"view","count","rule","base","head","change","regressed"}],
-///   "summary":{"changed","unchanged","regressions","regressed"}}`
+///   "summary":{"changed","unchanged","regressions","regressed"}}`, and `"measurements":{"test",
+/// "tolerance","rows":[{"test_case","metric","unit","base","head","shift","margin","verdict"}],"summary"}`
+/// when a trace printed XCTest measurements (`summary.regressed` counts only the views' rows).
 enum DiffJSONReporter: DiffReporter {
     static let identifier = "json"
     static let version = 1
 
     static func render(_ diff: TraceDiff) -> String {
-        JSONDocument.object([
+        var members: [(String, JSONDocument)] = [
             ("version", .int(version)),
             ("base", .string(diff.base)),
             ("head", .string(diff.head)),
@@ -31,6 +33,9 @@ enum DiffJSONReporter: DiffReporter {
                 ("regressions", .int(diff.regressions.count)),
                 ("regressed", .bool(!diff.regressions.isEmpty)),
             ])),
-        ]).text
+        ]
+        // Only when a side printed one: a comparison of logs without measurements keeps its shape.
+        if let measured = MeasurementDiffReport.json(diff.measurements) { members.append(("measurements", measured)) }
+        return JSONDocument.object(members).text
     }
 }

@@ -7,7 +7,7 @@ enum DiffMarkdownReporter: DiffReporter {
     static func render(_ diff: TraceDiff) -> String {
         var text = "### trace-analyze diff\n\n"
         text += "\(MarkdownReporter.code(diff.base)) → \(MarkdownReporter.code(diff.head)): \(DiffReporters.summary(diff)).\n"
-        guard !diff.changes.isEmpty else { return text }
+        guard !diff.changes.isEmpty else { return text + MeasurementDiffReport.markdown(diff.measurements) }
         text += "\n| | view | count | base | head | change |\n|---|---|---|---:|---:|---|\n"
         for row in diff.changes {
             let change = DiffReporters.change(row) + (row.regressed ? " **regressed**" : "")
@@ -17,6 +17,6 @@ enum DiffMarkdownReporter: DiffReporter {
             ]
             text += "| " + cells.joined(separator: " | ") + " |\n"
         }
-        return text
+        return text + MeasurementDiffReport.markdown(diff.measurements)
     }
 }

@@ -14,6 +14,8 @@ enum DiffTextReporter: DiffReporter {
             }
             text += table.text + "\n"
         }
-        return text + DiffReporters.summary(diff) + "\n"
+        text += DiffReporters.summary(diff) + "\n"
+        let measured = MeasurementDiffReport.text(diff.measurements)
+        return measured.isEmpty ? text : text + "\n" + measured
     }
 }

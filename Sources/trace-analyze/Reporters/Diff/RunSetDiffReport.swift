@@ -45,7 +45,8 @@ enum RunSetDiffReport {
             lines.append("")
         }
         lines.append(summary(diff))
-        return lines.joined(separator: "\n") + "\n"
+        let measured = MeasurementDiffReport.text(diff.measurements)
+        return lines.joined(separator: "\n") + "\n" + (measured.isEmpty ? "" : "\n" + measured)
     }
 
     static func markdown(_ diff: RunSetDiff) -> String {
@@ -62,7 +63,7 @@ enum RunSetDiffReport {
                 return "| " + cells.joined(separator: " | ") + " |"
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.joined(separator: "\n") + "\n" + MeasurementDiffReport.markdown(diff.measurements)
     }
 
     static func json(_ diff: RunSetDiff) -> String {
@@ -74,7 +75,7 @@ enum RunSetDiffReport {
                 ("min", figure(sample.min)), ("max", figure(sample.max)),
             ])
         }
-        return JSONDocument.object([
+        var members: [(String, JSONDocument)] = [
             ("version", .int(1)),
             ("base_runs", .array(diff.baseRuns.map { .string($0) })),
             ("head_runs", .array(diff.headRuns.map { .string($0) })),
@@ -94,7 +95,9 @@ enum RunSetDiffReport {
             ("summary", .object([
                 ("regressions", .int(diff.regressions.count)), ("regressed", .bool(!diff.regressions.isEmpty)),
             ])),
-        ]).text
+        ]
+        if let measured = MeasurementDiffReport.json(diff.measurements) { members.append(("measurements", measured)) }
+        return JSONDocument.object(members).text
     }
 }
 
