@@ -222,6 +222,9 @@ extension IdentityChurnRule {
                 grow(to: view)
                 if firstIdentity[view] == Int.max { firstIdentity[view] = position }
             }
+            // A row's appear right after its own new identity (a lazy list builds its rows as they
+            // come on screen: body, appear, body, appear) is part of the update, not its end.
+            if event.kind == .appear && afterOwnIdentity && rootIsBody { return }
             if event.kind != .body || !(event.newIdentity || event.newValue) {
                 closeUpdate()
                 rootProperty = nil
