@@ -11,7 +11,7 @@ extension FastPath {
     /// the rest is the last one (tokens hold no space), it closes the list at the end of the
     /// message, and the list splits at its commas into the same tokens, none with an elision
     /// mark, a backtick or a bracket. The multiplier is 1: the message ends in `.`.
-    mutating func printChangesEvent(_ message: UnsafeRawBufferPointer, line: Int, envelope: consuming Envelope) -> Event? {
+    mutating func printChangesEvent(_ message: UnsafeRawBufferPointer, line: Int, envelope: inout Envelope) -> Event? {
         let count = message.count
         var index = 1
         while index < count, Self.isNameByte(message[index]) { index += 1 }
@@ -40,7 +40,7 @@ extension FastPath {
         }
         return Event(
             line: line, kind: .body, view: name(message, 0..<typeEnd), origin: .printChanges,
-            message: Self.text(message), tokens: tokens, envelope: envelope
+            message: Self.text(message), tokens: tokens, envelope: Self.take(&envelope)
         )
     }
 }

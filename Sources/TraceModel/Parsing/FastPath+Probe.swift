@@ -92,7 +92,7 @@ extension FastPath {
         return Event(
             line: line, kind: kind, view: name(message, view), owner: owner.map { name(message, $0) },
             instance: instance.map { String(decoding: UnsafeRawBufferPointer(rebasing: message[$0]), as: UTF8.self) },
-            origin: .structured, message: Self.text(message), tokens: tokens, envelope: envelope, durationMs: duration
+            origin: .structured, message: Self.text(message), tokens: tokens, envelope: Self.take(&envelope), durationMs: duration
         )
     }
 

@@ -25,9 +25,9 @@ struct FastPath {
     private var names = StringInterner(capacity: 1024)
 
     /// The event the general classifier makes of `message` on `line` inside `envelope`, or nil
-    /// when the message is not one of the shapes read here. A probe line's `t=` fills
-    /// `envelope`'s missing time, as the general path does; a declined message leaves
-    /// `envelope` as it was.
+    /// when the message is not one of the shapes read here. An answer takes `envelope` (a probe
+    /// line's `t=` filling its missing time, as the general path does) and leaves a plain one
+    /// in its place; a declined message leaves `envelope` as it was.
     @inline(__always)
     mutating func event(for message: UnsafeRawBufferPointer, line: Int, envelope: inout Envelope) -> Event? {
         guard message.count >= 2 else { return nil }
@@ -39,13 +39,22 @@ struct FastPath {
         // SwiftUI's warnings are tried before `_printChanges` output: a message that may start
         // one is left to the general path, which knows the table.
         guard Self.isNameStart(first), !SwiftUIWarning.mayStart(message) else { return nil }
-        return printChangesEvent(message, line: line, envelope: envelope)
+        return printChangesEvent(message, line: line, envelope: &envelope)
     }
 
     /// The interned string for `range` of `message`.
     @inline(__always)
     mutating func name(_ message: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
         names.intern(message, range)
+    }
+
+    /// `envelope`, moved out for an event: a copy retained and released its strings on every
+    /// line, as `TraceParser` found before.
+    @inline(__always)
+    static func take(_ envelope: inout Envelope) -> Envelope {
+        var taken = Envelope(format: .plain)
+        swap(&taken, &envelope)
+        return taken
     }
 
     /// The message as the event stores it: the caller has checked every byte is ASCII, so it

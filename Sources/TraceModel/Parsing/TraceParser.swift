@@ -150,8 +150,12 @@ public struct TraceParser {
             return Event(line: line, kind: .text, origin: .text, message: decode(message), envelope: envelope)
         }
         // `_printChanges` output and probe lines, read from their bytes; what they make is never
-        // text, so nothing below applies to it.
-        if fastPath != nil, let event = fastPath!.event(for: message, line: line, envelope: &envelope) { return event }
+        // text, so nothing below applies to it. Taken out of the optional, not bound: a binding
+        // copied the event, retaining and releasing its strings.
+        if fastPath != nil {
+            var answer = fastPath!.event(for: message, line: line, envelope: &envelope)
+            if answer != nil { return answer.take()! }
+        }
         // A message seen a moment ago is answered from `repeated`, as the classifier answered it
         // then (ASCII only: an invalid byte must still be counted on every line it is on).
         let key = repeated == nil || !Self.isASCII(message) ? nil : RepeatedMessages.slotKey(message)
