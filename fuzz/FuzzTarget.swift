@@ -9,7 +9,8 @@
 //      right after every `\r` so a CRLF straddles chunks);
 //   3. in the same chunks, calling `flush` after each one, as `ingest` does when input pauses.
 // Runs 1 and 2 must produce the same events and counters (chunking is invisible); so must the
-// input twice over with and without the fast path (`RepeatedMessages`). Every run
+// input twice over with and without the fast paths (`RepeatedMessages`, `FastPath`), and each
+// message with the byte-level one and without it (FastPathDifferential.swift). Every run
 // must keep the promises of `ParseStats`: `lines` is the number of lines the reader produced,
 // `events + continuations == lines`, the per-envelope counts sum to `lines`; and of the events:
 // line numbers strictly increase, a recognised event names a view, times are finite. The input's
@@ -70,6 +71,8 @@ enum FuzzTarget {
                     + "fast:    \(fast.stats)\ngeneral: \(general.stats)\n" + firstDifference(fast.events, general.events))
             }
         }
+        // The byte-level fast path (`FastPath`) against the classifier, message by message.
+        FastPathDifferential.run(input)
         let flushed = parse(input, plan: plan, cuts: plan.cuts, flushing: true)
         check(flushed, "chunked with flush; \(plan)")
         if flushed.readerLines != whole.readerLines {

@@ -19,16 +19,19 @@ public struct TraceParser {
     /// The fast path for messages seen a moment ago; nil with user patterns (see the type), or
     /// when the caller asked for the general path alone.
     private var repeated: RepeatedMessages?
+    /// The byte-level fast path for the commonest shapes (`FastPath`); nil with the general path alone.
+    private var fastPath: FastPath?
 
     /// Creates a parser; `undatedYear` is the year given to dates printed without one
     /// (idevicesyslog), by default the current one.
     ///
     /// With `reusingRepeatedMessages` false every message goes through the recognisers, for
-    /// tests that compare the fast path (`RepeatedMessages`) with the general one.
+    /// tests that compare the fast paths (`RepeatedMessages`, `FastPath`) with the general one.
     public init(classifier: MessageClassifier = MessageClassifier(), undatedYear: Int? = nil, reusingRepeatedMessages: Bool = true) {
         self.classifier = classifier
         self.envelopes = EnvelopeParser(undatedYear: undatedYear)
         repeated = reusingRepeatedMessages && !classifier.hasPatterns ? RepeatedMessages() : nil
+        fastPath = reusingRepeatedMessages ? FastPath() : nil
     }
 
     /// Creates a parser that also tries the user's `patterns` (from the configuration file).
@@ -145,6 +148,13 @@ public struct TraceParser {
     private mutating func classify(_ message: UnsafeRawBufferPointer, line: Int, envelope: consuming Envelope) -> Event {
         if envelope.format == .noise {
             return Event(line: line, kind: .text, origin: .text, message: decode(message), envelope: envelope)
+        }
+        // `_printChanges` output and probe lines, read from their bytes; what they make is never
+        // text, so nothing below applies to it. Taken out of the optional, not bound: a binding
+        // copied the event, retaining and releasing its strings.
+        if fastPath != nil {
+            var answer = fastPath!.event(for: message, line: line, envelope: &envelope)
+            if answer != nil { return answer.take()! }
         }
         // A message seen a moment ago is answered from `repeated`, as the classifier answered it
         // then (ASCII only: an invalid byte must still be counted on every line it is on).
