@@ -7,6 +7,10 @@ public struct Event: Sendable, Equatable {
     /// For a `hitch`: which table and whose (`RecordedFacts`); empty otherwise. One byte beside
     /// `kind`, in padding that was there already.
     public var recorded: RecordedFacts = []
+    /// The author's note right after the event's line that what led up to it goes on without
+    /// end (`…forever`, `(and so on, until the watchdog kills it)`; `EndlessNote`); nil on
+    /// nearly every event. Two bytes, in the same padding as `recorded`.
+    public var endlessNote: EndlessNote.Mark?
     /// How many times the line says the event happened (`Multiplicity`): 1 unless a multiplier
     /// (`(×3)`), a counter's step (`body: 61` then `body: 94`) or a repetition line after it
     /// (`last message repeated 4 times`) says more; 0 for a body print next to the

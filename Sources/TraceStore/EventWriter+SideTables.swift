@@ -1,7 +1,7 @@
 import TraceModel
 
-/// The rows beside an event's: a warning's fields, a count other than one, and the
-/// `_printChanges` tokens (`changes`), written in the same transaction as their events.
+/// The rows beside an event's: a warning's fields, a count other than one, an endless note,
+/// and the `_printChanges` tokens (`changes`), written in the same transaction as their events.
 extension EventWriter {
     /// Records that event `eventID` happened `count` times (`multiplicities`).
     func storeMultiplicity(_ count: Int, eventID: Int) throws {
@@ -9,6 +9,16 @@ extension EventWriter {
         insertMultiplicity.bind(eventID, at: 1)
         insertMultiplicity.bind(count, at: 2)
         _ = try insertMultiplicity.step()
+    }
+
+    /// Records that the author wrote, `note.distance` lines after event `eventID`'s line `line`,
+    /// that what led up to it goes on without end (`endless_notes`).
+    func storeEndlessNote(_ note: EndlessNote.Mark, after line: Int, eventID: Int) throws {
+        insertEndlessNote.rewind()
+        insertEndlessNote.bind(eventID, at: 1)
+        insertEndlessNote.bind(line + Int(note.distance), at: 2)
+        insertEndlessNote.bind(note.words.text, at: 3)
+        _ = try insertEndlessNote.step()
     }
 
     /// Reads the warning again from its message (`Event.warning`): events carry no field for

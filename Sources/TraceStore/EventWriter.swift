@@ -64,6 +64,8 @@ public final class EventWriter {
     let insertWarning: Statement
     /// One row at a time: an event that happened more than once is as rare.
     let insertMultiplicity: Statement
+    /// One row at a time: an event the author says goes on without end is rarer still.
+    let insertEndlessNote: Statement
     /// Ids of the envelope fields and origins that repeat from row to row.
     private let dictionary: EventDictionary
     /// Whether `_printChanges` tokens go into `changes`.
@@ -105,6 +107,7 @@ public final class EventWriter {
             Self.insertSQL(table: "warnings", columns: ["event_id", "warning", "type", "element_id", "attribute"], rows: 1)
         )
         insertMultiplicity = try database.prepare(Self.insertSQL(table: "multiplicities", columns: ["event_id", "count"], rows: 1))
+        insertEndlessNote = try database.prepare(Self.insertSQL(table: "endless_notes", columns: ["event_id", "line", "words"], rows: 1))
         if let spool {
             spool.beginTrace(traceID)
             lastEventID = spool.lastEventID
@@ -223,6 +226,9 @@ public final class EventWriter {
                 for offset in 0..<events.count {
                     if first[offset].kind == .warning { try storeWarning(of: first[offset].message, eventID: firstID + offset) }
                     if first[offset].multiplicity != 1 { try storeMultiplicity(Int(first[offset].multiplicity), eventID: firstID + offset) }
+                    if let note = first[offset].endlessNote {
+                        try storeEndlessNote(note, after: first[offset].line, eventID: firstID + offset)
+                    }
                 }
             }
             guard storesTokens else { return }
@@ -236,8 +242,8 @@ public final class EventWriter {
         }
     }
 
-    /// Counts the event at `event` into the trace's counters; true when it is a warning or
-    /// happened more than once (rows of side tables follow).
+    /// Counts the event at `event` into the trace's counters; true when it is a warning,
+    /// happened more than once or is followed by an endless note (rows of side tables follow).
     @inline(__always)
     private func count(_ event: UnsafePointer<Event>) -> Bool {
         let kind = event.pointee.kind
@@ -246,12 +252,13 @@ public final class EventWriter {
         if event.pointee.line == lastLine { sharingALine += 1 }
         lastLine = max(lastLine, event.pointee.line)
         if event.pointee.durationMs != nil { withDuration += 1 }
-        return kind == .warning || event.pointee.multiplicity != 1
+        return kind == .warning || event.pointee.multiplicity != 1 || event.pointee.endlessNote != nil
     }
 
     /// Binds the columns of the event at `event` from parameter `base + 1` on, and counts it;
-    /// true when it is a warning or happened more than once (`count`). `bound` holds the bits
-    /// of the row's nullable parameters that hold a value: one is set NULL only when it does.
+    /// true when it is a warning, happened more than once or has an endless note (`count`).
+    /// `bound` holds the bits of the row's nullable parameters that hold a value: one is set
+    /// NULL only when it does.
     /// Parameter `base + k` has slot `slot + k - 1` in `eventIntegers`: an integer equal to the
     /// one it holds is not bound again.
     @inline(__always)

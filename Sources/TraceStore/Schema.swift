@@ -29,6 +29,7 @@ public enum Schema {
         Migration(version: 14, sql: findingWaste),
         Migration(version: 15, sql: testMeasurements),
         Migration(version: 16, sql: metricKit),
+        Migration(version: 17, sql: endlessNotesTable),
     ]
 
     /// The schema version this binary writes and reads.

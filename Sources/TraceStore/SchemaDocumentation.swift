@@ -72,6 +72,11 @@ public enum SchemaDocumentation {
             Column(name: "event_id", type: "INTEGER", summary: "The event (events.id)."),
             Column(name: "count", type: "INTEGER", summary: "How many times it happened (2 or more, at most 10000); 0 for a body print next to the _printChanges line of the same evaluation, which counts once."),
         ]),
+        Table(name: "endless_notes", summary: "The events after which the log's author wrote that what led up to them goes on without end: a line such as `…forever`, `(and so on, until the watchdog kills it)`, `etc.` or `[REPEAT INFINITELY]` right after the event's line (since schema version 17). The note gives no count and none is made of it; `excessive_body_evaluation` reads it as the author's word that the rounds shown before it repeat. The note's line stays a text event.", columns: [
+            Column(name: "event_id", type: "INTEGER", summary: "The event the note follows (events.id)."),
+            Column(name: "line", type: "INTEGER", summary: "The note's line."),
+            Column(name: "words", type: "TEXT", summary: "What it says does not end: forever | infinitely | endlessly | indefinitely | ad infinitum | ad nauseam | ∞ | nonstop | without end | infinite loop | and so on | and so forth | etc. | on and on | over and over."),
+        ]),
         Table(name: "changes", summary: "One row per _printChanges token, in printed order; TraceProbe's identity facts are stored as tokens too.", columns: [
             Column(name: "event_id", type: "INTEGER", summary: "The body event that printed it (or the probe's body or deinit line)."),
             Column(name: "position", type: "INTEGER", summary: "0-based position in the printed list."),

@@ -86,8 +86,10 @@ import TraceRules
         }
     }
 
-    /// Two rounds of a loop, then the author's `…forever`: the parser reads both rounds and keeps
-    /// the closing line as text; the rules see four evaluations (real: `realworld/077`).
+    /// Two rounds of a loop, then the author's `…forever`: the parser keeps the closing line as
+    /// text and marks the last round's line with it (`EndlessNote`); the rule reads two rounds
+    /// and the note as a loop on the author's word, quotes the note, cites its line, and counts
+    /// the four lines shown, no more (real: `realworld/077`).
     @Test func twoRoundsOfALoopClosedByForever() throws {
         let findings = try Pipeline.findings("excessive_body_evaluation", """
             GalleryView: … _zoom, _offset … changed.
@@ -96,8 +98,26 @@ import TraceRules
             ThumbnailStrip: @self changed.
             …forever (until the watchdog kills it)
             """)
-        withKnownIssue("`forever` gives no count, and a count is never invented; a cycle is a loop at `min_consecutive` rounds") {
-            #expect(findings.map(\.view) == ["GalleryView"])
-        }
+        #expect(findings.map(\.view) == ["GalleryView"])
+        let finding = try #require(findings.first)
+        #expect(finding.message.contains("2 times round the cycle GalleryView → ThumbnailStrip → GalleryView"))
+        #expect(finding.message.contains("the author's note after them says it goes on (“forever”, line 5)"))
+        #expect(finding.lines == [1, 4, 5])
+        #expect(finding.count == 2)
+    }
+
+    /// The note without the rounds: one evaluation and `…forever`, or rows of one update and
+    /// `etc.`, show nothing going round, and the note alone makes no loop.
+    @Test func aNoteAfterNoRoundsIsNoLoop() throws {
+        #expect(try Pipeline.findings("excessive_body_evaluation", """
+            ReadingSurfaceView: _showDiscuss changed.
+            …forever
+            """).isEmpty)
+        #expect(try Pipeline.findings("excessive_body_evaluation", """
+            ShelfView: _books changed.
+            BookRow: @self changed.
+            BookRow: @self changed.
+            … and so on
+            """).isEmpty)
     }
 }

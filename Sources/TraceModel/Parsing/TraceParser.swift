@@ -177,8 +177,21 @@ public struct TraceParser {
             attachAddress(message)
             countRepetition(message)
             joinWrappedWarning(message)
+            markEndless(message, line: line)
         }
         return event
+    }
+
+    /// `…forever` or `(and so on, until the watchdog kills it)` right after a lifecycle line:
+    /// the author says what led up to it goes on without end (`EndlessNote`). The lifecycle
+    /// event carries the note (where it is and what it says); the note itself stays text.
+    private mutating func markEndless(_ message: UnsafeRawBufferPointer, line: Int) {
+        // Fields of `held` through optional chaining, never `held` itself: a copy of the event
+        // retains and releases each of its strings, on every text line after a lifecycle line.
+        guard let kind = held?.kind, kind != .text, held?.endlessNote == nil, !attached, let heldLine = held?.line,
+              line > heldLine, line - heldLine <= Int(UInt8.max), let words = EndlessNote.words(in: message)
+        else { return }
+        held?.endlessNote = EndlessNote.Mark(distance: UInt8(line - heldLine), words: words)
     }
 
     /// SwiftUI's warning as a console wraps it: the header ends in `>: ` (`ForEach<Array<String>,

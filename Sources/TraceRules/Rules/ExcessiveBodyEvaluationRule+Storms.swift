@@ -1,3 +1,5 @@
+import TraceModel
+
 /// The sweep behind `excessive_body_evaluation`: runs, busy seconds and totals per view.
 extension ExcessiveBodyEvaluationRule {
     struct Storms {
@@ -30,6 +32,9 @@ extension ExcessiveBodyEvaluationRule {
             var peak: Stretch?
             /// The longest cycle it led: the views in order, and its lines (`count` cycles).
             var cycle: (views: [Symbol], stretch: Stretch)?
+            /// The longest stretch it led that the author's note says goes on without end: the
+            /// views of one round in order, its lines (`count` rounds), the note's line and words.
+            var endless: (views: [Symbol], stretch: Stretch, note: Int, words: EndlessNote.Words)?
             /// True once a loop or a busy second made the view's finding certain.
             var decided = false
         }
@@ -61,6 +66,13 @@ extension ExcessiveBodyEvaluationRule {
         /// The most views one cycle may pass through: a loop through a parent and a few
         /// children, as a device log shows it (`FeedView`, `FeedRow`, `FeedHeader`, again).
         static let maxPeriod = 4
+        /// The body lines since anything else, whatever they printed: the rounds an endless note
+        /// speaks of (`EndlessNote`). Unlike `recent`, a line printing only `@self` stays: a
+        /// child re-evaluated with its parent on every round of a loop prints exactly that.
+        private var shown = ShownRounds()
+        /// The author's note after the last body line, weighed when that stretch ends (the
+        /// line's repeats, when the log counts it, come first).
+        private var pendingNote: (line: Int, words: EndlessNote.Words)?
 
         init(thresholds: ThresholdValues) {
             minConsecutive = thresholds.count(ExcessiveBodyEvaluationRule.minConsecutive)
@@ -71,11 +83,19 @@ extension ExcessiveBodyEvaluationRule {
         mutating func other() {
             endRun()
             endCycles()
+            endShown()
+        }
+
+        /// The author wrote after the last body line, on line `line`, that it goes on without end.
+        mutating func endlessNote(line: Int, words: EndlessNote.Words) {
+            pendingNote = (line, words)
         }
 
         /// A body evaluation; `slot` is its time in tenths of a second, when the line has one.
+        /// `namesCause` is true for a `_printChanges()` line naming a property that changed.
         mutating func body(
-            view: Symbol, instance: Symbol?, line: Int, slot: Int?, valueOrIdentityOnly: Bool, newIdentity: Bool, milliseconds: Double? = nil
+            view: Symbol, instance: Symbol?, line: Int, slot: Int?, valueOrIdentityOnly: Bool, newIdentity: Bool,
+            namesCause: Bool = false, milliseconds: Double? = nil
         ) {
             total += 1
             let index = view.index
@@ -95,6 +115,7 @@ extension ExcessiveBodyEvaluationRule {
                 views[index].all!.lastLine = line
             }
             if let slot { count(view: index, slot: slot, line: line) }
+            shown.append(view: view, instance: instance, line: line, valueOrIdentityOnly: valueOrIdentityOnly, namesCause: namesCause)
             // Rows of one update print `@self` or `@identity` one after another: never a loop.
             guard !valueOrIdentityOnly else {
                 endCycles()
@@ -155,10 +176,29 @@ extension ExcessiveBodyEvaluationRule {
             decide(lead)
         }
 
+        /// The stretch of body lines ends: when the author's note closed it, the rounds it shows
+        /// (two at least, of one view or of a cycle of up to `maxPeriod`) are a loop on the
+        /// author's word, counted as the lines shown and no more. Words that continue a list
+        /// (`etc.`, `and so on`) after one view's lines say more rows, unless those lines name
+        /// the state that changed each time.
+        private mutating func endShown() {
+            defer { shown.removeAll() }
+            guard let note = pendingNote else { return }
+            pendingNote = nil
+            guard let rounds = shown.rounds(listing: note.words.continuesAList) else { return }
+            let lead = rounds.views[0].index
+            if rounds.count > views[lead].endless?.stretch.count ?? 0 {
+                let stretch = Stretch(count: rounds.count, firstLine: rounds.firstLine, lastLine: rounds.lastLine)
+                views[lead].endless = (rounds.views, stretch, note.line, note.words)
+            }
+            decide(lead)
+        }
+
         /// Ends the pass: the last run and every view's last second are counted.
         mutating func finish() {
             endRun()
             endCycles()
+            endShown()
             for view in views.indices { closeSecond(of: view) }
         }
 
@@ -236,6 +276,15 @@ extension ExcessiveBodyEvaluationRule {
                     + "(lines \(cycle.stretch.firstLine)–\(cycle.stretch.lastLine)): an update loop through \(cycle.views.count) views")
                 lines += [cycle.stretch.firstLine, cycle.stretch.lastLine]
             }
+            if let endless = state.endless {
+                let shape = endless.views.count == 1
+                    ? "\(endless.stretch.count) times in a row"
+                    : "\(endless.stretch.count) times round the cycle \((endless.views.map { symbols[$0] } + [view]).joined(separator: " → "))"
+                parts.append("\(shape) with nothing else between (lines \(endless.stretch.firstLine)–\(endless.stretch.lastLine)), "
+                    + "and the author's note after them says it goes on (“\(endless.words.text)”, line \(endless.note)): "
+                    + "an update loop on the author's word, counted as the lines shown")
+                lines += [endless.stretch.firstLine, endless.stretch.lastLine, endless.note]
+            }
             if let peak = state.peak {
                 parts.append("\(peak.count) times within one second (lines \(peak.firstLine)–\(peak.lastLine))")
                 lines += [peak.firstLine, peak.lastLine]
@@ -247,7 +296,7 @@ extension ExcessiveBodyEvaluationRule {
                 lines += [all.firstLine, all.lastLine]
             }
             guard !parts.isEmpty else { return nil }
-            let why = state.loopCount == 0 && state.peak == nil && state.cycle == nil
+            let why = state.loopCount == 0 && state.peak == nil && state.cycle == nil && state.endless == nil
                 ? " Look for a dependency that changes far more often than what the view shows."
                 : " Something it depends on keeps changing while it updates."
             // The rule explains the view's evaluations as waste (`EvaluationVerdicts`), but the
@@ -259,6 +308,68 @@ extension ExcessiveBodyEvaluationRule {
             // The time of the evaluations it counts, when all were measured: its lines are a sample.
             if state.unmeasured == 0, avoidable > 0, state.avoidableMs > 0 { violation.milliseconds = state.avoidableMs }
             return violation
+        }
+
+        /// The last body lines with nothing else between, and for each period 1…`maxPeriod` how
+        /// many lines in a row repeated the one `period` lines before them (one view: the same
+        /// instance too): what an endless note after them shows going round.
+        private struct ShownRounds {
+            private struct Line {
+                let view: Symbol
+                let instance: Symbol?
+                let line: Int
+                let valueOrIdentityOnly: Bool
+                let namesCause: Bool
+            }
+
+            /// Newest last, at most twice `maxPeriod`: enough to tell each period's round.
+            private var lines: [Line] = []
+            private var streaks = [Int](repeating: 0, count: Storms.maxPeriod)
+            private var starts = [Int](repeating: 0, count: Storms.maxPeriod)
+
+            mutating func append(view: Symbol, instance: Symbol?, line: Int, valueOrIdentityOnly: Bool, namesCause: Bool) {
+                for period in 1...Storms.maxPeriod {
+                    let slot = period - 1
+                    if lines.count >= period, lines[lines.count - period].view == view,
+                       period > 1 || lines[lines.count - 1].instance == instance {
+                        if streaks[slot] == 0 { starts[slot] = lines[lines.count - period].line }
+                        streaks[slot] += 1
+                    } else {
+                        streaks[slot] = 0
+                    }
+                }
+                lines.append(Line(view: view, instance: instance, line: line, valueOrIdentityOnly: valueOrIdentityOnly, namesCause: namesCause))
+                if lines.count > 2 * Storms.maxPeriod { lines.removeFirst() }
+            }
+
+            mutating func removeAll() {
+                guard !lines.isEmpty else { return }
+                lines.removeAll(keepingCapacity: true)
+                for slot in streaks.indices { streaks[slot] = 0 }
+            }
+
+            /// The shortest round that went round twice or more up to the last line: its views in
+            /// order from the stretch's first line, how many rounds, and the stretch's lines; nil
+            /// when no round repeats, or when every line of one printed only `@self` or a new
+            /// `@identity` (rows of one update, which a note after them says nothing more about).
+            /// When `listing` (the note continues a list), one view's lines go round only when
+            /// each names the state that changed: `Row body` twice and `etc.` are more rows.
+            func rounds(listing: Bool) -> (views: [Symbol], count: Int, firstLine: Int, lastLine: Int)? {
+                for period in 1...Storms.maxPeriod {
+                    let streak = streaks[period - 1]
+                    guard streak >= period, lines.count >= period else { continue }
+                    let members = lines.suffix(period)
+                    guard Set(members.map(\.view.index)).count == period, members.contains(where: { !$0.valueOrIdentityOnly })
+                    else { continue }
+                    if period == 1, listing, !lines.suffix(streak + 1).allSatisfy(\.namesCause) { continue }
+                    // As in `endCycle`: the stretch's first line sits `streak` lines before the
+                    // first of the last `period`, this many places round the round.
+                    let first = (period - streak % period) % period
+                    let ordered = (0..<period).map { members[members.startIndex + (first + $0) % period].view }
+                    return (ordered, (streak + period) / period, starts[period - 1], lines[lines.count - 1].line)
+                }
+                return nil
+            }
         }
     }
 }

@@ -35,7 +35,12 @@ public enum ExcessiveBodyEvaluationRule: Rule {
             a few views in turn (a parent and its children, as a device log shows it with no \
             warning): `min_consecutive` times round the same cycle of up to four views is the \
             same loop, reported on the cycle's first view and naming the others. A line the log \
-            counts (`Row body (×12)`, `last message repeated 11 times`) counts as that many.
+            counts (`Row body (×12)`, `last message repeated 11 times`) counts as that many. A \
+            pasted log that shows two rounds or more and then the author's note that it goes on \
+            without end (`…forever`, `(and so on, until the watchdog kills it)`, `etc.`) is a loop \
+            on the author's word: the finding quotes the note and counts only the lines shown. \
+            (`etc.` and `and so on` after one view's lines alone mean more rows, unless each line \
+            names the state that changed.)
             """,
         fix: """
             Find the state written while the view updates and move the write out of the update \
@@ -192,6 +197,19 @@ public enum ExcessiveBodyEvaluationRule: Rule {
                 ↓Row body (×12)
                 Row appear
                 """),
+            Example(note: "A pasted log: two rounds of a cycle, then the author's note that it goes on. A loop on the author's word, counted as the four lines shown; the note's line is cited with the rounds'.", """
+                ↓GalleryView: … _zoom, _offset … changed.
+                ThumbnailStrip: @self changed.
+                GalleryView: _offset changed.
+                ↓ThumbnailStrip: @self changed.
+                ↓(and so on, until the watchdog kills it)
+                """),
+            Example(note: "The same of one view: its state changed twice in a row, then `…forever`.", """
+                Feed loaded
+                ↓ProgressRing: _progress changed.
+                ↓ProgressRing: _progress changed.
+                ↓…forever
+                """),
             Example(note: "A storm with `min_per_second` lowered to 10: evaluated in every tenth of a second for a second, around other output.", """
                 ↓2024-05-01 10:00:00.050000+0000 App[1:2] ScrollHeader: _offset changed.
                 2024-05-01 10:00:00.060000+0000 App[1:2] scrolled
@@ -267,6 +285,27 @@ public enum ExcessiveBodyEvaluationRule: Rule {
                 Row: @self, @identity changed.
                 Row: @self, @identity changed.
                 """),
+            Example(note: "Rows of one update and the author's `etc.`: more rows, not more rounds.", """
+                ListView: _items changed.
+                Row: @self changed.
+                Row: @self changed.
+                Row: @self changed.
+                etc.
+                """),
+            Example(note: "One view's print twice and `…and so on`: a list going on (rows print the same), not a loop; `forever` and the like would say it does not end.", """
+                RowView body
+                RowView body
+                …and so on
+                """),
+            Example(note: "Prose that says forever is no note, and a note after other text closes nothing.", """
+                GalleryView: _offset changed.
+                ThumbnailStrip: @self changed.
+                GalleryView: _offset changed.
+                ThumbnailStrip: @self changed.
+                The app hangs forever after this.
+                (scrolling)
+                …forever
+                """),
             Example(note: "With `min_per_second` lowered to 10: twelve rows re-evaluated in one burst, once, are not sustained over a second.", """
                 2024-05-01 10:00:00.000000+0000 App[1:2] ListView: _items changed.
                 2024-05-01 10:00:00.001000+0000 App[1:2] Row: @self changed.
@@ -329,8 +368,11 @@ public enum ExcessiveBodyEvaluationRule: Rule {
             storms.body(
                 view: view, instance: event.instance, line: event.line,
                 slot: event.ts.flatMap(Self.tenths), valueOrIdentityOnly: valueOrIdentityOnly, newIdentity: event.newIdentity,
-                milliseconds: event.durationMilliseconds
+                namesCause: event.isPrintChanges && !event.tokens.isEmpty && !valueOrIdentityOnly, milliseconds: event.durationMilliseconds
             )
+            // The author's `…forever` after it speaks of the rounds up to here and any repeats
+            // of this line still to come; the stretch is weighed when it ends.
+            if let note = event.endlessNote { storms.endlessNote(line: note.line, words: note.words) }
         }
 
         /// `seconds` in tenths, truncated toward zero; nil for a time no Int can hold.

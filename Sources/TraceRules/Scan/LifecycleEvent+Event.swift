@@ -32,6 +32,7 @@ extension LifecycleEvent {
         durationMilliseconds = event.pointee.durationMs
         recorded = event.pointee.recorded
         multiplicity = Int(event.pointee.multiplicity)
+        if let note = event.pointee.endlessNote { endlessNote = (line: line + Int(note.distance), words: note.words) }
         if !event.pointee.tokens.isEmpty {
             for token in event.pointee.tokens { append(token: symbols.intern(token), symbols: symbols) }
         }

@@ -44,6 +44,9 @@ public struct LifecycleEvent {
     /// True on a repeat of an event that happened more than once: the same line again, told by
     /// its multiplicity rather than printed.
     public var implied = false
+    /// The author's note after this event's line that what led up to it goes on without end
+    /// (`endless_notes`): the note's line and what it says. It gives no count.
+    public var endlessNote: (line: Int, words: EndlessNote.Words)?
 
     /// A SwiftUI runtime warning as the rules see it: a row of `warnings`, names interned.
     public struct Warning {

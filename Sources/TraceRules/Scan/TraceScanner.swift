@@ -4,9 +4,10 @@ import TraceStore
 
 /// Reads one stored trace in input order, once, as `LifecycleEvent`s.
 ///
-/// Three statements step side by side: the trace's events by rowid (ids grow with the input, so
-/// there is no sort), their `_printChanges()` tokens and their SwiftUI warnings by primary key;
-/// tokens and warnings are merged into their event as all advance. Names are interned straight from SQLite's bytes.
+/// Statements step side by side: the trace's events by rowid (ids grow with the input, so
+/// there is no sort), and by primary key their `_printChanges()` tokens, SwiftUI warnings,
+/// multiplicities and endless notes, merged into their event as all advance. Names are
+/// interned straight from SQLite's bytes.
 ///
 /// Text lines (a third of a typical log) are not handed to the rules; the event after them says
 /// so (`followsText`). When the trace's ids are contiguous (one ingest at a time wrote the file)
@@ -58,6 +59,14 @@ public struct TraceScanner {
     public static let multiplicitiesSQL = """
         SELECT event_id, count
         FROM multiplicities
+        WHERE event_id BETWEEN ?1 AND ?2
+        ORDER BY event_id
+        """
+
+    /// The events after which the author wrote that what led up to them goes on without end.
+    public static let endlessNotesSQL = """
+        SELECT event_id, line, words
+        FROM endless_notes
         WHERE event_id BETWEEN ?1 AND ?2
         ORDER BY event_id
         """
@@ -122,6 +131,7 @@ public struct TraceScanner {
         private let changes: Statement
         private let warnings: Statement
         private let multiplicities: Statement
+        private let endlessNotes: Statement
 
         init(database: Database, traceID: Int, eventIDs: ClosedRange<Int>, contiguous: Bool, symbols: SymbolTable) throws {
             self.eventIDs = eventIDs
@@ -135,6 +145,8 @@ public struct TraceScanner {
             try warnings.bind([eventIDs.lowerBound, eventIDs.upperBound])
             multiplicities = try database.prepare(TraceScanner.multiplicitiesSQL)
             try multiplicities.bind([eventIDs.lowerBound, eventIDs.upperBound])
+            endlessNotes = try database.prepare(TraceScanner.endlessNotesSQL)
+            try endlessNotes.bind([eventIDs.lowerBound, eventIDs.upperBound])
         }
 
         /// Reads the trace into `queue` in chunks; stops early when no one takes them any more.
@@ -154,6 +166,7 @@ public struct TraceScanner {
             var nextChange = try changes.step() ? changes.integer(at: 0) : nil
             var nextWarning = try warnings.step() ? warnings.integer(at: 0) : nil
             var nextMultiple = try multiplicities.step() ? multiplicities.integer(at: 0) : nil
+            var nextNote = try endlessNotes.step() ? endlessNotes.integer(at: 0) : nil
             var previousID = eventIDs.lowerBound - 1
             var skippedText = false
             var launch = Relaunch()
@@ -190,6 +203,12 @@ public struct TraceScanner {
                 while let multipleEventID = nextMultiple, multipleEventID <= id {
                     if multipleEventID == id { event.multiplicity = max(0, multiplicities.integer(at: 1)) }
                     nextMultiple = try multiplicities.step() ? multiplicities.integer(at: 0) : nil
+                }
+                while let noteEventID = nextNote, noteEventID <= id {
+                    if noteEventID == id, let words = endlessNotes.text(at: 2).flatMap(EndlessNote.Words.init(text:)) {
+                        event.endlessNote = (line: endlessNotes.integer(at: 1), words: words)
+                    }
+                    nextNote = try endlessNotes.step() ? endlessNotes.integer(at: 0) : nil
                 }
                 event.relaunch = launch.startsAgain(event, pid: events.int(at: 9))
                 guard emit(event) else { return }
