@@ -235,7 +235,7 @@ extension IdentityChurnRule {
                         rootProperty = token
                         break
                     }
-                    lifetimes.beginUpdate(view: event.view, properties: event.tokens.filter(\.isState))
+                    lifetimes.beginUpdate(view: event.view, tokens: event.tokens)
                 }
                 updateStart = position
                 root = event.view

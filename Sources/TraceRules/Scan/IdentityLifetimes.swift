@@ -80,21 +80,32 @@ struct IdentityLifetimes {
     /// Some view's disappear was printed: the log's prints include disappears.
     private var printsDisappears = false
 
-    /// An update begins at a body line of `view` whose own `properties` changed (none: its
+    /// An update begins at a body line of `view` whose own state `tokens` changed (none: its
     /// cause is not printed). A line naming several is an update of each change: the one before
     /// it is the latest update of any of them.
-    mutating func beginUpdate(view: Symbol?, properties: [Symbol]) {
+    mutating func beginUpdate(view: Symbol?, tokens: Tokens) {
         serial += 1
         guard let view else { previousOfRoot = nil; previousOtherChange = nil; return }
         previousOfRoot = nil
         previousOtherChange = nil
-        let keys = properties.isEmpty ? [RootKey(view: view.index, property: 0)] : properties.map { RootKey(view: view.index, property: $0.index + 1) }
-        for other in rootKeys[view.index, default: []] where !keys.contains(other) {
+        // Read from the line's tokens in place: a root line comes with every update.
+        func key(_ token: Symbol?) -> RootKey { RootKey(view: view.index, property: token.map { $0.index + 1 } ?? 0) }
+        var named = false
+        for token in tokens where token.isState { named = true; break }
+        func isCurrent(_ other: RootKey) -> Bool {
+            named ? tokens.contains { $0.isState && key($0) == other } : other == key(nil)
+        }
+        for other in rootKeys[view.index, default: []] where !isCurrent(other) {
             if let update = rootUpdates[other] { previousOtherChange = max(previousOtherChange ?? update, update) }
         }
-        for key in keys {
+        func note(_ key: RootKey) {
             if let previous = rootUpdates[key] { previousOfRoot = max(previousOfRoot ?? previous, previous) } else { rootKeys[view.index, default: []].append(key) }
             rootUpdates[key] = serial
+        }
+        if named {
+            for token in tokens where token.isState { note(key(token)) }
+        } else {
+            note(key(nil))
         }
         printed(view.index)
     }
