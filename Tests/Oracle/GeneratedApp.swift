@@ -13,7 +13,8 @@ public enum ModelHolding: String, CaseIterable, Sendable {
 }
 
 /// A small random app: a root whose state changes, with rows, a conditional child, a view that
-/// holds a model, an eager navigation destination and tabs, each present or not.
+/// holds a model (on screen or in a sheet), an eager navigation destination and tabs, each
+/// present or not.
 public struct GeneratedApp: Sendable {
     /// A child view kind.
     public struct Child: Sendable {
@@ -77,6 +78,14 @@ public struct GeneratedApp: Sendable {
     public let updates: [Update]
     /// A `TabView` of two tabs or none.
     public let tabs: Tabs?
+    /// Whether the holder is the content of a sheet (`.sheet(isPresented: $showsSheet) {
+    /// DetailView() }`) rather than a child on screen: absent until an update presents it, given
+    /// a new identity (and, held by `@StateObject` or `@State`, a new model) by each
+    /// presentation, released when an update dismisses it, and made again by the root's updates
+    /// while it shows.
+    public private(set) var holderInSheet = false
+    /// Per update: whether it presents the sheet (or dismisses it, when shown); empty without one.
+    public private(set) var sheetToggles: [Bool] = []
 
     /// Two tabs, made by the root with every update as any child is, their identities given at
     /// once, only the selected one on screen. A switch (a change of the root's selection) makes
@@ -145,6 +154,10 @@ public struct GeneratedApp: Sendable {
                 return applied
             }
             self.rows = rows
+        }
+        if holder != nil, random.chance(0.3) {
+            holderInSheet = true
+            sheetToggles = (0..<updateCount).map { _ in random.chance(0.5) }
         }
     }
 }

@@ -24,6 +24,8 @@ public struct Simulator {
     private var heldDestinations: [String: Int] = [:]
     /// The tab on screen (`tab/0` or `tab/1`), when the app has tabs.
     private var selectedTab = 0
+    /// Whether the sheet holding the holder is presented (never, before an update presents it).
+    private var showsSheet = false
 
     /// The truth of `app`'s run.
     public static func play(_ app: GeneratedApp) -> Truth {
@@ -37,6 +39,7 @@ public struct Simulator {
         truth = Truth(root: app.root)
         truth.destinations = app.destinations.map(\.type)
         truth.rowsEdited = app.rows?.edits.contains { $0 != 0 } ?? false
+        truth.holderInSheet = app.holderInSheet && app.sheetToggles.contains(true)
         if let holder = app.holder {
             let owner = holder.holding == .injected ? app.root : holder.child.type
             truth.models[holder.model] = Truth.ModelFacts(owner: owner, holding: holder.holding)
@@ -61,6 +64,7 @@ public struct Simulator {
                 clock += UInt64(app.updates[update - 1].gap * 1_000_000_000)
                 if app.updates[update - 1].toggles { showsConditional.toggle() }
                 switchesTab = app.tabs?.switches[update - 1] ?? false
+                if app.sheetToggles.dropFirst(update - 1).first == true { showsSheet.toggle() }
             }
             play(update: update, showsConditional: showsConditional, switchesTab: switchesTab)
             if update < app.opens.count, app.opens[update] { openDestination() }
@@ -102,7 +106,8 @@ public struct Simulator {
         } else {
             // The state the update changed: the items edited, the branch toggled, or a count.
             let edited = (app.rows?.edits.dropFirst(update - 1).first ?? 0) != 0
-            let changed = (edited ? ["_items"] : []) + (app.updates[update - 1].toggles ? ["_showsExtra"] : [])
+            let presents = app.sheetToggles.dropFirst(update - 1).first == true
+            let changed = (edited ? ["_items"] : []) + (app.updates[update - 1].toggles ? ["_showsExtra"] : []) + (presents ? ["_showsSheet"] : [])
             record(.body(view: app.root, token: places["root"]!.token, changes: changed.isEmpty ? ["_count"] : changed, ms: app.rootBodyMs, newIdentity: false),
                    advancing: app.rootBodyMs)
         }
@@ -119,7 +124,7 @@ public struct Simulator {
         if let conditional = app.conditional, showsConditional {
             made.append(make(conditional, at: "conditional", model: nil, stateName: "_isOn"))
         }
-        if let holder = app.holder {
+        if let holder = app.holder, !app.holderInSheet || showsSheet {
             made.append(make(holder.child, at: "holder", model: holder, stateName: "_model"))
         }
         if let tabs = app.tabs {

@@ -58,7 +58,7 @@ struct OracleTests {
                 for (rule, count) in check.unchecked { unchecked[rule, default: 0] += count }
                 for mismatch in check.mismatches {
                     families[mismatch.family, default: 0] += 1
-                    if listsAll { print("mismatch: seed \(seed) \(style.rawValue) [\(mismatch.family)] \(mismatch.finding.rule) \(mismatch.finding.view ?? "-")\(truth.rowsEdited ? " (rows edited)" : "")") }
+                    if listsAll { print("mismatch: seed \(seed) \(style.rawValue) [\(mismatch.family)] \(mismatch.finding.rule) \(mismatch.finding.view ?? "-")\(truth.rowsEdited ? " (rows edited)" : "")\(truth.holderInSheet ? " (sheet)" : "")") }
                     sweep.mismatches.append((mismatch.family, style, mismatch.finding, truth.rowsEdited))
                     // The first of each family (and style): enough to see every kind of mistake.
                     if families[mismatch.family] == 1 || (replay != nil) {

@@ -21,6 +21,10 @@ extension HeavyInitializerRule.InitWork {
         /// For a pair, the later init's own duration or the time since the earlier one,
         /// whichever is longer; for a slow init, its duration.
         let milliseconds: Double
+        /// For a pair, the later init was followed at once by the body of a view with no
+        /// identity on screen: `@StateObject` installing that view's model as it got its
+        /// identity. When that view is not the earlier init's, the earlier init did not make it.
+        var installs = Install.none
 
         init(_ first: Symbol, _ firstLine: Int, _ second: Symbol, _ secondLine: Int, milliseconds: Double = 0) {
             self.first = UInt32(truncatingIfNeeded: first.index)
@@ -34,11 +38,22 @@ extension HeavyInitializerRule.InitWork {
         var secondIndex: Int { Int(second) }
     }
 
+    /// Whose first body followed a pair's later init at once (`Sign.installs`).
+    enum Install: UInt8 {
+        case none
+        /// The earlier init's view: its `@StateObject` installed, or its init's own work.
+        case earlierView
+        /// Another view's: that view's `@StateObject` installed as it got its identity.
+        case otherView
+    }
+
     /// A view and a helper of shape 1, once the names are known.
     struct Follower {
         let view: Symbol, line: Int, helper: Symbol, helperLine: Int, milliseconds: Double
         /// The helper was printed after the view's init line.
         let after: Bool
+        /// That helper came right before the view's first body on screen.
+        var installing = false
     }
 
     /// A view and a type its init made.
@@ -49,15 +64,21 @@ extension HeavyInitializerRule.InitWork {
     /// Calls `body` with shape 1's pairs as views and helpers, one view per helper line, in
     /// trace order.
     func forEachFollower(_ subjects: Subjects, _ body: (Follower) -> Void) {
-        // A helper printed after the view's init once is what `@StateObject` does when the
-        // view is installed; made after every init, it is the init's own work. Which is known
-        // after a first pass over the pairs.
-        var afterCounts: [Made: Int] = [:]
+        // A helper printed after the view's init once, or only as the view got its identity
+        // (each presentation), is what `@StateObject` does when the view is installed; made
+        // after its inits while it shows too, it is the init's own work, the first one
+        // included. Which is known after a first pass over the pairs.
+        var afterCounts: [Made: (all: Int, whileShown: Int)] = [:]
         forEachChosen(subjects) { follower in
-            if follower.after { afterCounts[Made(view: follower.view, helper: follower.helper), default: 0] += 1 }
+            guard follower.after else { return }
+            let made = Made(view: follower.view, helper: follower.helper)
+            afterCounts[made, default: (0, 0)].all += 1
+            if !follower.installing { afterCounts[made, default: (0, 0)].whileShown += 1 }
         }
         forEachChosen(subjects) { follower in
-            if !follower.after || afterCounts[Made(view: follower.view, helper: follower.helper), default: 0] >= 2 { body(follower) }
+            guard follower.after else { return body(follower) }
+            let counts = afterCounts[Made(view: follower.view, helper: follower.helper), default: (0, 0)]
+            if counts.all >= 2, counts.whileShown >= 1 { body(follower) }
         }
     }
 
@@ -89,9 +110,10 @@ extension HeavyInitializerRule.InitWork {
                 consider(Follower(view: later, line: pair.secondLine, helper: earlier, helperLine: pair.firstLine,
                                   milliseconds: pair.milliseconds, after: false))
             }
-            if subjects.isView(earlier), ObjectNames.isObject(later, in: subjects) {
+            // A helper installed for another view, whose body came next, is not the earlier init's work.
+            if subjects.isView(earlier), ObjectNames.isObject(later, in: subjects), pair.installs != .otherView {
                 consider(Follower(view: earlier, line: pair.firstLine, helper: later, helperLine: pair.secondLine,
-                                  milliseconds: pair.milliseconds, after: true))
+                                  milliseconds: pair.milliseconds, after: true, installing: pair.installs == .earlierView))
             }
         }
         if let held { body(held) }

@@ -145,11 +145,46 @@ public enum HeavyInitializerRule: Rule {
         @exclusivity(unchecked) private var previousView: Symbol?
         @exclusivity(unchecked) private var previousLine = 0
         @exclusivity(unchecked) private var previousTimestamp: Double?
+        /// The last pair, held until the next line says whether its later init was a model
+        /// installed for the view whose body follows (`Sign.installs`).
+        @exclusivity(unchecked) private var heldPair: Sign?
+        @exclusivity(unchecked) private var presence = ScreenPresence()
+        /// Per view symbol: it disappeared from the screen altogether and has run no body since.
+        @exclusivity(unchecked) private var gone: [Bool] = []
+        /// Per view symbol: the bodies that came after it was gone, before any appear: a lifetime
+        /// begun again (a sheet or screen presented again) in a log that marks no identities. A
+        /// view shown again within its lifetime (a tab) appears before any body does.
+        @exclusivity(unchecked) private var reentries: [Int32] = []
 
         init(limit: Double) { self.limit = limit }
 
         func observe(_ event: LifecycleEvent) {
             guard event.kind != .text, let view = event.view else { return }
+            if var pair = heldPair {
+                heldPair = nil
+                // `@StateObject` runs its autoclosure as the view gets its identity, after every
+                // init of the parent's body and right before the view's first body.
+                if presence.isInstalledBy(event) {
+                    pair.installs = view.index == pair.firstIndex ? .earlierView : .otherView
+                }
+                signs.append(pair, to: Shape.pair.rawValue)
+            }
+            presence.note(event)
+            switch event.kind {
+            case .appear:
+                if view.index < gone.count { gone[view.index] = false }
+            case .disappear:
+                gone.grow(toInclude: view.index, with: false)
+                gone[view.index] = !presence.isOnScreen(view)
+            case .body:
+                if view.index < gone.count, gone[view.index] {
+                    gone[view.index] = false
+                    reentries.grow(toInclude: view.index, with: 0)
+                    reentries[view.index] += 1
+                }
+            default:
+                break
+            }
             switch event.kind {
             case .body, .appear, .disappear:
                 shown.grow(toInclude: view.index, with: false)
@@ -178,10 +213,10 @@ public enum HeavyInitializerRule: Rule {
                 if previousIsPlainInit, event.owner == nil, let previousView, previousView != view, !(isShown(previousView) && isShown(view)) {
                     var elapsed = 0.0
                     if let timestamp = event.ts, let previousTimestamp { elapsed = (timestamp - previousTimestamp) * 1000 }
-                    signs.append(Sign(
+                    heldPair = Sign(
                         previousView, previousLine, view, event.line,
                         milliseconds: max(event.durationMilliseconds ?? 0, elapsed)
-                    ), to: Shape.pair.rawValue)
+                    )
                 }
                 if let owner = event.owner, !isShown(view) {
                     // The helper's own measured init (a probe's `ms=`), -1 when the line has none.
@@ -201,14 +236,21 @@ public enum HeavyInitializerRule: Rule {
             view.index < shown.count && shown[view.index]
         }
 
-        /// The new identities `view`'s lines show, each counted once however many lines print it.
+        /// The new identities `view`'s lines show, each counted once however many lines print it;
+        /// in a log that marks none, its first lifetime and each begun again after it was gone.
         private func lifetimes(of view: Symbol) -> Int {
-            view.index < lifetimeCounts.count ? Int(lifetimeCounts[view.index]) : 0
+            let marked = view.index < lifetimeCounts.count ? Int(lifetimeCounts[view.index]) : 0
+            let again = view.index < reentries.count ? Int(reentries[view.index]) : 0
+            return marked > 0 || again == 0 ? marked : 1 + again
         }
 
         func finish(_ subjects: Subjects) -> [Violation] { collected(subjects) }
 
         func finish(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
+            if let pair = heldPair {
+                heldPair = nil
+                signs.append(pair, to: Shape.pair.rawValue)
+            }
             let symbols = subjects.symbols
             // The signs that stand, regrouped by view on file: a view's summary holds every line
             // its finding cites, so one is made at a time rather than all at once.

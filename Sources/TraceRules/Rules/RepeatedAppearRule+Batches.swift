@@ -32,9 +32,18 @@ extension RepeatedAppearRule {
         /// update under way), and of the last pause.
         private var lastInit = 0
         private var lastPause = 0
+        /// The last init, until the next line says whether it was a model `@StateObject`
+        /// installed for a view getting its identity (part of this update, not the next's values).
+        private var heldInit: Int?
+        private var presence = ScreenPresence()
 
         /// Notes the event at `position` (every event, appears included, in input order).
         mutating func observe(_ event: LifecycleEvent, at position: Int) {
+            if let held = heldInit {
+                heldInit = nil
+                if !presence.isInstalledBy(event) { lastInit = held }
+            }
+            presence.note(event)
             if let time = event.ts {
                 if let lastTime, time - lastTime > Self.pause {
                     noteBreak(own: nil, at: position)
@@ -58,7 +67,7 @@ extension RepeatedAppearRule {
                     built.grow(toInclude: own.index, with: 0)
                     built[own.index] = position
                 }
-                if event.kind == .`init` { lastInit = position }
+                if event.kind == .`init` { heldInit = position }
                 if let own, event.kind == .body {
                     if event.isPrintChanges {
                         printsChanges.grow(toInclude: own.index, with: false)
