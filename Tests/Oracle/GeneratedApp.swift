@@ -13,7 +13,7 @@ public enum ModelHolding: String, CaseIterable, Sendable {
 }
 
 /// A small random app: a root whose state changes, with rows, a conditional child, a view that
-/// holds a model (on screen or in a sheet), an eager navigation destination and tabs, each
+/// holds a model (on screen, in a sheet or pushed), an eager navigation destination and tabs, each
 /// present or not.
 public struct GeneratedApp: Sendable {
     /// A child view kind.
@@ -78,14 +78,21 @@ public struct GeneratedApp: Sendable {
     public let updates: [Update]
     /// A `TabView` of two tabs or none.
     public let tabs: Tabs?
-    /// Whether the holder is the content of a sheet (`.sheet(isPresented: $showsSheet) {
-    /// DetailView() }`) rather than a child on screen: absent until an update presents it, given
-    /// a new identity (and, held by `@StateObject` or `@State`, a new model) by each
-    /// presentation, released when an update dismisses it, and made again by the root's updates
-    /// while it shows.
-    public private(set) var holderInSheet = false
-    /// Per update: whether it presents the sheet (or dismisses it, when shown); empty without one.
-    public private(set) var sheetToggles: [Bool] = []
+    /// How the holder is presented, when it is not a child on screen: absent until an update
+    /// presents it, given a new identity (and, held by `@StateObject` or `@State`, a new model)
+    /// by each presentation, released when an update dismisses it, and made again by the root's
+    /// updates while it shows.
+    public enum Presentation: String, Sendable {
+        /// `.sheet(isPresented: $showsSheet) { DetailView() }`: the root's content stays on screen.
+        case sheet
+        /// Pushed on a `NavigationStack(path: $path)` by `navigationDestination`: the root's
+        /// content disappears under it (the pushed screen appears first) and appears again when
+        /// it is popped (the popped one disappears first), each keeping its identity.
+        case push
+    }
+    public private(set) var holderPresentation: Presentation?
+    /// Per update: whether it presents the holder (or dismisses it, when shown); empty without one.
+    public private(set) var presentationToggles: [Bool] = []
 
     /// Two tabs, made by the root with every update as any child is, their identities given at
     /// once, only the selected one on screen. A switch (a change of the root's selection) makes
@@ -156,8 +163,8 @@ public struct GeneratedApp: Sendable {
             self.rows = rows
         }
         if holder != nil, random.chance(0.3) {
-            holderInSheet = true
-            sheetToggles = (0..<updateCount).map { _ in random.chance(0.5) }
+            presentationToggles = (0..<updateCount).map { _ in random.chance(0.5) }
+            holderPresentation = random.chance(0.5) ? .sheet : .push
         }
     }
 }

@@ -21,6 +21,9 @@ public enum LogStyle: String, CaseIterable, Sendable {
     case taggedVerbFirst
     /// `_printChanges()` mixed with plain hand prints (inits and models without owners).
     case mixed
+    /// Xcode's console as it shows `NSLog`/`Logger` lines beside `_printChanges()`: inits,
+    /// models, appears and disappears with timestamps, the bodies' lines without.
+    case nslogAndPrintChanges = "nslog+printChanges"
     /// An Instruments recording: the `swiftui-updates` rows of an `xctrace export` (view names,
     /// durations, root causes); no inits, no models, no appear or disappear.
     case instruments
@@ -29,13 +32,19 @@ public enum LogStyle: String, CaseIterable, Sendable {
     public var showsInits: Bool { self != .printChanges && self != .instruments }
     public var showsModels: Bool { self != .printChanges && self != .instruments }
     /// Model lines name each instance (a probe `id=`, an address).
-    public var namesModelInstances: Bool { self == .probe || self == .probeAndPrintChanges || self == .nslogEmoji }
+    public var namesModelInstances: Bool { self == .probe || self == .probeAndPrintChanges || self == .nslogEmoji || self == .nslogAndPrintChanges }
     /// Bodies carry their cause (`@self`, `@identity`, `_name`).
-    public var showsCauses: Bool { self == .printChanges || self == .ownerPrefixed || self == .mixed || self == .probeAndPrintChanges || self == .instruments }
+    public var showsCauses: Bool {
+        self == .printChanges || self == .ownerPrefixed || self == .mixed || self == .probeAndPrintChanges || self == .instruments
+            || self == .nslogAndPrintChanges
+    }
     /// The input is an `xctrace export`, read by the Instruments reader rather than line by line.
     public var isRecording: Bool { self == .instruments }
     /// Its lines carry times (a probe's `t=`, NSLog's stamp, a recording's start).
-    public var showsTimes: Bool { self == .probe || self == .probeAndPrintChanges || self == .nslogEmoji || self == .instruments }
+    /// (Beside `_printChanges()`, NSLog's stamps time every line but the bodies.)
+    public var showsTimes: Bool { self == .probe || self == .probeAndPrintChanges || self == .nslogEmoji || self == .instruments || self == .nslogAndPrintChanges }
+    /// Its body lines carry times: not `_printChanges()`'s beside timed NSLog lines.
+    public var timesBodies: Bool { showsTimes && self != .nslogAndPrintChanges }
 
     /// The run's log in this style.
     public func render(_ truth: Truth) -> RenderedLog {
@@ -70,6 +79,9 @@ public enum LogStyle: String, CaseIterable, Sendable {
             if let line = Self.printChanges(timed.step) { return [line] }
             if case .body = timed.step { return [] }
             return Self.plain(timed.step).map { [$0] } ?? []
+        case .nslogAndPrintChanges:
+            if let line = Self.printChanges(timed.step) { return [line] }
+            return Self.nslog(timed).map { [$0] } ?? []
         }
     }
 

@@ -24,8 +24,11 @@ public struct Simulator {
     private var heldDestinations: [String: Int] = [:]
     /// The tab on screen (`tab/0` or `tab/1`), when the app has tabs.
     private var selectedTab = 0
-    /// Whether the sheet holding the holder is presented (never, before an update presents it).
-    private var showsSheet = false
+    /// Whether the holder is presented (never, before an update presents it).
+    private var presented = false
+    /// The places a pushed screen covers: their identities disappeared under it and appear again
+    /// when it is popped; new ones made meanwhile appear then too.
+    private var covered: [String] = []
 
     /// The truth of `app`'s run.
     public static func play(_ app: GeneratedApp) -> Truth {
@@ -39,7 +42,7 @@ public struct Simulator {
         truth = Truth(root: app.root)
         truth.destinations = app.destinations.map(\.type)
         truth.rowsEdited = app.rows?.edits.contains { $0 != 0 } ?? false
-        truth.holderInSheet = app.holderInSheet && app.sheetToggles.contains(true)
+        truth.holderPresentation = app.presentationToggles.contains(true) ? app.holderPresentation : nil
         if let holder = app.holder {
             let owner = holder.holding == .injected ? app.root : holder.child.type
             truth.models[holder.model] = Truth.ModelFacts(owner: owner, holding: holder.holding)
@@ -64,7 +67,9 @@ public struct Simulator {
                 clock += UInt64(app.updates[update - 1].gap * 1_000_000_000)
                 if app.updates[update - 1].toggles { showsConditional.toggle() }
                 switchesTab = app.tabs?.switches[update - 1] ?? false
-                if app.sheetToggles.dropFirst(update - 1).first == true { showsSheet.toggle() }
+                if app.presentationToggles.dropFirst(update - 1).first == true { presented.toggle() }
+                // Under a pushed screen no tab can be tapped.
+                if app.holderPresentation == .push, presented || !covered.isEmpty { switchesTab = false }
             }
             play(update: update, showsConditional: showsConditional, switchesTab: switchesTab)
             if update < app.opens.count, app.opens[update] { openDestination() }
@@ -106,8 +111,9 @@ public struct Simulator {
         } else {
             // The state the update changed: the items edited, the branch toggled, or a count.
             let edited = (app.rows?.edits.dropFirst(update - 1).first ?? 0) != 0
-            let presents = app.sheetToggles.dropFirst(update - 1).first == true
-            let changed = (edited ? ["_items"] : []) + (app.updates[update - 1].toggles ? ["_showsExtra"] : []) + (presents ? ["_showsSheet"] : [])
+            let presents = app.presentationToggles.dropFirst(update - 1).first == true
+            let presentation = app.holderPresentation == .push ? "_path" : "_showsSheet"
+            let changed = (edited ? ["_items"] : []) + (app.updates[update - 1].toggles ? ["_showsExtra"] : []) + (presents ? [presentation] : [])
             record(.body(view: app.root, token: places["root"]!.token, changes: changed.isEmpty ? ["_count"] : changed, ms: app.rootBodyMs, newIdentity: false),
                    advancing: app.rootBodyMs)
         }
@@ -124,7 +130,7 @@ public struct Simulator {
         if let conditional = app.conditional, showsConditional {
             made.append(make(conditional, at: "conditional", model: nil, stateName: "_isOn"))
         }
-        if let holder = app.holder, !app.holderInSheet || showsSheet {
+        if let holder = app.holder, app.holderPresentation == nil || presented {
             made.append(make(holder.child, at: "holder", model: holder, stateName: "_model"))
         }
         if let tabs = app.tabs {
@@ -145,7 +151,7 @@ public struct Simulator {
         var released: [Truth.Step] = []
         // Per type, the identities begun in this update after the type had one before.
         var begun: [String: Int] = [:]
-        var appeared: [(String, Int)] = []
+        var appeared: [(place: String, view: String, token: Int)] = []
         for value in made {
             if let kept = places[value.place] {
                 if value.child.evaluated {
@@ -181,7 +187,7 @@ public struct Simulator {
                 let changes = ["@self", "@identity"] + (value.stateName.map { [$0] } ?? [])
                 record(.body(view: value.child.type, token: value.value, changes: changes, ms: value.child.bodyMs, newIdentity: true),
                        advancing: value.child.bodyMs)
-                if value.onScreen { appeared.append((value.child.type, value.value)) }
+                if value.onScreen { appeared.append((value.place, value.child.type, value.value)) }
             }
         }
         for step in released { record(step) }
@@ -191,7 +197,9 @@ public struct Simulator {
         for place in placeOrder where place != "root" && !madePlaces.contains(place) {
             let identity = places[place]!
             removed[identity.view, default: 0] += 1
-            record(.disappear(view: identity.view, token: identity.token))
+            // Under a pushed screen it disappeared already (or, made there, never appeared).
+            if visible.remove(place) != nil { record(.disappear(view: identity.view, token: identity.token)) }
+            covered.removeAll { $0 == place }
             release(place)
         }
         // A new identity that took the place of one removed in the same update is a reset (the
@@ -204,16 +212,54 @@ public struct Simulator {
         }
         placeOrder.removeAll { places[$0] == nil }
         if update == 0 { record(.appear(view: app.root, token: places["root"]!.token)) }
-        for (view, token) in appeared { record(.appear(view: view, token: token)) }
+        if app.holderPresentation == .push, update > 0 { appeared = navigate(appeared) }
+        for appear in appeared { show(appear.place) }
         if switchesTab {
             // The other tab appears, then the one that was shown disappears.
-            let shown = places["tab/\(selectedTab)"]!
+            let shown = "tab/\(selectedTab)"
             selectedTab = 1 - selectedTab
-            let next = places["tab/\(selectedTab)"]!
-            record(.appear(view: next.view, token: next.token))
-            record(.disappear(view: shown.view, token: shown.token))
+            show("tab/\(selectedTab)")
+            hide(shown)
         }
         noteRecreationUpdates()
+    }
+
+    /// The places on screen, the root's aside: those that appeared and have not disappeared.
+    private var visible: Set<String> = []
+
+    private mutating func show(_ place: String) {
+        guard let identity = places[place], visible.insert(place).inserted else { return }
+        record(.appear(view: identity.view, token: identity.token))
+    }
+
+    private mutating func hide(_ place: String) {
+        guard let identity = places[place], visible.remove(place) != nil else { return }
+        record(.disappear(view: identity.view, token: identity.token))
+    }
+
+    /// A pushed holder's navigation in this update, given the new identities due to appear;
+    /// returns those that appear now. Pushed: it appears, then the screen under it disappears.
+    /// Popped (it disappeared as it was removed): the screen under it appears again, with what
+    /// was made there meanwhile. Still pushed: what is made under it waits.
+    private mutating func navigate(_ appeared: [(place: String, view: String, token: Int)]) -> [(place: String, view: String, token: Int)] {
+        let under = appeared.filter { $0.place != "holder" }
+        if presented, covered.isEmpty {
+            for appear in appeared where appear.place == "holder" { show(appear.place) }
+            covered = placeOrder.filter { $0 != "root" && $0 != "holder" }
+            for place in covered { hide(place) }
+            return []
+        }
+        if presented {
+            covered += under.map(\.place)
+            return []
+        }
+        if !covered.isEmpty {
+            // A tab not selected stays off screen.
+            for place in placeOrder where covered.contains(place) && (!place.hasPrefix("tab/") || place == "tab/\(selectedTab)") { show(place) }
+            covered = []
+            return under
+        }
+        return appeared
     }
 
     /// A destination value the link held and replaced (or held at the end), never shown.

@@ -70,8 +70,8 @@ public struct Truth: Sendable {
     public internal(set) var destinations: [String] = []
     /// The app's rows were appended to or removed from by some update.
     public internal(set) var rowsEdited = false
-    /// The view holding the model is a sheet's content, presented and dismissed by updates.
-    public internal(set) var holderInSheet = false
+    /// The view holding the model is presented and dismissed by updates (a sheet, a pushed screen).
+    public internal(set) var holderPresentation: GeneratedApp.Presentation?
 
     init(root: String) { self.root = root }
 

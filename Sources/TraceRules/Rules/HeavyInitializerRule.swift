@@ -81,6 +81,22 @@ public enum HeavyInitializerRule: Rule {
                 DetailModel init
                 DetailView appear
                 """),
+            Example(note: "A sheet presented twice: `@StateObject` installs a model for each presentation, after the presenting body's other inits and right before the sheet's first body.", """
+                InboxScreen body
+                ComposeSheet init
+                UnreadBadge init
+                DraftStore init
+                ComposeSheet body
+                ComposeSheet appear
+                ComposeSheet disappear
+                DraftStore deinit
+                InboxScreen body
+                ComposeSheet init
+                UnreadBadge init
+                DraftStore init
+                ComposeSheet body
+                ComposeSheet appear
+                """),
             Example(note: "Structured lines with short inits; a child view's `parent=` is not a helper of the parent.", """
                 trace-analyze: kind=init view=RootView ms=0.2
                 trace-analyze: kind=init view=DetailView parent=RootView ms=0.4

@@ -100,6 +100,10 @@ extension IdentityChurnRule {
                     // The next update: new identities of the last one that no end took were new places.
                     unmatchedStarts.removeAll(keepingCapacity: true)
                     appearedSinceStarts = false
+                } else if !event.newIdentity && !unmatchedStarts.isEmpty {
+                    // The parent whose body began their update evaluates again: the next update,
+                    // though nothing appeared (rows made under a pushed screen appear at its pop).
+                    dropStarts(under: view)
                 }
                 if latestBody?.view == view {
                     latestBody!.ts = event.ts
@@ -182,7 +186,7 @@ extension IdentityChurnRule {
 
         /// Forgets the new identities whose update `parent` began: its identity ended, so the
         /// ends that follow are its subtree's teardown (a sheet dismissed, the app's end), not
-        /// identities replaced.
+        /// identities replaced; or it evaluates again, so their update is over.
         private mutating func dropStarts(under parent: Symbol) {
             for (view, starts) in unmatchedStarts where starts.contains(where: { $0.parent == parent }) {
                 unmatchedStarts[view] = starts.filter { $0.parent != parent }
