@@ -96,4 +96,32 @@ import TraceRules
         #expect(findings.first?.message.contains("this work repeats") == true)
         #expect(findings.first?.waste == 2)
     }
+
+    /// TraceProbe's tokens under a pushed screen: the list's updates give its rows new ids while
+    /// nothing appears (the rows appear at the pop). Each update ends when the list evaluates
+    /// again, so a row added in one takes no end of the next: 1 + 1 + 1 resets, not 4.
+    @Test func rowsRemadeUnderAPushedScreenAreCountedPerUpdate() throws {
+        let findings = try Pipeline.findings("identity_churn", """
+            trace-analyze: kind=body view=Inbox type=App.Inbox id=#1 identity=new
+            trace-analyze: kind=body view=Row type=App.Row id=#2 identity=new
+            trace-analyze: kind=appear view=Inbox type=App.Inbox id=#1
+            trace-analyze: kind=appear view=Row type=App.Row id=#2
+            trace-analyze: kind=body view=Inbox type=App.Inbox id=#1
+            trace-analyze: kind=body view=Row type=App.Row id=#3 identity=new
+            trace-analyze: kind=body view=Thread type=App.Thread id=#4 identity=new
+            trace-analyze: kind=disappear view=Row type=App.Row id=#2
+            trace-analyze: kind=deinit view=Row type=App.Row id=#2 seen=1
+            trace-analyze: kind=appear view=Thread type=App.Thread id=#4
+            trace-analyze: kind=body view=Inbox type=App.Inbox id=#1
+            trace-analyze: kind=body view=Row type=App.Row id=#5 identity=new
+            trace-analyze: kind=body view=Row type=App.Row id=#6 identity=new
+            trace-analyze: kind=deinit view=Row type=App.Row id=#3 seen=1
+            trace-analyze: kind=body view=Inbox type=App.Inbox id=#1
+            trace-analyze: kind=body view=Row type=App.Row id=#7 identity=new
+            trace-analyze: kind=deinit view=Row type=App.Row id=#5 seen=1
+            trace-analyze: kind=deinit view=Row type=App.Row id=#6 seen=1
+            """)
+        #expect(findings.map(\.view) == ["Row"])
+        #expect(findings.first?.count == 3, "\(findings.map(\.message))")
+    }
 }
