@@ -120,4 +120,33 @@ import TraceRules
             … and so on
             """).isEmpty)
     }
+
+    /// A plain `_printChanges()` loop through a parent and a child, with no closing note: the
+    /// parent's state changes every round and the child, handed a new value each time, prints
+    /// only `@self`. The child's lines are rounds of the cycle, not a break in it.
+    @Test func aParentAndChildLoopWhoseChildPrintsOnlySelf() throws {
+        let rounds = (0..<12).map { _ in "PagerView: _settledPage changed.\nPageIndicator: @self changed." }
+        let findings = try Pipeline.findings("excessive_body_evaluation", rounds.joined(separator: "\n"))
+        #expect(findings.map(\.view) == ["PagerView"])
+        #expect(findings.first?.message.contains("12 times round the cycle PagerView → PageIndicator → PagerView") == true, "\(findings.map(\.message))")
+        #expect(findings.first?.lines == [1, 24])
+    }
+
+    /// One update of a list whose rows each have a child: every line prints `@self` alone, row
+    /// after row. The same two views alternate as in a loop, but this is one update: silent.
+    @Test func rowsOfOneUpdateEachWithAChildAreNoLoop() throws {
+        let rows = (0..<15).map { _ in "ThreadRow: @self changed.\nAvatarView: @self changed." }
+        #expect(try Pipeline.findings("excessive_body_evaluation", (["InboxView: _threads changed."] + rows).joined(separator: "\n")).isEmpty)
+    }
+
+    /// The same loop when the parent, too, prints only `@self` (its own parent hands it a new
+    /// value each round). Known issue: line for line it is the list above, rows each with a
+    /// child, so it stays silent unless the author's note (`…forever`) or the times say more.
+    @Test func aLoopOfTwoViewsPrintingOnlySelf() throws {
+        let rounds = (0..<12).map { _ in "LibraryStackView: @self changed.\nBookTower: @self changed." }
+        let findings = try Pipeline.findings("excessive_body_evaluation", rounds.joined(separator: "\n"))
+        withKnownIssue("rounds of `@self` lines alone read the same as one update of rows that each have a child") {
+            #expect(findings.map(\.view) == ["LibraryStackView"])
+        }
+    }
 }

@@ -57,8 +57,9 @@ extension ExcessiveBodyEvaluationRule {
         private var order: [Symbol] = []
         /// Views whose finding became certain since the last `takeDecided`, each once.
         private var newlyDecided: [Int] = []
-        /// The last body lines with nothing else between, newest last, at most `maxPeriod`.
-        private var recent: [(view: Symbol, line: Int)] = []
+        /// The last body lines with nothing else between, newest last, at most `maxPeriod`;
+        /// `selfOnly` marks a `_printChanges()` line that reports `@self` alone.
+        private var recent: [(view: Symbol, line: Int, selfOnly: Bool)] = []
         /// Per period 2…`maxPeriod` (index period − 2): how many lines in a row repeated the
         /// view `period` lines before them, and the first line of that stretch's cycle.
         private var streaks = [Int](repeating: 0, count: Storms.maxPeriod - 1)
@@ -116,12 +117,14 @@ extension ExcessiveBodyEvaluationRule {
             }
             if let slot { count(view: index, slot: slot, line: line) }
             shown.append(view: view, instance: instance, line: line, valueOrIdentityOnly: valueOrIdentityOnly, namesCause: namesCause)
-            // Rows of one update print `@self` or `@identity` one after another: never a loop.
+            // Rows of one update print `@self` or `@identity` one after another: never a run. A
+            // child that only printed `@self` may still be a round of a cycle (its parent's
+            // state changes, it is handed a new value, again and again); a new identity may not.
             guard !valueOrIdentityOnly else {
-                endCycles()
+                if newIdentity { endCycles() } else { cycle(view: view, line: line, selfOnly: true) }
                 return endRun()
             }
-            cycle(view: view, line: line)
+            cycle(view: view, line: line, selfOnly: false)
             let key = RunKey(view: view, instance: instance)
             if run?.key == key {
                 run!.stretch.count += 1
@@ -134,7 +137,7 @@ extension ExcessiveBodyEvaluationRule {
 
         /// A body line in a stretch of them: each period's streak grows when the line repeats the
         /// view `period` lines back, and a streak that breaks is a cycle when it was long enough.
-        private mutating func cycle(view: Symbol, line: Int) {
+        private mutating func cycle(view: Symbol, line: Int, selfOnly: Bool) {
             for period in 2...Self.maxPeriod {
                 let slot = period - 2
                 if recent.count >= period, recent[recent.count - period].view == view {
@@ -144,7 +147,7 @@ extension ExcessiveBodyEvaluationRule {
                     endCycle(period: period)
                 }
             }
-            recent.append((view, line))
+            recent.append((view, line, selfOnly))
             if recent.count > Self.maxPeriod { recent.removeFirst() }
         }
 
@@ -157,13 +160,18 @@ extension ExcessiveBodyEvaluationRule {
         }
 
         /// Files period `period`'s streak as a cycle when it ran `min_consecutive` times round
-        /// through `period` different views (the same view twice is a shorter period's cycle).
+        /// through `period` different views (the same view twice is a shorter period's cycle),
+        /// and one line of a round says more than `@self`: a parent whose state changed, or a
+        /// hand print. A round of `@self` lines alone is also what one update of rows, each
+        /// with a child, prints (`Row: @self changed.`, `Avatar: @self changed.`, row after row).
         private mutating func endCycle(period: Int) {
             let slot = period - 2
             defer { streaks[slot] = 0 }
             let cycles = (streaks[slot] + period) / period
             guard streaks[slot] > 0, cycles >= minConsecutive, recent.count >= period else { return }
-            let members = recent.suffix(period).map(\.view)
+            let round = recent.suffix(period)
+            guard round.contains(where: { !$0.selfOnly }) else { return }
+            let members = round.map(\.view)
             guard Set(members.map(\.index)).count == period else { return }
             // The cycle is named from its first line's view on, as the log shows it.
             // `members` are the stretch's last `period` lines; its first line sits `streak`

@@ -34,7 +34,10 @@ public enum ExcessiveBodyEvaluationRule: Rule {
             `min_share_percent` of all body evaluations in the trace. A loop may also pass through \
             a few views in turn (a parent and its children, as a device log shows it with no \
             warning): `min_consecutive` times round the same cycle of up to four views is the \
-            same loop, reported on the cycle's first view and naming the others. A line the log \
+            same loop, reported on the cycle's first view and naming the others. A child that \
+            only prints `@self` (handed a new value each round) is one of the cycle's views when \
+            another line of the round says more (a changed property, a hand print); a round of \
+            `@self` lines alone is also what one update of rows, each with a child, prints. A line the log \
             counts (`Row body (×12)`, `last message repeated 11 times`) counts as that many. A \
             pasted log that shows two rounds or more and then the author's note that it goes on \
             without end (`…forever`, `(and so on, until the watchdog kills it)`, `etc.`) is a loop \
@@ -193,6 +196,28 @@ public enum ExcessiveBodyEvaluationRule: Rule {
                 Jun  3 09:51:55.180000 MyApp(SwiftUI)[1234] <Notice>: FeedView body
                 ↓Jun  3 09:51:55.190000 MyApp(SwiftUI)[1234] <Notice>: FeedRow body
                 """),
+            Example(note: "A parent whose state changes every round and a child it hands a new value each time (so the child prints only `@self`): ten times round with nothing else between is a loop through both.", """
+                ↓ShelfView: _offset changed.
+                BookTower: @self changed.
+                ShelfView: _offset changed.
+                BookTower: @self changed.
+                ShelfView: _offset changed.
+                BookTower: @self changed.
+                ShelfView: _offset changed.
+                BookTower: @self changed.
+                ShelfView: _offset changed.
+                BookTower: @self changed.
+                ShelfView: _offset changed.
+                BookTower: @self changed.
+                ShelfView: _offset changed.
+                BookTower: @self changed.
+                ShelfView: _offset changed.
+                BookTower: @self changed.
+                ShelfView: _offset changed.
+                BookTower: @self changed.
+                ShelfView: _offset changed.
+                ↓BookTower: @self changed.
+                """),
             Example(note: "A log that counts instead of pasting: one line said twelve times (`(×12)`, `x 12`, `[repeated 12 times]`, or `last message repeated 11 times` after it) is twelve evaluations in a row.", """
                 ↓Row body (×12)
                 Row appear
@@ -284,6 +309,29 @@ public enum ExcessiveBodyEvaluationRule: Rule {
                 Row: @self, @identity changed.
                 Row: @self, @identity changed.
                 Row: @self, @identity changed.
+                """),
+            Example(note: "One update of rows, each with a child: every line prints `@self` alone, row after row. A list, not a loop, however long.", """
+                InboxView: _threads changed.
+                ThreadRow: @self changed.
+                AvatarView: @self changed.
+                ThreadRow: @self changed.
+                AvatarView: @self changed.
+                ThreadRow: @self changed.
+                AvatarView: @self changed.
+                ThreadRow: @self changed.
+                AvatarView: @self changed.
+                ThreadRow: @self changed.
+                AvatarView: @self changed.
+                ThreadRow: @self changed.
+                AvatarView: @self changed.
+                ThreadRow: @self changed.
+                AvatarView: @self changed.
+                ThreadRow: @self changed.
+                AvatarView: @self changed.
+                ThreadRow: @self changed.
+                AvatarView: @self changed.
+                ThreadRow: @self changed.
+                AvatarView: @self changed.
                 """),
             Example(note: "Rows of one update and the author's `etc.`: more rows, not more rounds.", """
                 ListView: _items changed.
