@@ -61,6 +61,23 @@ public struct ParseStats: Sendable, Equatable {
     public var instrumentsMicrohangs = 0
     public var instrumentsHangs = 0
 
+    /// True for `xcresulttool get test-results metrics` JSON (`XCResultMetricsReader`): its
+    /// counters below are named then, and only then.
+    public var isXCResultMetrics = false
+    /// Tests read, and the metrics of their runs read as measurements.
+    public var xcresultTests = 0
+    public var xcresultMeasurements = 0
+    /// Tests, runs or metrics that break the documented shape, kept as text; the line of the
+    /// first and why (`XCResultUnreadable`'s raw value).
+    public var xcresultUnreadable = 0
+    public var xcresultFirstUnreadableLine = 0
+    public var xcresultFirstUnreadableReason = 0
+    /// Lines of other output among the JSON, kept as text, and the first one's number.
+    public var xcresultOtherLines = 0
+    public var xcresultFirstOtherLine = 0
+    /// Keys outside the documented shape, each counted once where it is.
+    public var xcresultUnknownKeys = 0
+
     /// Creates zeroed counters.
     public init() {}
 
@@ -111,6 +128,18 @@ public struct ParseStats: Sendable, Equatable {
                 ("instruments_hangs", instrumentsHangs),
             ]
             result += instrumentsTableRows.map { (InstrumentsTableRows.statPrefix + $0.table, $0.rows) }
+        }
+        if isXCResultMetrics {
+            result += [
+                ("xcresult_tests", xcresultTests),
+                ("xcresult_measurements", xcresultMeasurements),
+                ("xcresult_unreadable", xcresultUnreadable),
+                ("xcresult_first_unreadable_line", xcresultFirstUnreadableLine),
+                ("xcresult_first_unreadable_reason", xcresultFirstUnreadableReason),
+                ("xcresult_other_lines", xcresultOtherLines),
+                ("xcresult_first_other_line", xcresultFirstOtherLine),
+                ("xcresult_unknown_keys", xcresultUnknownKeys),
+            ]
         }
         for kind in EventKind.allCases {
             result.append(("events_" + kind.rawValue, eventsByKind[kind.index]))

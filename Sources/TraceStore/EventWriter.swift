@@ -378,7 +378,9 @@ public final class EventWriter {
     }
 
     /// The envelope most lines came in, ignoring tool chatter; nil for an empty trace.
+    /// `xcresult` for `xcresulttool`'s metrics JSON, whose lines come in no envelope.
     static func dominantFormat(_ stats: ParseStats) -> String? {
+        if stats.isXCResultMetrics { return "xcresult" }
         let ranked = EnvelopeFormat.allCases
             .filter { $0 != .noise && stats.linesByEnvelope[$0.index] > 0 }
             .max { stats.linesByEnvelope[$0.index] < stats.linesByEnvelope[$1.index] }

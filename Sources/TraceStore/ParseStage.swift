@@ -2,7 +2,8 @@ import Foundation
 import TraceModel
 
 /// The reading half of an ingest: bytes from an input through `LineReader` and `TraceParser`,
-/// or through `InstrumentsReader` when the input is an `xctrace export` (told by its first
+/// or through `InstrumentsReader` when the input is an `xctrace export` and
+/// `XCResultMetricsReader` when it is `xcresulttool`'s metrics JSON (told by their first
 /// bytes), handed on in batches. Runs on its own thread; owns everything it touches but the
 /// stop request.
 final class ParseStage: @unchecked Sendable {
@@ -13,6 +14,8 @@ final class ParseStage: @unchecked Sendable {
     private let parser: UnsafeMutablePointer<TraceParser>
     /// Set once the first bytes show an Instruments export.
     private var recording: InstrumentsReader?
+    /// Set once the first bytes show `xcresulttool get test-results metrics` JSON.
+    private var resultMetrics: XCResultMetricsReader?
     /// The first bytes, held until there are enough to tell a log from an export.
     private var head: [UInt8]? = []
     private var decided = false
@@ -63,7 +66,7 @@ final class ParseStage: @unchecked Sendable {
 
     /// The counters of whichever reader the input went to.
     private var stats: ParseStats {
-        var stats = recording?.stats ?? parser.pointee.stats
+        var stats = recording?.stats ?? resultMetrics?.stats ?? parser.pointee.stats
         stats.utf16Bytes = utf16Bytes
         stats.binaryPercent = binaryPercent
         return stats
@@ -201,6 +204,8 @@ final class ParseStage: @unchecked Sendable {
             decided = true
             if InstrumentsReader.recognises(bytes) {
                 recording = InstrumentsReader()
+            } else if XCResultMetricsReader.recognises(bytes) {
+                resultMetrics = XCResultMetricsReader()
             } else {
                 switch InputSniff.classify(bytes) {
                 case .utf16(let bigEndian): transcoder = UTF16Transcoder(bigEndian: bigEndian)
@@ -211,6 +216,8 @@ final class ParseStage: @unchecked Sendable {
         }
         if recording != nil {
             try recording!.consume(bytes, emit: recorded.emit, link: recorded.link)
+        } else if resultMetrics != nil {
+            try resultMetrics!.consume(bytes, emit: emit)
         } else if transcoder != nil {
             utf16Bytes += bytes.count
             transcoded.removeAll(keepingCapacity: true)
@@ -233,6 +240,10 @@ final class ParseStage: @unchecked Sendable {
         try decideHeld(reader: &reader, emit: emit, recorded: recorded)
         if recording != nil {
             try recording!.finish(emit: recorded.emit, link: recorded.link)
+            return
+        }
+        if resultMetrics != nil {
+            try resultMetrics!.finish(emit: emit)
             return
         }
         if transcoder != nil {

@@ -33,3 +33,16 @@ extension Schema {
     ) WITHOUT ROWID;
     """
 }
+
+extension Schema {
+    /// Version 18 keeps what only a result bundle's metric says (`xcresulttool get test-results
+    /// metrics`, read as a console's measured lines): the run's device and test-plan
+    /// configuration, and the test's URL. NULL for a console's line, which names none of them.
+    static let testMeasurementRuns = """
+    ALTER TABLE test_measurements ADD COLUMN device TEXT;
+    ALTER TABLE test_measurements ADD COLUMN device_id TEXT;
+    ALTER TABLE test_measurements ADD COLUMN configuration TEXT;
+    ALTER TABLE test_measurements ADD COLUMN configuration_id TEXT;
+    ALTER TABLE test_measurements ADD COLUMN test_identifier_url TEXT;
+    """
+}

@@ -30,6 +30,7 @@ public enum Schema {
         Migration(version: 15, sql: testMeasurements),
         Migration(version: 16, sql: metricKit),
         Migration(version: 17, sql: endlessNotesTable),
+        Migration(version: 18, sql: testMeasurementRuns),
     ]
 
     /// The schema version this binary writes and reads.

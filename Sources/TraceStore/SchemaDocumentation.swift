@@ -41,7 +41,7 @@ public enum SchemaDocumentation {
         Table(name: "traces", summary: "One row per ingested input (a file or stdin).", columns: [
             Column(name: "id", type: "INTEGER", summary: "Trace id, referenced by every other table."),
             Column(name: "source", type: "TEXT", summary: "The input path as given, or '-' for stdin (shown as <stdin> in messages and reports)."),
-            Column(name: "format", type: "TEXT", summary: "The envelope most lines came in (plain, nslog, oslog, ndjson, ...)."),
+            Column(name: "format", type: "TEXT", summary: "The envelope most lines came in (plain, nslog, oslog, ndjson, ...); instruments for an xctrace export, xcresult for xcresulttool's metrics JSON, metrickit for MetricKit payloads."),
             Column(name: "ingested_at", type: "TEXT", summary: "When ingestion started, ISO 8601 in UTC."),
             Column(name: "lines", type: "INTEGER", summary: "Lines read; while an ingest runs (or after one was killed), the line of the last event stored."),
             Column(name: "events", type: "INTEGER", summary: "Events stored, text events included."),
@@ -109,7 +109,7 @@ public enum SchemaDocumentation {
         ]),
         Table(name: "stats", summary: "Parse counters per trace: lines, events per kind, lines per envelope, invalid UTF-8, ...", columns: [
             Column(name: "trace_id", type: "INTEGER", summary: "The trace."),
-            Column(name: "name", type: "TEXT", summary: "Counter name, e.g. lines, events_body, envelope_nslog, invalid_utf8; events_sharing_a_line (events stored on the line of the event before them: 0 for what the parser writes); events_with_duration (events stored with a duration_ms); updates (updates stored) and updates_last_event (the last event they cover) once analysed; utf16_bytes (bytes decoded from UTF-16, for a log saved so) and binary_percent (the percent of NUL and control bytes in the first 64 KiB of an input that looked binary), only where they apply; for an Instruments export instruments_rows, instruments_tables, instruments_other_tables, instruments_unfinished_updates (rows with a missing or absurd duration, skipped), instruments_other_updates, instruments_cause_edges, instruments_unresolved_refs, instruments_cached_layouts (layout passes marked cached: a reused result, skipped), instruments_hitches_over_100ms, instruments_system_hitches, instruments_microhangs (main-thread hangs of 100 to 250 ms), instruments_hangs (250 ms or more), and instruments_rows:<table> per exported table, read or not (e.g. instruments_rows:hitches, instruments_rows:hang-risks)."),
+            Column(name: "name", type: "TEXT", summary: "Counter name, e.g. lines, events_body, envelope_nslog, invalid_utf8; events_sharing_a_line (events stored on the line of the event before them: 0 for what the parser writes); events_with_duration (events stored with a duration_ms); updates (updates stored) and updates_last_event (the last event they cover) once analysed; utf16_bytes (bytes decoded from UTF-16, for a log saved so) and binary_percent (the percent of NUL and control bytes in the first 64 KiB of an input that looked binary), only where they apply; for an Instruments export instruments_rows, instruments_tables, instruments_other_tables, instruments_unfinished_updates (rows with a missing or absurd duration, skipped), instruments_other_updates, instruments_cause_edges, instruments_unresolved_refs, instruments_cached_layouts (layout passes marked cached: a reused result, skipped), instruments_hitches_over_100ms, instruments_system_hitches, instruments_microhangs (main-thread hangs of 100 to 250 ms), instruments_hangs (250 ms or more), and instruments_rows:<table> per exported table, read or not (e.g. instruments_rows:hitches, instruments_rows:hang-risks); for xcresulttool's metrics JSON xcresult_tests, xcresult_measurements (metrics read as measured lines), xcresult_unreadable (tests, runs or metrics outside the documented shape, kept as text), xcresult_first_unreadable_line and xcresult_first_unreadable_reason (the first of them, and why, as a code docs/xctest.md lists), xcresult_other_lines and xcresult_first_other_line (lines of other output among the JSON, kept as text), xcresult_unknown_keys (keys outside the documented shape, kept on the metrics' lines); for a trace with XCTest measured lines xctest_measurements, xctest_malformed_measurements, xctest_unknown_fields."),
             Column(name: "value", type: "INTEGER", summary: "Counter value."),
         ]),
         Table(name: "updates", summary: "One SwiftUI update (transaction) per row: a burst of body evaluations and inits for one change, written by `why` and `views` the first time they read a trace (updates without a body or init are left out).", columns: [
@@ -156,15 +156,15 @@ public enum SchemaDocumentation {
             Column(name: "display", type: "TEXT", summary: "hitches: the display the late frame was for, e.g. 'Display 1'."),
             Column(name: "inclusive_ms", type: "REAL", summary: "swiftui-layout-updates: the pass's duration with the passes nested in it (the export's duration column); the event's duration_ms is its self-duration, so sums count a nested pass once."),
         ]),
-        Table(name: "test_measurements", summary: "XCTest metric results: one row per `Test Case '...' measured [Metric, unit] average: ...` line of an xcodebuild test or swift test console (since schema version 15). The line stays a text event too; values are in test_measurement_values.", columns: [
+        Table(name: "test_measurements", summary: "XCTest metric results: one row per `Test Case '...' measured [Metric, unit] average: ...` line of an xcodebuild test or swift test console (since schema version 15), or per metric of a test run of `xcrun xcresulttool get test-results metrics` JSON, read as such a line (trace format 'xcresult'). The line stays a text event too; values are in test_measurement_values.", columns: [
             Column(name: "id", type: "INTEGER", summary: "The measurement's id."),
             Column(name: "trace_id", type: "INTEGER", summary: "Its trace."),
             Column(name: "event_id", type: "INTEGER", summary: "The text event of its line."),
-            Column(name: "line", type: "INTEGER", summary: "Its line in the console."),
-            Column(name: "test_case", type: "TEXT", summary: "The test as XCTest names it: '-[Suite.Tests testScroll]', or 'Suite.Tests.testScroll' from swift-corelibs-xctest."),
+            Column(name: "line", type: "INTEGER", summary: "Its line in the console (in the JSON: the line the metric's object begins on)."),
+            Column(name: "test_case", type: "TEXT", summary: "The test as XCTest names it: '-[Suite.Tests testScroll]', or 'Suite.Tests.testScroll' from swift-corelibs-xctest, or 'Tests/testScroll()' (testIdentifier) from xcresulttool."),
             Column(name: "metric", type: "TEXT", summary: "The metric's name: Time, Clock Monotonic Time, Hitch Time Ratio, Memory Peak Physical, ..."),
             Column(name: "unit", type: "TEXT", summary: "Its unit as printed: seconds, s, ms per s, kB, kI, ..."),
-            Column(name: "average", type: "REAL", summary: "The average XCTest printed (rounded as printed)."),
+            Column(name: "average", type: "REAL", summary: "The average XCTest printed (rounded as printed); from xcresulttool, the mean of the measurements."),
             Column(name: "relative_stddev_percent", type: "REAL", summary: "The relative standard deviation of the values, in percent."),
             Column(name: "value_count", type: "INTEGER", summary: "How many values (iterations) the line lists."),
             Column(name: "metric_id", type: "TEXT", summary: "performanceMetricID: com.apple.dt.XCTMetric_CPU.time, com.apple.XCTPerformanceMetric_WallClockTime, ..."),
@@ -176,6 +176,11 @@ public enum SchemaDocumentation {
             Column(name: "max_regression", type: "REAL", summary: "maxRegression, in the metric's unit."),
             Column(name: "max_stddev", type: "REAL", summary: "maxStandardDeviation, in the metric's unit."),
             Column(name: "other_fields", type: "TEXT", summary: "Fields Xcode does not print today, kept as a JSON object (their count is the stat xctest_unknown_fields); NULL when none."),
+            Column(name: "device", type: "TEXT", summary: "The run's device.deviceName, for a metric read from xcresulttool's metrics JSON (since schema version 18); NULL for a console's line."),
+            Column(name: "device_id", type: "TEXT", summary: "The run's device.deviceId, as device."),
+            Column(name: "configuration", type: "TEXT", summary: "The run's testPlanConfiguration.configurationName, as device."),
+            Column(name: "configuration_id", type: "TEXT", summary: "The run's testPlanConfiguration.configurationId, as device."),
+            Column(name: "test_identifier_url", type: "TEXT", summary: "The test's testIdentifierURL (test://com.apple.xcode/Project/Target/Class/method), as device."),
         ]),
         Table(name: "test_measurement_values", summary: "Each iteration's value of a test measurement, in order (since schema version 15).", columns: [
             Column(name: "measurement_id", type: "INTEGER", summary: "The test_measurements row."),

@@ -5,6 +5,8 @@ import TraceModel
 /// once the trace is written, from its text events that carry ` measured [`, so the parser
 /// keeps each line as it was (a UI test's console is one trace, its lifecycle prints and its
 /// metrics side by side) and the hot path pays nothing for a line it cannot know is one.
+/// `xcresulttool`'s metrics JSON comes as such lines too (`XCResultMetricsReader`), with the
+/// run's device and configuration as fields of their own (schema version 18).
 enum TestMeasurements {
     /// What a trace's measured lines came to, as `stats` counters.
     struct Counts {
@@ -34,8 +36,9 @@ enum TestMeasurements {
         let insert = try database.prepare("""
             INSERT INTO test_measurements (trace_id, event_id, line, test_case, metric, unit, average,
                 relative_stddev_percent, value_count, metric_id, baseline_name, baseline_average, polarity,
-                max_percent_regression, max_percent_relative_stddev, max_regression, max_stddev, other_fields)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                max_percent_regression, max_percent_relative_stddev, max_regression, max_stddev, other_fields,
+                device, device_id, configuration, configuration_id, test_identifier_url)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let insertValue = try database.prepare("INSERT INTO test_measurement_values (measurement_id, iteration, value) VALUES (?, ?, ?)")
         for row in found {
@@ -53,6 +56,8 @@ enum TestMeasurements {
                 number(measured.field("maxPercentRegression")), number(measured.field("maxPercentRelativeStandardDeviation")),
                 number(measured.field("maxRegression")), number(measured.field("maxStandardDeviation")),
                 others.isEmpty ? nil : json(others),
+                measured.field("deviceName"), measured.field("deviceId"), measured.field("configurationName"),
+                measured.field("configurationId"), measured.field("testIdentifierURL"),
             ])
             _ = try insert.step()
             insert.rewind()

@@ -35,9 +35,14 @@ public struct TraceCoverage: Sendable, Equatable {
     public var overLongLines = 0
     /// For an Instruments export: its tables' rows; nil for a log.
     public var instruments: InstrumentsCoverage?
+    /// For `xcresulttool`'s metrics JSON: its tests and metrics; nil for a log.
+    public var xcresult: XCResultCoverage?
+    /// XCTest measured lines read (`xctest_measurements`, or for `check`'s temporary store what
+    /// its rules read off the stream): a console of performance tests alone is not empty.
+    public var measurements = 0
 
-    /// True when the trace holds no lifecycle event at all.
-    public var isEmpty: Bool { lifecycleEvents == 0 }
+    /// True when the trace holds no lifecycle event and no XCTest measurement at all.
+    public var isEmpty: Bool { lifecycleEvents == 0 && measurements == 0 && (xcresult?.measurements ?? 0) == 0 }
 
     /// How many lines each list holds at most.
     public static let sampleCount = 5
@@ -53,7 +58,7 @@ public struct TraceCoverage: Sendable, Equatable {
         }
         var counters: [String: Int] = [:]
         try database.forEachRow(
-            "SELECT name, value FROM stats WHERE trace_id = ? AND name IN ('lookalike_lines', 'malformed_structured', 'utf16_bytes', 'binary_percent', 'over_long_lines')",
+            "SELECT name, value FROM stats WHERE trace_id = ? AND (name IN ('lookalike_lines', 'malformed_structured', 'utf16_bytes', 'binary_percent', 'over_long_lines', 'xctest_measurements') OR name LIKE 'xcresult\\_%' ESCAPE '\\')",
             [traceID]
         ) { row in
             if let name = row.text(at: 0) { counters[name] = row.int(at: 1) ?? 0 }
@@ -79,6 +84,8 @@ public struct TraceCoverage: Sendable, Equatable {
         coverage.utf16Bytes = counters["utf16_bytes"] ?? 0
         coverage.binaryPercent = counters["binary_percent"] ?? 0
         coverage.overLongLines = counters["over_long_lines"] ?? 0
+        coverage.measurements = counters["xctest_measurements"] ?? 0
+        if counters["xcresult_tests"] != nil { coverage.xcresult = try XCResultCoverage(counters: counters, database: database, traceID: traceID) }
         if malformed > 0 { coverage.malformedProbeSamples = try malformedProbeSamples(database, traceID: traceID, count: malformed) }
         return coverage
     }
@@ -112,5 +119,52 @@ public struct TraceCoverage: Sendable, Equatable {
             result.append(Line(line: row.int(at: 0) ?? 0, text: row.text(at: 1) ?? ""))
         }
         return result
+    }
+}
+
+/// What was read of `xcresulttool get test-results metrics` JSON (`XCResultMetricsReader`):
+/// tests and measurements, and what was kept as text instead, with the first of each.
+public struct XCResultCoverage: Sendable, Equatable {
+    public var tests = 0
+    public var measurements = 0
+    /// Tests, runs or metrics outside the documented shape, kept as text.
+    public var unreadable = 0
+    /// The first of them: its line, its text and why.
+    public var firstUnreadable: TraceCoverage.Line?
+    public var firstUnreadableReason: String?
+    /// Lines of other output among the JSON, kept as text, and the first.
+    public var otherLines = 0
+    public var firstOther: TraceCoverage.Line?
+    /// Keys outside the documented shape, kept on the metrics' lines.
+    public var unknownKeys = 0
+
+    /// Creates an empty coverage.
+    public init() {}
+
+    init(counters: [String: Int], database: Database, traceID: Int) throws {
+        tests = counters["xcresult_tests"] ?? 0
+        measurements = counters["xcresult_measurements"] ?? 0
+        unreadable = counters["xcresult_unreadable"] ?? 0
+        otherLines = counters["xcresult_other_lines"] ?? 0
+        unknownKeys = counters["xcresult_unknown_keys"] ?? 0
+        if unreadable > 0, let line = counters["xcresult_first_unreadable_line"], line > 0 {
+            firstUnreadable = try Self.line(line, database: database, traceID: traceID)
+            firstUnreadableReason = XCResultMetricsReader.whyUnreadable(code: counters["xcresult_first_unreadable_reason"] ?? 0)
+        }
+        if otherLines > 0, let line = counters["xcresult_first_other_line"], line > 0 {
+            firstOther = try Self.line(line, database: database, traceID: traceID)
+        }
+    }
+
+    /// The first text kept at `line`: from the spool of a `check` run, else from the events.
+    private static func line(_ line: Int, database: Database, traceID: Int) throws -> TraceCoverage.Line {
+        if let spool = database.eventSpool, spool.holds(traceID) {
+            return TraceCoverage.Line(line: line, text: spool.events(onLine: line, traceID: traceID).first?.message ?? "")
+        }
+        var text = ""
+        try database.forEachRow("SELECT message FROM events WHERE trace_id = ? AND line = ? ORDER BY id LIMIT 1", [traceID, line]) { row in
+            text = row.text(at: 0) ?? ""
+        }
+        return TraceCoverage.Line(line: line, text: text)
     }
 }

@@ -75,12 +75,46 @@ import Testing
         #expect(report.status == 0, "\(report.stderr)")
         #expect(report.stdout.contains("  1.2 (120): 17.8 ms/s over 3 payloads (17.1 to 18.9), a warning by Apple's hitch-rate bands (over 10 to 25 ms/s; 10 ms/s or less is good)\n"), "\(report.stdout)")
         #expect(report.stdout.contains("  1.1 (110): 5.8 ms/s over 2 payloads (5.4 to 6.1), good by Apple's hitch-rate bands"))
-        #expect(report.stdout.contains("  1.2 (120):\n    0 ms to 100 ms: 841\n"))
+        #expect(report.stdout.contains("  1.2 (120):\n    0 ms to 100 ms: 841 (Potential Interaction Delay)\n"))
         #expect(report.stdout.contains("  1 hang, 3.0 s in all, builds 120: iOS-Swift +46380 <- Sentry +414732\n"))
         let config = workspace.path("c.json")
         try #"{"rules":{"hitch_time_ratio":{"warning_ms_per_s":5}}}"#.write(toFile: config, atomically: true, encoding: .utf8)
         let stricter = try run(["metrickit", "--db", db, "--config", config])
         #expect(stricter.stdout.contains("  1.1 (110): 5.8 ms/s over 2 payloads (5.4 to 6.1), a warning by Apple's hitch-rate bands (over 5 to 25 ms/s"), "\(stricter.stdout)")
+    }
+
+    /// The hang-time histogram by Instruments' four categories, by `main_thread_hang`'s bounds:
+    /// a bucket within one is counted in it; one across a bound (Xcode's 100 to 400 ms) is said
+    /// to straddle it and counted in none, since MetricKit does not tell its hangs apart.
+    @Test func theHangHistogramIsNamedByInstrumentsCategoriesAndStraddlingBucketsSaySo() throws {
+        let workspace = try Workspace()
+        let db = workspace.path("t.sqlite")
+        for file in ["synthetic-fleet.ndjson", "xcode-simulated-metric-payload.json"] {
+            #expect(try run(["ingest", Self.dir + file, "--db", db, "--quiet"]).status == 0)
+        }
+        let report = try run(["metrickit", "--db", db])
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(report.stdout.contains("""
+              1.0 (1):
+                0 ms to 100 ms: 50 (Potential Interaction Delay)
+                100 ms to 400 ms: 60 (straddles 250 ms: Brief Unresponsiveness or Microhang, not told apart)
+                400 ms to 700 ms: 30 (straddles 500 ms: Microhang or Hang, not told apart)
+                by category: 50 Potential Interaction Delay (under 100 ms), 0 Brief Unresponsiveness (100 ms to 250 ms), 0 Microhang (250 ms to 500 ms), 0 Hang (500 ms or more); 90 in buckets that straddle a bound, counted in none
+
+            """), "\(report.stdout)")
+        #expect(report.stdout.contains("""
+                500 ms to 1000 ms: 119 (Hang)
+                1000 ms to 3000 ms: 119 (Hang)
+                by category: 841 Potential Interaction Delay (under 100 ms), 118 Brief Unresponsiveness (100 ms to 250 ms), 292 Microhang (250 ms to 500 ms), 238 Hang (500 ms or more)
+
+            """), "\(report.stdout)")
+        // The bounds are main_thread_hang's keys: with a Hang from 400 ms, Xcode's 400 to 700 ms is one.
+        let config = workspace.path("c.json")
+        try #"{"rules":{"main_thread_hang":{"hang_ms":400}}}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        let moved = try run(["metrickit", "--db", db, "--config", config])
+        #expect(moved.stdout.contains("    400 ms to 700 ms: 30 (Hang)\n"), "\(moved.stdout)")
+        #expect(moved.stdout.contains("    100 ms to 400 ms: 60 (straddles 250 ms: Brief Unresponsiveness or Microhang, not told apart)\n"))
+        #expect(moved.stdout.contains("    250 ms to 500 ms: 10 (straddles 400 ms: Microhang or Hang, not told apart)\n"), "\(moved.stdout)")
     }
 
     private func piped(_ name: String, _ arguments: [String]) throws -> Tool.Result {

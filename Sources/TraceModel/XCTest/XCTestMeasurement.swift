@@ -40,11 +40,13 @@ public struct XCTestMeasurement: Sendable, Equatable {
         self.fields = fields
     }
 
-    /// The fields Xcode prints today; any other key is counted as unknown.
-    public static let knownFields: Set<String> = [
+    /// The fields Xcode prints today, and those a result bundle's metric adds to its line
+    /// (`XCResultMetric.resultBundleFields`: the device, the test-plan configuration, the test's
+    /// URL); any other key is counted as unknown.
+    public static let knownFields: Set<String> = Set([
         "performanceMetricID", "baselineName", "baselineAverage", "polarity", "maxPercentRegression",
         "maxPercentRelativeStandardDeviation", "maxRegression", "maxStandardDeviation",
-    ]
+    ] + XCResultMetric.resultBundleFields)
 
     /// The value of field `key` (a quoted one without its quotes), nil when the line has none
     /// or it is empty.

@@ -48,7 +48,11 @@ public enum XCTestMeasurementLine {
         guard quoted.hasSuffix("'"), quoted.count > 1 else { return .malformed("the test case's name has no closing quote") }
         let testCase = String(quoted.dropLast())
         var rest = line[markerRange.upperBound...]
-        guard let close = rest.firstIndex(of: "]") else { return .malformed("the metric's [name, unit] has no closing bracket") }
+        // The label ends at `] average:`, so a metric named with a bracket stays whole; a line
+        // without one ends it at its first bracket (and has no average to read).
+        guard let close = rest.range(of: "] average:")?.lowerBound ?? rest.firstIndex(of: "]") else {
+            return .malformed("the metric's [name, unit] has no closing bracket")
+        }
         let label = rest[..<close]
         // The unit follows the last comma: a metric's name may hold one, a unit does not.
         guard let comma = label.lastIndex(of: ",") else { return .malformed("the metric's [name, unit] has no unit") }
@@ -87,16 +91,31 @@ public enum XCTestMeasurementLine {
     }
 
     /// `, performanceMetricID:com.apple…, baselineName: "", baselineAverage: ,` as key and
-    /// value pairs: split at `, ` before a `key:`, so a value holding a comma stays whole.
+    /// value pairs: split at `, ` before a `key:`, so a value holding a comma stays whole, and
+    /// never inside a quoted value (`deviceName: "iPad Pro, 13-inch: M4"`).
     private static func fields(_ rest: Substring) -> [(key: String, value: String)] {
         var pairs: [(key: String, value: String)] = []
+        var openQuote = false
         for piece in rest.split(separator: ", ", omittingEmptySubsequences: true) {
             let piece = piece.trimmingSpaces
+            if openQuote, let last = pairs.indices.last {
+                // The rest of a quoted value split at a comma inside it.
+                pairs[last].value += ", " + piece
+                if piece.hasSuffix("\"") {
+                    openQuote = false
+                    pairs[last].value = String(pairs[last].value.dropFirst().dropLast())
+                }
+                continue
+            }
             if let colon = piece.firstIndex(of: ":"), !piece[..<colon].contains(" "), colon != piece.startIndex {
                 let key = String(piece[..<colon])
                 var value = piece[piece.index(after: colon)...].trimmingSpaces
                 // `baselineName: "Local Baseline"`: the quotes are XCTest's, not the name's.
-                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                    value = String(value.dropFirst().dropLast())
+                } else if value.hasPrefix("\"") {
+                    openQuote = true
+                }
                 pairs.append((key, value))
             } else if !piece.isEmpty, let last = pairs.indices.last {
                 // No key of its own: the rest of the previous value.

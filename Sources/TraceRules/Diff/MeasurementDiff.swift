@@ -122,13 +122,39 @@ public struct MeasurementDiff: Sendable {
     /// Every key either side measured, in order.
     public let rows: [Row]
 
-    /// Compares the measurements of `head`'s runs with `base`'s.
+    /// Compares the measurements of `head`'s runs with `base`'s. A test is one test however
+    /// its side names it (`identity(of:)`): a console's `-[AppUITests.ScrollPerfTests
+    /// testScrollFeed]` and xcresulttool's `ScrollPerfTests/testScrollFeed()` are compared, under
+    /// BASE's spelling.
     public init(base: [TraceSnapshot], head: [TraceSnapshot], tolerance: Double = 0) {
         self.tolerance = tolerance
-        let before = Self.pooled(base), after = Self.pooled(head)
-        rows = Set(before.keys).union(after.keys).sorted().map { key in
-            Self.row(key, base: before[key], head: after[key], tolerance: tolerance)
+        var names: [String: String] = [:]
+        let before = Self.pooled(base, names: &names), after = Self.pooled(head, names: &names)
+        rows = Set(before.keys).union(after.keys).map { identity in
+            let key = Key(testCase: names[identity.testCase] ?? identity.testCase, metric: identity.metric, unit: identity.unit)
+            return Self.row(key, base: before[identity], head: after[identity], tolerance: tolerance)
+        }.sorted { $0.key < $1.key }
+    }
+
+    /// The test `testCase` names, however XCTest spelled it: `Class/method`, from
+    /// `-[Module.Class method]` (a console on Apple's platforms), `Module.Class.method`
+    /// (swift-corelibs-xctest) or `Class/method()` (xcresulttool's `testIdentifier`); any other
+    /// spelling as it is.
+    public static func identity(of testCase: String) -> String {
+        if testCase.hasPrefix("-["), testCase.hasSuffix("]"), let space = testCase.firstIndex(of: " ") {
+            let type = testCase[testCase.index(testCase.startIndex, offsetBy: 2)..<space]
+            let method = testCase[testCase.index(after: space)..<testCase.index(before: testCase.endIndex)]
+            return "\(type.split(separator: ".").last ?? type)/\(method)"
         }
+        if let slash = testCase.lastIndex(of: "/") {
+            var method = testCase[testCase.index(after: slash)...]
+            if method.hasSuffix("()") { method = method.dropLast(2) }
+            let type = testCase[..<slash]
+            return "\(type.split(separator: "/").last ?? type)/\(method)"
+        }
+        let parts = testCase.split(separator: ".")
+        if parts.count >= 2, !testCase.contains(" ") { return "\(parts[parts.count - 2])/\(parts[parts.count - 1])" }
+        return testCase
     }
 
     /// True when neither side printed a measurement.
@@ -145,11 +171,19 @@ public struct MeasurementDiff: Sendable {
         "a measurement regresses when HEAD's average moves the way its polarity calls worse by more than BASE's standard deviation and HEAD's added, and by more than the \(Threshold.format(tolerance))% tolerance; averages and deviations pool every value a side's lines print"
     }
 
-    private static func pooled(_ runs: [TraceSnapshot]) -> [Key: Side] {
+    /// Each key's lines of `runs`, by the test's identity; `names` keeps the first side's
+    /// spelling of each test (the least, when a side spells one test two ways).
+    private static func pooled(_ runs: [TraceSnapshot], names: inout [String: String]) -> [Key: Side] {
         var lines: [Key: [Line]] = [:]
+        var spelled: [String: String] = [:]
         for run in runs {
-            for (key, measured) in run.measurements { lines[key, default: []] += measured }
+            for (key, measured) in run.measurements {
+                let test = identity(of: key.testCase)
+                lines[Key(testCase: test, metric: key.metric, unit: key.unit), default: []] += measured
+                spelled[test] = min(spelled[test] ?? key.testCase, key.testCase)
+            }
         }
+        names.merge(spelled) { first, _ in first }
         return lines.mapValues(Side.init)
     }
 

@@ -45,6 +45,9 @@ public final class LiveAnalyzer {
     /// The lines whose events name an instance: a text report looks only these up when it asks
     /// whether a finding's lines name one. Empty unless asked for (`collectingLinesNamingInstances`).
     @exclusivity(unchecked) public private(set) var linesNamingInstances = LineSet()
+    /// XCTest measured lines read off the stream (a console's or `xcresulttool`'s): what
+    /// `check`'s coverage counts for a trace whose temporary store keeps no `test_measurements`.
+    @exclusivity(unchecked) public private(set) var measurementsRead = 0
     /// Whether `linesNamingInstances` is filled: a set of lines, which a run that reads its
     /// report from the store (`watch`) has no use for.
     private let collectsLinesNamingInstances: Bool
@@ -98,6 +101,7 @@ public final class LiveAnalyzer {
             // An XCTest measured line stays text, and is a measurement for the rules too, as
             // `test_measurements` keeps it for a stored trace's scan.
             if let measurement = MeasurementEvent.reading(event.pointee.message, line: event.pointee.line) {
+                measurementsRead += 1
                 launches[launches.count - 1].observe(measurement: measurement)
             }
             return

@@ -61,6 +61,9 @@ public final class StreamAnalysis: IngestObserver {
     /// The lines whose events name an instance, once `finish` or `finishStoring` has returned.
     public var linesNamingInstances: LineSet { worker?.analyzer.linesNamingInstances ?? LineSet() }
 
+    /// The XCTest measured lines the rules read, once `finish` or `finishStoring` has returned.
+    public var measurementsRead: Int { worker?.analyzer.measurementsRead ?? 0 }
+
     /// How many lines each stored finding that cites more than `countingEvidenceAbove` cites,
     /// by its id in `findings`, once `finishStoring` has returned: what a report would count in
     /// `evidence`, known without reading the rows back (a text report shows ten lines of a

@@ -6,10 +6,20 @@ extension HitchTimeRatioRule {
 
     /// True for a measured hitch time ratio: `XCTHitchMetric`'s (`Hitch Time Ratio`) or an
     /// `XCTOSSignpostMetric`'s (`Hitch Time Ratio (Scroll_DraggingAndDeceleration)`), in ms per s.
+    /// Its `performanceMetricID` says so too, whatever its name: `com.apple.dt.XCTMetric_Hitch-<app>
+    /// .time.ratio` and `com.apple.dt.XCTMetric_OSSignpost-<animation>.animation.hitch.time.ratio`,
+    /// as the readers of xcresulttool's metrics in public repositories match them (the
+    /// `normalized` variant is another figure, and not this one).
     static func isHitchTimeRatio(_ measurement: MeasurementEvent) -> Bool {
         let named = measurement.metric == "Hitch Time Ratio" || measurement.metric.hasPrefix("Hitch Time Ratio (")
-            || (measurement.metricID?.hasSuffix(".hitchTimeRatio") ?? false)
-        return named && msPerSecond.contains(measurement.unit)
+        return (named || isHitchTimeRatioID(measurement.metricID)) && msPerSecond.contains(measurement.unit)
+    }
+
+    private static func isHitchTimeRatioID(_ id: String?) -> Bool {
+        guard let id, !id.contains("normalized") else { return false }
+        if id.hasSuffix(".hitchTimeRatio") { return true }
+        return (id.hasPrefix("com.apple.dt.XCTMetric_Hitch") && id.hasSuffix(".time.ratio"))
+            || (id.hasPrefix("com.apple.dt.XCTMetric_OSSignpost") && id.hasSuffix(".hitch.time.ratio"))
     }
 
     /// The finding for a measured hitch ratio beyond the good band; nil for a good one.
@@ -19,7 +29,7 @@ extension HitchTimeRatioRule {
         let number = HitchRateBands.number
         // The denominator is XCTest's: the interval it measured, which for a signpost metric is
         // the named animation alone, so still time does not count as it does over a recording.
-        let interval = animation(of: measured.metric).map { "the interval XCTest measured, the \($0) animation" }
+        let interval = (animation(of: measured.metric) ?? signpostAnimation(of: measured.metricID)).map { "the interval XCTest measured, the \($0) animation" }
             ?? "the interval XCTest measured in each iteration"
         var spread: [String] = []
         if let low = measured.values.min(), let high = measured.values.max(), measured.values.count > 1 {
@@ -39,6 +49,15 @@ extension HitchTimeRatioRule {
         // nothing of it to rank.
         violation.waste = 0
         return violation
+    }
+
+    /// `Scroll_DraggingAndDeceleration` in `com.apple.dt.XCTMetric_OSSignpost-Scroll_DraggingAndDeceleration.animation.hitch.time.ratio`.
+    private static func signpostAnimation(of id: String?) -> String? {
+        let prefix = "com.apple.dt.XCTMetric_OSSignpost-"
+        guard let id, id.hasPrefix(prefix) else { return nil }
+        let rest = id.dropFirst(prefix.count)
+        guard let dot = rest.firstIndex(of: "."), dot != rest.startIndex else { return nil }
+        return String(rest[..<dot])
     }
 
     /// `Scroll_DraggingAndDeceleration` in `Hitch Time Ratio (Scroll_DraggingAndDeceleration)`.

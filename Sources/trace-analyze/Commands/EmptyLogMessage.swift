@@ -7,6 +7,7 @@ enum EmptyLogMessage {
         let file = coverage.source == "-" ? "<stdin>" : coverage.source
         // An export has tables and rows: the advice about lines and prints is not for it.
         if let instruments = coverage.instruments { return InstrumentsCoverageText.empty(file: file, instruments) }
+        if let xcresult = coverage.xcresult { return XCResultCoverageText.empty(file: file, xcresult) }
         var text = "no SwiftUI lifecycle lines found in \(file): "
         if coverage.lines == 0 {
             // No line to match: a user pattern cannot help; the capture itself went wrong.

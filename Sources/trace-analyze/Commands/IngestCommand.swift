@@ -83,6 +83,13 @@ enum IngestSummaryText {
             return "\(StandardInput.name(of: summary.source)): trace \(summary.traceID), \(payloads) MetricKit payload\(payloads == 1 ? "" : "s") (see `trace-analyze query` on metrickit_payloads, docs/metrickit.md)"
         }
         let stats = summary.stats
+        if stats.isXCResultMetrics {
+            var text = "\(StandardInput.name(of: summary.source)): trace \(summary.traceID), xcresulttool metrics JSON, "
+                + "\(stats.xcresultMeasurements) measurement\(stats.xcresultMeasurements == 1 ? "" : "s") of \(stats.xcresultTests) test\(stats.xcresultTests == 1 ? "" : "s")"
+            let kept = stats.xcresultUnreadable + stats.xcresultOtherLines
+            if kept > 0 { text += ", \(kept) kept as text" }
+            return text + " (see `trace-analyze query` on test_measurements, docs/xctest.md)"
+        }
         let kinds = EventKind.allCases
             .filter { $0 != .text && stats.eventsByKind[$0.index] > 0 }
             .map { "\($0.rawValue) \(stats.eventsByKind[$0.index])" }

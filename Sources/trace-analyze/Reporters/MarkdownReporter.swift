@@ -15,6 +15,11 @@ enum MarkdownReporter: Reporter {
                 text += "\n\(code(trace.source == "-" ? "<stdin>" : trace.source)): Instruments export, \(InstrumentsCoverageText.tables(instruments)).\n"
                 continue
             }
+            if let xcresult = trace.xcresult {
+                text += "\n\(code(trace.source == "-" ? "<stdin>" : trace.source)): xcresulttool metrics JSON, \(XCResultCoverageText.summary(xcresult))"
+                text += xcresult.unreadable + xcresult.otherLines == 0 ? ".\n" : "; \(xcresult.unreadable + xcresult.otherLines) kept as text.\n"
+                continue
+            }
             text += "\n\(code(trace.source == "-" ? "<stdin>" : trace.source)): \(trace.lifecycleEvents) of \(plural(trace.lines, "line")) recognised as lifecycle events"
             text += trace.lookalikes == 0 ? ".\n" : "; \(trace.lookalikes) more look like lifecycle prints but were not recognised.\n"
         }

@@ -114,10 +114,12 @@ struct Report {
         coverage.flatMap { trace -> [String] in
             let file = trace.source == "-" ? "<stdin>" : trace.source
             if let instruments = trace.instruments { return [InstrumentsCoverageText.line(file: file, instruments)] }
+            if let xcresult = trace.xcresult { return XCResultCoverageText.lines(file: file, xcresult) }
             var lines: [String] = []
             if trace.binaryPercent > 0 { lines.append(Self.binaryNote(trace)) }
             let decoded = trace.utf16Bytes > 0 ? "decoded from UTF-16; " : ""
             lines.append("\(file): \(decoded)recognised \(trace.lifecycleEvents) of \(plural(trace.lines, "line")) as lifecycle events")
+            if trace.measurements > 0 { lines[lines.count - 1] += " and \(plural(trace.measurements, "XCTest measured line"))" }
             if trace.lookalikes > 0 {
                 lines[lines.count - 1] += "; \(trace.lookalikes) more \(trace.lookalikes == 1 ? "looks" : "look") like lifecycle prints but \(trace.lookalikes == 1 ? "was" : "were") not recognised:"
                 lines += trace.lookalikeSamples.map { "    \(file):\($0.line)  \($0.text)" }

@@ -1,3 +1,4 @@
+import Foundation
 import TraceRules
 
 /// The XCTest measurements of a `diff`, in each diff format: per changed test case and metric
@@ -8,15 +9,21 @@ enum MeasurementDiffReport {
     /// `19.3 ± 1.2 (5 values)`, `0.013 ± 0.006 (10 values)`: a side's average and deviation.
     static func side(_ side: MeasurementDiff.Side?) -> String {
         guard let side else { return "-" }
-        let deviation = side.standardDeviation.map { " ± " + RunSetDiffReport.number($0) } ?? ""
+        let deviation = side.standardDeviation.map { " ± " + number($0) } ?? ""
         let count = side.values.isEmpty ? "" : " (\(side.values.count) value\(side.values.count == 1 ? "" : "s"))"
-        return RunSetDiffReport.number(side.average) + deviation + count
+        return number(side.average) + deviation + count
+    }
+
+    /// A figure to three decimals, as the views' are; one under a thousandth (a real wall-clock
+    /// test measures microseconds: `7.72e-06 s`) to three significant digits, not to `0`.
+    static func number(_ value: Double) -> String {
+        value != 0 && abs(value) < 0.001 ? String(format: "%.3g", value) : RunSetDiffReport.number(value)
     }
 
     /// `+10.2 (+112%)`, `-0.4`: the move of the averages, with its percentage of BASE's.
     static func change(_ row: MeasurementDiff.Row) -> String {
         guard let shift = row.shift, let base = row.base else { return "" }
-        let delta = (shift > 0 ? "+" : "") + RunSetDiffReport.number(shift)
+        let delta = (shift > 0 ? "+" : "") + number(shift)
         guard base.average != 0 else { return delta }
         let percent = (shift / abs(base.average) * 100).rounded()
         return delta + " (" + (percent > 0 ? "+" : "") + Threshold.format(percent) + "%)"
