@@ -12,10 +12,10 @@ public struct ByteCursor {
     }
 
     /// True when every byte has been read.
-    @inlinable public var isAtEnd: Bool { position >= bytes.count }
+    @inlinable @inline(__always) public var isAtEnd: Bool { position >= bytes.count }
 
     /// The next byte, or nil at the end.
-    @inlinable public var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+    @inlinable @inline(__always) public var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
 
     /// The bytes not yet read.
     @inlinable public var rest: UnsafeRawBufferPointer {
@@ -23,7 +23,7 @@ public struct ByteCursor {
     }
 
     /// Consumes `byte` if it is next.
-    @inlinable @discardableResult
+    @inlinable @inline(__always) @discardableResult
     public mutating func skip(_ byte: UInt8) -> Bool {
         guard peek == byte else { return false }
         position += 1
@@ -31,7 +31,7 @@ public struct ByteCursor {
     }
 
     /// Consumes `literal` if the bytes continue with it.
-    @inlinable @discardableResult
+    @inlinable @inline(__always) @discardableResult
     public mutating func skip(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard position + count <= bytes.count else { return false }
@@ -44,7 +44,7 @@ public struct ByteCursor {
     }
 
     /// Consumes spaces and tabs.
-    @inlinable public mutating func skipSpaces() {
+    @inlinable @inline(__always) public mutating func skipSpaces() {
         while let byte = peek, byte == 0x20 || byte == 0x09 { position += 1 }
     }
 
@@ -63,7 +63,7 @@ public struct ByteCursor {
     }
 
     /// Reads an unsigned decimal integer of at most `maxDigits` digits.
-    @inlinable public mutating func readInt(maxDigits: Int = 18) -> Int? {
+    @inlinable @inline(__always) public mutating func readInt(maxDigits: Int = 18) -> Int? {
         var value = 0
         var digits = 0
         while digits < maxDigits, let byte = peek, byte >= 0x30 && byte <= 0x39 {
@@ -90,7 +90,7 @@ public struct ByteCursor {
     }
 
     /// Reads a hexadecimal integer after an optional `0x`.
-    @inlinable public mutating func readHex() -> Int? {
+    @inlinable @inline(__always) public mutating func readHex() -> Int? {
         let start = position
         _ = skip("0x")
         var value = 0
@@ -105,7 +105,7 @@ public struct ByteCursor {
     }
 
     /// The value of an ASCII hex digit.
-    @inlinable public static func hexValue(_ byte: UInt8) -> Int? {
+    @inlinable @inline(__always) public static func hexValue(_ byte: UInt8) -> Int? {
         switch byte {
         case 0x30...0x39: Int(byte - 0x30)
         case 0x41...0x46: Int(byte - 0x41 + 10)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits a line into its envelope and its message, detecting the wrapper per line.
 ///
 /// Detection looks at the first byte, so it costs next to nothing for the common cases and a
@@ -21,6 +23,11 @@ public struct EnvelopeParser {
     /// The year given to dates printed without one (idevicesyslog).
     public let undatedYear: Int
     private var names = StringInterner()
+    /// The minute of the last dated line, which the next one nearly always repeats.
+    private var minutes = CivilTime.MinuteMemo()
+    /// Each envelope field's last name: lines in a row mostly repeat them, and a name equal to
+    /// the last one is taken without hashing it.
+    private var lastProcess = LastName(), lastSubsystem = LastName(), lastCategory = LastName(), lastLevel = LastName()
 
     /// Creates a parser; `undatedYear` defaults to the current year (UTC).
     public init(undatedYear: Int? = nil) {
@@ -35,7 +42,8 @@ public struct EnvelopeParser {
             split.malformed = LogObjectEnvelope.looksLikeLogObject(line)
             return split
         }
-        guard let raw = Self.tokenize(line, undatedYear: undatedYear) else {
+        let dated = line.first.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false
+        guard let raw = dated ? DatedEnvelope.parse(line, minutes: &minutes) : Self.tokenize(line, undatedYear: undatedYear) else {
             // Built here rather than copied from `Envelope.plain`: reading a static of a type
             // that holds strings costs a lazy-initialisation check and a copy on every plain line.
             return Split(envelope: Envelope(format: .plain), message: 0..<line.count)
@@ -104,12 +112,40 @@ public struct EnvelopeParser {
         Envelope(
             format: raw.format,
             timestamp: raw.timestamp,
-            process: raw.process.map { names.intern(line, $0) },
+            process: raw.process.map { lastProcess.name(line, $0, &names) },
             pid: raw.pid,
             tid: raw.tid,
-            subsystem: raw.subsystem.map { names.intern(line, $0) },
-            category: raw.category.map { names.intern(line, $0) },
-            level: raw.level.map { names.intern(line, $0) }
+            subsystem: raw.subsystem.map { lastSubsystem.name(line, $0, &names) },
+            category: raw.category.map { lastCategory.name(line, $0, &names) },
+            level: raw.level.map { lastLevel.name(line, $0, &names) }
         )
+    }
+}
+
+/// The last name one envelope field took, with its bytes (up to 32 of them, held in the value):
+/// the same bytes again are the same string, taken without the interner's hash.
+struct LastName {
+    private static let capacity = 32
+    private var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// -1 while no name is held (or the last was too long to hold).
+    private var count = -1
+    private var string = ""
+
+    /// The string for `range` of `line`: the last one when the bytes are the same, else the
+    /// interner's, which becomes the last.
+    @inline(__always)
+    mutating func name(_ line: UnsafeRawBufferPointer, _ range: Range<Int>, _ names: inout StringInterner) -> String {
+        let piece = UnsafeRawBufferPointer(rebasing: line[range])
+        if piece.count == count, count > 0, withUnsafeBytes(of: &bytes, { memcmp($0.baseAddress!, piece.baseAddress!, count) == 0 }) {
+            return string
+        }
+        string = names.intern(piece)
+        if piece.count > 0, piece.count <= Self.capacity {
+            withUnsafeMutableBytes(of: &bytes) { $0.baseAddress!.copyMemory(from: piece.baseAddress!, byteCount: piece.count) }
+            count = piece.count
+        } else {
+            count = -1
+        }
+        return string
     }
 }

@@ -29,13 +29,47 @@ public enum CivilTime {
     /// Reads `YYYY-MM-DD`, a space or `T`, then a time with `readTime`; nil (cursor unmoved) when
     /// the bytes are not a date and time.
     public static func readDateTime(_ cursor: inout ByteCursor) -> Double? {
+        var memo = MinuteMemo()
+        return readDateTime(&cursor, memo: &memo)
+    }
+
+    /// The first sixteen bytes of the last date and time read (`YYYY-MM-DD HH:MM`) and what they
+    /// say, for the next line of a log, which nearly always repeats them: read again, they would
+    /// give the same values, so only the seconds on are read.
+    struct MinuteMemo {
+        fileprivate var head: (UInt64, UInt64) = (0, 0)
+        fileprivate var valid = false
+        /// The epoch seconds of that minute (UTC).
+        fileprivate var minute = 0
+    }
+
+    /// `readDateTime`, answering a line whose date and time up to the minute are the bytes `memo`
+    /// holds from its values, and keeping a line's that are not.
+    static func readDateTime(_ cursor: inout ByteCursor, memo: inout MinuteMemo) -> Double? {
         let start = cursor.position
+        let bytes = cursor.bytes
+        if memo.valid, start + 16 <= bytes.count,
+           bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self) == memo.head.0,
+           bytes.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self) == memo.head.1 {
+            cursor.position = start + 16
+            if let seconds = readSeconds(&cursor, minute: memo.minute) { return seconds }
+            cursor.position = start
+            return nil
+        }
         guard let year = cursor.readFixedInt(digits: 4), cursor.skip(UInt8(ascii: "-")),
               let month = cursor.readFixedInt(digits: 2), cursor.skip(UInt8(ascii: "-")),
               let day = cursor.readFixedInt(digits: 2),
               cursor.skip(UInt8(ascii: " ")) || cursor.skip(UInt8(ascii: "T")),
-              let seconds = readTime(&cursor, year: year, month: month, day: day)
+              let minute = readMinute(&cursor, year: year, month: month, day: day)
         else {
+            cursor.position = start
+            return nil
+        }
+        // Sixteen bytes read: `YYYY-MM-DD HH:MM`, each field of fixed width.
+        memo.head = (bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self), bytes.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self))
+        memo.minute = minute
+        memo.valid = true
+        guard let seconds = readSeconds(&cursor, minute: minute) else {
             cursor.position = start
             return nil
         }
@@ -46,14 +80,31 @@ public enum CivilTime {
     /// for the given date; nil (cursor unmoved) when malformed or out of range.
     public static func readTime(_ cursor: inout ByteCursor, year: Int, month: Int, day: Int) -> Double? {
         let start = cursor.position
-        guard (1...12).contains(month), (1...31).contains(day),
-              let hour = cursor.readFixedInt(digits: 2), hour < 24, cursor.skip(UInt8(ascii: ":")),
-              let minute = cursor.readFixedInt(digits: 2), minute < 60, cursor.skip(UInt8(ascii: ":")),
-              let second = cursor.readFixedInt(digits: 2), second <= 60
+        guard let minute = readMinute(&cursor, year: year, month: month, day: day),
+              let seconds = readSeconds(&cursor, minute: minute)
         else {
             cursor.position = start
             return nil
         }
+        return seconds
+    }
+
+    /// Reads `HH:MM` of the given date: the epoch seconds of that minute (UTC); nil when the
+    /// date or the time is out of range, or the bytes are not one (the cursor then moved).
+    @inline(__always)
+    private static func readMinute(_ cursor: inout ByteCursor, year: Int, month: Int, day: Int) -> Int? {
+        guard (1...12).contains(month), (1...31).contains(day),
+              let hour = cursor.readFixedInt(digits: 2), hour < 24, cursor.skip(UInt8(ascii: ":")),
+              let minute = cursor.readFixedInt(digits: 2), minute < 60
+        else { return nil }
+        return epochSeconds(year: year, month: month, day: day, hour: hour, minute: minute, second: 0)
+    }
+
+    /// Reads `:SS`, an optional fraction and an optional offset after a minute (`minute`, its
+    /// epoch seconds); nil when malformed or out of range (the cursor then moved).
+    @inline(__always)
+    private static func readSeconds(_ cursor: inout ByteCursor, minute: Int) -> Double? {
+        guard cursor.skip(UInt8(ascii: ":")), let second = cursor.readFixedInt(digits: 2), second <= 60 else { return nil }
         var fraction = 0.0
         if cursor.skip(UInt8(ascii: ".")) || cursor.skip(UInt8(ascii: ",")) {
             var scale = 0.1
@@ -65,7 +116,7 @@ public enum CivilTime {
                 digits += 1
                 cursor.position += 1
             }
-            if digits == 0 { cursor.position = start; return nil }
+            if digits == 0 { return nil }
         }
         var offset = 0
         if cursor.skip(UInt8(ascii: "Z")) {
@@ -81,8 +132,7 @@ public enum CivilTime {
                 cursor.position = signStart
             }
         }
-        let whole = epochSeconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        return Double(whole - offset) + fraction
+        return Double(minute + second - offset) + fraction
     }
 
     /// The month number of a three-letter English month name (`Jan` ... `Dec`), as syslog prints it.

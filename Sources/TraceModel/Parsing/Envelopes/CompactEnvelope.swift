@@ -5,6 +5,7 @@
 /// thread id is hex; the time has no offset and is read as UTC (see `CivilTime`).
 public enum CompactEnvelope {
     /// Tokenizes the rest of a line after its timestamp and one space (`cursor` there).
+    @inline(__always)
     public static func parse(_ line: UnsafeRawBufferPointer, after cursor: ByteCursor, timestamp: Double?) -> RawEnvelope? {
         var cursor = cursor
         let levelStart = cursor.position

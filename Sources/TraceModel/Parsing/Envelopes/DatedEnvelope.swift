@@ -9,8 +9,14 @@ public enum DatedEnvelope {
     /// A line that opens with a date and time no known wrapper follows (a house logger's
     /// `2024-05-01 10:00:00 [INFO] ...`) is plain, but keeps its time: the message is the rest.
     public static func parse(_ line: UnsafeRawBufferPointer) -> RawEnvelope? {
+        var minutes = CivilTime.MinuteMemo()
+        return parse(line, minutes: &minutes)
+    }
+
+    /// `parse`, reading the time with `minutes`, the minute of the line before (`CivilTime.MinuteMemo`).
+    static func parse(_ line: UnsafeRawBufferPointer, minutes: inout CivilTime.MinuteMemo) -> RawEnvelope? {
         var cursor = ByteCursor(line)
-        guard let timestamp = CivilTime.readDateTime(&cursor) else { return nil }
+        guard let timestamp = CivilTime.readDateTime(&cursor, memo: &minutes) else { return nil }
         guard cursor.skip(UInt8(ascii: " ")) else {
             return cursor.isAtEnd ? RawEnvelope(format: .plain, timestamp: timestamp, message: line.count..<line.count) : nil
         }

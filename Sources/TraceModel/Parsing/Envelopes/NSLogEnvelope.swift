@@ -5,6 +5,7 @@
 /// `[subsystem:category]` before the message; it is taken only when the subsystem is dotted.
 public enum NSLogEnvelope {
     /// Tokenizes the rest of a line after its timestamp and one space (`cursor` there).
+    @inline(__always)
     public static func parse(_ line: UnsafeRawBufferPointer, after cursor: ByteCursor, timestamp: Double?) -> RawEnvelope? {
         var cursor = cursor
         guard let process = EnvelopeScan.scanProcess(&cursor, allowSpaces: true),
