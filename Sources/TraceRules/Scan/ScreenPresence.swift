@@ -1,11 +1,14 @@
 /// Per view type, whether any of its identities is on screen, by the log's appear and disappear
-/// lines: what tells a model `@StateObject` installs (right before the first body of a view
-/// not on screen) from work done while the view shows.
+/// lines, and whether it has run a body since it was last gone: what tells a model
+/// `@StateObject` installs (right before the first body of a view getting its identity) from
+/// work done while the view lives.
 struct ScreenPresence {
     /// Per view symbol: its appears less its disappears, never below 0.
     private var shown: [Int32] = []
+    /// Per view symbol: it ran a body and has not disappeared altogether since.
+    private var live: [Bool] = []
 
-    /// Counts `event` when it is an appear or a disappear.
+    /// Counts `event` when it is an appear, a disappear or a body.
     mutating func note(_ event: LifecycleEvent) {
         guard let view = event.view else { return }
         switch event.kind {
@@ -15,6 +18,10 @@ struct ScreenPresence {
         case .disappear:
             shown.grow(toInclude: view.index, with: 0)
             shown[view.index] = max(0, shown[view.index] - 1)
+            if shown[view.index] == 0, view.index < live.count { live[view.index] = false }
+        case .body:
+            live.grow(toInclude: view.index, with: false)
+            live[view.index] = true
         default:
             break
         }
@@ -25,8 +32,10 @@ struct ScreenPresence {
     }
 
     /// Whether `event`, coming right after an init, shows that init was a model installed as a
-    /// view got its identity: the first body of a view with no identity on screen.
+    /// view got its identity: the view's first body (`@identity`, or its first since it was
+    /// gone), with no identity of it on screen.
     func isInstalledBy(_ event: LifecycleEvent) -> Bool {
-        event.kind == .body && event.view.map { !isOnScreen($0) } ?? false
+        guard event.kind == .body, let view = event.view, !isOnScreen(view) else { return false }
+        return event.newIdentity || !(view.index < live.count && live[view.index])
     }
 }
