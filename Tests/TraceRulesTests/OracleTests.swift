@@ -94,7 +94,7 @@ struct OracleTests {
         withKnownIssue("rows appended or removed early, in `_printChanges()` lines without ends, read as re-created") {
             #expect(editedRows.isEmpty, "\(editedRows.count) identity_churn findings on edited rows in logs that print no ends of them yet")
         }
-        withKnownIssue("views re-created or re-inserted under a pushed screen, whose disappears came at the push, are not counted") {
+        withKnownIssue("views re-created or re-inserted under a pushed screen, whose disappears came at the push, are not counted; rows shown again at the pop beside an appended one may have their appears counted short") {
             #expect(coveredRows.isEmpty, "\(coveredRows.count) identity_churn counts short of what happened under a pushed screen")
         }
     }
@@ -112,8 +112,16 @@ struct OracleTests {
     /// rule reads each new identity by the ends before it), those find no end to take the place
     /// of, and `identity_churn` counts fewer resets, updates or re-insertions than happened. The
     /// probe's tokens and the logs without disappears count them.
+    ///
+    /// And in hand prints that name no instance, rows shown again at a pop beside a row appended
+    /// while the screen was pushed appear together: which appear is the kept row's cannot be
+    /// told, and `repeated_appear` may count one identity's appears short (one seed in 20,000).
     static func isCoveredRowsIssue(_ mismatch: Mismatch) -> Bool {
-        mismatch.pushed && ["churn: resets", "churn: updates", "churn: reinsertions"].contains(mismatch.family) && mismatch.style.showsCauses
+        guard mismatch.pushed else { return false }
+        if mismatch.family.hasPrefix("appear:") {
+            return mismatch.rowsEdited && mismatch.style != .probe && mismatch.style != .probeAndPrintChanges
+        }
+        return ["churn: resets", "churn: updates", "churn: reinsertions"].contains(mismatch.family) && mismatch.style.showsCauses
             && mismatch.style != .probeAndPrintChanges
     }
 
