@@ -165,11 +165,7 @@ public enum HeavyInitializerRule: Rule {
         /// installed for the view whose body follows (`Sign.installs`).
         @exclusivity(unchecked) private var heldPair: Sign?
         @exclusivity(unchecked) private var presence = ScreenPresence()
-        /// Per view symbol: it disappeared from the screen altogether and has run no body since.
-        @exclusivity(unchecked) private var gone: [Bool] = []
-        /// Per view symbol: the bodies that came after it was gone, before any appear: a lifetime
-        /// begun again (a sheet or screen presented again) in a log that marks no identities. A
-        /// view shown again within its lifetime (a tab) appears before any body does.
+        /// Per view symbol: the lifetimes begun again that `presence` saw (`ScreenPresence.note`).
         @exclusivity(unchecked) private var reentries: [Int32] = []
 
         init(limit: Double) { self.limit = limit }
@@ -185,21 +181,9 @@ public enum HeavyInitializerRule: Rule {
                 }
                 signs.append(pair, to: Shape.pair.rawValue)
             }
-            presence.note(event)
-            switch event.kind {
-            case .appear:
-                if view.index < gone.count { gone[view.index] = false }
-            case .disappear:
-                gone.grow(toInclude: view.index, with: false)
-                gone[view.index] = !presence.isOnScreen(view)
-            case .body:
-                if view.index < gone.count, gone[view.index] {
-                    gone[view.index] = false
-                    reentries.grow(toInclude: view.index, with: 0)
-                    reentries[view.index] += 1
-                }
-            default:
-                break
+            if presence.note(event) {
+                reentries.grow(toInclude: view.index, with: 0)
+                reentries[view.index] += 1
             }
             switch event.kind {
             case .body, .appear, .disappear:

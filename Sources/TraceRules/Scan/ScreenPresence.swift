@@ -7,24 +7,38 @@ struct ScreenPresence {
     private var shown: [Int32] = []
     /// Per view symbol: it ran a body and has not disappeared altogether since.
     private var live: [Bool] = []
+    /// Per view symbol: it disappeared altogether and has run no body nor appeared since.
+    private var gone: [Bool] = []
 
-    /// Counts `event` when it is an appear, a disappear or a body.
-    mutating func note(_ event: LifecycleEvent) {
-        guard let view = event.view else { return }
+    /// Counts `event` when it is an appear, a disappear or a body. Returns true for a body
+    /// after the view was gone and before any appear: a lifetime begun again (a sheet or screen
+    /// presented again) in a log that marks no identities. A view shown again within its
+    /// lifetime (a tab) appears before any body does.
+    @discardableResult
+    mutating func note(_ event: LifecycleEvent) -> Bool {
+        guard let view = event.view else { return false }
         switch event.kind {
         case .appear:
             shown.grow(toInclude: view.index, with: 0)
             shown[view.index] += 1
+            if view.index < gone.count { gone[view.index] = false }
         case .disappear:
             shown.grow(toInclude: view.index, with: 0)
             shown[view.index] = max(0, shown[view.index] - 1)
             if shown[view.index] == 0, view.index < live.count { live[view.index] = false }
+            gone.grow(toInclude: view.index, with: false)
+            gone[view.index] = shown[view.index] == 0
         case .body:
             live.grow(toInclude: view.index, with: false)
             live[view.index] = true
+            if view.index < gone.count, gone[view.index] {
+                gone[view.index] = false
+                return true
+            }
         default:
             break
         }
+        return false
     }
 
     func isOnScreen(_ view: Symbol) -> Bool {
