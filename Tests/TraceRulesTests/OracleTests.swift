@@ -94,8 +94,8 @@ struct OracleTests {
         withKnownIssue("rows appended or removed early, in `_printChanges()` lines without ends, read as re-created") {
             #expect(editedRows.isEmpty, "\(editedRows.count) identity_churn findings on edited rows in logs that print no ends of them yet")
         }
-        withKnownIssue("views re-created or re-inserted under a pushed screen, whose disappears came at the push, are not counted; rows shown again at the pop beside an appended one may have their appears counted short") {
-            #expect(coveredRows.isEmpty, "\(coveredRows.count) identity_churn counts short of what happened under a pushed screen")
+        withKnownIssue("rows shown again at a pop beside one appended under the pushed screen, in hand prints that name no instance, may have their appears counted short", isIntermittent: true) {
+            #expect(coveredRows.isEmpty, "\(coveredRows.count) repeated_appear counts short of what happened under a pushed screen")
         }
     }
 
@@ -106,23 +106,14 @@ struct OracleTests {
             && mismatch.style != .probeAndPrintChanges
     }
 
-    /// Known issue: under a pushed screen, rows given new ids by the root's updates replace rows
-    /// that disappeared at the push, not in that update (and an `if` child removed there prints
-    /// no disappear of its own). In logs that print disappears beside `@identity` (so the churn
-    /// rule reads each new identity by the ends before it), those find no end to take the place
-    /// of, and `identity_churn` counts fewer resets, updates or re-insertions than happened. The
-    /// probe's tokens and the logs without disappears count them.
-    ///
-    /// And in hand prints that name no instance, rows shown again at a pop beside a row appended
-    /// while the screen was pushed appear together: which appear is the kept row's cannot be
-    /// told, and `repeated_appear` may count one identity's appears short (one seed in 20,000).
+    /// Known issue: in hand prints that name no instance, rows shown again at a pop beside a row
+    /// appended while the screen was pushed appear together: which appear is the kept row's
+    /// cannot be told, and `repeated_appear` may count one identity's appears short (one seed in
+    /// 20,000). (Views re-created under a pushed screen, whose disappears came at the push or
+    /// who never appeared, are judged as in a log without ends: `ScreenCoverings`.)
     static func isCoveredRowsIssue(_ mismatch: Mismatch) -> Bool {
-        guard mismatch.pushed else { return false }
-        if mismatch.family.hasPrefix("appear:") {
-            return mismatch.rowsEdited && mismatch.style != .probe && mismatch.style != .probeAndPrintChanges
-        }
-        return ["churn: resets", "churn: updates", "churn: reinsertions"].contains(mismatch.family) && mismatch.style.showsCauses
-            && mismatch.style != .probeAndPrintChanges
+        mismatch.pushed && mismatch.family.hasPrefix("appear:") && mismatch.rowsEdited
+            && mismatch.style != .probe && mismatch.style != .probeAndPrintChanges
     }
 
     /// The same apps, whose user opens the first destination now and then, a second after an

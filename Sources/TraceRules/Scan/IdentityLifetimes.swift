@@ -50,6 +50,9 @@ struct IdentityLifetimes {
         /// The previous update of the same change re-ran an identity of it that it kept: one
         /// still there would re-run again, so new identities alone took its place.
         var reRanInLastOfChange = false
+        /// Its identities end unprinted (`ScreenCoverings.endsUnprinted`): under a pushed screen,
+        /// or never seen.
+        var endsUnprinted = false
 
         /// Identities begun and not ended: a view that prints both its disappear and its deinit
         /// prints two ends of one identity, so the more numerous kind counts.
@@ -79,11 +82,14 @@ struct IdentityLifetimes {
     private var previousOtherChange: Int?
     /// Some view's disappear was printed: the log's prints include disappears.
     private var printsDisappears = false
+    /// The screens pushed over others, whose covered views' disappears are no ends.
+    private var coverings = ScreenCoverings()
 
     /// An update begins at a body line of `view` whose own state `tokens` changed (none: its
     /// cause is not printed). A line naming several is an update of each change: the one before
     /// it is the latest update of any of them.
     mutating func beginUpdate(view: Symbol?, tokens: Tokens) {
+        coverings.settle { view, ends in counts[view].disappears += ends }
         serial += 1
         guard let view else { previousOfRoot = nil; previousOtherChange = nil; return }
         previousOfRoot = nil
@@ -118,6 +124,7 @@ struct IdentityLifetimes {
         snapshot.survived = snapshot.survived || snapshot.identities > 0 && (previousOtherChange.map { $0 > lastBegan[view].serial } ?? false)
         snapshot.lastBatch = lastBegan[view].count
         snapshot.reRanInLastOfChange = previousOfRoot.map { $0 == lastKept[view] } ?? false
+        snapshot.endsUnprinted = coverings.endsUnprinted(view)
         return snapshot
     }
 
@@ -138,6 +145,7 @@ struct IdentityLifetimes {
     /// `view` got a new identity.
     mutating func began(_ view: Int) {
         grow(view)
+        counts[view].disappears += coverings.began(view, update: serial)
         counts[view].identities += 1
         lastBegan[view] = (serial, lastBegan[view].serial == serial ? lastBegan[view].count + 1 : 1)
         counts[view].mostInOneUpdate = max(counts[view].mostInOneUpdate, lastBegan[view].count)
@@ -148,6 +156,7 @@ struct IdentityLifetimes {
     /// them removed none.
     mutating func appeared(_ view: Int) {
         grow(view)
+        coverings.appeared(view, update: serial, began: lastBegan[view].serial == serial)
         counts[view].appears += 1
     }
 
@@ -155,6 +164,7 @@ struct IdentityLifetimes {
     mutating func ended(_ view: Int, disappear: Bool) {
         if disappear { printsDisappears = true }
         grow(view)
+        if disappear && coverings.disappeared(view, update: serial, began: lastBegan[view].serial == serial) { return }
         if disappear { counts[view].disappears += 1 } else { counts[view].deinits += 1 }
     }
 
@@ -180,7 +190,9 @@ struct IdentityLifetimes {
     ///   The log cannot show otherwise.
     func verdict(of created: Int, view: Int, snapshot: Snapshot) -> (resets: Int, others: LifetimeVerdict, unconfirmed: Bool) {
         let now = view < counts.count ? counts[view] : Snapshot()
-        if now.disappears + now.deinits > 0 || printsDisappears && now.appears > 0 {
+        // Under a pushed screen, or never seen, its identities end unprinted: it is read as in a
+        // log without ends.
+        if !snapshot.endsUnprinted && (now.disappears + now.deinits > 0 || printsDisappears && now.appears > 0) {
             let ends = max(now.disappears - snapshot.disappears, now.deinits - snapshot.deinits)
             if ends > 0 { return (min(created, ends), .inserted, false) }
             return (0, snapshot.alive == 0 ? .reinserted : .inserted, false)
