@@ -16,9 +16,7 @@ public struct MetricKitReader {
     private var offset = 0
     private var line = 1
     private var inArray = false
-    private var depth = 0
-    private var inString = false
-    private var escaped = false
+    private var nesting = JSONNesting()
     private var object: [UInt8] = []
     private var objectOffset = 0
     private var objectLine = 0
@@ -52,7 +50,7 @@ public struct MetricKitReader {
                 offset += 1
                 if byte == 0x0A { line += 1 }
             }
-            if depth > 0 {
+            if nesting.isOpen {
                 try take(byte, emit: emit)
                 continue
             }
@@ -72,7 +70,7 @@ public struct MetricKitReader {
 
     /// Ends the input: one cut inside a payload or an array is an error naming where it began.
     public func finish() throws {
-        if depth > 0 {
+        if nesting.isOpen {
             throw MetricKitError(line: objectLine, byte: objectOffset, reason: "the input ends inside the payload that begins here (truncated?)")
         }
         if inArray { throw MetricKitError(line: line, byte: offset, reason: "the input ends inside the array of payloads (no closing ']')") }
@@ -83,18 +81,7 @@ public struct MetricKitReader {
         guard object.count <= Self.maxPayloadBytes else {
             throw MetricKitError(line: objectLine, byte: objectOffset, reason: "a payload over \(Self.maxPayloadBytes >> 20) MB begins here")
         }
-        if inString {
-            if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-            return
-        }
-        switch byte {
-        case UInt8(ascii: "\""): inString = true
-        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-        case UInt8(ascii: "}"), UInt8(ascii: "]"):
-            depth -= 1
-            if depth == 0 { try complete(emit: emit) }
-        default: break
-        }
+        if nesting.step(byte) { try complete(emit: emit) }
     }
 
     private mutating func complete(emit: (MetricKitPayload) throws -> Void) throws {

@@ -53,9 +53,7 @@ struct JSONArrayStream {
     private var lineInsideElement = false
     private var object: [UInt8] = []
     private var objectFirstLine = 0
-    private var depth = 0
-    private var inString = false
-    private var escaped = false
+    private var nesting = JSONNesting()
     private var sawObject = false
 
     /// True when `line` opens an array of objects: `[` then `{` or nothing on the line.
@@ -71,7 +69,7 @@ struct JSONArrayStream {
     mutating func feed(_ line: LineReader.Line, opening: Bool) -> [Output] {
         var outputs: [Output] = []
         currentLineHeld = false
-        lineInsideElement = depth > 0
+        lineInsideElement = nesting.isOpen
         var startedElement = false
         var endedElement = false
         var index = 0
@@ -83,7 +81,7 @@ struct JSONArrayStream {
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
-            if depth == 0 {
+            if !nesting.isOpen {
                 switch byte {
                 case 0x20, 0x09, UInt8(ascii: ","):
                     continue
@@ -91,7 +89,7 @@ struct JSONArrayStream {
                     if startedElement { return handBack(outputs, line) }
                     startedElement = true
                     lineInsideElement = true
-                    depth = 1
+                    _ = nesting.step(byte)
                     object = [byte]
                     objectFirstLine = line.number
                     sawObject = true
@@ -105,27 +103,16 @@ struct JSONArrayStream {
                 }
             }
             object.append(byte)
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                if depth == 0 {
-                    if endedElement { return handBack(outputs, line) }
-                    endedElement = true
-                    outputs.append(.object(bytes: object, firstLine: objectFirstLine, lines: takePending(line)))
-                    object = []
-                }
-            default: break
+            if nesting.step(byte) {
+                if endedElement { return handBack(outputs, line) }
+                endedElement = true
+                outputs.append(.object(bytes: object, firstLine: objectFirstLine, lines: takePending(line)))
+                object = []
             }
         }
-        if depth > 0 {
+        if nesting.isOpen {
             // JSON strings never span lines; an unbounded element is not a log object.
-            if inString || object.count > Self.maxObjectBytes || pending.count >= Self.maxObjectLines {
+            if nesting.inString || object.count > Self.maxObjectBytes || pending.count >= Self.maxObjectLines {
                 return outputs + [.broken(lines: takePending(line), malformed: sawObject)]
             }
             object.append(0x0A)

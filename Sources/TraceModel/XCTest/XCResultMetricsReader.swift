@@ -33,9 +33,8 @@ public struct XCResultMetricsReader {
     private var line = 1
     /// The current line holds a byte: it counts as a line even without a final line feed.
     private var lineHasBytes = false
-    private var depth = 0
-    private var inString = false
-    private var escaped = false
+    /// A line feed ends a string: a quote in a line of other output must not swallow the lines after it.
+    private var nesting = JSONNesting(lineFeedEndsString: true)
     private var element: [UInt8] = []
     private var elementLine = 0
     private var elementOffset = 0
@@ -83,7 +82,7 @@ public struct XCResultMetricsReader {
                 if byte == 0x0A { endOther(emit: emit) } else { other!.append(byte) }
                 continue
             }
-            if depth > 0 {
+            if nesting.isOpen {
                 try take(byte, emit: emit)
                 continue
             }
@@ -109,7 +108,7 @@ public struct XCResultMetricsReader {
         if other != nil { endOther(emit: emit) }
         stats.lines = line - (lineHasBytes ? 0 : 1)
         defer { stats.continuations = max(0, stats.lines - stats.events) }
-        if depth > 0 {
+        if nesting.isOpen {
             let lines = splitLines(element, firstLine: elementLine)
             for kept in lines { emitText(kept.bytes, line: kept.number, emit: emit) }
             stats.xcresultUnreadable += 1
@@ -132,25 +131,7 @@ public struct XCResultMetricsReader {
         guard element.count <= Self.maxTestBytes else {
             throw XCResultMetricsError(line: elementLine, byte: elementOffset, reason: "a test over \(Self.maxTestBytes >> 20) MB begins here")
         }
-        if inString {
-            if escaped {
-                escaped = false
-            } else if byte == UInt8(ascii: "\\") {
-                escaped = true
-            } else if byte == UInt8(ascii: "\"") || byte == 0x0A {
-                // A string never holds a line feed: one that seems to is a quote in other output.
-                inString = false
-            }
-            return
-        }
-        switch byte {
-        case UInt8(ascii: "\""): inString = true
-        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-        case UInt8(ascii: "}"), UInt8(ascii: "]"):
-            depth -= 1
-            if depth == 0 { complete(emit: emit) }
-        default: break
-        }
+        if nesting.step(byte) { complete(emit: emit) }
     }
 
     private mutating func endOther(emit: (consuming Event) -> Void) {
@@ -497,31 +478,11 @@ struct JSONRange {
     private func skipValue(_ from: Int) -> Int {
         var index = from
         switch bytes[index] {
-        case UInt8(ascii: "\""):
-            index += 1
+        case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["):
+            var nesting = JSONNesting()
             while index < range.upperBound {
-                if bytes[index] == UInt8(ascii: "\\") { index += 2; continue }
-                if bytes[index] == UInt8(ascii: "\"") { return index + 1 }
                 index += 1
-            }
-            return from
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            var depth = 0, inString = false, escaped = false
-            while index < range.upperBound {
-                let byte = bytes[index]
-                index += 1
-                if inString {
-                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                    continue
-                }
-                switch byte {
-                case UInt8(ascii: "\""): inString = true
-                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    depth -= 1
-                    if depth == 0 { return index }
-                default: break
-                }
+                if nesting.step(bytes[index - 1]) { return index }
             }
             return from
         default:
