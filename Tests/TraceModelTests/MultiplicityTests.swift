@@ -76,6 +76,21 @@ import TraceModel
         #expect(Self.counted(log + "\n") == ["1 body Card ×1", "2 body Card ×0", "3 body Card ×1", "4 body List ×0", "5 body List ×1"])
     }
 
+    /// The number of a multiplier counts the events; it names no instance (real:
+    /// `fixtures/realworld/078-…`, `` - `CompanionPanel.onAppear` × 7 `` in a pasted list). An
+    /// instance printed before the multiplier stays the instance.
+    @Test(arguments: [
+        ("ShelfRow.onAppear × 4", "appear ShelfRow ×4"),
+        ("- `Banner.onAppear` × 6", "appear Banner ×6"),
+        ("TabPanel onAppear (×3)", "appear TabPanel ×3"),
+        ("- `Store.init()` × 9", "init Store ×9"),
+        ("CardView #7 onAppear (×2)", "appear CardView #7 ×2"),
+    ])
+    func aMultipliersNumberNamesNoInstance(line: String, expected: String) {
+        let events = parseEvents(line + "\n").events
+        #expect(events.map { [$0.kind.rawValue, $0.view ?? "-", $0.instance, "×\($0.multiplicity)"].compactMap { $0 }.joined(separator: " ") } == [expected])
+    }
+
     @Test(arguments: [
         ("Card body re-rendered", "body Card"),
         ("Card redrawn", "body Card"),

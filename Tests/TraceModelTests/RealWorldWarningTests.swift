@@ -87,6 +87,12 @@ import TraceModel
         ("052-swiftmidi-stateobject-in-app-nslog-italic-quoted.log", ["text", "text", "state_object_outside_view"]),
         // Pasted as a nested bullet in backticks under `- Xcode logged:`.
         ("053-treningscoach-publishing-xcode-logged-bullet.log", ["text", "text", "publish_during_update", "text"]),
+        // Pasted in a code block under a Chinese sentence saying the warnings appeared.
+        ("054-kumarajiva-foreach-word-ids-chinese-note.log", ["text"] + ["right", "can", "the", "ducks"].map {
+            "duplicate_foreach_id type=ForEach<Array<String>, String, AnyView> id=\($0)"
+        }),
+        // A warning quoted inside a sentence is prose, as in 046; a simulator line in backticks is not SwiftUI's.
+        ("055-guidomia-foreach-empty-id-readme-backticks.log", ["text", "text", "text", "text"]),
     ] as [(String, [String])])
     func excerpt(_ name: String, expected: [String]) throws {
         let data = try Data(contentsOf: fixtureURL("realworld/warnings/" + name))
@@ -98,7 +104,7 @@ import TraceModel
         let directory = fixtureURL("realworld/warnings")
         let sources = try String(contentsOf: directory.appendingPathComponent("SOURCES.md"), encoding: .utf8)
         let logs = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".log") }
-        #expect(logs.count == 53)
+        #expect(logs.count == 55)
         for log in logs {
             let row = sources.split(separator: "\n").first { $0.hasPrefix("| \(log) | https://") }
             #expect(row != nil, "\(log) has no row with its source address in SOURCES.md")

@@ -67,8 +67,10 @@ public enum LifecycleMessage {
         for index in firstKind..<words.count where words[index].shape == .name {
             if var parsed = line.match(kindAt: index) {
                 parsed.annotation = Multiplicity.annotation(in: message, after: parsed.detailStart, counting: parsed.kind == .body)
-                // `Card render #12`: after a body word, `#12` counts evaluations; it names no instance.
-                if let annotation = parsed.annotation, annotation.isCounter, let instance = parsed.instance,
+                // `Card render #12`: after a body word, `#12` counts evaluations; `Panel.onAppear × 7`,
+                // `Row appear (×5)`: the number of a multiplier counts appearances. Neither names an
+                // instance.
+                if let annotation = parsed.annotation, let instance = parsed.instance,
                    instance.lowerBound >= annotation.start {
                     parsed.instance = nil
                 }
