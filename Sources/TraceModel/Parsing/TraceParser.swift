@@ -84,13 +84,13 @@ public struct TraceParser {
         // on every line, and dropping the split released them again.
         var envelope = Envelope(format: .plain)
         swap(&envelope, &split.envelope)
-        let event: Event
+        // Handed on as it is made, never bound to a name: each binding of an event on its way
+        // is a copy of its 233 bytes.
         if split.decodedMessage == nil {
-            event = classify(UnsafeRawBufferPointer(rebasing: bytes[split.message]), line: number, envelope: consume envelope)
+            try hold(classify(UnsafeRawBufferPointer(rebasing: bytes[split.message]), line: number, envelope: consume envelope), emit)
         } else {
-            event = split.decodedMessage!.withUnsafeBytes { classify($0, line: number, envelope: envelope) }
+            try hold(split.decodedMessage!.withUnsafeBytes { classify($0, line: number, envelope: envelope) }, emit)
         }
-        try hold(event, emit)
     }
 
     private mutating func feedArray(_ line: LineReader.Line, opening: Bool, _ emit: (consuming Event) throws -> Void) rethrows {
@@ -152,18 +152,15 @@ public struct TraceParser {
         // `_printChanges` output and probe lines, read from their bytes; what they make is never
         // text, so nothing below applies to it. Taken out of the optional, not bound: a binding
         // copied the event, retaining and releasing its strings.
-        if fastPath != nil {
-            var answer = fastPath!.event(for: message, line: line, envelope: &envelope)
-            if answer != nil { return answer.take()! }
+        if fastPath != nil, let answer = fastPath!.event(for: message, line: line, envelope: &envelope) {
+            return answer
         }
         // A message seen a moment ago is answered from `repeated`, as the classifier answered it
         // then (ASCII only: an invalid byte must still be counted on every line it is on).
         let key = repeated == nil || !Self.isASCII(message) ? nil : RepeatedMessages.slotKey(message)
         var event: Event
-        if let key, let kept = repeated!.event(for: message, hash: key) {
-            event = kept
-            event.line = line
-            event.envelope = envelope
+        if let key, let slot = repeated!.slot(for: message, hash: key) {
+            event = repeated!.event(at: slot, line: line, envelope: consume envelope)
             if case .lookalike = event.origin { stats.lookalikes += 1 }
         } else {
             let malformed = stats.malformedStructured, counterReads = classifier.counterReads
