@@ -149,4 +149,42 @@ import Testing
         #expect(first?.envelope.timestamp == 12.5)
         #expect(second?.envelope.timestamp == 99)
     }
+
+    /// A token list read once answers the next line with the same list bytes, whatever its
+    /// view, as a fresh read would; a list the fast path declined is never kept.
+    @Test func aKeptTokenListAnswersAsAFreshRead() {
+        var fast = FastPath()
+        var classifier = MessageClassifier()
+        var tally = Tally()
+        let lines = [
+            "Card: @self, _count changed.", "Row7: @self, _count changed.", "Card: @self, _count changed.",
+            "Card: @self,_count changed.", "Row7: @self,_count changed.", "Card: unchanged.", "Row7: _count changed.",
+        ]
+        for (number, line) in lines.enumerated() {
+            Array(line.utf8).withUnsafeBytes {
+                Self.compare($0, envelope: Envelope(format: .plain), line: number + 1, where: line, classifier: &classifier, fast: &fast, tally: &tally)
+            }
+        }
+        for difference in tally.differences { Issue.record("\(difference)") }
+        // The two lists without a space after the comma are declined, both times.
+        #expect(tally.claimed == 5)
+        var envelope = Envelope(format: .plain)
+        let second = Array("Row7: @self, _count changed.".utf8).withUnsafeBytes { fast.event(for: $0, line: 9, envelope: &envelope) }
+        #expect(second?.view == "Row7")
+        #expect(second?.tokens == ["@self", "_count"])
+    }
+
+    /// One slot: a second list replaces the first, and neither is taken for the other.
+    @Test func aTokenListCacheSlotHoldsOneList() {
+        var cache = TokenListCache(capacity: 1)
+        let first = Array("@self, _count".utf8), second = Array("_model".utf8)
+        first.withUnsafeBytes { cache.keep(["@self", "_count"], for: $0, hash: TokenListCache.key($0)!) }
+        #expect(first.withUnsafeBytes { cache.list(for: $0, hash: TokenListCache.key($0)!) } == ["@self", "_count"])
+        #expect(second.withUnsafeBytes { cache.list(for: $0, hash: TokenListCache.key($0)!) } == nil)
+        second.withUnsafeBytes { cache.keep(["_model"], for: $0, hash: TokenListCache.key($0)!) }
+        #expect(first.withUnsafeBytes { cache.list(for: $0, hash: TokenListCache.key($0)!) } == nil)
+        #expect(second.withUnsafeBytes { cache.list(for: $0, hash: TokenListCache.key($0)!) } == ["_model"])
+        let long = [UInt8](repeating: UInt8(ascii: "_"), count: TokenListCache.maxLength + 1)
+        #expect(long.withUnsafeBytes { TokenListCache.key($0) } == nil)
+    }
 }

@@ -24,6 +24,15 @@ extension FastPath {
         } else {
             let listEnd = count - 9
             guard listEnd > index, Self.hasPrefix(message, " changed.", at: listEnd) else { return nil }
+            // A list read whole before is taken again as it was: the same bytes, the same tokens.
+            let list = UnsafeRawBufferPointer(rebasing: message[index..<listEnd])
+            let key = TokenListCache.key(list)
+            if let key, let kept = tokenLists.list(for: list, hash: key) {
+                return Event(
+                    line: line, kind: .body, view: name(message, 0..<typeEnd), origin: .printChanges,
+                    message: Self.text(message), tokens: kept, envelope: Self.take(&envelope)
+                )
+            }
             tokens.reserveCapacity(4)
             while true {
                 let sigil = message[index]
@@ -37,6 +46,7 @@ extension FastPath {
                 guard index + 2 < listEnd, message[index] == UInt8(ascii: ","), message[index + 1] == 0x20 else { return nil }
                 index += 2
             }
+            if let key { tokenLists.keep(tokens, for: list, hash: key) }
         }
         return Event(
             line: line, kind: .body, view: name(message, 0..<typeEnd), origin: .printChanges,

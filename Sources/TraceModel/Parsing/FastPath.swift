@@ -17,12 +17,14 @@
 /// byte past ASCII, a malformed probe line — is declined (nil) and goes the general way, so
 /// the fast path never has to decide a hard case. Neither shape moves a counter of
 /// `ParseStats` on the general path, and neither depends on the lines before it, so the fast
-/// path keeps no state but its table of names.
+/// path keeps no state but its tables of names and of token lists.
 ///
 /// Names (views, owners, tokens) are interned by their bytes: the few hundred of a trace become
 /// strings once, where the general path decoded a new one on every line.
 struct FastPath {
     private var names = StringInterner(capacity: 1024)
+    /// `_printChanges` token lists by their bytes (`FastPath+PrintChanges.swift`).
+    var tokenLists = TokenListCache()
 
     /// The event the general classifier makes of `message` on `line` inside `envelope`, or nil
     /// when the message is not one of the shapes read here. An answer takes `envelope` (a probe

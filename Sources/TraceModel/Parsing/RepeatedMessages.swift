@@ -28,8 +28,9 @@ struct RepeatedMessages {
     private var lengths: [Int]
     /// Slot `i`'s bytes start at `i * maxLength`.
     private var keys: [UInt8]
-    /// The event as the classifier made it, at line 0 with a plain envelope.
-    private var events: [Event?]
+    /// The event as the classifier made it, at line 0 with a plain envelope; an empty slot's
+    /// (`lengths` -1) is a placeholder.
+    private var events: [Event]
     private let mask: Int
 
     /// A table of `capacity` slots (a power of two).
@@ -38,7 +39,7 @@ struct RepeatedMessages {
         hashes = [UInt64](repeating: 0, count: capacity)
         lengths = [Int](repeating: -1, count: capacity)
         keys = [UInt8](repeating: 0, count: capacity * Self.maxLength)
-        events = [Event?](repeating: nil, count: capacity)
+        events = [Event](repeating: Event(line: 0, kind: .text, origin: .text, message: ""), count: capacity)
         mask = capacity - 1
     }
 
@@ -49,13 +50,31 @@ struct RepeatedMessages {
         return nameHash(message)
     }
 
-    /// The event kept for `message` (hashed to `hash`), at line 0 with a plain envelope: the
-    /// caller gives it its own.
+    /// The slot holding the event kept for `message` (hashed to `hash`); nil when none is.
     @inline(__always)
-    func event(for message: UnsafeRawBufferPointer, hash: UInt64) -> Event? {
+    func slot(for message: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
         let index = Int(truncatingIfNeeded: hash) & mask
         guard hashes[index] == hash, lengths[index] == message.count, matches(index, message) else { return nil }
-        return events[index]
+        return index
+    }
+
+    /// The event kept in `slot`, on `line` inside `envelope`: made field by field from the kept
+    /// one, read where it lies. Copied out whole and then given its line and envelope, the event
+    /// was copied twice (every string retained twice, and released once).
+    @inline(__always)
+    func event(at slot: Int, line: Int, envelope: consuming Envelope) -> Event {
+        var envelope: Envelope? = consume envelope
+        return events.withUnsafeBufferPointer { events in
+            let kept = events.baseAddress! + slot
+            var event = Event(
+                line: line, kind: kept.pointee.kind, view: kept.pointee.view, owner: kept.pointee.owner,
+                instance: kept.pointee.instance, origin: kept.pointee.origin, message: kept.pointee.message,
+                tokens: kept.pointee.tokens, envelope: envelope.take()!, durationMs: kept.pointee.durationMs,
+                multiplicity: kept.pointee.multiplicity, recorded: kept.pointee.recorded
+            )
+            event.endlessNote = kept.pointee.endlessNote
+            return event
+        }
     }
 
     /// Keeps `event`, made from `message` (hashed to `hash`), when the classifier's answer for

@@ -84,13 +84,13 @@ public struct TraceParser {
         // on every line, and dropping the split released them again.
         var envelope = Envelope(format: .plain)
         swap(&envelope, &split.envelope)
-        let event: Event
+        // Handed on as it is made, never bound to a name: each binding of an event on its way
+        // is a copy of its 233 bytes.
         if split.decodedMessage == nil {
-            event = classify(UnsafeRawBufferPointer(rebasing: bytes[split.message]), line: number, envelope: consume envelope)
+            try hold(classify(UnsafeRawBufferPointer(rebasing: bytes[split.message]), line: number, envelope: consume envelope), emit)
         } else {
-            event = split.decodedMessage!.withUnsafeBytes { classify($0, line: number, envelope: envelope) }
+            try hold(split.decodedMessage!.withUnsafeBytes { classify($0, line: number, envelope: envelope) }, emit)
         }
-        try hold(event, emit)
     }
 
     private mutating func feedArray(_ line: LineReader.Line, opening: Bool, _ emit: (consuming Event) throws -> Void) rethrows {
@@ -152,18 +152,15 @@ public struct TraceParser {
         // `_printChanges` output and probe lines, read from their bytes; what they make is never
         // text, so nothing below applies to it. Taken out of the optional, not bound: a binding
         // copied the event, retaining and releasing its strings.
-        if fastPath != nil {
-            var answer = fastPath!.event(for: message, line: line, envelope: &envelope)
-            if answer != nil { return answer.take()! }
+        if fastPath != nil, let answer = fastPath!.event(for: message, line: line, envelope: &envelope) {
+            return answer
         }
         // A message seen a moment ago is answered from `repeated`, as the classifier answered it
         // then (ASCII only: an invalid byte must still be counted on every line it is on).
         let key = repeated == nil || !Self.isASCII(message) ? nil : RepeatedMessages.slotKey(message)
         var event: Event
-        if let key, let kept = repeated!.event(for: message, hash: key) {
-            event = kept
-            event.line = line
-            event.envelope = envelope
+        if let key, let slot = repeated!.slot(for: message, hash: key) {
+            event = repeated!.event(at: slot, line: line, envelope: consume envelope)
             if case .lookalike = event.origin { stats.lookalikes += 1 }
         } else {
             let malformed = stats.malformedStructured, counterReads = classifier.counterReads
@@ -218,15 +215,15 @@ public struct TraceParser {
     /// `last message repeated 3 times` or `... (× ~25 more lines)` right after a lifecycle line
     /// says how many times that line happened; the repetition line itself stays text.
     private mutating func countRepetition(_ message: UnsafeRawBufferPointer) {
-        guard let previous = held, previous.kind != .text, let repetition = Multiplicity.repetition(message) else { return }
-        let count = Int(previous.multiplicity)
+        guard let kind = held?.kind, kind != .text, let repetition = Multiplicity.repetition(message) else { return }
+        let count = Int(held!.multiplicity)
         held!.multiplicity = Int32(min(repetition.additional ? count + repetition.value : max(count, repetition.value), Multiplicity.maximum))
     }
 
     /// `DataModel address: 0x…` right after `DataModel init` (or deinit) names that instance.
     private mutating func attachAddress(_ message: UnsafeRawBufferPointer) {
-        guard let previous = held, previous.kind == .`init` || previous.kind == .`deinit`, previous.instance == nil,
-              let view = previous.view, let parsed = AddressLine.parse(message),
+        guard let kind = held?.kind, kind == .`init` || kind == .`deinit`, held?.instance == nil,
+              let view = held?.view, let parsed = AddressLine.parse(message),
               UnsafeRawBufferPointer(rebasing: message[parsed.view]).elementsEqual(view.utf8)
         else { return }
         held!.instance = String(decoding: UnsafeRawBufferPointer(rebasing: message[parsed.address]), as: UTF8.self)
@@ -255,18 +252,21 @@ public struct TraceParser {
             stats.continuations += 1
             return
         }
-        if event.kind == .body, let previous = held, previous.kind == .body, Self.pairs(previous.origin, event.origin),
-           previous.multiplicity != 0, previous.view == event.view {
+        // The held event's fields are read through optional chaining, never by binding `held`:
+        // a binding copied the whole event, retaining and releasing each of its strings, on
+        // every body line.
+        if event.kind == .body, held?.kind == .body, let origin = held?.origin, Self.pairs(origin, event.origin),
+           let previousMultiplicity = held?.multiplicity, previousMultiplicity != 0, held!.view == event.view {
             // `Card body` printed next to `Card: _count changed.`: one evaluation, two prints.
             // The rules count the `_printChanges` one, whichever came first: it says why the
             // body ran (`unchanged.`, `@self`), which the developer's print does not, and with
             // the developer's print first an avoidable evaluation went unseen. A count on either
             // print (`Card: _count changed. (×20)`) counts the pair.
             if case .printChanges = event.origin {
-                event.multiplicity = max(event.multiplicity, previous.multiplicity)
+                event.multiplicity = max(event.multiplicity, previousMultiplicity)
                 held!.multiplicity = 0
             } else {
-                event.multiplicity = max(0, event.multiplicity - previous.multiplicity)
+                event.multiplicity = max(0, event.multiplicity - previousMultiplicity)
             }
         }
         try release(emit)
@@ -283,9 +283,10 @@ public struct TraceParser {
     }
 
     private mutating func release(_ emit: (consuming Event) throws -> Void) rethrows {
-        guard let event = held.take() else { return }
-        stats.eventsByKind[event.kind.index] += 1
-        try emit(event)
+        // Handed to `emit` as it comes out of `held`, not bound: a binding is one more copy.
+        guard let kind = held?.kind else { return }
+        stats.eventsByKind[kind.index] += 1
+        try emit(held.take()!)
     }
 
     /// Decodes UTF-8, replacing invalid bytes with U+FFFD and counting the line.
