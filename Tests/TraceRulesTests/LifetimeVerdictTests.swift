@@ -210,6 +210,36 @@ import TraceStore
         #expect(try lifetimes(log) == [7: "inserted", 10: "inserted"])
     }
 
+    /// Books appended to a shelf whose cells print their appears; the first disappear comes only
+    /// once one is taken away, later. A log that prints disappears would have printed the ends of
+    /// cells replaced, so the cells that came before it were added, not resets.
+    @Test func cellsAppendedBeforeTheFirstDisappearAreInserted() throws {
+        let log = """
+            ShelfView: @self, @identity, _books changed.
+            BookCell: @self, @identity, _isOpen changed.
+            BookCell: @self, @identity, _isOpen changed.
+            ShelfView onAppear
+            BookCell onAppear
+            BookCell onAppear
+            ShelfView: _books changed.
+            BookCell: @self, @identity, _isOpen changed.
+            BookCell onAppear
+            ShelfView: _books changed.
+            BookCell: @self, @identity, _isOpen changed.
+            BookCell onAppear
+            ShelfView: _books changed.
+            BookCell onDisappear
+            """
+        let findings = try churn(log)
+        #expect(findings.isEmpty, "\(findings.map(\.message))")
+        let marks = try lifetimes(log)
+        #expect(marks[8] == "inserted" && marks[11] == "inserted", "\(marks.sorted { $0.key < $1.key })")
+        // Cut before the disappear, the same lines cannot tell appended cells from replaced ones:
+        // the reading without ends stands.
+        let cut = log.split(separator: "\n").prefix(12).joined(separator: "\n")
+        #expect(try churn(cut).first?.view == "BookCell")
+    }
+
     /// `.id(refreshID)` that changes on every refresh: replaced while shown, update after update.
     static let replacedEveryRefresh = """
         FeedView: @self, @identity, _refreshID changed.

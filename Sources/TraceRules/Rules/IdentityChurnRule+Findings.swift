@@ -11,6 +11,7 @@ extension IdentityChurnRule.Recreations {
     func finish(_ subjects: Subjects, each body: (Violation) throws -> Void) rethrows {
         closeUpdate()
         resolvePending()
+        judgeDeferred(disappearsPrinted: false)
         let symbols = subjects.symbols
         var flagged = Set<String>()
         // Exact findings first; a view they cover is not reported again from heuristics

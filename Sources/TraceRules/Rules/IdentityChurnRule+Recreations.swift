@@ -57,6 +57,13 @@ extension IdentityChurnRule {
         /// verdict waits for the appears and disappears SwiftUI prints once the update commits.
         @exclusivity(unchecked) var lifetimes = IdentityLifetimes()
         @exclusivity(unchecked) var pending: [Pending] = []
+        /// Updates judged before the log showed whether it prints disappears, in order, each with
+        /// the verdict the log gave then and whether it waits on that (`awaitsEnds`): a view
+        /// that prints its appears and, later, its disappears would have printed the ends of
+        /// any identity these replaced, so its new ones were added. Judged at the first
+        /// disappear, at the end, or, oldest first, once `maxDeferred` wait.
+        @exclusivity(unchecked) var deferred: [(filed: Pending, verdict: (resets: Int, others: LifetimeVerdict, unconfirmed: Bool), awaitsEnds: Bool)] = []
+        static let maxDeferred = 1024
         /// The verdict on every new identity judged, by event id, in input order: what `why` and
         /// `views` read back (`causes.lifetime`, through `DetectorSet.identityMarks`).
         let marks = SpilledArray<IdentityMark>()
@@ -197,6 +204,7 @@ extension IdentityChurnRule {
             if exact.observe(event) { return }
             if let view = event.view?.index, event.owner == nil, event.kind == .disappear || event.kind == .`deinit` {
                 lifetimes.ended(view, disappear: event.kind == .disappear)
+                if !deferred.isEmpty && lifetimes.printsDisappears { judgeDeferred(disappearsPrinted: true) }
             }
             if let view = event.view?.index, event.owner == nil, event.kind == .appear { lifetimes.appeared(view) }
             // After the update's lines below have read the view's lifetime as it was.
@@ -299,30 +307,61 @@ extension IdentityChurnRule {
         /// identities beside ones that stayed to neither.
         func resolvePending() {
             for filed in pending {
-                let view = filed.view
-                let member = filed.member
-                let (resets, others, unconfirmed) = lifetimes.verdict(of: member.lines.count, view: view, snapshot: member.snapshot)
-                // The finding says the log does not confirm these re-insertions.
-                if unconfirmed && others == .reinserted { reinserted[view].unconfirmed += member.lines.count }
-                if resets > 0 {
-                    recreated[view].add(root: filed.root, created: resets, state: member.state, property: filed.property)
-                    recreatedLines.append(filed.rootLine, to: view)
-                    for line in member.lines { recreatedLines.append(line, to: view) }
-                    noteRecreated(view)
+                let verdict = lifetimes.verdict(of: filed.member.lines.count, view: filed.view, snapshot: filed.member.snapshot)
+                let awaits = lifetimes.awaitsEnds(filed.view, snapshot: filed.member.snapshot)
+                // Once one waits, the rest wait behind it, so that each view's updates are counted in order.
+                if awaits || !deferred.isEmpty {
+                    if deferred.count == Self.maxDeferred {
+                        let oldest = deferred.removeFirst()
+                        judge(oldest.filed, oldest.verdict)
+                    }
+                    deferred.append((filed, verdict, awaits))
+                } else {
+                    judge(filed, verdict)
                 }
-                let rest = member.lines.count - resets
-                if rest > 0, others == .reinserted {
-                    reinserted[view].add(root: filed.root, created: rest, state: member.state, property: filed.property)
-                    reinsertedLines.append(filed.rootLine, to: view)
-                    for line in member.lines { reinsertedLines.append(line, to: view) }
-                    noteRecreated(view)
-                }
-                // Which of several new identities took a place on screen the log does not say.
-                let mark: IdentityMark.Kind = unconfirmed ? (others == .reinserted ? .reinsertedUnconfirmed : .insertedUnconfirmed)
-                    : resets == 0 ? .init(others) : rest > 0 ? .resetOrInserted : .reset
-                for id in member.ids { marks.append(IdentityMark(event: id, kind: mark)) }
             }
             pending.removeAll(keepingCapacity: true)
+        }
+
+        /// Judges the updates that waited (`deferred`): with `disappearsPrinted`, the log has
+        /// shown that it prints disappears, so those that waited on it were additions, as the
+        /// ends branch of `IdentityLifetimes.verdict` reads them; otherwise each keeps the
+        /// verdict the log gave when its update closed.
+        func judgeDeferred(disappearsPrinted: Bool) {
+            for entry in deferred {
+                if disappearsPrinted && entry.awaitsEnds {
+                    judge(entry.filed, (0, entry.filed.member.snapshot.alive == 0 ? .reinserted : .inserted, false))
+                } else {
+                    judge(entry.filed, entry.verdict)
+                }
+            }
+            deferred.removeAll(keepingCapacity: true)
+        }
+
+        /// Counts one filed update's new identities by `verdict`.
+        func judge(_ filed: Pending, _ verdict: (resets: Int, others: LifetimeVerdict, unconfirmed: Bool)) {
+            let view = filed.view
+            let member = filed.member
+            let (resets, others, unconfirmed) = verdict
+            // The finding says the log does not confirm these re-insertions.
+            if unconfirmed && others == .reinserted { reinserted[view].unconfirmed += member.lines.count }
+            if resets > 0 {
+                recreated[view].add(root: filed.root, created: resets, state: member.state, property: filed.property)
+                recreatedLines.append(filed.rootLine, to: view)
+                for line in member.lines { recreatedLines.append(line, to: view) }
+                noteRecreated(view)
+            }
+            let rest = member.lines.count - resets
+            if rest > 0, others == .reinserted {
+                reinserted[view].add(root: filed.root, created: rest, state: member.state, property: filed.property)
+                reinsertedLines.append(filed.rootLine, to: view)
+                for line in member.lines { reinsertedLines.append(line, to: view) }
+                noteRecreated(view)
+            }
+            // Which of several new identities took a place on screen the log does not say.
+            let mark: IdentityMark.Kind = unconfirmed ? (others == .reinserted ? .reinsertedUnconfirmed : .insertedUnconfirmed)
+                : resets == 0 ? .init(others) : rest > 0 ? .resetOrInserted : .reset
+            for id in member.ids { marks.append(IdentityMark(event: id, kind: mark)) }
         }
 
         func noteRecreated(_ view: Int) {

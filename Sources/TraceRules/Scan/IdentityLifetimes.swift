@@ -81,7 +81,7 @@ struct IdentityLifetimes {
     private var rootKeys: [Int: [RootKey]] = [:]
     private var previousOtherChange: Int?
     /// Some view's disappear was printed: the log's prints include disappears.
-    private var printsDisappears = false
+    private(set) var printsDisappears = false
     /// The screens pushed over others, whose covered views' disappears are no ends.
     private var coverings = ScreenCoverings()
 
@@ -200,6 +200,17 @@ struct IdentityLifetimes {
         if snapshot.absentBefore && (snapshot.mostInOneUpdate <= 1 || !snapshot.survived) { return (0, .reinserted, true) }
         if snapshot.survived && !snapshot.reRanInLastOfChange { return (0, .inserted, true) }
         return (min(created, max(1, snapshot.lastBatch)), .inserted, false)
+    }
+
+    /// Whether the verdict on new identities of `view` (found as `snapshot`) waits for the log
+    /// to show whether it prints disappears: the view printed its appears, no disappear of any
+    /// view has been printed yet, nor a deinit of it, and it is on screen as far as the log
+    /// tells. Where the log goes on to print disappears, an update that printed none of this
+    /// view's replaced none of it (`verdict`'s first branch); where it never does, the reading
+    /// without ends stands.
+    func awaitsEnds(_ view: Int, snapshot: Snapshot) -> Bool {
+        guard !printsDisappears, !snapshot.endsUnprinted, view < counts.count else { return false }
+        return counts[view].appears > 0 && counts[view].deinits == 0
     }
 
     private mutating func grow(_ view: Int) {
