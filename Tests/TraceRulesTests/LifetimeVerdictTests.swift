@@ -7,21 +7,8 @@ import TraceStore
 /// causes and `views`' avoidable count: shapes users hit outside the oracle's apps, each written
 /// for the test.
 @Suite struct LifetimeVerdictTests {
-    private func churn(_ log: String) throws -> [Finding] {
-        try Pipeline(log: log).analyze().filter { $0.rule == "identity_churn" }
-    }
-
-    /// `causes.lifetime` of each body line, by line, as `why` and `views` read it.
-    private func lifetimes(_ log: String) throws -> [Int: String] {
-        let pipeline = try Pipeline(log: log)
-        _ = try pipeline.analyze()
-        var lifetimes: [Int: String] = [:]
-        try pipeline.database.forEachRow("""
-            SELECT e.line, c.lifetime FROM events AS e JOIN causes AS c ON c.event_id = e.id
-            WHERE e.kind = 'body' AND c.lifetime IS NOT NULL
-            """) { row in lifetimes[row.integer(at: 0)] = row.text(at: 1) }
-        return lifetimes
-    }
+    private func churn(_ log: String) throws -> [Finding] { try Pipeline.churn(log) }
+    private func lifetimes(_ log: String) throws -> [Int: String] { try Pipeline.lifetimes(log) }
 
     /// A settings sheet shown three times, each dismissal printed: two new lifetimes after the
     /// first, no state lost on screen, so a warning naming the change, not an error.

@@ -36,6 +36,23 @@ struct Pipeline {
     static func findings(_ rule: String, _ log: String) throws -> [Finding] {
         try Pipeline(log: log).analyze(RuleConfiguration().restricted(to: [rule]))
     }
+
+    /// `identity_churn`'s findings on `log`, with every rule run (as `check` runs them).
+    static func churn(_ log: String) throws -> [Finding] {
+        try Pipeline(log: log).analyze().filter { $0.rule == "identity_churn" }
+    }
+
+    /// `causes.lifetime` of each body line of `log`, by line, as `why` and `views` read it.
+    static func lifetimes(_ log: String) throws -> [Int: String] {
+        let pipeline = try Pipeline(log: log)
+        _ = try pipeline.analyze()
+        var lifetimes: [Int: String] = [:]
+        try pipeline.database.forEachRow("""
+            SELECT e.line, c.lifetime FROM events AS e JOIN causes AS c ON c.event_id = e.id
+            WHERE e.kind = 'body' AND c.lifetime IS NOT NULL
+            """) { row in lifetimes[row.integer(at: 0)] = row.text(at: 1) }
+        return lifetimes
+    }
 }
 
 /// Paths of the repository's fixtures.

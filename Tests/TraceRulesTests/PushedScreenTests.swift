@@ -1,27 +1,13 @@
 import Foundation
 import Testing
 import TraceRules
-import TraceStore
 
 /// Views under a pushed screen: they disappear at the push but keep their identities, print no
 /// end when an update under the screen replaces or removes them, and appear again at the pop
 /// (`ScreenCoverings`). Each shape is written for the test.
 @Suite struct PushedScreenTests {
-    private func churn(_ log: String) throws -> [Finding] {
-        try Pipeline(log: log).analyze().filter { $0.rule == "identity_churn" }
-    }
-
-    /// `causes.lifetime` of each body line, by line, as `why` and `views` read it.
-    private func lifetimes(_ log: String) throws -> [Int: String] {
-        let pipeline = try Pipeline(log: log)
-        _ = try pipeline.analyze()
-        var lifetimes: [Int: String] = [:]
-        try pipeline.database.forEachRow("""
-            SELECT e.line, c.lifetime FROM events AS e JOIN causes AS c ON c.event_id = e.id
-            WHERE e.kind = 'body' AND c.lifetime IS NOT NULL
-            """) { row in lifetimes[row.integer(at: 0)] = row.text(at: 1) }
-        return lifetimes
-    }
+    private func churn(_ log: String) throws -> [Finding] { try Pipeline.churn(log) }
+    private func lifetimes(_ log: String) throws -> [Int: String] { try Pipeline.lifetimes(log) }
 
     /// Cards with `.id(UUID())`: every evaluation of the list remakes them, the push's own, one
     /// under the pushed detail, and the pop's. Only the push's update prints their ends.

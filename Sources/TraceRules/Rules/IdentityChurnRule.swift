@@ -113,6 +113,25 @@ public enum IdentityChurnRule: Rule {
                 TodoRow onAppear
                 TodoRow onAppear
                 """),
+            Example(note: "A card with `.id(UUID())` under a pushed detail screen: it disappeared at the push, yet every update of the list beneath the screen, and the pop's, still makes it anew in place of the one it covers.", """
+                RecipeList: @self, @identity, _selection changed.
+                RecipeCard: @self, @identity, _isFavourite changed.
+                RecipeList onAppear
+                RecipeCard onAppear
+                ↓RecipeList: _selection changed.
+                ↓RecipeCard: @self, @identity, _isFavourite changed.
+                RecipeDetail: @self, @identity, _servings changed.
+                RecipeCard onDisappear
+                RecipeDetail onAppear
+                RecipeList onDisappear
+                ↓RecipeList: _refreshToken changed.
+                ↓RecipeCard: @self, @identity, _isFavourite changed.
+                ↓RecipeList: _selection changed.
+                ↓RecipeCard: @self, @identity, _isFavourite changed.
+                RecipeDetail onDisappear
+                RecipeList onAppear
+                RecipeCard onAppear
+                """),
             Example(note: "Seed 001 toggled once: one reset, below the default threshold, is reported as info.", """
                 ContentView: @self, @identity, _showPlayButton changed.
                 PlayButton: @self, @identity, _isPlaying changed.
@@ -257,6 +276,20 @@ public enum IdentityChurnRule: Rule {
                 TodoList: _todos changed.
                 TodoRow: @self, @identity, _done changed.
                 TodoRow onAppear
+                """),
+            Example(note: "Cells appended while the log printed only appears; its first disappear, later, shows that it prints them, so the cells before it replaced none.", """
+                ShelfView: @self, @identity, _books changed.
+                BookCell: @self, @identity, _isOpen changed.
+                ShelfView onAppear
+                BookCell onAppear
+                ShelfView: _books changed.
+                BookCell: @self, @identity, _isOpen changed.
+                BookCell onAppear
+                ShelfView: _books changed.
+                BookCell: @self, @identity, _isOpen changed.
+                BookCell onAppear
+                ShelfView: _books changed.
+                BookCell onDisappear
                 """),
             Example(note: "Appending to a list: existing rows keep their identity, only the new one is created.", """
                 ListView: @self, @identity, _items changed.
