@@ -77,7 +77,9 @@ extension IdentityChurnRule.Recreations {
     /// state), either below `min_recreations` updates as a hint.
     /// A view with both weighs the heavier, so a live run's early finding never outweighs its last.
     static func weight(recreated: Recreated, reinserted: Recreated, minRecreations: Int) -> Violation.Weight {
-        let reset: Violation.Weight = recreated.isEmpty || recreated.updates < minRecreations ? .hint : .full
+        // Resets the log cannot tell from rows added (no disappear printed) are one level below.
+        let reset: Violation.Weight = recreated.isEmpty || recreated.updates < minRecreations ? .hint
+            : recreated.endsUnseen == recreated.created ? .lowered : .full
         let shownAgain: Violation.Weight = reinserted.isEmpty || reinserted.updates < minRecreations ? .hint : .lowered
         return reset.rank >= shownAgain.rank ? reset : shownAgain
     }
@@ -163,11 +165,19 @@ extension IdentityChurnRule.Recreations {
             ? "\(name) was created anew \(roots.isEmpty ? "when \(within)" : "in an update of \(roots)") after it already existed; "
             : "\(name) was created anew in \(counted(updates, "update"))\(of) "
                 + "(\(counted(created, "new identity", plural: "new identities"))) after it already existed; "
+        if recreated.endsUnseen == created { message += "if \(created == 1 ? "it" : "each") took the place of one on screen, " }
         message += state.isEmpty ? "SwiftUI rebuilt it and its subtree" : "its state (\(state.joined(separator: ", "))) reset"
         message += once ? "." : " each time."
         if !recreated.instances.isEmpty {
             // Rows built anew, taken off screen and put back: named, so the user sees which.
             message += " Replaced in place (init, disappear, appear): \(symbols.distinctNames(recreated.instances).joined(separator: ", "))."
+        }
+        if recreated.endsUnseen > 0 {
+            // Rows appended print the same lines where no disappear is printed: say so.
+            let which = recreated.endsUnseen == created ? (created == 1 ? "it" : "these") : "\(recreated.endsUnseen) of these"
+            message += " The log prints \(name)'s appears but no disappear of any view, so it cannot tell \(which) "
+                + "from \(name)s added beside ones that stayed; a print in `onDisappear` would."
+                + (recreated.endsUnseen == created && weight == .lowered ? " Reported one level below the rule's severity for that reason." : "")
         }
         // One reset is a hint: it may be an intended `if`, or the first of many.
         if weight == .hint {

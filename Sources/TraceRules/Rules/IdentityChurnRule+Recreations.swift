@@ -138,6 +138,10 @@ extension IdentityChurnRule {
             /// an earlier update of the same change printed none of the view (`IdentityLifetimes`),
             /// the log printing no disappear or deinit of it to confirm the removal.
             var unconfirmed = 0
+            /// Of `created`, for a view re-created: the new identities read as resets in a log that
+            /// printed the view's appears and never a disappear, which cannot tell them from rows
+            /// added beside ones that stayed (`IdentityLifetimes.awaitsEnds`).
+            var endsUnseen = 0
 
             var isEmpty: Bool { updates == 0 }
 
@@ -159,6 +163,7 @@ extension IdentityChurnRule {
                 for state in other.states where seenStates.insert(state).inserted { states.append(state) }
                 orphans += other.orphans
                 unconfirmed += other.unconfirmed
+                endsUnseen += other.endsUnseen
                 orphanSpan += other.orphanSpan
                 for instance in other.instances where !instances.contains(instance) { instances.append(instance) }
             }
@@ -332,14 +337,15 @@ extension IdentityChurnRule {
                 if disappearsPrinted && entry.awaitsEnds {
                     judge(entry.filed, (0, entry.filed.member.snapshot.alive == 0 ? .reinserted : .inserted, false))
                 } else {
-                    judge(entry.filed, entry.verdict)
+                    judge(entry.filed, entry.verdict, endsUnseen: entry.awaitsEnds)
                 }
             }
             deferred.removeAll(keepingCapacity: true)
         }
 
-        /// Counts one filed update's new identities by `verdict`.
-        func judge(_ filed: Pending, _ verdict: (resets: Int, others: LifetimeVerdict, unconfirmed: Bool)) {
+        /// Counts one filed update's new identities by `verdict`; `endsUnseen` when the log printed
+        /// the view's appears and no disappear at all, so its resets are the reading without ends.
+        func judge(_ filed: Pending, _ verdict: (resets: Int, others: LifetimeVerdict, unconfirmed: Bool), endsUnseen: Bool = false) {
             let view = filed.view
             let member = filed.member
             let (resets, others, unconfirmed) = verdict
@@ -347,6 +353,7 @@ extension IdentityChurnRule {
             if unconfirmed && others == .reinserted { reinserted[view].unconfirmed += member.lines.count }
             if resets > 0 {
                 recreated[view].add(root: filed.root, created: resets, state: member.state, property: filed.property)
+                if endsUnseen { recreated[view].endsUnseen += resets }
                 recreatedLines.append(filed.rootLine, to: view)
                 for line in member.lines { recreatedLines.append(line, to: view) }
                 noteRecreated(view)

@@ -39,7 +39,11 @@ public enum IdentityChurnRule: Rule {
             disappear in the same update, or made anew in update after update of the same change) \
             is a *reset*, reported at the rule's severity. A view only reinserted is reported one \
             level below, naming the change that removes and shows it: the code asked for a new \
-            view, perhaps without knowing that its state starts over.
+            view, perhaps without knowing that its state starts over. Views under a pushed screen \
+            disappeared at the push but keep their identities, and print no end when an update \
+            beneath replaces them: they are read as in a log without ends. Where a log prints a \
+            view's appears but never a disappear, rows appended and rows remade print the same \
+            lines: the finding says the log cannot tell, one level below.
             """,
         fix: """
             Give the view a stable identity: use `.opacity`/`.disabled` or a modifier instead of \
