@@ -204,8 +204,9 @@ struct IdentityLifetimes {
 
     /// Whether the verdict on new identities of `view` (found as `snapshot`) waits for the log
     /// to show whether it prints disappears: the view printed its appears, no disappear of any
-    /// view has been printed yet, nor a deinit of it, and it is on screen as far as the log
-    /// tells. Where the log goes on to print disappears, an update that printed none of this
+    /// view has been printed yet, nor a deinit of it, and it neither waits under a pushed screen
+    /// nor was last given an identity unseen. Where the log goes on to print disappears, an
+    /// update that printed none of this
     /// view's replaced none of it (`verdict`'s first branch); where it never does, the reading
     /// without ends stands.
     func awaitsEnds(_ view: Int, snapshot: Snapshot) -> Bool {
