@@ -21,26 +21,17 @@ import Foundation
 /// takes its slot's place.
 struct RepeatedMessages {
     /// Longer messages are rarely repeated word for word, and not worth a slot's bytes.
-    static let maxLength = 96
+    static let maxLength = ByteKeyedSlots.maxLength
 
-    private var hashes: [UInt64]
-    /// A slot's message length in bytes; -1 while the slot is empty.
-    private var lengths: [Int]
-    /// Slot `i`'s bytes start at `i * maxLength`.
-    private var keys: [UInt8]
+    private var slots: ByteKeyedSlots
     /// The event as the classifier made it, at line 0 with a plain envelope; an empty slot's
-    /// (`lengths` -1) is a placeholder.
+    /// is a placeholder.
     private var events: [Event]
-    private let mask: Int
 
     /// A table of `capacity` slots (a power of two).
     init(capacity: Int = 2048) {
-        precondition(capacity > 0 && capacity & (capacity - 1) == 0, "a power of two")
-        hashes = [UInt64](repeating: 0, count: capacity)
-        lengths = [Int](repeating: -1, count: capacity)
-        keys = [UInt8](repeating: 0, count: capacity * Self.maxLength)
+        slots = ByteKeyedSlots(capacity: capacity)
         events = [Event](repeating: Event(line: 0, kind: .text, origin: .text, message: ""), count: capacity)
-        mask = capacity - 1
     }
 
     /// The slot `message` goes to, and its hash; nil for a message too long to keep.
@@ -53,9 +44,7 @@ struct RepeatedMessages {
     /// The slot holding the event kept for `message` (hashed to `hash`); nil when none is.
     @inline(__always)
     func slot(for message: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
-        let index = Int(truncatingIfNeeded: hash) & mask
-        guard hashes[index] == hash, lengths[index] == message.count, matches(index, message) else { return nil }
-        return index
+        slots.slot(for: message, hash: hash)
     }
 
     /// The event kept in `slot`, on `line` inside `envelope`: made field by field from the kept
@@ -85,23 +74,9 @@ struct RepeatedMessages {
         case .printChanges, .lifecycle, .swiftUIWarning, .text, .lookalike: break
         case .structured, .pattern, .instruments: return
         }
-        let index = Int(truncatingIfNeeded: hash) & mask
         var kept = copy event
         kept.line = 0
         kept.envelope = .plain
-        hashes[index] = hash
-        lengths[index] = message.count
-        if let source = message.baseAddress {
-            keys.withUnsafeMutableBytes { keys in
-                keys.baseAddress!.advanced(by: index * Self.maxLength).copyMemory(from: source, byteCount: message.count)
-            }
-        }
-        events[index] = kept
-    }
-
-    @inline(__always)
-    private func matches(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let source = bytes.baseAddress else { return true }
-        return keys.withUnsafeBytes { memcmp($0.baseAddress! + index * Self.maxLength, source, bytes.count) == 0 }
+        events[slots.store(message, hash: hash)] = kept
     }
 }

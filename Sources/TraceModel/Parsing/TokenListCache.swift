@@ -10,24 +10,15 @@ import Foundation
 /// path read whole are kept, so equal bytes always mean the same tokens.
 struct TokenListCache {
     /// Lists longer than this are rare and not worth a slot.
-    static let maxLength = 96
+    static let maxLength = ByteKeyedSlots.maxLength
 
-    private var hashes: [UInt64]
-    /// A slot's key length in bytes; -1 while the slot is empty.
-    private var lengths: [Int]
-    /// Slot `i`'s bytes start at `i * maxLength`.
-    private var keys: [UInt8]
+    private var slots: ByteKeyedSlots
     private var lists: [[String]]
-    private let mask: Int
 
     /// A cache of `capacity` slots (a power of two).
     init(capacity: Int = 512) {
-        precondition(capacity > 0 && capacity & (capacity - 1) == 0, "capacity must be a power of two")
-        hashes = [UInt64](repeating: 0, count: capacity)
-        lengths = [Int](repeating: -1, count: capacity)
-        keys = [UInt8](repeating: 0, count: capacity * Self.maxLength)
+        slots = ByteKeyedSlots(capacity: capacity)
         lists = [[String]](repeating: [], count: capacity)
-        mask = capacity - 1
     }
 
     /// The hash `bytes` are kept under, or nil when they are too long to keep.
@@ -39,27 +30,11 @@ struct TokenListCache {
     /// The list kept for `bytes` (hashed to `hash`), or nil.
     @inline(__always)
     func list(for bytes: UnsafeRawBufferPointer, hash: UInt64) -> [String]? {
-        let index = Int(truncatingIfNeeded: hash) & mask
-        guard hashes[index] == hash, lengths[index] == bytes.count, matches(index, bytes) else { return nil }
-        return lists[index]
+        slots.slot(for: bytes, hash: hash).map { lists[$0] }
     }
 
     /// Keeps `list`, read from `bytes` (hashed to `hash`), in place of its slot's list.
     mutating func keep(_ list: [String], for bytes: UnsafeRawBufferPointer, hash: UInt64) {
-        let index = Int(truncatingIfNeeded: hash) & mask
-        hashes[index] = hash
-        lengths[index] = bytes.count
-        if let source = bytes.baseAddress {
-            keys.withUnsafeMutableBytes { keys in
-                keys.baseAddress!.advanced(by: index * Self.maxLength).copyMemory(from: source, byteCount: bytes.count)
-            }
-        }
-        lists[index] = list
-    }
-
-    @inline(__always)
-    private func matches(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let source = bytes.baseAddress else { return true }
-        return keys.withUnsafeBytes { memcmp($0.baseAddress! + index * Self.maxLength, source, bytes.count) == 0 }
+        lists[slots.store(bytes, hash: hash)] = list
     }
 }
