@@ -61,8 +61,9 @@ extension IdentityChurnRule {
         /// the verdict the log gave then and whether it waits on that (`awaitsEnds`): a view
         /// that prints its appears and, later, its disappears would have printed the ends of
         /// any identity these replaced, so its new ones were added. Judged at the first
-        /// disappear, at the end, or, oldest first, once `maxDeferred` wait.
-        @exclusivity(unchecked) var deferred: [(filed: Pending, verdict: (resets: Int, others: LifetimeVerdict, unconfirmed: Bool), awaitsEnds: Bool)] = []
+        /// disappear, at the end, or all at once when `maxDeferred` wait (a log that has printed
+        /// that many updates without a disappear is read as one that prints none).
+        @exclusivity(unchecked) var deferred: [(filed: Pending, verdict: IdentityLifetimes.Verdict, awaitsEnds: Bool)] = []
         static let maxDeferred = 1024
         /// The verdict on every new identity judged, by event id, in input order: what `why` and
         /// `views` read back (`causes.lifetime`, through `DetectorSet.identityMarks`).
@@ -316,10 +317,7 @@ extension IdentityChurnRule {
                 let awaits = lifetimes.awaitsEnds(filed.view, snapshot: filed.member.snapshot)
                 // Once one waits, the rest wait behind it, so that each view's updates are counted in order.
                 if awaits || !deferred.isEmpty {
-                    if deferred.count == Self.maxDeferred {
-                        let oldest = deferred.removeFirst()
-                        judge(oldest.filed, oldest.verdict)
-                    }
+                    if deferred.count == Self.maxDeferred { judgeDeferred(disappearsPrinted: false) }
                     deferred.append((filed, verdict, awaits))
                 } else {
                     judge(filed, verdict)
@@ -345,7 +343,7 @@ extension IdentityChurnRule {
 
         /// Counts one filed update's new identities by `verdict`; `endsUnseen` when the log printed
         /// the view's appears and no disappear at all, so its resets are the reading without ends.
-        func judge(_ filed: Pending, _ verdict: (resets: Int, others: LifetimeVerdict, unconfirmed: Bool), endsUnseen: Bool = false) {
+        func judge(_ filed: Pending, _ verdict: IdentityLifetimes.Verdict, endsUnseen: Bool = false) {
             let view = filed.view
             let member = filed.member
             let (resets, others, unconfirmed) = verdict

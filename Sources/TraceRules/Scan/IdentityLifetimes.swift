@@ -27,6 +27,10 @@ public enum LifetimeVerdict: String, Sendable, BitwiseCopyable, CaseIterable {
 /// the same root came after the view's last line: that change removed it (or left it alone, which
 /// a view made anew in the next update of the same change rules out).
 struct IdentityLifetimes {
+    /// An update's new identities of one view, judged: how many were resets, what the others
+    /// were, and whether the log could not confirm that reading (it printed none of the view's ends).
+    typealias Verdict = (resets: Int, others: LifetimeVerdict, unconfirmed: Bool)
+
     /// The facts of one view taken when it first prints in an update, before that update's
     /// lines change them.
     struct Snapshot {
@@ -188,7 +192,7 @@ struct IdentityLifetimes {
     /// - otherwise, made anew by every update of its root (`.id(UUID())`), it had the identities
     ///   of its last batch, and as many new ones took their places (resets); more were added.
     ///   The log cannot show otherwise.
-    func verdict(of created: Int, view: Int, snapshot: Snapshot) -> (resets: Int, others: LifetimeVerdict, unconfirmed: Bool) {
+    func verdict(of created: Int, view: Int, snapshot: Snapshot) -> Verdict {
         let now = view < counts.count ? counts[view] : Snapshot()
         // Under a pushed screen, or never seen, its identities end unprinted: it is read as in a
         // log without ends.
